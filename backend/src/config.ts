@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { indexerEnvSchema, parseEnvironment, toIndexerConfig, type IndexerConfig } from '@directory/indexer/config.ts';
+
+const backendEnvSchema = indexerEnvSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  DEMO_SIZE: z.coerce.number().int().min(0).max(5_000_000).default(5000),
+  ADMIN_USERNAME: z.string().min(1).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  INDEX_SYNC: z.enum(['on', 'off']).default('on'),
+  INDEX_SYNC_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(250),
+});
+
+export interface BackendConfig extends IndexerConfig {
+  port: number;
+  host: string;
+  isDevelopment: boolean;
+  demoSize: number;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  /** Whether the server applies the change log itself (off when `npm run indexer -- --watch` does). */
+  isIndexSyncOn: boolean;
+  indexSyncIntervalMs: number;
+}
+
+/** Parses and checks every variable the server reads; `env` defaults to the process environment. */
+export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
+  const parsed = parseEnvironment(backendEnvSchema, env);
+  return {
+    ...toIndexerConfig(parsed),
+    port: parsed.PORT,
+    host: parsed.HOST,
+    isDevelopment: parsed.NODE_ENV === 'development',
+    demoSize: parsed.DEMO_SIZE,
+    adminUsername: parsed.ADMIN_USERNAME,
+    adminPassword: parsed.ADMIN_PASSWORD,
+    isIndexSyncOn: parsed.INDEX_SYNC === 'on',
+    indexSyncIntervalMs: parsed.INDEX_SYNC_INTERVAL_MS,
+  };
+}

@@ -1,0 +1,77 @@
+import type { Statement } from 'better-sqlite3';
+import type { BusinessColumns, BusinessRow } from '@directory/data/business-row.ts';
+import type { RecordDatabase } from '@directory/data/record.ts';
+
+const WRITABLE = [
+  'place_id', 'name', 'category', 'type', 'full_address', 'street', 'city', 'postal_code', 'country',
+  'country_code', 'phone', 'latitude', 'longitude', 'rating', 'reviews', 'reviews_link', 'photo', 'logo',
+  'located_in', 'working_hours', 'verified', 'about', 'url', 'time_zone', 'is_approved',
+] as const satisfies readonly (keyof BusinessColumns)[];
+
+export type UpsertOutcome = 'inserted' | 'updated';
+
+/** SQL for the `businesses` table and its slug redirects. */
+export class BusinessRepository {
+  private readonly bySlug: Statement<[string], BusinessRow>;
+  private readonly redirect: Statement<[string], string>;
+  private readonly slugTaken: Statement<[string, string], number>;
+  private readonly countAll: Statement<[], number>;
+  private readonly idByPlaceId: Statement<[string], number>;
+  private readonly insert: Statement;
+  private readonly updateByPlaceId: Statement;
+
+  constructor(private readonly db: RecordDatabase) {
+    this.bySlug = db.prepare('SELECT * FROM businesses WHERE slug = ?');
+    this.redirect = db
+      .prepare(`SELECT b.slug FROM slug_redirects r JOIN businesses b ON b.id = r.business_id WHERE r.old_slug = ?`)
+      .pluck() as Statement<[string], string>;
+    this.slugTaken = db
+      .prepare('SELECT EXISTS (SELECT 1 FROM businesses WHERE slug = ?) OR EXISTS (SELECT 1 FROM slug_redirects WHERE old_slug = ?)')
+      .pluck() as Statement<[string, string], number>;
+    this.countAll = db.prepare('SELECT count(*) FROM businesses').pluck() as Statement<[], number>;
+    this.idByPlaceId = db.prepare('SELECT id FROM businesses WHERE place_id = ?').pluck() as Statement<[string], number>;
+    this.insert = db.prepare(
+      `INSERT INTO businesses (slug, ${WRITABLE.join(', ')}) VALUES (@slug, ${WRITABLE.map((c) => `@${c}`).join(', ')})`,
+    );
+    this.updateByPlaceId = db.prepare(
+      `UPDATE businesses SET ${WRITABLE.filter((c) => c !== 'place_id' && c !== 'is_approved')
+        .map((c) => `${c} = @${c}`)
+        .join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE place_id = @place_id`,
+    );
+  }
+
+  findBySlug(slug: string): BusinessRow | undefined {
+    return this.bySlug.get(slug);
+  }
+
+  /** The current slug of a business that used to answer to `oldSlug`. */
+  findCurrentSlug(oldSlug: string): string | undefined {
+    return this.redirect.get(oldSlug);
+  }
+
+  isSlugTaken(slug: string): boolean {
+    return this.slugTaken.get(slug, slug) === 1;
+  }
+
+  count(): number {
+    return this.countAll.get()!;
+  }
+
+  /**
+   * Inserts a business, or updates the one with the same place id (keeping its slug and
+   * approval). `slug` is used only for an insert.
+   */
+  upsert(columns: BusinessColumns, slug: string): UpsertOutcome {
+    if (columns.place_id !== null && this.idByPlaceId.get(columns.place_id) !== undefined) {
+      this.updateByPlaceId.run(columns);
+      return 'updated';
+    }
+    this.insert.run({ ...columns, slug });
+    return 'inserted';
+  }
+
+  /** Runs `work` in one transaction. */
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+}

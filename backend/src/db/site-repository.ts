@@ -1,0 +1,28 @@
+import type { Statement } from 'better-sqlite3';
+import type { RecordDatabase } from '@directory/data/record.ts';
+
+export type SettingKey = 'head_tags' | 'facebook_pixel' | 'footer_tags' | 'analytics_code';
+export type AdSlot = 'ad1' | 'ad2' | 'ad3' | 'ad4';
+
+/** SQL for site settings (injected snippets) and advertisement codes. */
+export class SiteRepository {
+  private readonly settings: Statement<[], { key: SettingKey; value: string }>;
+  private readonly ads: Statement<[], { slot: AdSlot; code: string }>;
+
+  constructor(db: RecordDatabase) {
+    this.settings = db.prepare('SELECT key, value FROM site_settings');
+    this.ads = db.prepare('SELECT slot, code FROM ad_codes');
+  }
+
+  siteSettings(): Record<SettingKey, string> {
+    const result: Record<SettingKey, string> = { head_tags: '', facebook_pixel: '', footer_tags: '', analytics_code: '' };
+    for (const { key, value } of this.settings.all()) result[key] = value;
+    return result;
+  }
+
+  advertisementCodes(): Record<AdSlot, string> {
+    const result: Record<AdSlot, string> = { ad1: '', ad2: '', ad3: '', ad4: '' };
+    for (const { slot, code } of this.ads.all()) result[slot] = code;
+    return result;
+  }
+}

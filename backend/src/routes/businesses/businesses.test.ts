@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBusiness } from '@directory/data/testing/build-business.ts';
+import type { ApiError, BusinessDetail, PagedBusinesses } from '../../shared/api-types.ts';
+import { startTestApp, type TestApp } from '../../testing/test-app.ts';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  const businesses = Array.from({ length: 45 }, (_, i) =>
+    buildBusiness({ name: `Plumber ${String(i).padStart(2, '0')}`, reviews: 1000 - i }),
+  );
+  businesses.push(
+    buildBusiness({
+      name: 'Café Lumière',
+      placeId: 'ChIJabcdefghijklmnopqrstuv',
+      category: 'Café',
+      type: 'Coffee shop',
+      about: 'A small café by the river.',
+      reviews: 1,
+    }),
+  );
+  app = await startTestApp(businesses);
+});
+
+afterAll(() => app.close());
+
+describe('GET /api/businesses', () => {
+  it('pages 20 at a time with the totals of the record', async () => {
+    const response = await app.get('/api/businesses?page=2');
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as PagedBusinesses;
+    const total = app.deps.record.prepare('SELECT count(*) FROM businesses').pluck().get();
+    expect(body).toMatchObject({ currentPage: 2, totalPages: 3, totalCount: total, hasNextPage: true, hasPrevPage: true });
+    expect(body.businesses).toHaveLength(20);
+    expect(body.businesses[0]).toMatchObject({ name: 'Plumber 20', category: 'Plumber', city: 'Lyon', country: 'France', countryCode: 'FR' });
+    expect(Object.keys(body.businesses[0]!)).toEqual(
+      expect.arrayContaining(['id', 'slug', 'name', 'category', 'city', 'country', 'rating', 'reviews', 'phone', 'address', 'isApproved', 'createdAt', 'placeId', 'countryCode', 'url']),
+    );
+  });
+
+  it('defaults to page 1 and says there is no previous page', async () => {
+    const body = (await (await app.get('/api/businesses')).json()) as PagedBusinesses;
+    expect(body).toMatchObject({ currentPage: 1, hasPrevPage: false });
+    expect(body.businesses[0]?.name).toBe('Plumber 00');
+  });
+
+  it('ends at the last page', async () => {
+    const body = (await (await app.get('/api/businesses?page=3')).json()) as PagedBusinesses;
+    expect(body.businesses).toHaveLength(6);
+    expect(body.hasNextPage).toBe(false);
+  });
+
+  it.each([
+    ['0', 'page: must be 1 or more'],
+    ['101', 'page: must be 100 or less'],
+    ['2.5', 'page: must be a whole number'],
+    ['abc', 'page: must be a whole number'],
+  ])('rejects page=%s with a clear message', async (page, message) => {
+    const response = await app.get(`/api/businesses?page=${page}`);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as ApiError;
+    expect(body.error.id).toBe('bad_request');
+    expect(body.error.message).toContain(message);
+  });
+});
+
+describe('GET /api/businesses/{slug}', () => {
+  it('answers the full business from the record', async () => {
+    const response = await app.get('/api/businesses/cafe-lumiere-qrstuv');
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as BusinessDetail;
+    expect(body).toMatchObject({
+      name: 'Café Lumière',
+      slug: 'cafe-lumiere-qrstuv',
+      type: 'Coffee shop',
+      category: 'Café',
+      categorySlug: 'cafe',
+      citySlug: 'lyon',
+      countryCode: 'FR',
+      placeId: 'ChIJabcdefghijklmnopqrstuv',
+      verified: true,
+      about: 'A small café by the river.',
+      workingHours: { Monday: '9AM–5PM', Sunday: 'Closed' },
+    });
+  });
+
+  it('answers 404 "Business not found" for an unknown slug', async () => {
+    const response = await app.get('/api/businesses/no-such-place');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { id: 'not_found', message: 'Business not found' } });
+  });
+
+  it('redirects an old slug to the current one', async () => {
+    const id = app.deps.record.prepare("SELECT id FROM businesses WHERE name = 'Café Lumière'").pluck().get();
+    app.deps.record.prepare('INSERT INTO slug_redirects (old_slug, business_id) VALUES (?, ?)').run('cafe-lumiere-1699999999999', id);
+    const response = await app.get('/api/businesses/cafe-lumiere-1699999999999');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/api/businesses/cafe-lumiere-qrstuv');
+  });
+});
+
+describe('unknown API paths', () => {
+  it('answer 404 in JSON', async () => {
+    const response = await app.get('/api/nothing/here');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(((await response.json()) as ApiError).error.id).toBe('not_found');
+  });
+});

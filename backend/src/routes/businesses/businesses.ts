@@ -1,0 +1,28 @@
+import Router from '@koa/router';
+import { notFound } from '../../errors.ts';
+import { validate } from '../../middleware/validate.ts';
+import { presentBusinessDetail } from '../../presenters/business.ts';
+import { presentBusinessPage } from '../../presenters/pages.ts';
+import { BUSINESS_MAX_PAGE } from '../../services/directory-service.ts';
+import type { AppDeps } from '../deps.ts';
+import { BusinessDetailSchema, BusinessesListSchema, type BusinessDetailReq, type BusinessesListReq } from './schema.ts';
+
+export function createBusinessesRouter({ directory }: AppDeps): Router {
+  const router = new Router();
+  router.get('/businesses', validate(BusinessesListSchema), async (ctx) => {
+    const { query } = ctx.state.input as BusinessesListReq;
+    ctx.body = presentBusinessPage(await directory.businessPage(query.page), BUSINESS_MAX_PAGE);
+  });
+  router.get('/businesses/:slug', validate(BusinessDetailSchema), async (ctx) => {
+    const { params } = ctx.state.input as BusinessDetailReq;
+    const found = directory.business(params.slug);
+    if (found.kind === 'missing') throw notFound('Business not found');
+    if (found.kind === 'moved') {
+      ctx.status = 301;
+      ctx.redirect(`/api/businesses/${encodeURIComponent(found.slug)}`);
+      return;
+    }
+    ctx.body = presentBusinessDetail(found.row);
+  });
+  return router;
+}

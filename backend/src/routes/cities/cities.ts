@@ -1,0 +1,26 @@
+import Router from '@koa/router';
+import { notFound } from '../../errors.ts';
+import { validate } from '../../middleware/validate.ts';
+import { presentCityPage } from '../../presenters/pages.ts';
+import { presentCityEntry } from '../../presenters/places.ts';
+import type { AppDeps } from '../deps.ts';
+import { CitiesListSchema, CityPageSchema, type CitiesListReq, type CityPageReq } from './schema.ts';
+
+export function createCitiesRouter({ directory }: AppDeps): Router {
+  const router = new Router();
+  router.get('/cities', validate(CitiesListSchema), async (ctx) => {
+    const { query } = ctx.state.input as CitiesListReq;
+    const cities = await directory.cities({
+      ...(query.letter ? { letter: query.letter } : {}),
+      ...(query.country ? { countryCode: query.country.toUpperCase() } : {}),
+    });
+    ctx.body = cities.map(presentCityEntry);
+  });
+  router.get('/cities/:countryCode/:citySlug', validate(CityPageSchema), async (ctx) => {
+    const { params, query } = ctx.state.input as CityPageReq;
+    const found = await directory.city(params.countryCode, params.citySlug, query.page, query.limit);
+    if (!found) throw notFound('City not found');
+    ctx.body = presentCityPage(found.detail, found.page);
+  });
+  return router;
+}

@@ -1,0 +1,18 @@
+import type { RecordDatabase } from '@directory/data/record.ts';
+import type { SearchEngine } from '@directory/indexer/engine.ts';
+import type { IndexSync } from '@directory/indexer/sync.ts';
+import type { BusinessRepository } from '../db/business-repository.ts';
+import type { ContactRepository } from '../db/contact-repository.ts';
+import type { SiteRepository } from '../db/site-repository.ts';
+import type { DirectoryService } from '../services/directory-service.ts';
+
+/** What the route groups are built from. */
+export interface AppDeps {
+  record: RecordDatabase;
+  engine: SearchEngine;
+  sync: IndexSync;
+  businesses: BusinessRepository;
+  contacts: ContactRepository;
+  site: SiteRepository;
+  directory: DirectoryService;
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** A 1-based page number from the query string. */
+export const pageParam = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(1, 'must be 1 or more')
+  .default(1);
+
+/** A page size from the query string. */
+export const limitParam = (fallback: number) =>
+  z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100, 'must be 100 or less').default(fallback);
+
+/** One letter A–Z (either case) or '#', for the A-Z strips. */
+export const letterParam = z
+  .string()
+  .regex(/^([A-Za-z]|#)$/, 'must be a single letter A-Z or #')
+  .transform((letter) => letter.toUpperCase())
+  .optional();
+
+export const slugParam = z.string().min(1).max(200);

@@ -1,0 +1,4 @@
+import { requestShape } from '../../middleware/validate.ts';
+
+export const SiteSettingsReadSchema = requestShape({});
+export const AdvertisementCodesReadSchema = requestShape({});

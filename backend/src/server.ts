@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PROJECT_ROOT } from '@directory/indexer/config.ts';
+import type { AddressInfo } from 'node:net';
+import { openRecord } from '@directory/data/record.ts';
+import { createEngine } from '@directory/indexer/create-engine.ts';
+import type { SearchEngine } from '@directory/indexer/engine.ts';
+import { rebuildIndex } from '@directory/indexer/sync.ts';
+import { createApp, createDeps, type SiteBundle } from './app.ts';
+import type { ServerEntry } from './ssr/page-renderer.ts';
+import type { BackendConfig } from './config.ts';
+import type { AppDeps } from './routes/deps.ts';
+import { loadDemoDataIfEmpty } from './services/demo-data.ts';
+
+export interface RunningServer {
+  url: string;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+const FRONTEND_DIST = join(PROJECT_ROOT, 'frontend', 'dist');
+
+/** The production build of the site (`npm run build`). */
+export async function loadBuiltSite(): Promise<SiteBundle> {
+  const entryFile = join(FRONTEND_DIST, 'server', 'entry-server.js');
+  const templateFile = join(FRONTEND_DIST, 'client', 'index.html');
+  if (!existsSync(entryFile) || !existsSync(templateFile)) {
+    throw new Error('The site is not built: run `npm run build` (npm start does it for you).');
+  }
+  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  return { entry, templateFile, assetsDir: join(FRONTEND_DIST, 'client') };
+}
+
+/** Builds the search index when there is none (or it is of another format). */
+async function ensureIndex(config: BackendConfig, engine: SearchEngine, log: (line: string) => void): Promise<void> {
+  if ((await engine.appliedSeq()) >= 0) return;
+  log('Building the search index…');
+  const report = await rebuildIndex(config.recordFile, engine, config.listingPolicy);
+  log(`Indexed ${report.documents} businesses in ${report.seconds.toFixed(1)} s (${report.engine}).`);
+}
+
+/**
+ * Opens the record (migrating it), loads demo data into an empty record, makes sure an index
+ * exists, then listens. Everything `npm start` does after building.
+ */
+export async function startServer(config: BackendConfig, log: (line: string) => void = console.log): Promise<RunningServer> {
+  const record = openRecord(config.recordFile);
+  const engine = createEngine(config);
+  const deps = createDeps({ record, engine, listingPolicy: config.listingPolicy });
+
+  const started = performance.now();
+  const loaded = loadDemoDataIfEmpty(deps.businesses, config.demoSize, (written) => {
+    if (written % 100_000 === 0) log(`  ${written} demo businesses written…`);
+  });
+  if (loaded > 0) log(`Loaded ${loaded} demo businesses in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  await ensureIndex(config, engine, log);
+  await deps.sync.catchUp();
+  if (config.isIndexSyncOn) deps.sync.start(config.indexSyncIntervalMs);
+
+  const app = createApp(deps, { isDevelopment: config.isDevelopment, site: await loadBuiltSite() });
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(config.port, config.host, () => resolve(listening));
+  });
+  const address = server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  return {
+    url: `http://${host}:${address.port}`,
+    deps,
+    async close() {
+      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      await deps.sync.stop();
+      await engine.close();
+      record.close();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+import type { BusinessInput } from '@directory/data/business.ts';
+import { toBusinessColumns } from '@directory/data/business-row.ts';
+import { businessSlug } from '@directory/data/slug.ts';
+import type { BusinessRepository } from '../db/business-repository.ts';
+
+export interface SaveSummary {
+  inserted: number;
+  updated: number;
+}
+
+const MAX_SLUG_WIDENING = 16;
+
+/** The stable key a slug ends with: the place id, or a hash of name and address without one. */
+function slugKey(input: BusinessInput): string {
+  if (input.placeId) return input.placeId;
+  return createHash('sha256').update(`${input.name}\n${input.fullAddress ?? ''}`).digest('hex');
+}
+
+/** A slug no business and no redirect uses yet: the short form, widened on collision. */
+export function uniqueSlug(repository: BusinessRepository, input: BusinessInput): string {
+  const key = slugKey(input);
+  for (let extra = 0; extra <= MAX_SLUG_WIDENING; extra += 2) {
+    const slug = businessSlug(input.name, key, extra);
+    if (!repository.isSlugTaken(slug)) return slug;
+  }
+  for (let suffix = 2; ; suffix += 1) {
+    const slug = `${businessSlug(input.name, key, MAX_SLUG_WIDENING)}-${suffix}`;
+    if (!repository.isSlugTaken(slug)) return slug;
+  }
+}
+
+/**
+ * Writes one batch of businesses in one transaction: new place ids are inserted with a fresh
+ * slug, known ones updated in place (same slug, same approval).
+ */
+export function saveBusinesses(repository: BusinessRepository, inputs: readonly BusinessInput[]): SaveSummary {
+  return repository.transaction(() => {
+    const summary: SaveSummary = { inserted: 0, updated: 0 };
+    for (const input of inputs) {
+      const outcome = repository.upsert(toBusinessColumns(input), uniqueSlug(repository, input));
+      summary[outcome] += 1;
+    }
+    return summary;
+  });
+}

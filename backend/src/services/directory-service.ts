@@ -1,0 +1,102 @@
+import type { BusinessRow } from '@directory/data/business-row.ts';
+import type { BusinessSummary } from '@directory/indexer/document.ts';
+import type {
+  CategoryAggregate,
+  CategoryDetail,
+  CityAggregate,
+  CityDetail,
+  CountryAggregate,
+  CountryDetail,
+  Page,
+  SearchEngine,
+  Totals,
+} from '@directory/indexer/engine.ts';
+import type { BusinessRepository } from '../db/business-repository.ts';
+
+/** Business list: 20 a page, at most 100 pages (visitor spec, section 9). */
+export const BUSINESS_PAGE_SIZE = 20;
+export const BUSINESS_MAX_PAGE = 100;
+export const HOME_LIST_SIZE = 12;
+export const SIDEBAR_SIZE = 15;
+export const COUNTRY_TOP_CITIES = 20;
+
+export interface HomeData {
+  totals: Totals;
+  categories: CategoryAggregate[];
+  cities: CityAggregate[];
+  countries: CountryAggregate[];
+}
+
+export type BusinessLookup = { kind: 'found'; row: BusinessRow } | { kind: 'moved'; slug: string } | { kind: 'missing' };
+
+/** Public reads: lists and aggregates from the search engine, details from the record. */
+export class DirectoryService {
+  constructor(
+    private readonly engine: SearchEngine,
+    private readonly businesses: BusinessRepository,
+  ) {}
+
+  async home(): Promise<HomeData> {
+    const [totals, categories, cities, countries] = await Promise.all([
+      this.engine.totals(),
+      this.engine.categories(),
+      this.engine.cities(),
+      this.engine.countries(),
+    ]);
+    return {
+      totals,
+      categories: categories.slice(0, HOME_LIST_SIZE),
+      cities: cities.slice(0, HOME_LIST_SIZE),
+      countries: countries.slice(0, HOME_LIST_SIZE),
+    };
+  }
+
+  featured(): Promise<BusinessSummary[]> {
+    return this.engine.featuredBusinesses(HOME_LIST_SIZE);
+  }
+
+  businessPage(page: number): Promise<Page<BusinessSummary>> {
+    return this.engine.listBusinesses({}, { page, perPage: BUSINESS_PAGE_SIZE });
+  }
+
+  /** A business by its slug; an old slug tells where the business lives now. */
+  business(slug: string): BusinessLookup {
+    const row = this.businesses.findBySlug(slug);
+    if (row) return { kind: 'found', row };
+    const current = this.businesses.findCurrentSlug(slug);
+    return current ? { kind: 'moved', slug: current } : { kind: 'missing' };
+  }
+
+  categories(letter?: string): Promise<CategoryAggregate[]> {
+    return this.engine.categories(letter ? { letter } : {});
+  }
+
+  async category(slug: string, page: number, limit: number): Promise<{ detail: CategoryDetail; page: Page<BusinessSummary> } | null> {
+    const detail = await this.engine.category(slug, SIDEBAR_SIZE);
+    if (!detail) return null;
+    const businesses = await this.engine.listBusinesses({ categorySlug: detail.category.slug }, { page, perPage: limit });
+    return { detail, page: businesses };
+  }
+
+  countries(): Promise<CountryAggregate[]> {
+    return this.engine.countries();
+  }
+
+  country(slugOrCode: string): Promise<CountryDetail | null> {
+    return this.engine.country(slugOrCode, COUNTRY_TOP_CITIES);
+  }
+
+  cities(options: { letter?: string; countryCode?: string }): Promise<CityAggregate[]> {
+    return this.engine.cities(options);
+  }
+
+  async city(countryCode: string, citySlug: string, page: number, limit: number): Promise<{ detail: CityDetail; page: Page<BusinessSummary> } | null> {
+    const detail = await this.engine.city(countryCode, citySlug, SIDEBAR_SIZE);
+    if (!detail) return null;
+    const businesses = await this.engine.listBusinesses(
+      { countryCode: detail.city.countryCode, citySlug: detail.city.slug },
+      { page, perPage: limit },
+    );
+    return { detail, page: businesses };
+  }
+}

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BusinessInput } from '@directory/data/business.ts';
+import { openRecord } from '@directory/data/record.ts';
+import { SqliteEngine } from '@directory/indexer/sqlite/sqlite-engine.ts';
+import { rebuildIndex } from '@directory/indexer/sync.ts';
+import { PROJECT_ROOT } from '@directory/indexer/config.ts';
+import { createApp, createDeps, type SiteBundle } from '../app.ts';
+import type { ServerEntry } from '../ssr/page-renderer.ts';
+import type { AppDeps } from '../routes/deps.ts';
+import { loadBuiltSite } from '../server.ts';
+import { saveBusinesses } from '../services/business-writer.ts';
+
+export interface TestApp {
+  deps: AppDeps;
+  /** Fetches a path of the running app. Redirects are not followed, so tests see them. */
+  get(path: string): Promise<Response>;
+  post(path: string, body: unknown): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** The site rendered from the frontend's sources (no build needed): pages without browser assets. */
+async function sourceSite(): Promise<SiteBundle> {
+  const entry = (await import('@directory/frontend/src/app/entry-server.tsx')) as ServerEntry;
+  return { entry, templateFile: join(PROJECT_ROOT, 'frontend', 'index.html') };
+}
+
+/**
+ * The real Koa app on a temporary SQLite record and index, listening on a free port of
+ * 127.0.0.1, with `businesses` saved and indexed; with `withPages`, it serves the
+ * server-rendered pages too.
+ */
+export async function startTestApp(
+  businesses: BusinessInput[] = [],
+  options: { withPages?: boolean; withBuiltSite?: boolean } = {},
+): Promise<TestApp & { url: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'directory-test-'));
+  const recordFile = join(dir, 'directory.sqlite');
+  const record = openRecord(recordFile);
+  const engine = new SqliteEngine(join(dir, 'index'));
+  const deps = createDeps({ record, engine, listingPolicy: 'all' });
+  saveBusinesses(deps.businesses, businesses);
+  await rebuildIndex(recordFile, engine, 'all');
+  const site = options.withBuiltSite ? await loadBuiltSite() : options.withPages ? await sourceSite() : undefined;
+  const server: Server = await new Promise((resolve) => {
+    const listening = createApp(deps, site ? { site } : {}).listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: base,
+    deps,
+    get: (path) => fetch(base + path, { redirect: 'manual' }),
+    post: (path, body) =>
+      fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.sync.stop();
+      await engine.close();
+      record.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { toBusinessColumns } from './business-row.ts';
+import { migrate, openRecord } from './record.ts';
+import { buildBusiness } from './testing/build-business.ts';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'record-test-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function insertBusiness(db: Database.Database, slug: string, overrides = {}) {
+  const columns = toBusinessColumns(buildBusiness(overrides));
+  const names = Object.keys(columns);
+  return db
+    .prepare(`INSERT INTO businesses (slug, ${names.join(', ')}) VALUES (@slug, ${names.map((n) => `@${n}`).join(', ')})`)
+    .run({ ...columns, slug });
+}
+
+describe('the record', () => {
+  it('is created in WAL mode with foreign keys on and every migration recorded', () => {
+    const db = openRecord(join(dir, 'directory.sqlite'));
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([{ version: 1, name: '001_record.sql' }]);
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
+    expect(tables).toEqual(
+      expect.arrayContaining(['ad_codes', 'businesses', 'change_log', 'contact_messages', 'site_settings', 'slug_redirects', 'upload_reports']),
+    );
+    db.close();
+  });
+
+  it('applies nothing twice when opened again', () => {
+    const file = join(dir, 'directory.sqlite');
+    openRecord(file).close();
+    const db = new Database(file);
+    expect(migrate(db)).toEqual([]);
+    db.close();
+  });
+
+  it('holds every field of the full business read (the 27 export fields)', () => {
+    const db = openRecord(join(dir, 'directory.sqlite'));
+    const columns = (db.prepare('PRAGMA table_info(businesses)').all() as { name: string }[]).map((c) => c.name);
+    expect(columns).toEqual(
+      expect.arrayContaining([
+        'id', 'name', 'slug', 'category', 'type', 'full_address', 'street', 'city', 'postal_code', 'country', 'country_code',
+        'phone', 'latitude', 'longitude', 'rating', 'reviews', 'reviews_link', 'photo', 'logo', 'located_in', 'working_hours',
+        'verified', 'about', 'place_id', 'created_at', 'updated_at', 'url',
+      ]),
+    );
+    db.close();
+  });
+
+  it('queues every insert, update and delete for the indexer in the same transaction', () => {
+    const db = openRecord(join(dir, 'directory.sqlite'));
+    const id = Number(insertBusiness(db, 'first-abc123').lastInsertRowid);
+    db.prepare('UPDATE businesses SET rating = 3 WHERE id = ?').run(id);
+    db.prepare('DELETE FROM businesses WHERE id = ?').run(id);
+    expect(db.prepare('SELECT business_id FROM change_log ORDER BY seq').pluck().all()).toEqual([id, id, id]);
+    db.close();
+  });
+
+  it('refuses rows that break the rules: duplicate place id or slug, bad coordinates, bad rating', () => {
+    const db = openRecord(join(dir, 'directory.sqlite'));
+    insertBusiness(db, 'one-aaaaaa', { placeId: 'ChIJsame' });
+    expect(() => insertBusiness(db, 'two-bbbbbb', { placeId: 'ChIJsame' })).toThrow(/UNIQUE constraint failed: businesses.place_id/);
+    expect(() => insertBusiness(db, 'one-aaaaaa')).toThrow(/UNIQUE constraint failed: businesses.slug/);
+    expect(() => insertBusiness(db, 'three-cccccc', { latitude: 123 })).toThrow(/CHECK constraint failed/);
+    expect(() => insertBusiness(db, 'four-dddddd', { rating: 7 })).toThrow(/CHECK constraint failed/);
+    expect(() => insertBusiness(db, 'five-eeeeee', { countryCode: 'fr' })).toThrow(/CHECK constraint failed/);
+    db.close();
+  });
+
+  it('removes the redirects of a deleted business', () => {
+    const db = openRecord(join(dir, 'directory.sqlite'));
+    const id = insertBusiness(db, 'kept-aaaaaa').lastInsertRowid;
+    db.prepare('INSERT INTO slug_redirects (old_slug, business_id) VALUES (?, ?)').run('old-slug', id);
+    db.prepare('DELETE FROM businesses WHERE id = ?').run(id);
+    expect(db.prepare('SELECT count(*) FROM slug_redirects').pluck().get()).toBe(0);
+    db.close();
+  });
+
+  it('limits each ad code to 50 KB', () => {
+    const db = openRecord(join(dir, 'directory.sqlite'));
+    expect(() => db.prepare("UPDATE ad_codes SET code = ? WHERE slot = 'ad1'").run('x'.repeat(51_201))).toThrow(/CHECK/);
+    db.prepare("UPDATE ad_codes SET code = ? WHERE slot = 'ad1'").run('x'.repeat(51_200));
+    db.close();
+  });
+});

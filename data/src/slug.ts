@@ -1,0 +1,35 @@
+/**
+ * URL slugs. Accents are folded ("São Paulo" → "sao-paulo"), letters of other scripts are
+ * kept ("東京" stays "東京"), everything else becomes a single hyphen.
+ */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/[æ]/g, 'ae')
+    .replace(/[ø]/g, 'o')
+    .replace(/[đð]/g, 'd')
+    .replace(/[ł]/g, 'l')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+const MAX_NAME_PART = 60;
+
+/**
+ * The canonical slug of a business: its name and the last characters of a stable key, its
+ * place id ("joes-pizza-a1b2c3"). `extraLength` widens the key part when the short form collides.
+ */
+export function businessSlug(name: string, key: string, extraLength = 0): string {
+  const namePart = slugify(name).slice(0, MAX_NAME_PART).replace(/-+$/, '') || 'business';
+  const keyPart = key.replace(/[^A-Za-z0-9]/g, '').slice(-(6 + extraLength)).toLowerCase();
+  return keyPart ? `${namePart}-${keyPart}` : namePart;
+}
+
+/** First letter of a name for the A-Z strips: A–Z after folding accents, otherwise '#'. */
+export function letterOf(name: string): string {
+  const first = slugify(name).charAt(0).toUpperCase();
+  return /^[A-Z]$/.test(first) ? first : '#';
+}

@@ -1,0 +1,39 @@
+/**
+ * The indexer as its own process.
+ *   npm run reindex            full rebuild into a new index file, swapped in atomically
+ *   npm run indexer            apply pending change-log entries once
+ *   npm run indexer -- --watch keep applying them (when the server runs with INDEX_SYNC=off)
+ */
+import { openRecord } from '@directory/data/record.ts';
+import { loadIndexerConfig } from './config.ts';
+import { createEngine } from './create-engine.ts';
+import { IndexSync, rebuildIndex } from './sync.ts';
+
+const WATCH_INTERVAL_MS = 250;
+
+async function main(args: string[]): Promise<void> {
+  const config = loadIndexerConfig();
+  const record = openRecord(config.recordFile);
+  const engine = createEngine(config);
+  if (args.includes('--rebuild')) {
+    const report = await rebuildIndex(config.recordFile, engine, config.listingPolicy);
+    console.log(`Rebuilt the ${report.engine} index: ${report.documents} businesses in ${report.seconds.toFixed(1)} s.`);
+  }
+  const sync = new IndexSync(record, engine, config.listingPolicy);
+  const applied = await sync.catchUp();
+  if (applied > 0) console.log(`Applied ${applied} changes from the change log.`);
+  if (!args.includes('--watch')) {
+    await engine.close();
+    record.close();
+    return;
+  }
+  console.log(`Watching the change log every ${WATCH_INTERVAL_MS} ms (Ctrl+C stops).`);
+  sync.start(WATCH_INTERVAL_MS);
+  const keepAlive = setInterval(() => undefined, 1 << 30);
+  process.once('SIGINT', () => {
+    clearInterval(keepAlive);
+    void sync.stop().then(() => engine.close()).then(() => record.close());
+  });
+}
+
+await main(process.argv.slice(2));

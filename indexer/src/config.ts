@@ -1,0 +1,56 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Where the project lives: the default home of the data directory. */
+export const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..');
+
+export const indexerEnvSchema = z.object({
+  DATA_DIR: z.string().min(1).default(resolve(PROJECT_ROOT, '.data')),
+  SEARCH_ENGINE: z.enum(['sqlite', 'meilisearch']).default('sqlite'),
+  MEILI_URL: z.url().optional(),
+  MEILI_KEY: z.string().optional(),
+  PUBLIC_LISTING: z.enum(['all', 'approved']).default('all'),
+});
+
+export type IndexerEnv = z.infer<typeof indexerEnvSchema>;
+
+export interface IndexerConfig {
+  dataDir: string;
+  recordFile: string;
+  indexDir: string;
+  engine: 'sqlite' | 'meilisearch';
+  meiliUrl: string | undefined;
+  meiliKey: string | undefined;
+  listingPolicy: 'all' | 'approved';
+}
+
+/** Derives the indexer's settings from parsed variables. */
+export function toIndexerConfig(env: IndexerEnv): IndexerConfig {
+  const dataDir = resolve(env.DATA_DIR);
+  return {
+    dataDir,
+    recordFile: resolve(dataDir, 'directory.sqlite'),
+    indexDir: resolve(dataDir, 'index'),
+    engine: env.SEARCH_ENGINE,
+    meiliUrl: env.MEILI_URL,
+    meiliKey: env.MEILI_KEY,
+    listingPolicy: env.PUBLIC_LISTING,
+  };
+}
+
+/**
+ * Parses `schema` against the environment; on failure prints every bad variable with its
+ * reason and exits, so a misconfigured server never half-starts.
+ */
+export function parseEnvironment<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+  console.error(`Invalid configuration:\n${lines.join('\n')}`);
+  process.exit(1);
+}
+
+/** The indexer's configuration from the process environment. */
+export function loadIndexerConfig(): IndexerConfig {
+  return toIndexerConfig(parseEnvironment(indexerEnvSchema));
+}

@@ -1,0 +1,87 @@
+import type { AboutValue } from '@directory/data/business.ts';
+import { cityOf, parseAbout, type BusinessRow } from '@directory/data/business-row.ts';
+import { countryName } from '@directory/data/countries.ts';
+import { slugify } from '@directory/data/slug.ts';
+
+/** What the search engines hold for one public business. */
+export interface BusinessDocument {
+  id: number;
+  slug: string;
+  name: string;
+  category: string | null;
+  categorySlug: string | null;
+  type: string | null;
+  city: string | null;
+  citySlug: string | null;
+  countryCode: string | null;
+  country: string | null;
+  postalCode: string | null;
+  address: string | null;
+  phone: string | null;
+  photo: string | null;
+  rating: number | null;
+  reviews: number;
+  isApproved: boolean;
+  verified: boolean;
+  createdAt: string;
+  placeId: string | null;
+  url: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  timeZone: string | null;
+  /** JSON text of the Google hours object, kept as text: engines only store it. */
+  workingHours: string | null;
+  /** Words from the about field (text, or the names of amenities that are true) for full-text search. */
+  aboutText: string;
+}
+
+/** A document as engines return it in lists: everything but the full-text-only fields. */
+export type BusinessSummary = Omit<BusinessDocument, 'aboutText'>;
+
+/** Maps a record row to its search document. */
+export function toBusinessDocument(row: BusinessRow): BusinessDocument {
+  const category = (row.category ?? row.type)?.trim() || null;
+  const city = cityOf(row);
+  const countryCode = row.country_code?.toUpperCase() ?? null;
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    category,
+    categorySlug: category ? slugify(category) || null : null,
+    type: row.type,
+    city,
+    citySlug: city ? slugify(city) || null : null,
+    countryCode,
+    country: countryCode ? countryName(countryCode) : row.country,
+    postalCode: row.postal_code,
+    address: row.full_address,
+    phone: row.phone,
+    photo: row.photo,
+    rating: row.rating,
+    reviews: row.reviews,
+    isApproved: row.is_approved === 1,
+    verified: row.verified === 1,
+    createdAt: row.created_at,
+    placeId: row.place_id,
+    url: row.url,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    timeZone: row.time_zone,
+    workingHours: row.working_hours,
+    aboutText: aboutWords(parseAbout(row.about)),
+  };
+}
+
+function aboutWords(about: AboutValue | null): string {
+  if (about === null) return '';
+  if (typeof about === 'string') return about;
+  const words: string[] = [];
+  for (const options of Object.values(about)) {
+    if (options === null || typeof options !== 'object') continue;
+    for (const [option, isOffered] of Object.entries(options)) {
+      if (isOffered === true) words.push(option);
+    }
+  }
+  return words.join(' ');
+}

@@ -1,0 +1,64 @@
+import Database from 'better-sqlite3';
+import type { BusinessRow } from '@directory/data/business-row.ts';
+import type { RecordDatabase } from '@directory/data/record.ts';
+import { toBusinessDocument, type BusinessDocument } from './document.ts';
+import type { DocumentChanges, DocumentSource } from './engine.ts';
+
+/** Which businesses the public sees: all of them, or only those an operator approved. */
+export type ListingPolicy = 'all' | 'approved';
+
+function publicCondition(policy: ListingPolicy): string {
+  return policy === 'approved' ? 'is_approved = 1' : '1 = 1';
+}
+
+/** Most popular first: the order documents get their positions in at a full rebuild. */
+const POPULARITY_ORDER = 'reviews DESC, rating DESC NULLS LAST, id';
+
+/**
+ * A consistent snapshot of the record for a full rebuild. It reads on its own read transaction,
+ * so writes that land meanwhile are after `seq` and reach the new index through the change log.
+ */
+export function snapshotSource(recordFile: string, policy: ListingPolicy): DocumentSource & { close(): void } {
+  const db = new Database(recordFile, { readonly: true });
+  db.exec('BEGIN');
+  const seq = db.prepare('SELECT coalesce(max(seq), 0) FROM change_log').pluck().get() as number;
+  const rows = db.prepare(
+    `SELECT * FROM businesses WHERE ${publicCondition(policy)} ORDER BY ${POPULARITY_ORDER}`,
+  );
+  return {
+    seq,
+    *documents(): Iterable<BusinessDocument> {
+      for (const row of rows.iterate() as IterableIterator<BusinessRow>) yield toBusinessDocument(row);
+    },
+    close() {
+      if (db.inTransaction) db.exec('COMMIT');
+      db.close();
+    },
+  };
+}
+
+/**
+ * Reads the next changes after `afterSeq`: the current state of every business touched, as an
+ * upsert when it is public and a removal when it was deleted or is hidden.
+ */
+export function readChanges(db: RecordDatabase, afterSeq: number, limit: number, policy: ListingPolicy): DocumentChanges | null {
+  const entries = db
+    .prepare('SELECT seq, business_id FROM change_log WHERE seq > ? ORDER BY seq LIMIT ?')
+    .all(afterSeq, limit) as { seq: number; business_id: number }[];
+  if (entries.length === 0) return null;
+  const ids = [...new Set(entries.map((entry) => entry.business_id))];
+  const lookUp = db.prepare(`SELECT * FROM businesses WHERE id = ? AND ${publicCondition(policy)}`);
+  const upserts: BusinessDocument[] = [];
+  const removals: number[] = [];
+  for (const id of ids) {
+    const row = lookUp.get(id) as BusinessRow | undefined;
+    if (row) upserts.push(toBusinessDocument(row));
+    else removals.push(id);
+  }
+  return { upserts, removals, seq: entries[entries.length - 1]!.seq };
+}
+
+/** Drops change-log entries every engine has applied. */
+export function pruneChangeLog(db: RecordDatabase, appliedSeq: number): void {
+  db.prepare('DELETE FROM change_log WHERE seq <= ?').run(appliedSeq);
+}

@@ -1,0 +1,72 @@
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { countryName } from '@directory/data/countries.ts';
+import { letterOf, slugify } from '@directory/data/slug.ts';
+
+export type IndexDatabase = Database.Database;
+
+/**
+ * The index directory holds numbered index files and a `current` pointer naming the live one.
+ * A rebuild writes a new file beside the live one, then replaces the pointer with one atomic
+ * rename: readers see the old index or the new one, never a half-built one.
+ */
+export class IndexDirectory {
+  constructor(readonly dir: string) {
+    mkdirSync(dir, { recursive: true });
+  }
+
+  private get pointerFile(): string {
+    return join(this.dir, 'current');
+  }
+
+  /** The live index file's name, or null before the first build. */
+  currentName(): string | null {
+    if (!existsSync(this.pointerFile)) return null;
+    const name = readFileSync(this.pointerFile, 'utf8').trim();
+    return name && existsSync(join(this.dir, name)) ? name : null;
+  }
+
+  newFileName(): string {
+    return `search-${Date.now()}-${process.pid}.sqlite`;
+  }
+
+  pathOf(name: string): string {
+    return join(this.dir, name);
+  }
+
+  /** Points readers at `name`, then removes every other index file. */
+  publish(name: string): void {
+    const temporary = `${this.pointerFile}.${process.pid}.tmp`;
+    writeFileSync(temporary, name);
+    renameSync(temporary, this.pointerFile);
+    for (const file of readdirSync(this.dir)) {
+      if (file.startsWith('search-') && !file.startsWith(name)) rmSync(join(this.dir, file), { force: true });
+    }
+  }
+
+  /** Removes an index file that was never published (a failed rebuild). */
+  discard(name: string): void {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(join(this.dir, name + suffix), { force: true });
+  }
+}
+
+/** Opens an index file with the SQL functions the index statements use. */
+export function openIndexDatabase(file: string, options: { bulk?: boolean } = {}): IndexDatabase {
+  const db = new Database(file);
+  if (options.bulk) {
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.pragma('cache_size = -262144');
+    db.pragma('temp_store = MEMORY');
+  } else {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('cache_size = -65536');
+  }
+  db.function('letter_of', { deterministic: true }, (name: unknown) => letterOf(String(name ?? '')));
+  db.function('slugify', { deterministic: true }, (text: unknown) => slugify(String(text ?? '')));
+  db.function('country_name', { deterministic: true }, (code: unknown) => countryName(String(code ?? '')));
+  return db;
+}

@@ -1,0 +1,200 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BusinessInput } from '@directory/data/business.ts';
+import { toBusinessColumns } from '@directory/data/business-row.ts';
+import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
+import { businessSlug } from '@directory/data/slug.ts';
+import { buildBusiness } from '@directory/data/testing/build-business.ts';
+import { IndexSync, rebuildIndex } from '../sync.ts';
+import { SqliteEngine } from './sqlite-engine.ts';
+
+let dir: string;
+let recordFile: string;
+let record: RecordDatabase;
+let engine: SqliteEngine;
+
+function insert(business: BusinessInput): number {
+  const columns = toBusinessColumns(business);
+  const names = Object.keys(columns);
+  const result = record
+    .prepare(`INSERT INTO businesses (slug, ${names.join(', ')}) VALUES (@slug, ${names.map((n) => `@${n}`).join(', ')})`)
+    .run({ ...columns, slug: businessSlug(business.name, business.placeId ?? business.name) });
+  return Number(result.lastInsertRowid);
+}
+
+const WORLD: Partial<BusinessInput>[] = [
+  { name: 'Chez Paul', category: 'Restaurant', city: 'Lyon', countryCode: 'FR', reviews: 500, rating: 4.6 },
+  { name: 'Plomberie Martin', category: 'Plumber', city: 'Lyon', countryCode: 'FR', reviews: 40, rating: 4.1 },
+  { name: 'Lyon Dentaire', category: 'Dentist', city: 'Lyon', countryCode: 'FR', reviews: 12, rating: null },
+  { name: 'Paris Plumbing', category: 'Plumber', city: 'Paris', countryCode: 'FR', reviews: 300, rating: 3.9 },
+  { name: 'Café de Flore', category: 'Café', city: 'Paris', countryCode: 'FR', reviews: 9000, rating: 4.3 },
+  { name: 'Berlin Bäckerei', category: 'Bakery', city: 'Berlin', countryCode: 'DE', reviews: 80, rating: 4.8 },
+  { name: 'Joe Plumbing', category: 'Plumber', city: 'Austin', countryCode: 'US', reviews: 7, rating: 5 },
+  { name: 'Austin Dental', category: 'Dentist', city: 'Austin', countryCode: 'US', reviews: 150, rating: 4.4 },
+  { name: 'Zürich Zahnarzt', category: 'Dentist', city: 'Zürich', countryCode: 'CH', reviews: 33, rating: 4.0, isApproved: false },
+];
+
+function seedWorld(): void {
+  for (const overrides of WORLD) insert(buildBusiness({ ...overrides, fullAddress: `1 Main St, ${overrides.city}, X` }));
+}
+
+/** Aggregates straight from the record, the way a visitor would count them by hand. */
+function countFromRecord() {
+  const count = (sql: string, ...params: unknown[]) => record.prepare(sql).pluck().get(...params) as number;
+  return {
+    businesses: count('SELECT count(*) FROM businesses'),
+    plumbers: count("SELECT count(*) FROM businesses WHERE category = 'Plumber'"),
+    frenchCities: count("SELECT count(DISTINCT city) FROM businesses WHERE country_code = 'FR'"),
+    dentistCountries: count("SELECT count(DISTINCT country_code) FROM businesses WHERE category = 'Dentist'"),
+    lyonCategories: count("SELECT count(DISTINCT category) FROM businesses WHERE city = 'Lyon'"),
+  };
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'engine-test-'));
+  recordFile = join(dir, 'directory.sqlite');
+  record = openRecord(recordFile);
+  engine = new SqliteEngine(join(dir, 'index'));
+});
+
+afterEach(async () => {
+  await engine.close();
+  record.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('sqlite engine: full rebuild', () => {
+  it('reports no index before the first build', async () => {
+    expect(await engine.appliedSeq()).toBe(-1);
+    await expect(engine.totals()).rejects.toThrow(/npm run reindex/);
+  });
+
+  it('counts what the record holds', async () => {
+    seedWorld();
+    const report = await rebuildIndex(recordFile, engine, 'all');
+    const expected = countFromRecord();
+    expect(report.documents).toBe(expected.businesses);
+    expect(await engine.totals()).toEqual({ businessCount: 9, categoryCount: 5, countryCount: 4, cityCount: 5 });
+
+    const plumber = (await engine.categories()).find((c) => c.slug === 'plumber');
+    expect(plumber).toEqual({ slug: 'plumber', name: 'Plumber', businessCount: expected.plumbers, countryCount: 2, averageRating: 4.3 });
+    const france = (await engine.countries()).find((c) => c.code === 'FR');
+    expect(france).toMatchObject({ slug: 'france', name: 'France', businessCount: 5, cityCount: expected.frenchCities, categoryCount: 4 });
+    const dentist = await engine.category('dentist', 15);
+    expect(dentist?.category.countryCount).toBe(expected.dentistCountries);
+    expect(dentist?.category.averageRating).toBe(4.2);
+    const lyon = await engine.city('fr', 'lyon', 15);
+    expect(lyon?.city).toMatchObject({ name: 'Lyon', businessCount: 3, categoryCount: expected.lyonCategories, countryName: 'France' });
+    expect(lyon?.categories.map((c) => c.slug).sort()).toEqual(['dentist', 'plumber', 'restaurant']);
+  });
+
+  it('orders lists by popularity and pages through them', async () => {
+    seedWorld();
+    await rebuildIndex(recordFile, engine, 'all');
+    const first = await engine.listBusinesses({}, { page: 1, perPage: 4 });
+    expect(first.total).toBe(9);
+    expect(first.items.map((b) => b.name)).toEqual(['Café de Flore', 'Chez Paul', 'Paris Plumbing', 'Austin Dental']);
+    const third = await engine.listBusinesses({}, { page: 3, perPage: 4 });
+    expect(third.items.map((b) => b.name)).toEqual(['Joe Plumbing']);
+    const plumbers = await engine.listBusinesses({ categorySlug: 'plumber' }, { page: 1, perPage: 12 });
+    expect(plumbers.items.map((b) => b.name)).toEqual(['Paris Plumbing', 'Plomberie Martin', 'Joe Plumbing']);
+    expect(plumbers.total).toBe(3);
+    const lyon = await engine.listBusinesses({ countryCode: 'FR', citySlug: 'lyon' }, { page: 1, perPage: 12 });
+    expect(lyon.total).toBe(3);
+    expect(lyon.items.every((b) => b.city === 'Lyon')).toBe(true);
+  });
+
+  it('filters categories and cities by their first letter, accents folded', async () => {
+    seedWorld();
+    await rebuildIndex(recordFile, engine, 'all');
+    expect((await engine.categories({ letter: 'c' })).map((c) => c.name)).toEqual(['Café']);
+    expect((await engine.categories({ letter: 'D' })).map((c) => c.name)).toEqual(['Dentist']);
+    expect((await engine.cities({ letter: 'Z' })).map((c) => c.name)).toEqual(['Zürich']);
+    expect((await engine.cities({ letter: 'Q' }))).toEqual([]);
+    expect((await engine.cities({ countryCode: 'FR' })).map((c) => c.name)).toEqual(['Lyon', 'Paris']);
+  });
+
+  it('finds a country by its slug or its code', async () => {
+    seedWorld();
+    await rebuildIndex(recordFile, engine, 'all');
+    const bySlug = await engine.country('united-states', 20);
+    const byCode = await engine.country('us', 20);
+    expect(bySlug?.country.name).toBe('United States');
+    expect(byCode).toEqual(bySlug);
+    expect(bySlug?.cities).toEqual([{ slug: 'austin', name: 'Austin', count: 2, countryCode: 'US' }]);
+    expect(await engine.country('atlantis', 20)).toBeNull();
+  });
+
+  it('hides businesses that are not approved when the policy says so', async () => {
+    seedWorld();
+    await rebuildIndex(recordFile, engine, 'approved');
+    expect((await engine.totals()).businessCount).toBe(8);
+    expect(await engine.country('ch', 20)).toBeNull();
+  });
+
+  it('serves every list query from an index, never a scan of all documents', () => {
+    seedWorld();
+    return rebuildIndex(recordFile, engine, 'all').then(() => {
+      const plan = (sql: string) =>
+        (engine.database.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ');
+      expect(plan("SELECT * FROM docs WHERE category_slug = 'x' ORDER BY pos LIMIT 12 OFFSET 0")).toMatch(/USING INDEX docs_category/);
+      expect(plan("SELECT * FROM docs WHERE country_code = 'FR' AND city_slug = 'lyon' ORDER BY pos LIMIT 12")).toMatch(
+        /USING INDEX docs_country_city/,
+      );
+      expect(plan("SELECT * FROM docs WHERE country_code = 'FR' ORDER BY pos LIMIT 12")).toMatch(/USING INDEX docs_country_city/);
+      expect(plan('SELECT * FROM docs ORDER BY pos LIMIT 20 OFFSET 1980')).toMatch(/SCAN docs$/);
+      expect(plan('SELECT * FROM docs WHERE is_approved = 1 AND rating >= 4 ORDER BY pos LIMIT 12')).toMatch(/USING (COVERING )?INDEX docs_featured/);
+      expect(plan("SELECT * FROM cities WHERE letter = 'L'")).toMatch(/USING INDEX cities_letter/);
+      expect(plan("SELECT * FROM categories WHERE letter = 'L'")).toMatch(/USING INDEX categories_letter/);
+      expect(plan("SELECT * FROM docs WHERE business_id = 3")).toMatch(/USING INDEX docs_business/);
+    });
+  });
+});
+
+describe('sqlite engine: incremental changes', () => {
+  it('applies inserts, updates and deletes so that every aggregate equals a fresh rebuild', async () => {
+    seedWorld();
+    await rebuildIndex(recordFile, engine, 'all');
+    const sync = new IndexSync(record, engine, 'all');
+
+    const newId = insert(buildBusiness({ name: 'Lyon Bakery', category: 'Bakery', city: 'Lyon', countryCode: 'FR', reviews: 1 }));
+    record.prepare("UPDATE businesses SET category = 'Dentist' WHERE name = 'Plomberie Martin'").run();
+    record.prepare("DELETE FROM businesses WHERE name = 'Joe Plumbing'").run();
+    record.prepare("UPDATE businesses SET city = 'Houston', full_address = '1 Main St, Houston, X' WHERE name = 'Austin Dental'").run();
+    record.prepare("UPDATE businesses SET rating = 2.0 WHERE name = 'Berlin Bäckerei'").run();
+    expect(await sync.catchUp()).toBe(5);
+    expect(record.prepare('SELECT count(*) FROM change_log').pluck().get()).toBe(0);
+
+    const snapshot = async () => ({
+      totals: await engine.totals(),
+      categories: await engine.categories(),
+      countries: await engine.countries(),
+      cities: await engine.cities(),
+      lyon: await engine.city('FR', 'lyon', 15),
+      dentist: await engine.category('dentist', 15),
+    });
+    const incremental = await snapshot();
+    expect(incremental.cities.map((c) => c.name)).not.toContain('Austin');
+    expect((await engine.listBusinesses({ categorySlug: 'bakery' }, { page: 1, perPage: 12 })).items.map((b) => b.id)).toContain(newId);
+
+    await rebuildIndex(recordFile, engine, 'all');
+    expect(incremental).toEqual(await snapshot());
+  });
+
+  it('keeps serving the old index until a rebuild swaps the new one in', async () => {
+    seedWorld();
+    await rebuildIndex(recordFile, engine, 'all');
+    const reader = new SqliteEngine(join(dir, 'index'));
+    try {
+      insert(buildBusiness({ name: 'New Place' }));
+      expect((await reader.totals()).businessCount).toBe(9);
+      await rebuildIndex(recordFile, engine, 'all');
+      reader.reopenIfSwapped();
+      expect((await reader.totals()).businessCount).toBe(10);
+    } finally {
+      await reader.close();
+    }
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * `npm start`: builds the site when its sources changed since the last build, creates the
+ * database, loads demo data when it is empty, builds the search index when there is none,
+ * and serves the directory.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadBackendConfig } from '../backend/src/config.ts';
+import { startServer } from '../backend/src/server.ts';
+import { PROJECT_ROOT } from '../indexer/src/config.ts';
+
+function newestModification(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestModification(join(path, entry)));
+  return newest;
+}
+
+/** True when the frontend build is missing or older than any of its sources. */
+function isSiteBuildStale(): boolean {
+  const frontend = join(PROJECT_ROOT, 'frontend');
+  const builtMarker = join(frontend, 'dist', 'server', 'entry-server.js');
+  if (!existsSync(builtMarker) || !existsSync(join(frontend, 'dist', 'client', 'index.html'))) return true;
+  const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((part) => join(frontend, part)).filter(existsSync);
+  const backendShared = join(PROJECT_ROOT, 'backend', 'src', 'shared');
+  return Math.max(...sources.map(newestModification), newestModification(backendShared)) > statSync(builtMarker).mtimeMs;
+}
+
+const config = loadBackendConfig();
+if (isSiteBuildStale()) {
+  console.log('Building the site…');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const server = await startServer(config);
+console.log(`Business directory listening on ${server.url} (engine: ${config.engine}, data: ${config.dataDir})`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void server.close().then(() => process.exit(0));
+  });
+}
