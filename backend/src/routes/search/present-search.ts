@@ -1,0 +1,44 @@
+import type { FacetName, SearchHit, SearchResponse } from '@directory/indexer/search-types.ts';
+import { presentBusinessListItem } from '../../presenters/business.ts';
+import type { SearchResultItem, SearchResults } from '../../shared/api-types.ts';
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes the text for HTML, keeping only the engine's `<mark>` tags as markup. */
+export function safeHighlight(marked: string): string {
+  return marked
+    .split(/(<mark>|<\/mark>)/)
+    .map((part) => (part === '<mark>' || part === '</mark>' ? part : part.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!)))
+    .join('');
+}
+
+export function presentSearchItem(hit: SearchHit): SearchResultItem {
+  return {
+    ...presentBusinessListItem(hit),
+    postalCode: hit.postalCode,
+    latitude: hit.latitude,
+    longitude: hit.longitude,
+    distanceKm: hit._distanceKm,
+    highlight: {
+      name: safeHighlight(hit._highlight.name),
+      category: hit._highlight.category === null ? null : safeHighlight(hit._highlight.category),
+    },
+  };
+}
+
+export function presentSearchResults(query: string, location: string, response: SearchResponse): SearchResults {
+  const facet = (name: FacetName) => (response.facets[name] ?? []).map(({ value, label, count }) => ({ value, label, count }));
+  return {
+    query,
+    location,
+    hits: response.hits.map(presentSearchItem),
+    totalCount: response.total,
+    isTotalExact: response.isTotalExact,
+    currentPage: response.page,
+    totalPages: response.totalPages,
+    perPage: response.perPage,
+    facets: { category: facet('category'), country: facet('country'), city: facet('city') },
+    isFacetExact: response.isFacetExact,
+    processingTimeMs: response.processingTimeMs,
+  };
+}

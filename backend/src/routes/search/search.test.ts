@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBusiness } from '@directory/data/testing/build-business.ts';
+import { PLACES, buildSearchWorld } from '@directory/indexer/sqlite/search-test-world.ts';
+import type {
+  ApiError,
+  FacetValuesResults,
+  InstantSearchFacetResult,
+  InstantSearchResponse,
+  InstantSearchResult,
+  SearchResults,
+} from '../../shared/api-types.ts';
+import { startTestApp, type TestApp } from '../../testing/test-app.ts';
+
+let app: TestApp;
+const count = (sql: string) => app.deps.record.prepare(sql).pluck().get() as number;
+
+beforeAll(async () => {
+  app = await startTestApp([...buildSearchWorld(), buildBusiness({ name: 'Pizza <b>Bold</b> & Co', category: 'Pizza restaurant', reviews: 0 })]);
+});
+
+afterAll(() => app.close());
+
+async function search(query: string): Promise<SearchResults> {
+  const response = await app.get(`/api/search?${query}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as SearchResults;
+}
+
+async function multi(body: unknown): Promise<InstantSearchResponse> {
+  const response = await app.post('/api/search/multi', body);
+  expect(response.status).toBe(200);
+  return (await response.json()) as InstantSearchResponse;
+}
+
+async function expectBadRequest(response: Response, field: string, reason: RegExp): Promise<void> {
+  expect(response.status).toBe(400);
+  const body = (await response.json()) as ApiError;
+  expect(body.error.id).toBe('bad_request');
+  expect(body.error.fields?.[field]?.join(' ')).toMatch(reason);
+}
+
+describe('GET /api/search', () => {
+  it('finds pizza places as the visitor types, with highlights and list-item fields', async () => {
+    const body = await search('q=pizz&perPage=5');
+    expect(body.hits[0]).toMatchObject({ name: 'Pizzeria Napoli', category: 'Pizza restaurant', city: 'Lyon', countryCode: 'FR' });
+    expect(body.hits[0]!.highlight.name).toBe('<mark>Pizzeria</mark> Napoli');
+    expect(Object.keys(body.hits[0]!)).toEqual(
+      expect.arrayContaining(['id', 'slug', 'name', 'category', 'categorySlug', 'city', 'country', 'rating', 'reviews', 'latitude', 'longitude', 'highlight']),
+    );
+    expect(body).toMatchObject({ query: 'pizz', currentPage: 1, perPage: 5, isTotalExact: true });
+    expect(body.totalCount).toBe(count("SELECT count(*) FROM businesses WHERE name LIKE '%Pizz%'"));
+  });
+
+  it('escapes business text in highlights, keeping only the marks', async () => {
+    const body = await search('q=bold');
+    expect(body.hits.map((hit) => hit.highlight.name)).toEqual(['Pizza &lt;b&gt;<mark>Bold</mark>&lt;/b&gt; &amp; Co']);
+  });
+
+  it('answers what and where: the Lyon plumber first', async () => {
+    const body = await search('q=plumber&location=lyon');
+    expect(body.hits.map((hit) => hit.name)[0]).toBe('Plomberie Martin');
+    expect(body.location).toBe('lyon');
+  });
+
+  it('filters by category and country with counts and facets of the record', async () => {
+    const body = await search('category=plumber,dentist&country=fr');
+    expect(body.totalCount).toBe(count("SELECT count(*) FROM businesses WHERE category IN ('Plumber', 'Dentist') AND country_code = 'FR'"));
+    expect(body.facets.category).toEqual([
+      { value: 'dentist', label: 'Dentist', count: count("SELECT count(*) FROM businesses WHERE category = 'Dentist' AND country_code = 'FR'") },
+      { value: 'plumber', label: 'Plumber', count: count("SELECT count(*) FROM businesses WHERE category = 'Plumber' AND country_code = 'FR'") },
+    ]);
+    expect(body.facets.city.map((city) => city.value).sort()).toEqual(['FR:lyon', 'FR:paris']);
+  });
+
+  it('keeps a radius around a point, nearest first', async () => {
+    const { latitude, longitude } = PLACES.paris;
+    const body = await search(`lat=${latitude}&lng=${longitude}&radiusKm=3&sort=distance&perPage=100`);
+    expect(body.totalCount).toBe(count("SELECT count(*) FROM businesses WHERE city = 'Paris'"));
+    const distances = body.hits.map((hit) => hit.distanceKm!);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+  });
+
+  it('keeps a bounding box', async () => {
+    const body = await search('bbox=-100,29,-95,31&perPage=100');
+    expect(body.hits.every((hit) => hit.city === 'Austin')).toBe(true);
+    expect(body.totalCount).toBe(count("SELECT count(*) FROM businesses WHERE city = 'Austin'"));
+  });
+
+  it.each([
+    ['perPage=101', 'perPage', /100 or less/],
+    ['sort=distance', 'sort', /needs lat and lng/],
+    ['bbox=1,2,3', 'bbox', /west,south,east,north/],
+    ['country=FRA', 'country.0', /two-letter/],
+    ['radiusKm=5', 'radiusKm', /needs lat and lng/],
+    ['lat=91&lng=0', 'lat', /between -90 and 90/],
+    ['openNow=maybe', 'openNow', /true or false/],
+    ['city=lyon', 'city.0', /FR:lyon/],
+    ['facets=rating', 'facets.0', /category, country or city/],
+  ])('rejects %s naming the field', async (query, field, reason) => {
+    await expectBadRequest(await app.get(`/api/search?${query}`), field, reason);
+  });
+});
+
+describe('POST /api/search/multi', () => {
+  it('answers InstantSearch queries in the Algolia shape', async () => {
+    const { results } = await multi({
+      requests: [
+        {
+          indexName: 'businesses',
+          params: {
+            query: 'resturant',
+            facets: ['category', 'country'],
+            facetFilters: [['country:FR', 'country:DE']],
+            hitsPerPage: 2,
+            page: 0,
+            highlightPreTag: '__ais-highlight__',
+            highlightPostTag: '__/ais-highlight__',
+          },
+        },
+      ],
+    });
+    const result = results[0] as InstantSearchResult;
+    const expected = count("SELECT count(*) FROM businesses WHERE category LIKE '%restaurant%' AND country_code IN ('FR', 'DE')");
+    expect(result).toMatchObject({ index: 'businesses', query: 'resturant', nbHits: expected, page: 0, hitsPerPage: 2, nbPages: Math.ceil(expected / 2) });
+    expect(result.exhaustiveFacetsCount).toBe(true);
+    expect(result.hits[0]).toMatchObject({ objectID: String(result.hits[0]!.id), _geoloc: expect.any(Object) });
+    expect(result.hits.some((hit) => hit._highlightResult.category.value.includes('__ais-highlight__Restaurant__/ais-highlight__'))).toBe(true);
+    expect(result.facets.country).toEqual({
+      FR: count("SELECT count(*) FROM businesses WHERE category LIKE '%restaurant%' AND country_code = 'FR'"),
+      DE: count("SELECT count(*) FROM businesses WHERE category LIKE '%restaurant%' AND country_code = 'DE'"),
+    });
+    expect(result.facetLabels.country).toEqual({ FR: 'France', DE: 'Germany' });
+  });
+
+  it('reads URL-encoded params, sort replicas, numeric filters and hitsPerPage=0', async () => {
+    const params = new URLSearchParams({
+      query: '',
+      facets: JSON.stringify(['city']),
+      numericFilters: JSON.stringify(['rating>=4.5']),
+      hitsPerPage: '0',
+    }).toString();
+    const { results } = await multi({
+      requests: [
+        { indexName: 'businesses_rating', params },
+        { indexName: 'businesses_rating', params: { numericFilters: ['rating>=4.5'], hitsPerPage: 3 } },
+      ],
+    });
+    const facetsOnly = results[0] as InstantSearchResult;
+    expect(facetsOnly.hits).toEqual([]);
+    expect(facetsOnly.nbHits).toBe(count('SELECT count(*) FROM businesses WHERE rating >= 4.5'));
+    expect(Object.values(facetsOnly.facets.city!).reduce((a, b) => a + b, 0)).toBe(facetsOnly.nbHits);
+    const ratings = (results[1] as InstantSearchResult).hits.map((hit) => hit.rating);
+    expect(ratings).toEqual([5, 4.9, 4.9]);
+  });
+
+  it('searches facet values with type "facet"', async () => {
+    const { results } = await multi({ requests: [{ indexName: 'businesses', type: 'facet', facet: 'city', params: { facetQuery: 'ber' } }] });
+    expect((results[0] as InstantSearchFacetResult).facetHits).toEqual([
+      { value: 'DE:berlin', label: 'Berlin', count: count("SELECT count(*) FROM businesses WHERE city = 'Berlin'"), highlighted: '<em>Ber</em>lin' },
+    ]);
+  });
+
+  it.each([
+    [{ requests: [] }, 'requests', /at least one/],
+    [{ requests: [{ indexName: 'users', params: {} }] }, 'requests.0.indexName', /must be businesses/],
+    [{ requests: [{ indexName: 'businesses', params: { hitsPerPage: 500 } }] }, 'requests.0.params.hitsPerPage', /100 or less/],
+    [{ requests: [{ indexName: 'businesses', params: { facetFilters: ['color:red'] } }] }, 'requests.0.params.facetFilters', /attribute:value/],
+    [{ requests: [{ indexName: 'businesses', params: { numericFilters: ['reviews>3'] } }] }, 'requests.0.params.numericFilters', /rating>=N/],
+    [{ requests: [{ indexName: 'businesses', type: 'facet', params: {} }] }, 'requests.0.facet', /required/],
+  ])('rejects a bad body naming the field (%#)', async (body, field, reason) => {
+    await expectBadRequest(await app.post('/api/search/multi', body), field, reason);
+  });
+});
+
+describe('POST /api/search/facet-values', () => {
+  it('finds facet values by their first letters, accents folded', async () => {
+    const response = await app.post('/api/search/facet-values', { facet: 'city', facetQuery: 'mun' });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as FacetValuesResults;
+    expect(body).toEqual({
+      facet: 'city',
+      facetHits: [{ value: 'DE:munchen', label: 'München', count: count("SELECT count(*) FROM businesses WHERE city = 'München'") }],
+      isFacetExact: true,
+    });
+  });
+
+  it('rejects an unknown facet', async () => {
+    await expectBadRequest(await app.post('/api/search/facet-values', { facet: 'rating' }), 'facet', /category, country or city/);
+  });
+});

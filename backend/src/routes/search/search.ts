@@ -1,0 +1,86 @@
+import Router from '@koa/router';
+import type { SearchRequest } from '@directory/indexer/search-types.ts';
+import { badRequest } from '../../errors.ts';
+import { validate } from '../../middleware/validate.ts';
+import type { AppDeps } from '../deps.ts';
+import { FilterError, presentInstantSearchFacets, presentInstantSearchResult, toSearchRequest } from './instantsearch.ts';
+import { presentSearchResults } from './present-search.ts';
+import {
+  FacetValuesSchema,
+  MultiSearchSchema,
+  SearchSchema,
+  type FacetValuesReq,
+  type MultiSearchReq,
+  type SearchReq,
+} from './schema.ts';
+
+export function createSearchRouter({ engine }: AppDeps): Router {
+  const router = new Router();
+
+  router.get('/search', validate(SearchSchema), async (ctx) => {
+    const { query } = ctx.state.input as SearchReq;
+    const geo = query.bbox ?? (query.lat !== undefined && query.lng !== undefined && query.radiusKm !== undefined
+      ? { lat: query.lat, lng: query.lng, radiusKm: query.radiusKm }
+      : undefined);
+    const request: SearchRequest = {
+      query: query.q,
+      location: query.location,
+      filters: {
+        categorySlugs: query.category,
+        countryCodes: query.country,
+        cities: query.city?.map((value) => {
+          const [countryCode = '', citySlug = ''] = value.split(':');
+          return { countryCode: countryCode.toUpperCase(), citySlug };
+        }),
+        minRating: query.minRating,
+        openNow: query.openNow,
+        geo,
+      },
+      sort: query.sort,
+      aroundPoint: query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : undefined,
+      page: query.page,
+      perPage: query.perPage,
+      facets: query.facets ?? ['category', 'country', 'city'],
+      maxFacetValues: query.maxFacetValues,
+    };
+    ctx.body = presentSearchResults(query.q, query.location, await engine.search(request));
+  });
+
+  router.post('/search/multi', validate(MultiSearchSchema), async (ctx) => {
+    const { body } = ctx.state.input as MultiSearchReq;
+    const now = new Date();
+    const requests = body.requests.map((request, index) => {
+      try {
+        return { request, search: toSearchRequest(request, now) };
+      } catch (error) {
+        if (error instanceof FilterError) {
+          const field = `requests.${index}.params.${error.field}`;
+          throw badRequest(`Invalid request. ${field}: ${error.message}`, { [field]: [error.message] });
+        }
+        throw error;
+      }
+    });
+    const results = await Promise.all(
+      requests.map(async ({ request, search }) => {
+        const response = await engine.search(search);
+        return request.type === 'facet' ? presentInstantSearchFacets(request, response) : presentInstantSearchResult(request, response);
+      }),
+    );
+    ctx.body = { results };
+  });
+
+  router.post('/search/facet-values', validate(FacetValuesSchema), async (ctx) => {
+    const { body } = ctx.state.input as FacetValuesReq;
+    const response = await engine.search({
+      query: body.q,
+      location: body.location,
+      page: 1,
+      perPage: 1,
+      facetSearch: { facet: body.facet, query: body.facetQuery },
+      maxFacetValues: body.maxFacetHits,
+    });
+    ctx.body = { facet: body.facet, facetHits: response.facetHits ?? [], isFacetExact: response.isFacetExact };
+  });
+
+  return router;
+}

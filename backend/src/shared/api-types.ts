@@ -1,0 +1,273 @@
+/**
+ * Shapes of every public JSON response. The frontend imports these types, so client and
+ * server cannot drift. Field names follow the visitor spec (section 3); fields beyond the spec
+ * (slugs, country codes) are there so the client never has to rebuild a link by guessing.
+ */
+
+export interface ApiError {
+  error: { id: string; message: string; fields?: Record<string, string[]> };
+}
+
+export interface FeaturedBusiness {
+  id: number;
+  slug: string;
+  name: string;
+  type: string | null;
+  image_url: string | null;
+  rating: number | null;
+  review_count: number;
+  full_address: string | null;
+  phone: string | null;
+  category: string | null;
+  categorySlug: string | null;
+  city: string | null;
+  countryCode: string | null;
+}
+
+export interface BusinessListItem {
+  id: number;
+  slug: string;
+  name: string;
+  category: string | null;
+  categorySlug: string | null;
+  city: string | null;
+  citySlug: string | null;
+  country: string | null;
+  rating: number | null;
+  reviews: number;
+  phone: string | null;
+  address: string | null;
+  isApproved: boolean;
+  createdAt: string;
+  placeId: string | null;
+  countryCode: string | null;
+  url: string | null;
+  photo: string | null;
+}
+
+export interface PagedBusinesses {
+  businesses: BusinessListItem[];
+  currentPage: number;
+  totalPages: number;
+  totalCount: number;
+  hasNextPage: boolean;
+  hasPrevPage: boolean;
+}
+
+export interface HomepageData {
+  popularSearches: { category: string; slug: string; count: number }[];
+  topCities: { city: string; slug: string; countryCode: string; count: number }[];
+  topCountries: { country: string; slug: string; countryCode: string; businessCount: number }[];
+  totals: { businesses: number; categories: number; countries: number; cities: number };
+}
+
+export interface CategoryEntry {
+  category: string;
+  slug: string;
+  letter: string;
+  count: number;
+  countryCount: number;
+  averageRating: number | null;
+}
+
+export interface CountryEntry {
+  country: string;
+  slug: string;
+  countryCode: string;
+  businessCount: number;
+  cityCount: number;
+  categoryCount: number;
+}
+
+export interface CityEntry {
+  city: string;
+  slug: string;
+  countryCode: string;
+  country: string;
+  businessCount: number;
+  categoryCount: number;
+}
+
+export interface NamedCount {
+  slug: string;
+  count: number;
+}
+
+export interface CountryPageData {
+  country: string;
+  slug: string;
+  countryCode: string;
+  businessCount: number;
+  cityCount: number;
+  categoryCount: number;
+  topCities: (NamedCount & { city: string; countryCode: string })[];
+  topCategories: (NamedCount & { category: string })[];
+}
+
+export interface CategoryPageData {
+  category: string;
+  slug: string;
+  businessCount: number;
+  countryCount: number;
+  averageRating: number | null;
+  businesses: BusinessListItem[];
+  topCountries: (NamedCount & { country: string; countryCode: string })[];
+  currentPage: number;
+  totalPages: number;
+  limit: number;
+}
+
+export interface CityPageData {
+  city: string;
+  slug: string;
+  country: string;
+  countryCode: string;
+  businessCount: number;
+  categoryCount: number;
+  businesses: BusinessListItem[];
+  topCategories: (NamedCount & { category: string })[];
+  currentPage: number;
+  totalPages: number;
+  limit: number;
+}
+
+/** Amenity groups ({"Accessibility": {"Wheelchair accessible entrance": true}}) or plain text. */
+export type About = Record<string, Record<string, boolean>> | string;
+
+export interface BusinessDetail {
+  id: number;
+  name: string;
+  slug: string;
+  type: string | null;
+  category: string | null;
+  categorySlug: string | null;
+  rating: number | null;
+  reviews: number;
+  reviewsLink: string | null;
+  fullAddress: string | null;
+  street: string | null;
+  city: string | null;
+  citySlug: string | null;
+  postalCode: string | null;
+  country: string | null;
+  countryCode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  phone: string | null;
+  photo: string | null;
+  logo: string | null;
+  locatedIn: string | null;
+  placeId: string | null;
+  verified: boolean;
+  isApproved: boolean;
+  about: About | null;
+  workingHours: Record<string, string> | null;
+  timeZone: string | null;
+  url: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SiteSettings {
+  head_tags: string;
+  facebook_pixel: string;
+  footer_tags: string;
+}
+
+export interface AdvertisementCodes {
+  ad1: string;
+  ad2: string;
+  ad3: string;
+  ad4: string;
+}
+
+export interface ContactReceipt {
+  success: true;
+  id: number;
+  message: string;
+}
+
+/* ---- Search (/api/search, /api/search/multi, /api/search/facet-values) ---- */
+
+export type SearchFacetName = 'category' | 'country' | 'city';
+
+/** One facet value: `value` is what a filter takes (category slug, country code, "FR:lyon"). */
+export interface SearchFacetValue {
+  value: string;
+  label: string;
+  count: number;
+}
+
+/** A business in search results: the list item plus where it is and what matched. */
+export interface SearchResultItem extends BusinessListItem {
+  postalCode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** Kilometres from the searched point, when the search has one. */
+  distanceKm: number | null;
+  /** HTML-escaped name and category with matched words wrapped in `<mark>`…`</mark>`: safe to inject. */
+  highlight: { name: string; category: string | null };
+}
+
+export interface SearchResults {
+  query: string;
+  location: string;
+  hits: SearchResultItem[];
+  totalCount: number;
+  /** False when `totalCount` is a lower bound (very broad searches are counted up to a bound). */
+  isTotalExact: boolean;
+  currentPage: number;
+  totalPages: number;
+  perPage: number;
+  facets: Record<SearchFacetName, SearchFacetValue[]>;
+  /** False when facet counts were taken over the first matches only. */
+  isFacetExact: boolean;
+  processingTimeMs: number;
+}
+
+export interface FacetValuesResults {
+  facet: SearchFacetName;
+  facetHits: SearchFacetValue[];
+  isFacetExact: boolean;
+}
+
+/** `_highlightResult` entry of the InstantSearch (Algolia) response shape. */
+export interface InstantSearchHighlight {
+  value: string;
+  matchLevel: 'none' | 'partial' | 'full';
+  matchedWords: string[];
+}
+
+export interface InstantSearchHit extends SearchResultItem {
+  objectID: string;
+  _geoloc?: { lat: number; lng: number };
+  _highlightResult: { name: InstantSearchHighlight; category: InstantSearchHighlight };
+}
+
+/** One result of `POST /api/search/multi`, in the shape react-instantsearch reads. */
+export interface InstantSearchResult {
+  index: string;
+  query: string;
+  params: string;
+  hits: InstantSearchHit[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+  hitsPerPage: number;
+  facets: Record<string, Record<string, number>>;
+  /** Not part of the Algolia shape: the label of every facet value returned, for display. */
+  facetLabels: Record<string, Record<string, string>>;
+  exhaustiveFacetsCount: boolean;
+  exhaustiveNbHits: boolean;
+  processingTimeMS: number;
+}
+
+export interface InstantSearchFacetResult {
+  facetHits: { value: string; highlighted: string; count: number; label: string }[];
+  exhaustiveFacetsCount: boolean;
+  processingTimeMS: number;
+}
+
+export interface InstantSearchResponse {
+  results: (InstantSearchResult | InstantSearchFacetResult)[];
+}

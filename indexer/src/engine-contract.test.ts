@@ -1,0 +1,261 @@
+/**
+ * One contract for every engine: the same record, the same questions, the same answers.
+ * `sqlite` always runs; `meilisearch` runs when MEILI_URL points at a server (this suite never
+ * starts one). The engines exercised are printed, and a skipped engine shows as skipped.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BusinessInput } from '@directory/data/business.ts';
+import { toBusinessColumns } from '@directory/data/business-row.ts';
+import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
+import { businessSlug } from '@directory/data/slug.ts';
+import type { SearchEngine } from './engine.ts';
+import { MeilisearchEngine } from './meilisearch/meilisearch-engine.ts';
+import type { SearchRequest, SearchResponse } from './search-types.ts';
+import { distanceKm } from './sqlite/search-geo.ts';
+import { PLACES, buildSearchWorld } from './sqlite/search-test-world.ts';
+import { SqliteEngine } from './sqlite/sqlite-engine.ts';
+import { rebuildIndex } from './sync.ts';
+
+const MEILI_URL = process.env.MEILI_URL;
+const MEILI_KEY = process.env.MEILI_KEY;
+
+interface EngineFactory {
+  name: string;
+  isAvailable: boolean;
+  create(dir: string): SearchEngine;
+}
+
+const FACTORIES: EngineFactory[] = [
+  { name: 'sqlite', isAvailable: true, create: (dir) => new SqliteEngine(join(dir, 'index')) },
+  {
+    name: 'meilisearch',
+    isAvailable: Boolean(MEILI_URL),
+    create: () => new MeilisearchEngine({ url: MEILI_URL!, apiKey: MEILI_KEY, indexPrefix: `contract_${process.pid}_${Date.now()}` }),
+  },
+];
+
+const exercised: string[] = [];
+afterAll(() => {
+  const skipped = FACTORIES.filter((factory) => !factory.isAvailable).map((factory) => `${factory.name} (MEILI_URL not set)`);
+  console.log(`engine contract suite ran against: ${exercised.join(', ') || 'none'}${skipped.length ? `; not run: ${skipped.join(', ')}` : ''}`);
+});
+
+function insert(record: RecordDatabase, business: BusinessInput): number {
+  const columns = toBusinessColumns(business);
+  const names = Object.keys(columns);
+  const result = record
+    .prepare(`INSERT INTO businesses (slug, ${names.join(', ')}) VALUES (@slug, ${names.map((n) => `@${n}`).join(', ')})`)
+    .run({ ...columns, slug: businessSlug(business.name, business.placeId ?? business.name) });
+  return Number(result.lastInsertRowid);
+}
+
+const names = (response: SearchResponse) => response.hits.map((hit) => hit.name);
+const page = (overrides: Partial<SearchRequest>): SearchRequest => ({ page: 1, perPage: 20, ...overrides });
+/** Wednesday 15 January 2025, 10:00 UTC: 11:00 in Lyon and Berlin, 04:00 in Austin. */
+const WEDNESDAY_MORNING = new Date('2025-01-15T10:00:00Z');
+
+for (const factory of FACTORIES) {
+  describe.runIf(factory.isAvailable)(`engine contract: ${factory.name}`, () => {
+    let dir: string;
+    let record: RecordDatabase;
+    let engine: SearchEngine;
+    const count = (sql: string, ...params: unknown[]) => record.prepare(sql).pluck().get(...params) as number;
+    const search = (request: Partial<SearchRequest>) => engine.search(page(request));
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'contract-'));
+      const recordFile = join(dir, 'directory.sqlite');
+      record = openRecord(recordFile);
+      for (const business of buildSearchWorld()) insert(record, business);
+      engine = factory.create(dir);
+      await rebuildIndex(recordFile, engine, 'all');
+      exercised.push(factory.name);
+    });
+
+    afterAll(async () => {
+      await engine?.close();
+      record?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    describe('lists and aggregates', () => {
+      it('counts what the record holds', async () => {
+        expect(await engine.totals()).toEqual({
+          businessCount: count('SELECT count(*) FROM businesses'),
+          categoryCount: count('SELECT count(DISTINCT category) FROM businesses'),
+          countryCount: count('SELECT count(DISTINCT country_code) FROM businesses'),
+          cityCount: count('SELECT count(DISTINCT city) FROM businesses'),
+        });
+        const dentist = await engine.category('dentist', 10);
+        expect(dentist?.category).toMatchObject({
+          name: 'Dentist',
+          businessCount: count("SELECT count(*) FROM businesses WHERE category = 'Dentist'"),
+          countryCount: count("SELECT count(DISTINCT country_code) FROM businesses WHERE category = 'Dentist'"),
+          averageRating: 4.6,
+        });
+        const germany = await engine.country('de', 5);
+        expect(germany?.country).toMatchObject({ name: 'Germany', businessCount: count("SELECT count(*) FROM businesses WHERE country_code = 'DE'") });
+        expect(germany?.cities.map((city) => city.name)).toEqual(['Berlin', 'München']);
+      });
+
+      it('lists businesses by popularity, filtered by category or city', async () => {
+        const all = await engine.listBusinesses({}, { page: 1, perPage: 3 });
+        expect(all.items.map((b) => b.name)).toEqual(['Café de Flore', 'Brico Dépôt Confluence', 'Hotel Adlon']);
+        expect(all.total).toBe(count('SELECT count(*) FROM businesses'));
+        const plumbers = await engine.listBusinesses({ categorySlug: 'plumber' }, { page: 1, perPage: 10 });
+        expect(plumbers.items.map((b) => b.name)).toEqual(['Paris Plumbing', 'Berlin Rohrservice', 'Plomberie Martin', 'Joe Plumbing']);
+        const lyon = await engine.listBusinesses({ countryCode: 'FR', citySlug: 'lyon' }, { page: 1, perPage: 50 });
+        expect(lyon.total).toBe(count("SELECT count(*) FROM businesses WHERE city = 'Lyon'"));
+      });
+
+      it('filters categories and cities by their first letter', async () => {
+        expect((await engine.categories({ letter: 'p' })).map((c) => c.name)).toEqual(['Plumber', 'Pharmacy', 'Pizza restaurant']);
+        expect((await engine.cities({ letter: 'M' })).map((c) => c.name)).toEqual(['München']);
+      });
+    });
+
+    describe('search: relevance', () => {
+      it.each([
+        ['pizz', /pizza/i],
+        ['resturant', /restaurant/i],
+        ['dentst', /^Dentist$/],
+        ['cafe', /^Café$/],
+      ])('"%s" puts matching businesses in the top 5', async (query, category) => {
+        const top = (await search({ query, perPage: 5 })).hits;
+        expect(top.length).toBeGreaterThan(0);
+        expect(top[0]!.category).toMatch(category);
+      });
+
+      it('"resturant" and "dentst" answer only restaurants and dentists first', async () => {
+        expect((await search({ query: 'resturant', perPage: 5 })).hits.every((hit) => /restaurant/i.test(hit.category ?? ''))).toBe(true);
+        const dentists = (await search({ query: 'dentst', perPage: 4 })).hits;
+        expect(dentists.map((hit) => hit.category)).toEqual(['Dentist', 'Dentist', 'Dentist', 'Dentist']);
+      });
+
+      it('"cafe" finds "Café …" names, accents folded, highlighted', async () => {
+        const response = await search({ query: 'cafe', perPage: 5 });
+        expect(names(response).slice(0, 2)).toEqual(['Café de Flore', 'Café des Arts']);
+        const first = response.hits[0]!;
+        expect(first._highlight.name).toContain('<mark>');
+        expect(first._highlight.name.replace(/<\/?mark>/g, '')).toBe('Café de Flore');
+      });
+
+      it('puts the Lyon plumber first for "plumber" in "lyon"', async () => {
+        const response = await search({ query: 'plumber', location: 'lyon' });
+        expect(names(response)[0]).toBe('Plomberie Martin');
+        expect(response.hits.every((hit) => hit.city === 'Lyon')).toBe(true);
+      });
+
+      it.each(['plumbing', 'plumber'])('ranks a business that only mentions "%s" below the plumbers', async (query) => {
+        const found = names(await search({ query }));
+        const plumbers = (await search({ query, filters: { categorySlugs: ['plumber'] } })).hits.map((hit) => hit.name);
+        expect(plumbers.length).toBeGreaterThan(0);
+        expect(found).toContain('Brico Dépôt Confluence');
+        for (const plumber of plumbers) expect(found.indexOf(plumber)).toBeLessThan(found.indexOf('Brico Dépôt Confluence'));
+      });
+
+      it('reads a country code, a country name and a postal code as the location', async () => {
+        const germans = count("SELECT count(*) FROM businesses WHERE country_code = 'DE'");
+        const byCode = await search({ location: 'DE', perPage: 100 });
+        expect(byCode.total).toBe(germans);
+        expect(byCode.hits.every((hit) => hit.countryCode === 'DE')).toBe(true);
+        expect((await search({ location: 'Germany' })).total).toBe(germans);
+        const byPostalCode = await search({ location: '69002', perPage: 100 });
+        expect(byPostalCode.total).toBe(count("SELECT count(*) FROM businesses WHERE postal_code = '69002'"));
+        expect(byPostalCode.hits.every((hit) => hit.postalCode === '69002')).toBe(true);
+      });
+    });
+
+    describe('search: filters, counts and facets', () => {
+      it('browses everything with the totals and facet counts of the record', async () => {
+        const response = await search({ facets: ['category', 'country', 'city'], maxFacetValues: 3 });
+        expect(response.total).toBe(count('SELECT count(*) FROM businesses'));
+        expect(response.isTotalExact).toBe(true);
+        expect(response.totalPages).toBe(Math.ceil(response.total / 20));
+        const topCountries = record
+          .prepare('SELECT country_code AS value, count(*) AS count FROM businesses GROUP BY country_code ORDER BY count DESC, country_code LIMIT 3')
+          .all();
+        expect(response.facets.country?.map(({ value, count }) => ({ value, count }))).toEqual(topCountries);
+        expect(response.facets.city?.[0]).toEqual({ value: 'FR:lyon', label: 'Lyon', count: count("SELECT count(*) FROM businesses WHERE city = 'Lyon'") });
+        const topCategories = record
+          .prepare('SELECT category AS label, count(*) AS count FROM businesses GROUP BY category ORDER BY count DESC, category LIMIT 3')
+          .all();
+        expect(response.facets.category?.map(({ label, count }) => ({ label, count }))).toEqual(topCategories);
+      });
+
+      it('filters by category, country and rating, counting like SQL', async () => {
+        const response = await search({ filters: { categorySlugs: ['plumber', 'dentist'], minRating: 4 }, facets: ['country'] });
+        const expected = count("SELECT count(*) FROM businesses WHERE category IN ('Plumber', 'Dentist') AND rating >= 4");
+        expect(response.total).toBe(expected);
+        expect(response.isFacetExact).toBe(true);
+        const frenchCount = count("SELECT count(*) FROM businesses WHERE category IN ('Plumber', 'Dentist') AND rating >= 4 AND country_code = 'FR'");
+        expect(response.facets.country?.find((value) => value.value === 'FR')).toEqual({ value: 'FR', label: 'France', count: frenchCount });
+        const cities = await search({ filters: { cities: [{ countryCode: 'DE', citySlug: 'munchen' }] } });
+        expect(cities.total).toBe(count("SELECT count(*) FROM businesses WHERE city = 'München'"));
+      });
+
+      it('finds what is open now in each business’s own time zone', async () => {
+        const open = names(await search({ filters: { openNow: true }, now: WEDNESDAY_MORNING, perPage: 100 }));
+        expect(open).toContain('Austin Diner'); // open 24 hours
+        expect(open).toContain('Chez Paul'); // 9AM–5PM, 11:00 in Lyon
+        expect(open).not.toContain('Café de Flore'); // closed on Wednesdays
+        expect(open).not.toContain('Austin Dental Care'); // 04:00 in Austin
+        expect(open).not.toContain('Le Comptoir Bar'); // evenings only
+        expect(open).not.toContain('Gym Lyon Part-Dieu'); // unknown hours
+        const late = names(await search({ filters: { openNow: true }, now: new Date('2025-01-16T00:30:00Z'), perPage: 100 }));
+        expect(late).toContain('Le Comptoir Bar'); // 01:30 in Paris, open 6PM–2AM
+        expect(late).not.toContain('Chez Paul');
+      });
+
+      it('searches inside a facet’s values', async () => {
+        const browse = await search({ facetSearch: { facet: 'city', query: 'mu' } });
+        expect(browse.facetHits).toEqual([{ value: 'DE:munchen', label: 'München', count: count("SELECT count(*) FROM businesses WHERE city = 'München'") }]);
+        const filtered = await search({ filters: { countryCodes: ['DE'] }, facetSearch: { facet: 'category', query: 'ba' } });
+        expect(filtered.facetHits).toEqual([{ value: 'bakery', label: 'Bakery', count: 2 }]);
+      });
+
+      it('pages through results', async () => {
+        const first = await search({ location: 'lyon', perPage: 5 });
+        const second = await search({ location: 'lyon', perPage: 5, page: 2 });
+        expect(first.totalPages).toBe(Math.ceil(first.total / 5));
+        expect(names(first).filter((name) => names(second).includes(name))).toEqual([]);
+        expect(second.hits).toHaveLength(5);
+      });
+    });
+
+    describe('search: geo', () => {
+      const lyon = { lat: PLACES.lyon.latitude, lng: PLACES.lyon.longitude };
+      const withinKm = (radiusKm: number) =>
+        (record.prepare('SELECT latitude, longitude FROM businesses').all() as { latitude: number; longitude: number }[]).filter(
+          (row) => distanceKm(lyon.lat, lyon.lng, row.latitude, row.longitude) <= radiusKm,
+        ).length;
+
+      it('keeps what lies within a radius, nearest first when asked', async () => {
+        const response = await search({ filters: { geo: { ...lyon, radiusKm: 5 } }, sort: 'distance', perPage: 100 });
+        expect(response.total).toBe(withinKm(5));
+        expect(response.hits.every((hit) => hit.city === 'Lyon')).toBe(true);
+        const distances = response.hits.map((hit) => hit._distanceKm!);
+        expect(distances).toEqual([...distances].sort((a, b) => a - b));
+        expect(distances.at(-1)).toBeLessThanOrEqual(5);
+      });
+
+      it('keeps what lies in a bounding box, with or without words', async () => {
+        const germany = { north: 55, south: 47, east: 15, west: 6 };
+        const inBox = await search({ filters: { geo: germany }, perPage: 100 });
+        expect(inBox.total).toBe(count("SELECT count(*) FROM businesses WHERE country_code = 'DE'"));
+        const bakeries = await search({ query: 'bakery', filters: { geo: germany } });
+        expect(names(bakeries).sort()).toEqual(['Berliner Bäckerei', 'Hofpfisterei']);
+      });
+
+      it('sorts by distance from a point across a whole country', async () => {
+        const response = await search({ location: 'FR', sort: 'distance', aroundPoint: { lat: 48.85, lng: 2.35 }, perPage: 100 });
+        const firstLyon = response.hits.findIndex((hit) => hit.city === 'Lyon');
+        expect(response.hits.slice(0, firstLyon).every((hit) => hit.city === 'Paris')).toBe(true);
+        expect(firstLyon).toBe(count("SELECT count(*) FROM businesses WHERE city = 'Paris'"));
+      });
+    });
+  });
+}

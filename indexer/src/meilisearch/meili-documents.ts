@@ -1,0 +1,253 @@
+/**
+ * Pure transforms of the Meilisearch engine: business documents as Meilisearch stores them,
+ * the aggregate documents (computed exactly like the embedded engine's SQL), filter syntax.
+ */
+import { countryName } from '@directory/data/countries.ts';
+import { letterOf, slugify } from '@directory/data/slug.ts';
+import type { BusinessDocument, BusinessSummary } from '../document.ts';
+import type { CategoryAggregate, CityAggregate, CountryAggregate } from '../engine.ts';
+import { cityKey } from '../search-types.ts';
+import { MINUTES_PER_WEEK, encodeIntervals, isOpenAt, weeklyIntervals } from '../sqlite/search-hours.ts';
+
+export const QUARTER_MINUTES = 15;
+
+/** A business in the Meilisearch `businesses` index. */
+export interface MeiliBusiness extends BusinessSummary {
+  pos: number;
+  cityKey: string | null;
+  /** City, country name, country code and postal code: the "place" searchable attribute. */
+  place: string;
+  aboutText: string;
+  _geo: { lat: number; lng: number } | null;
+  /** Local quarter-hours of the week (Monday 00:00 = 0) the business is open at their start. */
+  openQuarters: number[];
+}
+
+export interface MeiliCategory {
+  slug: string;
+  name: string;
+  letter: string;
+  businessCount: number;
+  countryCount: number;
+  ratingSum: number;
+  ratedCount: number;
+}
+
+export interface MeiliCountry {
+  code: string;
+  slug: string;
+  name: string;
+  businessCount: number;
+  cityCount: number;
+  categoryCount: number;
+}
+
+export interface MeiliCity {
+  key: string;
+  countryCode: string;
+  slug: string;
+  name: string;
+  letter: string;
+  businessCount: number;
+  categoryCount: number;
+}
+
+export interface MeiliMeta {
+  key: 'state';
+  appliedSeq: number;
+  businessCount: number;
+}
+
+/** The open quarter-hours of a week from Google hours JSON. */
+export function openQuarters(workingHours: string | null): number[] {
+  const encoded = encodeIntervals(weeklyIntervals(workingHours));
+  if (encoded === null) return [];
+  const quarters: number[] = [];
+  for (let minute = 0; minute < MINUTES_PER_WEEK; minute += QUARTER_MINUTES) {
+    if (isOpenAt(encoded, minute)) quarters.push(minute / QUARTER_MINUTES);
+  }
+  return quarters;
+}
+
+export function toMeiliBusiness(doc: BusinessDocument, pos: number): MeiliBusiness {
+  return {
+    id: doc.id,
+    pos,
+    slug: doc.slug,
+    name: doc.name,
+    category: doc.category,
+    categorySlug: doc.categorySlug,
+    type: doc.type,
+    city: doc.city,
+    citySlug: doc.citySlug,
+    cityKey: doc.countryCode && doc.citySlug ? cityKey(doc.countryCode, doc.citySlug) : null,
+    countryCode: doc.countryCode,
+    country: doc.country,
+    postalCode: doc.postalCode,
+    address: doc.address,
+    phone: doc.phone,
+    photo: doc.photo,
+    rating: doc.rating,
+    reviews: doc.reviews,
+    isApproved: doc.isApproved,
+    verified: doc.verified,
+    createdAt: doc.createdAt,
+    placeId: doc.placeId,
+    url: doc.url,
+    latitude: doc.latitude,
+    longitude: doc.longitude,
+    timeZone: doc.timeZone,
+    workingHours: doc.workingHours,
+    place: [doc.city, doc.country, doc.countryCode, doc.postalCode].filter(Boolean).join(' '),
+    aboutText: doc.aboutText,
+    _geo: doc.latitude !== null && doc.longitude !== null ? { lat: doc.latitude, lng: doc.longitude } : null,
+    openQuarters: openQuarters(doc.workingHours),
+  };
+}
+
+/** A stored business back to the engine-neutral summary, field by field. */
+export function fromMeiliBusiness(hit: Partial<MeiliBusiness> & Pick<MeiliBusiness, 'id' | 'slug' | 'name'>): BusinessSummary {
+  return {
+    id: hit.id,
+    slug: hit.slug,
+    name: hit.name,
+    category: hit.category ?? null,
+    categorySlug: hit.categorySlug ?? null,
+    type: hit.type ?? null,
+    city: hit.city ?? null,
+    citySlug: hit.citySlug ?? null,
+    countryCode: hit.countryCode ?? null,
+    country: hit.country ?? null,
+    postalCode: hit.postalCode ?? null,
+    address: hit.address ?? null,
+    phone: hit.phone ?? null,
+    photo: hit.photo ?? null,
+    rating: hit.rating ?? null,
+    reviews: hit.reviews ?? 0,
+    isApproved: hit.isApproved ?? false,
+    verified: hit.verified ?? false,
+    createdAt: hit.createdAt ?? '',
+    placeId: hit.placeId ?? null,
+    url: hit.url ?? null,
+    latitude: hit.latitude ?? null,
+    longitude: hit.longitude ?? null,
+    timeZone: hit.timeZone ?? null,
+    workingHours: hit.workingHours ?? null,
+  };
+}
+
+/** SQLite's min() on text (binary order), which names an aggregate after its first spelling. */
+function minText(current: string | undefined, candidate: string): string {
+  return current === undefined || candidate < current ? candidate : current;
+}
+
+/**
+ * Category, country and city aggregates accumulated over a full rebuild's documents, with the
+ * same rules as the embedded engine's AGGREGATES_SQL (so both engines give the same numbers).
+ */
+export class AggregateBuilder {
+  private readonly categories = new Map<string, { name: string; count: number; ratingSum: number; rated: number; countries: Set<string> }>();
+  private readonly countries = new Map<string, { count: number; cities: Set<string>; categories: Set<string> }>();
+  private readonly cities = new Map<string, { countryCode: string; slug: string; name: string; count: number; categories: Set<string> }>();
+
+  add(doc: BusinessDocument): void {
+    const { categorySlug, countryCode, citySlug } = doc;
+    if (categorySlug) {
+      const entry = this.categories.get(categorySlug) ?? { name: doc.category ?? '', count: 0, ratingSum: 0, rated: 0, countries: new Set<string>() };
+      entry.name = minText(entry.name, doc.category ?? '');
+      entry.count += 1;
+      if (doc.rating !== null) {
+        entry.ratingSum += doc.rating;
+        entry.rated += 1;
+      }
+      if (countryCode) entry.countries.add(countryCode);
+      this.categories.set(categorySlug, entry);
+    }
+    if (countryCode) {
+      const entry = this.countries.get(countryCode) ?? { count: 0, cities: new Set<string>(), categories: new Set<string>() };
+      entry.count += 1;
+      if (citySlug) entry.cities.add(citySlug);
+      if (categorySlug) entry.categories.add(categorySlug);
+      this.countries.set(countryCode, entry);
+    }
+    if (countryCode && citySlug) {
+      const key = cityKey(countryCode, citySlug);
+      const entry = this.cities.get(key) ?? { countryCode, slug: citySlug, name: doc.city ?? '', count: 0, categories: new Set<string>() };
+      entry.name = minText(entry.name, doc.city ?? '');
+      entry.count += 1;
+      if (categorySlug) entry.categories.add(categorySlug);
+      this.cities.set(key, entry);
+    }
+  }
+
+  categoryDocuments(): MeiliCategory[] {
+    return [...this.categories].map(([slug, entry]) => ({
+      slug,
+      name: entry.name,
+      letter: letterOf(entry.name),
+      businessCount: entry.count,
+      countryCount: entry.countries.size,
+      ratingSum: entry.ratingSum,
+      ratedCount: entry.rated,
+    }));
+  }
+
+  countryDocuments(): MeiliCountry[] {
+    return [...this.countries].map(([code, entry]) => {
+      const name = countryName(code);
+      return { code, slug: slugify(name), name, businessCount: entry.count, cityCount: entry.cities.size, categoryCount: entry.categories.size };
+    });
+  }
+
+  cityDocuments(): MeiliCity[] {
+    return [...this.cities].map(([key, entry]) => ({
+      key,
+      countryCode: entry.countryCode,
+      slug: entry.slug,
+      name: entry.name,
+      letter: letterOf(entry.name),
+      businessCount: entry.count,
+      categoryCount: entry.categories.size,
+    }));
+  }
+}
+
+export function presentCategory(doc: MeiliCategory): CategoryAggregate {
+  return {
+    slug: doc.slug,
+    name: doc.name,
+    businessCount: doc.businessCount,
+    countryCount: doc.countryCount,
+    averageRating: doc.ratedCount > 0 ? Math.round((doc.ratingSum / doc.ratedCount) * 10) / 10 : null,
+  };
+}
+
+export function presentCountry(doc: MeiliCountry): CountryAggregate {
+  return { code: doc.code, slug: doc.slug, name: doc.name, businessCount: doc.businessCount, cityCount: doc.cityCount, categoryCount: doc.categoryCount };
+}
+
+export function presentCity(doc: MeiliCity): CityAggregate {
+  return {
+    countryCode: doc.countryCode,
+    countryName: countryName(doc.countryCode),
+    slug: doc.slug,
+    name: doc.name,
+    businessCount: doc.businessCount,
+    categoryCount: doc.categoryCount,
+  };
+}
+
+/** A string literal of Meilisearch's filter syntax. */
+export function quoteFilter(value: string): string {
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/** `attribute IN ["a", "b"]`. */
+export function inFilter(attribute: string, values: readonly string[]): string {
+  return `${attribute} IN [${values.map(quoteFilter).join(', ')}]`;
+}
+
+/** SQLite's `ORDER BY business_count DESC, name` in JavaScript. */
+export function byCountThenName<T extends { name: string }>(count: (item: T) => number): (a: T, b: T) => number {
+  return (a, b) => count(b) - count(a) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}

@@ -1,0 +1,624 @@
+/**
+ * The Meilisearch engine: businesses in one index, category/country/city aggregates and the
+ * engine state in their own small indexes, settings from the repo-root `meilisearch.json`.
+ *
+ * - Full rebuild: fills `<index>_next` indexes, then swaps all of them with the live ones in
+ *   one atomic swap-indexes task, then deletes the old ones.
+ * - Incremental changes: upserts/deletes businesses, then recomputes only the aggregates they
+ *   touched from facet distributions (exact up to `faceting.maxValuesPerFacet` distinct values).
+ * - Every task is awaited and a failed or cancelled task is thrown as {@link MeiliTaskError}.
+ * - Totals: `totalHits` is exact up to `pagination.maxTotalHits`; browsing everything takes the
+ *   business count from the state document. Facet counts are computed by Meilisearch over
+ *   every match (exact).
+ */
+import { Meilisearch, MeilisearchApiError, type EnqueuedTaskPromise, type Index, type SearchParams, type Settings, type Task } from 'meilisearch';
+import { countryName } from '@directory/data/countries.ts';
+import { letterOf, slugify } from '@directory/data/slug.ts';
+import settingsFile from '../../../meilisearch.json' with { type: 'json' };
+import type { BusinessDocument, BusinessSummary } from '../document.ts';
+import type {
+  BusinessListFilter,
+  CategoryAggregate,
+  CategoryDetail,
+  CityAggregate,
+  CityDetail,
+  CountryAggregate,
+  CountryDetail,
+  DocumentChanges,
+  DocumentSource,
+  NamedCount,
+  Page,
+  PageRequest,
+  RebuildReport,
+  SearchEngine,
+  Totals,
+} from '../engine.ts';
+import {
+  DEFAULT_MAX_FACET_VALUES,
+  FACET_NAMES,
+  MAX_FACET_VALUES,
+  MAX_PER_PAGE,
+  cityKey,
+  isGeoRadius,
+  type FacetName,
+  type FacetValue,
+  type SearchHit,
+  type SearchRequest,
+  type SearchResponse,
+} from '../search-types.ts';
+import { centerOf, distanceKm } from '../sqlite/search-geo.ts';
+import { minuteOfWeekCache } from '../sqlite/search-hours.ts';
+import { resolveLocation } from '../sqlite/search-location.ts';
+import { byCountThenLabel, labelMatches } from '../sqlite/sqlite-search.ts';
+import {
+  AggregateBuilder,
+  QUARTER_MINUTES,
+  byCountThenName,
+  fromMeiliBusiness,
+  inFilter,
+  presentCategory,
+  presentCity,
+  presentCountry,
+  quoteFilter,
+  toMeiliBusiness,
+  type MeiliBusiness,
+  type MeiliCategory,
+  type MeiliCity,
+  type MeiliCountry,
+  type MeiliMeta,
+} from './meili-documents.ts';
+
+type IndexRole = 'businesses' | 'categories' | 'countries' | 'cities' | 'meta';
+const ROLES: IndexRole[] = ['businesses', 'categories', 'countries', 'cities', 'meta'];
+const INDEX_CONFIG = settingsFile.indexes as Record<IndexRole, { primaryKey: string; settings: Settings }>;
+const MAX_TOTAL_HITS = INDEX_CONFIG.businesses.settings.pagination?.maxTotalHits ?? 1000;
+/** Aggregate indexes are read whole (sorted here, to match SQLite's order exactly). */
+const AGGREGATE_LIMIT = 1_000_000;
+const BATCH_SIZE = 10_000;
+const TASK_TIMEOUT_MS = 10 * 60_000;
+const FACET_ATTRIBUTE: Record<FacetName, string> = { category: 'categorySlug', country: 'countryCode', city: 'cityKey' };
+
+/** A Meilisearch task that ended failed or cancelled. */
+export class MeiliTaskError extends Error {
+  constructor(readonly task: Task) {
+    super(`Meilisearch task ${task.uid} (${task.type}${task.indexUid ? ` on ${task.indexUid}` : ''}) ${task.status}: ${task.error?.message ?? 'no reason given'}`);
+    this.name = 'MeiliTaskError';
+  }
+}
+
+export interface MeilisearchEngineOptions {
+  url: string;
+  apiKey?: string | undefined;
+  /** Prefix of every index name (default "directory"), so several sites or test runs share a server. */
+  indexPrefix?: string;
+}
+
+function isMeiliError(error: unknown, code: string): boolean {
+  return error instanceof MeilisearchApiError && error.cause?.code === code;
+}
+
+export class MeilisearchEngine implements SearchEngine {
+  readonly name = 'meilisearch' as const;
+  private readonly client: Meilisearch;
+  private readonly prefix: string;
+
+  constructor(options: MeilisearchEngineOptions) {
+    this.client = new Meilisearch({ host: options.url, apiKey: options.apiKey, defaultWaitOptions: { timeout: TASK_TIMEOUT_MS } });
+    this.prefix = options.indexPrefix ?? 'directory';
+  }
+
+  private uid(role: IndexRole, suffix = ''): string {
+    return `${this.prefix}_${role}${suffix}`;
+  }
+
+  private index<T extends Record<string, unknown>>(role: IndexRole, suffix = ''): Index<T> {
+    return this.client.index<T>(this.uid(role, suffix));
+  }
+
+  /** Awaits a task and throws when it did not succeed. */
+  private async run(enqueued: EnqueuedTaskPromise): Promise<Task> {
+    const task = await enqueued.waitTask();
+    if (task.status !== 'succeeded') throw new MeiliTaskError(task);
+    return task;
+  }
+
+  private async createIndexes(suffix: string): Promise<void> {
+    for (const role of ROLES) {
+      const { primaryKey, settings } = INDEX_CONFIG[role];
+      await this.run(this.client.createIndex(this.uid(role, suffix), { primaryKey }));
+      if (Object.keys(settings).length > 0) await this.run(this.index(role, suffix).updateSettings(settings));
+    }
+  }
+
+  private async deleteIndexes(suffix: string): Promise<void> {
+    for (const role of ROLES) {
+      try {
+        await this.run(this.client.deleteIndex(this.uid(role, suffix)));
+      } catch (error) {
+        if (!(error instanceof MeiliTaskError && error.task.error?.code === 'index_not_found')) throw error;
+      }
+    }
+  }
+
+  async rebuild(source: DocumentSource): Promise<RebuildReport> {
+    const started = performance.now();
+    const next = '_next';
+    await this.deleteIndexes(next);
+    await this.createIndexes(next);
+    const aggregates = new AggregateBuilder();
+    const businesses = this.index<MeiliBusiness & Record<string, unknown>>('businesses', next);
+    let batch: MeiliBusiness[] = [];
+    let documents = 0;
+    for (const doc of source.documents()) {
+      documents += 1;
+      aggregates.add(doc);
+      batch.push(toMeiliBusiness(doc, documents));
+      if (batch.length === BATCH_SIZE) {
+        await this.run(businesses.addDocuments(batch as (MeiliBusiness & Record<string, unknown>)[]));
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await this.run(businesses.addDocuments(batch as (MeiliBusiness & Record<string, unknown>)[]));
+    await this.addAll('categories', next, aggregates.categoryDocuments());
+    await this.addAll('countries', next, aggregates.countryDocuments());
+    await this.addAll('cities', next, aggregates.cityDocuments());
+    const meta: MeiliMeta = { key: 'state', appliedSeq: source.seq, businessCount: documents };
+    await this.run(this.index('meta', next).addDocuments([{ ...meta }]));
+
+    await this.ensureLiveIndexes();
+    await this.run(this.client.swapIndexes(ROLES.map((role) => ({ indexes: [this.uid(role), this.uid(role, next)], rename: false }))));
+    await this.deleteIndexes(next);
+    return { engine: this.name, documents, seconds: (performance.now() - started) / 1000, appliedSeq: source.seq };
+  }
+
+  private async addAll(role: IndexRole, suffix: string, docs: object[]): Promise<void> {
+    for (let start = 0; start < docs.length; start += BATCH_SIZE) {
+      await this.run(this.index(role, suffix).addDocuments(docs.slice(start, start + BATCH_SIZE) as Record<string, unknown>[]));
+    }
+  }
+
+  /** Swapping needs both sides to exist: the first rebuild swaps with empty live indexes. */
+  private async ensureLiveIndexes(): Promise<void> {
+    for (const role of ROLES) {
+      const { primaryKey, settings } = INDEX_CONFIG[role];
+      try {
+        await this.run(this.client.createIndex(this.uid(role), { primaryKey }));
+      } catch (error) {
+        if (error instanceof MeiliTaskError && error.task.error?.code === 'index_already_exists') continue;
+        throw error;
+      }
+      if (Object.keys(settings).length > 0) await this.run(this.index(role).updateSettings(settings));
+    }
+  }
+
+  private async meta(): Promise<MeiliMeta | null> {
+    try {
+      return await this.index('meta').getDocument<MeiliMeta & Record<string, unknown>>('state');
+    } catch (error) {
+      if (isMeiliError(error, 'index_not_found') || isMeiliError(error, 'document_not_found')) return null;
+      throw error;
+    }
+  }
+
+  private async requireMeta(): Promise<MeiliMeta> {
+    const meta = await this.meta();
+    if (meta === null) throw new Error('The search index has not been built yet: run `npm run reindex`.');
+    return meta;
+  }
+
+  async applyChanges(changes: DocumentChanges): Promise<void> {
+    const meta = await this.requireMeta();
+    const businesses = this.index<MeiliBusiness & Record<string, unknown>>('businesses');
+    const ids = [...new Set([...changes.removals, ...changes.upserts.map((doc) => doc.id)])];
+    type Stored = Pick<MeiliBusiness, 'id' | 'pos' | 'categorySlug' | 'countryCode' | 'cityKey'>;
+    const existing = new Map<number, Stored>();
+    for (let start = 0; start < ids.length; start += 1000) {
+      const { results } = await businesses.getDocuments({
+        filter: `id IN [${ids.slice(start, start + 1000).join(', ')}]`,
+        fields: ['id', 'pos', 'categorySlug', 'countryCode', 'cityKey'],
+        limit: 1000,
+      });
+      for (const doc of results as Stored[]) existing.set(doc.id, doc);
+    }
+    const touched = { categories: new Set<string>(), countries: new Set<string>(), cities: new Set<string>() };
+    const touch = (doc: Pick<MeiliBusiness, 'categorySlug' | 'countryCode' | 'cityKey'>) => {
+      if (doc.categorySlug) touched.categories.add(doc.categorySlug);
+      if (doc.countryCode) touched.countries.add(doc.countryCode);
+      if (doc.cityKey) touched.cities.add(doc.cityKey);
+    };
+    for (const doc of existing.values()) touch(doc);
+
+    let nextPos = (await this.maxPos()) + 1;
+    let countDelta = 0;
+    const upserts = changes.upserts.map((doc: BusinessDocument) => {
+      // An updated business keeps its popularity position; a new one goes to the end.
+      const previous = existing.get(doc.id);
+      if (!previous) countDelta += 1;
+      const stored = toMeiliBusiness(doc, previous?.pos ?? nextPos++);
+      touch(stored);
+      return stored;
+    });
+    const removals = changes.removals.filter((id) => existing.has(id));
+    countDelta -= removals.length;
+    if (removals.length > 0) await this.run(businesses.deleteDocuments(removals));
+    if (upserts.length > 0) await this.run(businesses.addDocuments(upserts as (MeiliBusiness & Record<string, unknown>)[]));
+
+    await this.recomputeCities([...touched.cities]);
+    await this.recomputeCategories([...touched.categories]);
+    await this.recomputeCountries([...touched.countries]);
+    const nextMeta: MeiliMeta = { key: 'state', appliedSeq: changes.seq, businessCount: meta.businessCount + countDelta };
+    await this.run(this.index('meta').addDocuments([{ ...nextMeta }]));
+  }
+
+  private async maxPos(): Promise<number> {
+    const { hits } = await this.index<MeiliBusiness & Record<string, unknown>>('businesses').search('', {
+      sort: ['pos:desc'],
+      limit: 1,
+      attributesToRetrieve: ['pos'],
+    });
+    return hits[0]?.pos ?? 0;
+  }
+
+  /** Facet distribution of the businesses matching `filter`. */
+  private async distribution(filter: string, facets: string[]): Promise<Record<string, Record<string, number>>> {
+    const response = await this.index('businesses').search('', { filter, facets, hitsPerPage: 0, page: 1 });
+    return response.facetDistribution ?? {};
+  }
+
+  private async replaceAggregates(role: IndexRole, keep: object[], remove: string[]): Promise<void> {
+    if (remove.length > 0) await this.run(this.index(role).deleteDocuments(remove));
+    if (keep.length > 0) await this.run(this.index(role).addDocuments(keep as Record<string, unknown>[]));
+  }
+
+  private async recomputeCategories(slugs: string[]): Promise<void> {
+    const keep: MeiliCategory[] = [];
+    const remove: string[] = [];
+    for (const slug of slugs) {
+      const facets = await this.distribution(`categorySlug = ${quoteFilter(slug)}`, ['categorySlug', 'category', 'countryCode', 'rating']);
+      const count = facets.categorySlug?.[slug] ?? 0;
+      if (count === 0) {
+        remove.push(slug);
+        continue;
+      }
+      const name = Object.keys(facets.category ?? {}).sort()[0] ?? '';
+      const ratings = Object.entries(facets.rating ?? {});
+      keep.push({
+        slug,
+        name,
+        letter: letterOf(name),
+        businessCount: count,
+        countryCount: Object.keys(facets.countryCode ?? {}).length,
+        ratingSum: ratings.reduce((sum, [rating, n]) => sum + Number(rating) * n, 0),
+        ratedCount: ratings.reduce((sum, [, n]) => sum + n, 0),
+      });
+    }
+    await this.replaceAggregates('categories', keep, remove);
+  }
+
+  private async recomputeCountries(codes: string[]): Promise<void> {
+    const keep: MeiliCountry[] = [];
+    const remove: string[] = [];
+    for (const code of codes) {
+      const facets = await this.distribution(`countryCode = ${quoteFilter(code)}`, ['countryCode', 'cityKey', 'categorySlug']);
+      const count = facets.countryCode?.[code] ?? 0;
+      if (count === 0) {
+        remove.push(code);
+        continue;
+      }
+      const name = countryName(code);
+      keep.push({
+        code,
+        slug: slugify(name),
+        name,
+        businessCount: count,
+        cityCount: Object.keys(facets.cityKey ?? {}).length,
+        categoryCount: Object.keys(facets.categorySlug ?? {}).length,
+      });
+    }
+    await this.replaceAggregates('countries', keep, remove);
+  }
+
+  private async recomputeCities(keys: string[]): Promise<void> {
+    const keep: MeiliCity[] = [];
+    const remove: string[] = [];
+    for (const key of keys) {
+      const facets = await this.distribution(`cityKey = ${quoteFilter(key)}`, ['cityKey', 'city', 'categorySlug']);
+      const count = facets.cityKey?.[key] ?? 0;
+      if (count === 0) {
+        remove.push(key);
+        continue;
+      }
+      const [countryCode = '', slug = ''] = key.split(':');
+      const name = Object.keys(facets.city ?? {}).sort()[0] ?? '';
+      keep.push({
+        key,
+        countryCode,
+        slug,
+        name,
+        letter: letterOf(name),
+        businessCount: count,
+        categoryCount: Object.keys(facets.categorySlug ?? {}).length,
+      });
+    }
+    await this.replaceAggregates('cities', keep, remove);
+  }
+
+  async appliedSeq(): Promise<number> {
+    return (await this.meta())?.appliedSeq ?? -1;
+  }
+
+  private async aggregateDocs<T extends Record<string, unknown>>(role: IndexRole, filter?: string): Promise<T[]> {
+    const response = await this.index<T>(role).search('', { ...(filter ? { filter } : {}), limit: AGGREGATE_LIMIT });
+    return response.hits;
+  }
+
+  private async aggregateCount(role: IndexRole): Promise<number> {
+    const response = await this.index(role).search('', { hitsPerPage: 0, page: 1 });
+    return response.totalHits;
+  }
+
+  async totals(): Promise<Totals> {
+    const meta = await this.requireMeta();
+    return {
+      businessCount: meta.businessCount,
+      categoryCount: await this.aggregateCount('categories'),
+      countryCount: await this.aggregateCount('countries'),
+      cityCount: await this.aggregateCount('cities'),
+    };
+  }
+
+  async listBusinesses(filter: BusinessListFilter, request: PageRequest): Promise<Page<BusinessSummary>> {
+    const meta = await this.requireMeta();
+    const filters: string[] = [];
+    let total = meta.businessCount;
+    if (filter.countryCode && filter.citySlug) {
+      const key = cityKey(filter.countryCode, filter.citySlug);
+      filters.push(`cityKey = ${quoteFilter(key)}`);
+      total = (await this.aggregateDocs<MeiliCity & Record<string, unknown>>('cities', `key = ${quoteFilter(key)}`))[0]?.businessCount ?? 0;
+    } else if (filter.categorySlug) {
+      filters.push(`categorySlug = ${quoteFilter(filter.categorySlug)}`);
+      total = (await this.aggregateDocs<MeiliCategory & Record<string, unknown>>('categories', `slug = ${quoteFilter(filter.categorySlug)}`))[0]?.businessCount ?? 0;
+    } else if (filter.countryCode) {
+      filters.push(`countryCode = ${quoteFilter(filter.countryCode)}`);
+      total = (await this.aggregateDocs<MeiliCountry & Record<string, unknown>>('countries', `code = ${quoteFilter(filter.countryCode)}`))[0]?.businessCount ?? 0;
+    }
+    const response = await this.index<MeiliBusiness & Record<string, unknown>>('businesses').search('', {
+      ...(filters.length ? { filter: filters } : {}),
+      sort: ['pos:asc'],
+      page: request.page,
+      hitsPerPage: request.perPage,
+    });
+    return { items: response.hits.map(fromMeiliBusiness), page: request.page, perPage: request.perPage, total };
+  }
+
+  async featuredBusinesses(limit: number): Promise<BusinessSummary[]> {
+    const response = await this.index<MeiliBusiness & Record<string, unknown>>('businesses').search('', {
+      filter: 'isApproved = true AND rating >= 4',
+      sort: ['pos:asc'],
+      limit,
+    });
+    return response.hits.map(fromMeiliBusiness);
+  }
+
+  async categories(options: { letter?: string } = {}): Promise<CategoryAggregate[]> {
+    const docs = await this.aggregateDocs<MeiliCategory & Record<string, unknown>>(
+      'categories',
+      options.letter ? `letter = ${quoteFilter(options.letter.toUpperCase())}` : undefined,
+    );
+    return docs.sort(byCountThenName((doc) => doc.businessCount)).map(presentCategory);
+  }
+
+  async countries(): Promise<CountryAggregate[]> {
+    const docs = await this.aggregateDocs<MeiliCountry & Record<string, unknown>>('countries');
+    return docs.sort(byCountThenName((doc) => doc.businessCount)).map(presentCountry);
+  }
+
+  async cities(options: { letter?: string; countryCode?: string } = {}): Promise<CityAggregate[]> {
+    const filters = [
+      ...(options.letter ? [`letter = ${quoteFilter(options.letter.toUpperCase())}`] : []),
+      ...(options.countryCode ? [`countryCode = ${quoteFilter(options.countryCode.toUpperCase())}`] : []),
+    ];
+    const docs = await this.aggregateDocs<MeiliCity & Record<string, unknown>>('cities', filters.join(' AND ') || undefined);
+    return docs.sort(byCountThenName((doc) => doc.businessCount)).map(presentCity);
+  }
+
+  /** Category names of these slugs, from the categories index. */
+  private async categoryNames(slugs: string[]): Promise<Map<string, string>> {
+    const names = new Map<string, string>();
+    for (let start = 0; start < slugs.length; start += 1000) {
+      const docs = await this.aggregateDocs<MeiliCategory & Record<string, unknown>>('categories', inFilter('slug', slugs.slice(start, start + 1000)));
+      for (const doc of docs) names.set(doc.slug, doc.name);
+    }
+    return names;
+  }
+
+  private async cityNames(keys: string[]): Promise<Map<string, string>> {
+    const names = new Map<string, string>();
+    for (let start = 0; start < keys.length; start += 1000) {
+      const docs = await this.aggregateDocs<MeiliCity & Record<string, unknown>>('cities', inFilter('key', keys.slice(start, start + 1000)));
+      for (const doc of docs) names.set(doc.key, doc.name);
+    }
+    return names;
+  }
+
+  private async categoryCounts(filter: string, limit?: number): Promise<NamedCount[]> {
+    const counts = (await this.distribution(filter, ['categorySlug'])).categorySlug ?? {};
+    const names = await this.categoryNames(Object.keys(counts));
+    const sorted = Object.entries(counts)
+      .map(([slug, count]) => ({ slug, name: names.get(slug) ?? slug, count }))
+      .sort(byCountThenName((entry) => entry.count));
+    return limit === undefined ? sorted : sorted.slice(0, limit);
+  }
+
+  async category(slug: string, topCountries: number): Promise<CategoryDetail | null> {
+    const [doc] = await this.aggregateDocs<MeiliCategory & Record<string, unknown>>('categories', `slug = ${quoteFilter(slug)}`);
+    if (!doc) return null;
+    const counts = (await this.distribution(`categorySlug = ${quoteFilter(slug)}`, ['countryCode'])).countryCode ?? {};
+    const countries = Object.entries(counts)
+      .map(([code, count]) => {
+        const name = countryName(code);
+        return { code, slug: slugify(name), name, count };
+      })
+      .sort(byCountThenName((entry) => entry.count))
+      .slice(0, topCountries);
+    return { category: presentCategory(doc), topCountries: countries };
+  }
+
+  async country(slugOrCode: string, topCities: number): Promise<CountryDetail | null> {
+    const [doc] = await this.aggregateDocs<MeiliCountry & Record<string, unknown>>(
+      'countries',
+      `slug = ${quoteFilter(slugify(slugOrCode))} OR code = ${quoteFilter(slugOrCode.toUpperCase())}`,
+    );
+    if (!doc) return null;
+    const cities = (await this.cities({ countryCode: doc.code })).slice(0, topCities);
+    return {
+      country: presentCountry(doc),
+      cities: cities.map((city) => ({ slug: city.slug, name: city.name, count: city.businessCount, countryCode: doc.code })),
+      categories: await this.categoryCounts(`countryCode = ${quoteFilter(doc.code)}`),
+    };
+  }
+
+  async city(countryCode: string, citySlug: string, topCategories: number): Promise<CityDetail | null> {
+    const key = cityKey(countryCode.toUpperCase(), slugify(citySlug));
+    const [doc] = await this.aggregateDocs<MeiliCity & Record<string, unknown>>('cities', `key = ${quoteFilter(key)}`);
+    if (!doc) return null;
+    return { city: presentCity(doc), categories: await this.categoryCounts(`cityKey = ${quoteFilter(key)}`, topCategories) };
+  }
+
+  async search(request: SearchRequest): Promise<SearchResponse> {
+    const started = performance.now();
+    if (!Number.isInteger(request.page) || request.page < 1) throw new RangeError('page must be a whole number from 1.');
+    if (!Number.isInteger(request.perPage) || request.perPage < 1 || request.perPage > MAX_PER_PAGE) {
+      throw new RangeError(`perPage must be a whole number from 1 to ${MAX_PER_PAGE}.`);
+    }
+    const meta = await this.requireMeta();
+    const filters = request.filters ?? {};
+    const filter: string[] = [];
+    if (filters.categorySlugs?.length) filter.push(inFilter('categorySlug', filters.categorySlugs));
+    if (filters.countryCodes?.length) filter.push(inFilter('countryCode', filters.countryCodes.map((code) => code.toUpperCase())));
+    if (filters.cities?.length) filter.push(inFilter('cityKey', filters.cities.map((city) => cityKey(city.countryCode.toUpperCase(), city.citySlug))));
+    if (filters.minRating !== undefined) filter.push(`rating >= ${filters.minRating}`);
+    if (filters.openNow) filter.push(await this.openNowFilter(request.now ?? new Date()));
+    if (filters.geo) {
+      const geo = filters.geo;
+      filter.push(
+        isGeoRadius(geo)
+          ? `_geoRadius(${geo.lat}, ${geo.lng}, ${Math.round(geo.radiusKm * 1000)})`
+          : `_geoBoundingBox([${geo.north}, ${geo.east}], [${geo.south}, ${geo.west}])`,
+      );
+    }
+    const extraWords: string[] = [];
+    const location = await resolveLocation(request.location, {
+      countries: async (code, slug) =>
+        (await this.aggregateDocs<MeiliCountry & Record<string, unknown>>('countries', `code = ${quoteFilter(code ?? '')} OR slug = ${quoteFilter(slug)}`)).map(
+          (doc) => doc.code,
+        ),
+      citiesBySlug: async (slug) =>
+        (await this.aggregateDocs<MeiliCity & Record<string, unknown>>('cities', `slug = ${quoteFilter(slug)}`)).map((doc) => ({
+          countryCode: doc.countryCode,
+          citySlug: doc.slug,
+        })),
+    });
+    for (const part of location) {
+      if (part.kind === 'country') filter.push(inFilter('countryCode', part.countryCodes));
+      else if (part.kind === 'city') filter.push(inFilter('cityKey', part.cities.map((city) => cityKey(city.countryCode, city.citySlug))));
+      else if (part.kind === 'postal') filter.push(`postalCode = ${quoteFilter(part.postalCode)}`);
+      // An unknown place: its words join the query (Meilisearch cannot restrict one word to one attribute).
+      else extraWords.push(...part.words);
+    }
+
+    const point = request.aroundPoint ?? (filters.geo ? centerOf(filters.geo) : null);
+    const sort = request.sort ?? 'relevance';
+    if (sort === 'distance' && point === null) throw new RangeError('Sorting by distance needs a point or a geo filter.');
+    const sortRules: Record<typeof sort, string[]> = {
+      relevance: [],
+      rating: ['rating:desc', 'reviews:desc', 'pos:asc'],
+      reviews: ['reviews:desc', 'pos:asc'],
+      distance: point ? [`_geoPoint(${point.lat}, ${point.lng}):asc`, 'pos:asc'] : [],
+    };
+    const query = [request.query ?? '', ...extraWords].join(' ').trim();
+    const isBrowsing = query === '' && filter.length === 0;
+    const requested = new Set<FacetName>(request.facets ?? []);
+    if (request.facetSearch) requested.add(request.facetSearch.facet);
+    const params = {
+      ...(filter.length ? { filter } : {}),
+      ...(sortRules[sort].length ? { sort: sortRules[sort] } : isBrowsing ? { sort: ['pos:asc'] } : {}),
+      facets: [...requested].map((facet) => FACET_ATTRIBUTE[facet]),
+      page: request.page,
+      hitsPerPage: request.perPage,
+      attributesToHighlight: ['name', 'category'],
+      highlightPreTag: '<mark>',
+      highlightPostTag: '</mark>',
+    } satisfies SearchParams;
+    const response = await this.index<MeiliBusiness & Record<string, unknown>>('businesses').search(query, params);
+    const total = isBrowsing ? meta.businessCount : response.totalHits;
+    const isTotalExact = isBrowsing || response.totalHits < MAX_TOTAL_HITS;
+    const hits: SearchHit[] = response.hits.map((hit) => {
+      const summary = fromMeiliBusiness(hit);
+      const formatted = hit._formatted ?? {};
+      return {
+        ...summary,
+        _highlight: { name: formatted.name ?? summary.name, category: summary.category === null ? null : (formatted.category ?? summary.category) },
+        _distanceKm:
+          point && summary.latitude !== null && summary.longitude !== null
+            ? Math.round(distanceKm(point.lat, point.lng, summary.latitude, summary.longitude) * 1000) / 1000
+            : null,
+      };
+    });
+    const maxFacetValues = Math.min(request.maxFacetValues ?? DEFAULT_MAX_FACET_VALUES, MAX_FACET_VALUES);
+    const allFacets = await this.labelFacets(response.facetDistribution ?? {}, requested);
+    const result: SearchResponse = {
+      hits,
+      total,
+      isTotalExact,
+      page: request.page,
+      perPage: request.perPage,
+      totalPages: Math.ceil(Math.min(total, isBrowsing ? total : MAX_TOTAL_HITS) / request.perPage),
+      facets: Object.fromEntries((request.facets ?? []).map((facet) => [facet, (allFacets[facet] ?? []).slice(0, maxFacetValues)])),
+      isFacetExact: true,
+      processingTimeMs: 0,
+    };
+    if (request.facetSearch) {
+      const { facet, query: facetQuery } = request.facetSearch;
+      result.facetHits = (allFacets[facet] ?? []).filter((value) => labelMatches(value.label, facetQuery)).slice(0, maxFacetValues);
+    }
+    result.processingTimeMs = Math.round(performance.now() - started);
+    return result;
+  }
+
+  /** Facet distributions with labels, most frequent first (ties by label, as the embedded engine). */
+  private async labelFacets(distribution: Record<string, Record<string, number>>, facets: Set<FacetName>): Promise<Partial<Record<FacetName, FacetValue[]>>> {
+    const result: Partial<Record<FacetName, FacetValue[]>> = {};
+    for (const facet of FACET_NAMES) {
+      if (!facets.has(facet)) continue;
+      const counts = distribution[FACET_ATTRIBUTE[facet]] ?? {};
+      const values = Object.keys(counts);
+      const labels =
+        facet === 'category'
+          ? await this.categoryNames(values)
+          : facet === 'city'
+            ? await this.cityNames(values)
+            : new Map(values.map((code) => [code, countryName(code)]));
+      result[facet] = values.map((value) => ({ value, label: labels.get(value) ?? value, count: counts[value]! })).sort(byCountThenLabel);
+    }
+    return result;
+  }
+
+  /**
+   * "Open now" as a filter: for every time zone in the index, the businesses of that zone that
+   * are open in the current local quarter-hour.
+   */
+  private async openNowFilter(now: Date): Promise<string> {
+    const zones = Object.keys((await this.distribution('timeZone EXISTS', ['timeZone'])).timeZone ?? {});
+    const minuteIn = minuteOfWeekCache(now);
+    const clauses = zones.flatMap((zone) => {
+      const minute = minuteIn(zone);
+      return minute === null ? [] : [`(timeZone = ${quoteFilter(zone)} AND openQuarters = ${Math.floor(minute / QUARTER_MINUTES)})`];
+    });
+    return clauses.length > 0 ? `(${clauses.join(' OR ')})` : 'id < 0';
+  }
+
+  async close(): Promise<void> {
+    // The client holds no connection of its own (plain fetch calls).
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The search call of the engine interface: what a visitor asks ("pizza" near "Lyon", only open
+ * now, within 5 km) and what every engine answers. Both engines give the same answer for the
+ * same index contents, within the bounds flagged by `isTotalExact` and `isFacetExact`.
+ */
+import type { BusinessSummary } from './document.ts';
+
+export type SearchSort = 'relevance' | 'rating' | 'reviews' | 'distance';
+
+export const FACET_NAMES = ['category', 'country', 'city'] as const;
+export type FacetName = (typeof FACET_NAMES)[number];
+
+export const MAX_PER_PAGE = 100;
+export const DEFAULT_MAX_FACET_VALUES = 10;
+export const MAX_FACET_VALUES = 100;
+
+export interface GeoPoint {
+  lat: number;
+  lng: number;
+}
+
+export interface GeoRadius extends GeoPoint {
+  radiusKm: number;
+}
+
+export interface GeoBox {
+  north: number;
+  south: number;
+  east: number;
+  west: number;
+}
+
+export type GeoFilter = GeoRadius | GeoBox;
+
+export interface CityRef {
+  countryCode: string;
+  citySlug: string;
+}
+
+/** Filters combine with AND; the values inside one list combine with OR. */
+export interface SearchFilters {
+  categorySlugs?: string[];
+  countryCodes?: string[];
+  cities?: CityRef[];
+  minRating?: number;
+  /** Open at the request's `now`, in each business's own time zone; unknown hours never count as open. */
+  openNow?: boolean;
+  geo?: GeoFilter;
+}
+
+export interface SearchRequest {
+  /** What: words, each matched as a prefix, typos tolerated on long words. */
+  query?: string;
+  /** Where: a city, a country name or code, or a postal code (comma-separated parts all apply). */
+  location?: string;
+  filters?: SearchFilters;
+  /** `distance` needs a point: `aroundPoint`, or the centre of a radius/box filter. */
+  sort?: SearchSort;
+  aroundPoint?: GeoPoint;
+  /** 1-based. */
+  page: number;
+  /** At most {@link MAX_PER_PAGE}. */
+  perPage: number;
+  facets?: FacetName[];
+  /** Values per facet, most frequent first (default {@link DEFAULT_MAX_FACET_VALUES}). */
+  maxFacetValues?: number;
+  /** Searches inside one facet's values: labels with a word starting with `query` (accents folded). */
+  facetSearch?: { facet: FacetName; query: string };
+  /** The moment "open now" is evaluated at; defaults to the current time. */
+  now?: Date;
+}
+
+/**
+ * Highlighted copies of a hit's fields: the field's plain text (not HTML-escaped) where every
+ * matched word is wrapped in {@link HIGHLIGHT_PRE_TAG} and {@link HIGHLIGHT_POST_TAG}.
+ */
+export interface SearchHighlight {
+  name: string;
+  category: string | null;
+}
+
+export const HIGHLIGHT_PRE_TAG = '<mark>';
+export const HIGHLIGHT_POST_TAG = '</mark>';
+
+export interface SearchHit extends BusinessSummary {
+  _highlight: SearchHighlight;
+  /** Distance from the request's point in kilometres, when the request has one. */
+  _distanceKm: number | null;
+}
+
+export interface FacetValue {
+  /** The filter value: category slug, country code, or `CC:city-slug` for cities. */
+  value: string;
+  /** What a visitor reads: category name, country name, city name. */
+  label: string;
+  count: number;
+}
+
+export type FacetCounts = Partial<Record<FacetName, FacetValue[]>>;
+
+export interface SearchResponse {
+  hits: SearchHit[];
+  /** Matching businesses; a lower bound when `isTotalExact` is false. */
+  total: number;
+  isTotalExact: boolean;
+  page: number;
+  perPage: number;
+  totalPages: number;
+  facets: FacetCounts;
+  /** False when facet counts were taken over a bounded candidate set rather than every match. */
+  isFacetExact: boolean;
+  /** Present when the request asked for a facet search. */
+  facetHits?: FacetValue[];
+  processingTimeMs: number;
+}
+
+/** The facet value of a city: country code and city slug, "FR:lyon". */
+export function cityKey(countryCode: string, citySlug: string): string {
+  return `${countryCode}:${citySlug}`;
+}
+
+/** Reads a city facet value ("FR:lyon"); null when it is not one. */
+export function parseCityKey(value: string): CityRef | null {
+  const match = /^([A-Za-z]{2}):(.+)$/.exec(value);
+  return match ? { countryCode: match[1]!.toUpperCase(), citySlug: match[2]! } : null;
+}
+
+export function isGeoRadius(geo: GeoFilter): geo is GeoRadius {
+  return 'radiusKm' in geo;
+}

@@ -1,0 +1,144 @@
+/**
+ * Layout of the embedded index file. Documents get their row id (`pos`) in popularity order
+ * at a full rebuild, so "first N matches" is "the N most popular matches" and ranking only
+ * ever looks at a bounded candidate set. Counts and letters are precomputed tables, kept up to
+ * date by deltas on every incremental change.
+ */
+export const INDEX_FORMAT_VERSION = '2';
+
+export const DOCS_DDL = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE docs (
+  pos           INTEGER PRIMARY KEY,
+  business_id   INTEGER NOT NULL,
+  slug          TEXT NOT NULL,
+  name          TEXT NOT NULL,
+  category      TEXT,
+  category_slug TEXT,
+  type          TEXT,
+  city          TEXT,
+  city_slug     TEXT,
+  country_code  TEXT,
+  country       TEXT,
+  postal_code   TEXT,
+  address       TEXT,
+  phone         TEXT,
+  photo         TEXT,
+  rating        REAL,
+  reviews       INTEGER NOT NULL,
+  is_approved   INTEGER NOT NULL,
+  verified      INTEGER NOT NULL,
+  created_at    TEXT NOT NULL,
+  place_id      TEXT,
+  url           TEXT,
+  latitude      REAL,
+  longitude     REAL,
+  time_zone     TEXT,
+  working_hours TEXT,
+  -- weekly open intervals in local minutes ("540-1020 1980-2460"), for "open now"
+  open_hours    TEXT
+);
+CREATE VIRTUAL TABLE docs_fts USING fts5(
+  name, category, place, about,
+  content = '', contentless_delete = 1,
+  tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+);
+CREATE VIRTUAL TABLE docs_geo USING rtree(pos, min_lat, max_lat, min_lng, max_lng);
+-- Terms of docs_fts for typo correction, keyed so that "same first letter, length within the
+-- typo budget" is one index range. Terms of removed documents stay (they then match nothing).
+CREATE TABLE vocab (
+  head TEXT NOT NULL,
+  len  INTEGER NOT NULL,
+  term TEXT NOT NULL,
+  docs INTEGER NOT NULL,
+  PRIMARY KEY (head, len, term)
+) WITHOUT ROWID;
+CREATE TABLE categories (
+  slug           TEXT PRIMARY KEY,
+  name           TEXT NOT NULL,
+  letter         TEXT NOT NULL,
+  business_count INTEGER NOT NULL,
+  country_count  INTEGER NOT NULL DEFAULT 0,
+  rating_sum     REAL NOT NULL DEFAULT 0,
+  rated_count    INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+CREATE TABLE countries (
+  code           TEXT PRIMARY KEY,
+  slug           TEXT NOT NULL,
+  name           TEXT NOT NULL,
+  business_count INTEGER NOT NULL,
+  city_count     INTEGER NOT NULL DEFAULT 0,
+  category_count INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+CREATE TABLE cities (
+  country_code   TEXT NOT NULL,
+  slug           TEXT NOT NULL,
+  name           TEXT NOT NULL,
+  letter         TEXT NOT NULL,
+  business_count INTEGER NOT NULL,
+  category_count INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (country_code, slug)
+) WITHOUT ROWID;
+CREATE TABLE category_country (
+  category_slug  TEXT NOT NULL,
+  country_code   TEXT NOT NULL,
+  business_count INTEGER NOT NULL,
+  PRIMARY KEY (category_slug, country_code)
+) WITHOUT ROWID;
+CREATE TABLE city_category (
+  country_code   TEXT NOT NULL,
+  city_slug      TEXT NOT NULL,
+  category_slug  TEXT NOT NULL,
+  business_count INTEGER NOT NULL,
+  PRIMARY KEY (country_code, city_slug, category_slug)
+) WITHOUT ROWID;
+`;
+
+/** Secondary indexes, created after the bulk load (faster than maintaining them row by row). */
+export const INDEXES_DDL = `
+CREATE UNIQUE INDEX docs_business ON docs (business_id);
+CREATE INDEX docs_category ON docs (category_slug);
+CREATE INDEX docs_country_city ON docs (country_code, city_slug);
+-- Featured businesses in popularity order, however few of them there are.
+CREATE INDEX docs_featured ON docs (pos) WHERE is_approved = 1 AND rating >= 4;
+`;
+
+/** Aggregates computed in bulk from the documents, through the indexes above. */
+export const AGGREGATES_SQL = `
+INSERT INTO categories (slug, name, letter, business_count, rating_sum, rated_count)
+  SELECT category_slug, min(category), letter_of(min(category)), count(*), total(rating), count(rating)
+  FROM docs WHERE category_slug IS NOT NULL GROUP BY category_slug;
+INSERT INTO countries (code, slug, name, business_count)
+  SELECT country_code, slugify(country_name(country_code)), country_name(country_code), count(*)
+  FROM docs WHERE country_code IS NOT NULL GROUP BY country_code;
+INSERT INTO cities (country_code, slug, name, letter, business_count)
+  SELECT country_code, city_slug, min(city), letter_of(min(city)), count(*)
+  FROM docs WHERE country_code IS NOT NULL AND city_slug IS NOT NULL GROUP BY country_code, city_slug;
+INSERT INTO category_country (category_slug, country_code, business_count)
+  SELECT category_slug, country_code, count(*)
+  FROM docs WHERE category_slug IS NOT NULL AND country_code IS NOT NULL GROUP BY category_slug, country_code;
+INSERT INTO city_category (country_code, city_slug, category_slug, business_count)
+  SELECT country_code, city_slug, category_slug, count(*)
+  FROM docs WHERE country_code IS NOT NULL AND city_slug IS NOT NULL AND category_slug IS NOT NULL
+  GROUP BY country_code, city_slug, category_slug;
+CREATE INDEX category_country_by_country ON category_country (country_code, business_count);
+CREATE INDEX categories_letter ON categories (letter);
+CREATE INDEX cities_letter ON cities (letter);
+CREATE INDEX cities_slug ON cities (slug);
+CREATE INDEX cities_by_count ON cities (business_count DESC, name);
+CREATE INDEX categories_by_count ON categories (business_count DESC, name);
+UPDATE categories SET country_count =
+  (SELECT count(*) FROM category_country WHERE category_country.category_slug = categories.slug);
+UPDATE countries SET
+  city_count = (SELECT count(*) FROM cities WHERE cities.country_code = countries.code),
+  category_count = (SELECT count(*) FROM category_country WHERE category_country.country_code = countries.code);
+UPDATE cities SET category_count = (SELECT count(*) FROM city_category
+  WHERE city_category.country_code = cities.country_code AND city_category.city_slug = cities.slug);
+`;
+
+/** Fills the typo vocabulary from the finished full-text index, in bulk. */
+export const VOCAB_SQL = `
+CREATE VIRTUAL TABLE temp.docs_terms USING fts5vocab(main, docs_fts, row);
+INSERT INTO vocab (head, len, term, docs) SELECT substr(term, 1, 1), length(term), term, doc FROM temp.docs_terms;
+DROP TABLE temp.docs_terms;
+`;

@@ -1,0 +1,97 @@
+/**
+ * Text handling shared by the search engines: the same folding as FTS5's
+ * `unicode61 remove_diacritics 2` tokenizer, typo distance, FTS5 MATCH expressions and
+ * highlighting.
+ */
+import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from '../search-types.ts';
+
+/** Words a query may hold; longer queries are cut (each word costs a vocabulary lookup). */
+export const MAX_QUERY_WORDS = 10;
+
+/** Lower case, accents removed: "Café" → "cafe", as the FTS5 tokenizer folds it. */
+export function foldText(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+/** The folded words of a text, split the way the FTS5 tokenizer splits it. */
+export function tokenize(text: string): string[] {
+  return foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+}
+
+/** Query words that take part in matching: one-letter words are dropped (too broad as prefixes). */
+export function queryWords(query: string | undefined): string[] {
+  if (!query) return [];
+  return [...new Set(tokenize(query).filter((word) => word.length >= 2))].slice(0, MAX_QUERY_WORDS);
+}
+
+/** Typos tolerated in a word: none under 5 letters, 1 from 5, 2 from 9. */
+export function typoBudget(word: string): number {
+  if (word.length >= 9) return 2;
+  if (word.length >= 5) return 1;
+  return 0;
+}
+
+/**
+ * Damerau-Levenshtein distance (optimal string alignment: insertions, deletions,
+ * substitutions, transpositions of neighbours), giving up with `max + 1` once it exceeds `max`.
+ */
+export function typoDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let previousPrevious: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let rowMinimum = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, previousPrevious[j - 2]! + 1);
+      current.push(value);
+      rowMinimum = Math.min(rowMinimum, value);
+    }
+    if (rowMinimum > max) return max + 1;
+    previousPrevious = previous;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** One query word and the vocabulary terms within its typo budget. */
+export interface ExpandedWord {
+  word: string;
+  typoTerms: string[];
+}
+
+function quote(term: string): string {
+  return `"${term.replace(/"/g, '""')}"`;
+}
+
+/** `("word"* OR "typo1" OR "typo2")`: the word as a prefix, or one of its typo corrections. */
+export function wordExpression(word: ExpandedWord, withTypos: boolean): string {
+  const alternatives = [`${quote(word.word)}*`, ...(withTypos ? word.typoTerms.map(quote) : [])];
+  return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`;
+}
+
+/** An FTS5 expression restricted to the `place` column. */
+export function placeExpression(words: readonly string[], kind: 'prefix' | 'phrase'): string {
+  const inner = kind === 'phrase' ? quote(words.join(' ')) : words.map((word) => `${quote(word)}*`).join(' AND ');
+  return `{place} : (${inner})`;
+}
+
+/** What a highlighted word must match: a query word as a prefix, or a typo correction exactly. */
+export interface HighlightTerms {
+  prefixes: readonly string[];
+  exact: ReadonlySet<string>;
+}
+
+/** The text with each matching word wrapped in `<mark>`…`</mark>` (the text itself is not escaped). */
+export function highlight(text: string, terms: HighlightTerms): string {
+  if (terms.prefixes.length === 0 && terms.exact.size === 0) return text;
+  return text.replace(/[\p{L}\p{N}\p{M}]+/gu, (token) => {
+    const folded = foldText(token);
+    const isMatch = terms.exact.has(folded) || terms.prefixes.some((prefix) => folded.startsWith(prefix));
+    return isMatch ? `${HIGHLIGHT_PRE_TAG}${token}${HIGHLIGHT_POST_TAG}` : token;
+  });
+}

@@ -1,0 +1,521 @@
+import type { Statement } from 'better-sqlite3';
+import { countryName } from '@directory/data/countries.ts';
+import { letterOf, slugify } from '@directory/data/slug.ts';
+import type { BusinessDocument, BusinessSummary } from '../document.ts';
+import type { SearchRequest, SearchResponse } from '../search-types.ts';
+import type {
+  BusinessListFilter,
+  CategoryAggregate,
+  CategoryDetail,
+  CityAggregate,
+  CityDetail,
+  CountryAggregate,
+  CountryDetail,
+  DocumentChanges,
+  DocumentSource,
+  Page,
+  PageRequest,
+  RebuildReport,
+  SearchEngine,
+  Totals,
+} from '../engine.ts';
+import { AGGREGATES_SQL, DOCS_DDL, INDEXES_DDL, INDEX_FORMAT_VERSION, VOCAB_SQL } from './index-schema.ts';
+import { IndexDirectory, openIndexDatabase, type IndexDatabase } from './index-file.ts';
+import { applyAggregateDelta, prepareAggregateStatements, type AggregateStatements } from './aggregate-delta.ts';
+import { encodeIntervals, weeklyIntervals } from './search-hours.ts';
+import { addToVocabulary, searchIndex } from './sqlite-search.ts';
+
+const BULK_BATCH = 5000;
+
+export interface DocRow {
+  pos: number;
+  business_id: number;
+  slug: string;
+  name: string;
+  category: string | null;
+  category_slug: string | null;
+  type: string | null;
+  city: string | null;
+  city_slug: string | null;
+  country_code: string | null;
+  country: string | null;
+  postal_code: string | null;
+  address: string | null;
+  phone: string | null;
+  photo: string | null;
+  rating: number | null;
+  reviews: number;
+  is_approved: number;
+  verified: number;
+  created_at: string;
+  place_id: string | null;
+  url: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  time_zone: string | null;
+  working_hours: string | null;
+  open_hours: string | null;
+}
+
+interface CategoryRow {
+  slug: string;
+  name: string;
+  business_count: number;
+  country_count: number;
+  rating_sum: number;
+  rated_count: number;
+}
+interface CountryRow {
+  code: string;
+  slug: string;
+  name: string;
+  business_count: number;
+  city_count: number;
+  category_count: number;
+}
+interface CityRow {
+  country_code: string;
+  slug: string;
+  name: string;
+  business_count: number;
+  category_count: number;
+}
+interface CountRow {
+  slug: string;
+  name: string;
+  count: number;
+}
+
+const INSERT_DOC_SQL = `INSERT INTO docs (pos, business_id, slug, name, category, category_slug, type, city, city_slug,
+  country_code, country, postal_code, address, phone, photo, rating, reviews, is_approved, verified, created_at,
+  place_id, url, latitude, longitude, time_zone, working_hours, open_hours)
+  VALUES (@pos, @business_id, @slug, @name, @category, @category_slug, @type, @city, @city_slug,
+  @country_code, @country, @postal_code, @address, @phone, @photo, @rating, @reviews, @is_approved, @verified,
+  @created_at, @place_id, @url, @latitude, @longitude, @time_zone, @working_hours, @open_hours)`;
+const INSERT_FTS_SQL = 'INSERT INTO docs_fts (rowid, name, category, place, about) VALUES (?, ?, ?, ?, ?)';
+const INSERT_GEO_SQL = 'INSERT INTO docs_geo (pos, min_lat, max_lat, min_lng, max_lng) VALUES (?, ?, ?, ?, ?)';
+
+function toDocRow(doc: BusinessDocument, pos: number): DocRow {
+  return {
+    pos,
+    business_id: doc.id,
+    slug: doc.slug,
+    name: doc.name,
+    category: doc.category,
+    category_slug: doc.categorySlug,
+    type: doc.type,
+    city: doc.city,
+    city_slug: doc.citySlug,
+    country_code: doc.countryCode,
+    country: doc.country,
+    postal_code: doc.postalCode,
+    address: doc.address,
+    phone: doc.phone,
+    photo: doc.photo,
+    rating: doc.rating,
+    reviews: doc.reviews,
+    is_approved: doc.isApproved ? 1 : 0,
+    verified: doc.verified ? 1 : 0,
+    created_at: doc.createdAt,
+    place_id: doc.placeId,
+    url: doc.url,
+    latitude: doc.latitude,
+    longitude: doc.longitude,
+    time_zone: doc.timeZone,
+    working_hours: doc.workingHours,
+    open_hours: encodeIntervals(weeklyIntervals(doc.workingHours)),
+  };
+}
+
+export function presentDoc(row: DocRow): BusinessSummary {
+  return {
+    id: row.business_id,
+    slug: row.slug,
+    name: row.name,
+    category: row.category,
+    categorySlug: row.category_slug,
+    type: row.type,
+    city: row.city,
+    citySlug: row.city_slug,
+    countryCode: row.country_code,
+    country: row.country,
+    postalCode: row.postal_code,
+    address: row.address,
+    phone: row.phone,
+    photo: row.photo,
+    rating: row.rating,
+    reviews: row.reviews,
+    isApproved: row.is_approved === 1,
+    verified: row.verified === 1,
+    createdAt: row.created_at,
+    placeId: row.place_id,
+    url: row.url,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    timeZone: row.time_zone,
+    workingHours: row.working_hours,
+  };
+}
+
+function presentCategory(row: CategoryRow): CategoryAggregate {
+  return {
+    slug: row.slug,
+    name: row.name,
+    businessCount: row.business_count,
+    countryCount: row.country_count,
+    averageRating: row.rated_count > 0 ? Math.round((row.rating_sum / row.rated_count) * 10) / 10 : null,
+  };
+}
+
+function presentCountry(row: CountryRow): CountryAggregate {
+  return {
+    code: row.code,
+    slug: row.slug,
+    name: row.name,
+    businessCount: row.business_count,
+    cityCount: row.city_count,
+    categoryCount: row.category_count,
+  };
+}
+
+function presentCity(row: CityRow): CityAggregate {
+  return {
+    countryCode: row.country_code,
+    countryName: countryName(row.country_code),
+    slug: row.slug,
+    name: row.name,
+    businessCount: row.business_count,
+    categoryCount: row.category_count,
+  };
+}
+
+/** Text of the "place" full-text column: where the business is, in every form a visitor types it. */
+function placeText(doc: BusinessDocument): string {
+  return [doc.city, doc.country, doc.countryCode, doc.postalCode].filter(Boolean).join(' ');
+}
+
+function hasCoordinates(doc: BusinessDocument): doc is BusinessDocument & { latitude: number; longitude: number } {
+  return doc.latitude !== null && doc.longitude !== null;
+}
+
+class DocWriter {
+  private readonly insertDoc: Statement;
+  private readonly insertFts: Statement;
+  private readonly insertGeo: Statement;
+
+  constructor(db: IndexDatabase) {
+    this.insertDoc = db.prepare(INSERT_DOC_SQL);
+    this.insertFts = db.prepare(INSERT_FTS_SQL);
+    this.insertGeo = db.prepare(INSERT_GEO_SQL);
+  }
+
+  write(doc: BusinessDocument, pos: number): void {
+    this.insertDoc.run(toDocRow(doc, pos));
+    this.insertFts.run(pos, doc.name, [doc.category, doc.type].filter(Boolean).join(' '), placeText(doc), doc.aboutText);
+    if (hasCoordinates(doc)) this.insertGeo.run(pos, doc.latitude, doc.latitude, doc.longitude, doc.longitude);
+  }
+}
+
+interface ReadStatements {
+  meta: Statement<[string], string | undefined>;
+  countCategories: Statement<[], number>;
+  countCities: Statement<[], number>;
+  countCountries: Statement<[], number>;
+  listAll: Statement<[number, number], DocRow>;
+  listByCategory: Statement<[string, number, number], DocRow>;
+  listByCountry: Statement<[string, number, number], DocRow>;
+  listByCity: Statement<[string, string, number, number], DocRow>;
+  featured: Statement<[number], DocRow>;
+  categories: Statement<[], CategoryRow>;
+  categoriesByLetter: Statement<[string], CategoryRow>;
+  category: Statement<[string], CategoryRow>;
+  categoryCountries: Statement<[string, number], CountRow & { code: string }>;
+  countries: Statement<[], CountryRow>;
+  countryBySlugOrCode: Statement<[string, string], CountryRow>;
+  countryCities: Statement<[string, number], CountRow>;
+  countryCategories: Statement<[string], CountRow>;
+  cities: Statement<[], CityRow>;
+  citiesByLetter: Statement<[string], CityRow>;
+  citiesByCountry: Statement<[string], CityRow>;
+  city: Statement<[string, string], CityRow>;
+  cityCategories: Statement<[string, string, number], CountRow>;
+}
+
+function prepareReads(db: IndexDatabase): ReadStatements {
+  const cityColumns = 'country_code, slug, name, business_count, category_count';
+  const byCount = 'ORDER BY business_count DESC, name';
+  return {
+    meta: db.prepare('SELECT value FROM meta WHERE key = ?').pluck() as Statement<[string], string | undefined>,
+    countCategories: db.prepare('SELECT count(*) FROM categories').pluck() as Statement<[], number>,
+    countCities: db.prepare('SELECT count(*) FROM cities').pluck() as Statement<[], number>,
+    countCountries: db.prepare('SELECT count(*) FROM countries').pluck() as Statement<[], number>,
+    listAll: db.prepare('SELECT * FROM docs ORDER BY pos LIMIT ? OFFSET ?'),
+    listByCategory: db.prepare('SELECT * FROM docs WHERE category_slug = ? ORDER BY pos LIMIT ? OFFSET ?'),
+    listByCountry: db.prepare('SELECT * FROM docs WHERE country_code = ? ORDER BY pos LIMIT ? OFFSET ?'),
+    listByCity: db.prepare('SELECT * FROM docs WHERE country_code = ? AND city_slug = ? ORDER BY pos LIMIT ? OFFSET ?'),
+    featured: db.prepare('SELECT * FROM docs WHERE is_approved = 1 AND rating >= 4 ORDER BY pos LIMIT ?'),
+    categories: db.prepare(`SELECT * FROM categories ${byCount}`),
+    categoriesByLetter: db.prepare(`SELECT * FROM categories WHERE letter = ? ${byCount}`),
+    category: db.prepare('SELECT * FROM categories WHERE slug = ?'),
+    categoryCountries: db.prepare(`SELECT cc.country_code AS code, c.slug, c.name, cc.business_count AS count
+      FROM category_country cc JOIN countries c ON c.code = cc.country_code
+      WHERE cc.category_slug = ? ORDER BY cc.business_count DESC, c.name LIMIT ?`),
+    countries: db.prepare(`SELECT * FROM countries ${byCount}`),
+    countryBySlugOrCode: db.prepare('SELECT * FROM countries WHERE slug = ? OR code = ?'),
+    countryCities: db.prepare(`SELECT slug, name, business_count AS count FROM cities
+      WHERE country_code = ? ORDER BY business_count DESC, name LIMIT ?`),
+    countryCategories: db.prepare(`SELECT c.slug, c.name, cc.business_count AS count
+      FROM category_country cc JOIN categories c ON c.slug = cc.category_slug
+      WHERE cc.country_code = ? ORDER BY cc.business_count DESC, c.name`),
+    cities: db.prepare(`SELECT ${cityColumns} FROM cities ${byCount}`),
+    citiesByLetter: db.prepare(`SELECT ${cityColumns} FROM cities WHERE letter = ? ${byCount}`),
+    citiesByCountry: db.prepare(`SELECT ${cityColumns} FROM cities WHERE country_code = ? ${byCount}`),
+    city: db.prepare(`SELECT ${cityColumns} FROM cities WHERE country_code = ? AND slug = ?`),
+    cityCategories: db.prepare(`SELECT c.slug, c.name, cc.business_count AS count
+      FROM city_category cc JOIN categories c ON c.slug = cc.category_slug
+      WHERE cc.country_code = ? AND cc.city_slug = ? ORDER BY cc.business_count DESC, c.name LIMIT ?`),
+  } as ReadStatements;
+}
+
+interface WriteStatements {
+  docByBusiness: Statement<[number], DocRow>;
+  nextPos: Statement<[], number>;
+  deleteDoc: Statement<[number]>;
+  deleteFts: Statement<[number]>;
+  deleteGeo: Statement<[number]>;
+  setMeta: Statement<[string, string]>;
+  aggregates: AggregateStatements;
+  writer: DocWriter;
+}
+
+function prepareWrites(db: IndexDatabase): WriteStatements {
+  return {
+    docByBusiness: db.prepare('SELECT * FROM docs WHERE business_id = ?'),
+    nextPos: db.prepare('SELECT coalesce(max(pos), 0) + 1 FROM docs').pluck() as Statement<[], number>,
+    deleteDoc: db.prepare('DELETE FROM docs WHERE pos = ?'),
+    deleteFts: db.prepare('DELETE FROM docs_fts WHERE rowid = ?'),
+    deleteGeo: db.prepare('DELETE FROM docs_geo WHERE pos = ?'),
+    setMeta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+    aggregates: prepareAggregateStatements(db),
+    writer: new DocWriter(db),
+  };
+}
+
+interface OpenIndex {
+  name: string;
+  db: IndexDatabase;
+  reads: ReadStatements;
+  writes: WriteStatements;
+}
+
+/** The embedded engine: FTS5 + R*Tree + precomputed aggregate tables in one SQLite file. */
+export class SqliteEngine implements SearchEngine {
+  readonly name = 'sqlite' as const;
+  private readonly directory: IndexDirectory;
+  private live: OpenIndex | null = null;
+
+  constructor(indexDir: string) {
+    this.directory = new IndexDirectory(indexDir);
+    this.reopenIfSwapped();
+  }
+
+  /**
+   * Follows the pointer when another process (a `reindex` run) published a new file.
+   * Cheap: one read of a tiny file.
+   */
+  reopenIfSwapped(): void {
+    const name = this.directory.currentName();
+    if (name === null || name === this.live?.name) return;
+    const db = openIndexDatabase(this.directory.pathOf(name));
+    if (db.prepare("SELECT value FROM meta WHERE key = 'format'").pluck().get() !== INDEX_FORMAT_VERSION) {
+      db.close();
+      return;
+    }
+    this.live?.db.close();
+    this.live = { name, db, reads: prepareReads(db), writes: prepareWrites(db) };
+  }
+
+  private requireIndex(): OpenIndex {
+    if (this.live === null) throw new Error('The search index has not been built yet: run `npm run reindex`.');
+    return this.live;
+  }
+
+  async rebuild(source: DocumentSource): Promise<RebuildReport> {
+    const started = performance.now();
+    const name = this.directory.newFileName();
+    const db = openIndexDatabase(this.directory.pathOf(name), { bulk: true });
+    let documents = 0;
+    try {
+      db.exec(DOCS_DDL);
+      const writer = new DocWriter(db);
+      const writeBatch = db.transaction((batch: BusinessDocument[], firstPos: number) => {
+        batch.forEach((doc, offset) => writer.write(doc, firstPos + offset));
+      });
+      let batch: BusinessDocument[] = [];
+      for (const doc of source.documents()) {
+        batch.push(doc);
+        if (batch.length === BULK_BATCH) {
+          writeBatch(batch, documents + 1);
+          documents += batch.length;
+          batch = [];
+        }
+      }
+      writeBatch(batch, documents + 1);
+      documents += batch.length;
+      db.transaction(() => {
+        db.exec(INDEXES_DDL);
+        db.exec(AGGREGATES_SQL);
+        db.exec(VOCAB_SQL);
+        const setMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
+        setMeta.run('format', INDEX_FORMAT_VERSION);
+        setMeta.run('applied_seq', String(source.seq));
+        setMeta.run('business_count', String(documents));
+        setMeta.run('built_at', new Date().toISOString());
+      })();
+      db.exec("INSERT INTO docs_fts (docs_fts) VALUES ('optimize')");
+      db.pragma('journal_mode = WAL');
+      db.close();
+    } catch (error) {
+      db.close();
+      this.directory.discard(name);
+      throw error;
+    }
+    this.directory.publish(name);
+    this.reopenIfSwapped();
+    return { engine: this.name, documents, seconds: (performance.now() - started) / 1000, appliedSeq: source.seq };
+  }
+
+  async applyChanges(changes: DocumentChanges): Promise<void> {
+    const { db, writes } = this.requireIndex();
+    db.transaction(() => {
+      let countDelta = 0;
+      const removeExisting = (businessId: number): number | null => {
+        const existing = writes.docByBusiness.get(businessId);
+        if (!existing) return null;
+        applyAggregateDelta(writes.aggregates, existing, -1);
+        writes.deleteDoc.run(existing.pos);
+        writes.deleteFts.run(existing.pos);
+        writes.deleteGeo.run(existing.pos);
+        countDelta -= 1;
+        return existing.pos;
+      };
+      for (const businessId of changes.removals) removeExisting(businessId);
+      for (const doc of changes.upserts) {
+        // An updated business keeps its popularity position; a new one goes to the end.
+        const pos = removeExisting(doc.id) ?? writes.nextPos.get()!;
+        writes.writer.write(doc, pos);
+        addToVocabulary(db, doc);
+        applyAggregateDelta(writes.aggregates, toDocRow(doc, pos), +1);
+        countDelta += 1;
+      }
+      const count = Number(this.requireIndex().reads.meta.get('business_count') ?? '0') + countDelta;
+      writes.setMeta.run('business_count', String(count));
+      writes.setMeta.run('applied_seq', String(changes.seq));
+    })();
+  }
+
+  async appliedSeq(): Promise<number> {
+    this.reopenIfSwapped();
+    if (this.live === null) return -1;
+    return Number(this.live.reads.meta.get('applied_seq') ?? '-1');
+  }
+
+  async totals(): Promise<Totals> {
+    const { reads } = this.requireIndex();
+    return {
+      businessCount: Number(reads.meta.get('business_count') ?? '0'),
+      categoryCount: reads.countCategories.get()!,
+      countryCount: reads.countCountries.get()!,
+      cityCount: reads.countCities.get()!,
+    };
+  }
+
+  async listBusinesses(filter: BusinessListFilter, request: PageRequest): Promise<Page<BusinessSummary>> {
+    const { reads } = this.requireIndex();
+    const limit = request.perPage;
+    const offset = (request.page - 1) * request.perPage;
+    let rows: DocRow[];
+    let total: number;
+    if (filter.countryCode && filter.citySlug) {
+      rows = reads.listByCity.all(filter.countryCode, filter.citySlug, limit, offset);
+      total = reads.city.get(filter.countryCode, filter.citySlug)?.business_count ?? 0;
+    } else if (filter.categorySlug) {
+      rows = reads.listByCategory.all(filter.categorySlug, limit, offset);
+      total = reads.category.get(filter.categorySlug)?.business_count ?? 0;
+    } else if (filter.countryCode) {
+      rows = reads.listByCountry.all(filter.countryCode, limit, offset);
+      total = reads.countryBySlugOrCode.get('', filter.countryCode)?.business_count ?? 0;
+    } else {
+      rows = reads.listAll.all(limit, offset);
+      total = Number(reads.meta.get('business_count') ?? '0');
+    }
+    return { items: rows.map(presentDoc), page: request.page, perPage: request.perPage, total };
+  }
+
+  async featuredBusinesses(limit: number): Promise<BusinessSummary[]> {
+    return this.requireIndex().reads.featured.all(limit).map(presentDoc);
+  }
+
+  async categories(options: { letter?: string } = {}): Promise<CategoryAggregate[]> {
+    const { reads } = this.requireIndex();
+    const rows = options.letter ? reads.categoriesByLetter.all(options.letter.toUpperCase()) : reads.categories.all();
+    return rows.map(presentCategory);
+  }
+
+  async countries(): Promise<CountryAggregate[]> {
+    return this.requireIndex().reads.countries.all().map(presentCountry);
+  }
+
+  async cities(options: { letter?: string; countryCode?: string } = {}): Promise<CityAggregate[]> {
+    const { reads } = this.requireIndex();
+    let rows: CityRow[];
+    if (options.countryCode) {
+      rows = reads.citiesByCountry.all(options.countryCode.toUpperCase());
+      if (options.letter) rows = rows.filter((row) => letterOf(row.name) === options.letter!.toUpperCase());
+    } else if (options.letter) {
+      rows = reads.citiesByLetter.all(options.letter.toUpperCase());
+    } else {
+      rows = reads.cities.all();
+    }
+    return rows.map(presentCity);
+  }
+
+  async category(slug: string, topCountries: number): Promise<CategoryDetail | null> {
+    const { reads } = this.requireIndex();
+    const row = reads.category.get(slug);
+    if (!row) return null;
+    return { category: presentCategory(row), topCountries: reads.categoryCountries.all(slug, topCountries) };
+  }
+
+  async country(slugOrCode: string, topCities: number): Promise<CountryDetail | null> {
+    const { reads } = this.requireIndex();
+    const row = reads.countryBySlugOrCode.get(slugify(slugOrCode), slugOrCode.toUpperCase());
+    if (!row) return null;
+    return {
+      country: presentCountry(row),
+      cities: reads.countryCities.all(row.code, topCities).map((city) => ({ ...city, countryCode: row.code })),
+      categories: reads.countryCategories.all(row.code),
+    };
+  }
+
+  async city(countryCode: string, citySlug: string, topCategories: number): Promise<CityDetail | null> {
+    const { reads } = this.requireIndex();
+    const row = reads.city.get(countryCode.toUpperCase(), slugify(citySlug));
+    if (!row) return null;
+    return { city: presentCity(row), categories: reads.cityCategories.all(row.country_code, row.slug, topCategories) };
+  }
+
+  async search(request: SearchRequest): Promise<SearchResponse> {
+    return searchIndex(this.requireIndex().db, request);
+  }
+
+  async close(): Promise<void> {
+    this.live?.db.close();
+    this.live = null;
+  }
+
+  /** The open index connection, for diagnostics and query-plan tests. */
+  get database(): IndexDatabase {
+    return this.requireIndex().db;
+  }
+}
