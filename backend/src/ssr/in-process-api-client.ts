@@ -1,0 +1,53 @@
+import type { ApiClient } from '@directory/frontend/src/lib/api-client.ts';
+import { presentBusinessDetail, presentFeaturedBusiness } from '../presenters/business.ts';
+import { presentBusinessPage, presentCategoryPage, presentCityPage, presentCountryPage, presentHomepage } from '../presenters/pages.ts';
+import { presentCategoryEntry, presentCityEntry, presentCountryEntry } from '../presenters/places.ts';
+import type { AppDeps } from '../routes/deps.ts';
+import { BUSINESS_MAX_PAGE } from '../services/directory-service.ts';
+
+/**
+ * The API client server renders use: the same services and presenters as the JSON API, called
+ * in-process, so a page render costs no HTTP round trip and shows exactly what the API answers.
+ */
+export function createInProcessApiClient({ directory, site, contacts }: AppDeps): ApiClient {
+  return {
+    homepage: async () => presentHomepage(await directory.home()),
+    featured: async () => (await directory.featured()).map(presentFeaturedBusiness),
+    businesses: async (page) => presentBusinessPage(await directory.businessPage(page), BUSINESS_MAX_PAGE),
+    async business(slug) {
+      const found = directory.business(slug);
+      if (found.kind === 'found') return { kind: 'found', business: presentBusinessDetail(found.row) };
+      return found;
+    },
+    categories: async (letter) => (await directory.categories(letter)).map(presentCategoryEntry),
+    async category(slug, page, limit) {
+      const found = await directory.category(slug, page, limit);
+      return found && presentCategoryPage(found.detail, found.page);
+    },
+    countries: async () => (await directory.countries()).map(presentCountryEntry),
+    async country(slug) {
+      const detail = await directory.country(slug);
+      return detail && presentCountryPage(detail);
+    },
+    cities: async (options = {}) =>
+      (
+        await directory.cities({
+          ...(options.letter ? { letter: options.letter } : {}),
+          ...(options.country ? { countryCode: options.country.toUpperCase() } : {}),
+        })
+      ).map(presentCityEntry),
+    async city(countryCode, citySlug, page, limit) {
+      const found = await directory.city(countryCode, citySlug, page, limit);
+      return found && presentCityPage(found.detail, found.page);
+    },
+    siteSettings: async () => {
+      const settings = site.siteSettings();
+      return { head_tags: settings.head_tags, facebook_pixel: settings.facebook_pixel, footer_tags: settings.footer_tags };
+    },
+    advertisementCodes: async () => site.advertisementCodes(),
+    async sendContact(message) {
+      const id = contacts.create(message);
+      return { success: true, id, message: "Thank you for your message. We'll get back to you within 24 hours." };
+    },
+  };
+}

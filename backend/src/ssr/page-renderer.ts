@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import type { Middleware } from 'koa';
+import type { ApiClient } from '@directory/frontend/src/lib/api-client.ts';
+import type { SiteRepository } from '../db/site-repository.ts';
+
+/** What the frontend's server entry exports (frontend/src/app/entry-server.tsx). */
+export interface ServerEntry {
+  render(request: Request): Promise<
+    { kind: 'redirect'; status: number; location: string } | { kind: 'page'; status: number; head: string; html: string }
+  >;
+  setApiClient(client: ApiClient): void;
+}
+
+const PAGE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+
+/** Fills the HTML template: page head, admin snippets at their places, the rendered app. */
+export function fillTemplate(
+  template: string,
+  page: { head: string; html: string },
+  snippets: { head: string; bodyStart: string; bodyEnd: string },
+): string {
+  return template
+    .replace('<!--app-head-->', () => `${page.head}\n${snippets.head}`)
+    .replace('<!--app-body-start-->', () => snippets.bodyStart)
+    .replace('<!--app-html-->', () => page.html)
+    .replace('<!--app-body-end-->', () => snippets.bodyEnd);
+}
+
+/**
+ * The urlencoded body of a form POST, re-encoded from what the body parser read (it parses
+ * forms up to its 100 kB limit): route actions read it with `request.formData()`.
+ */
+function formBody(parsed: unknown): string {
+  const body = new URLSearchParams();
+  if (typeof parsed !== 'object' || parsed === null) return '';
+  for (const [key, value] of Object.entries(parsed)) {
+    for (const item of Array.isArray(value) ? value : [value]) if (typeof item === 'string') body.append(key, item);
+  }
+  return body.toString();
+}
+
+/**
+ * Serves every non-API GET with a complete server-rendered page: content, head tags, status,
+ * redirects, and the operator's head, body/pixel, analytics and footer snippets. Form POSTs
+ * (urlencoded, as a browser without JavaScript sends them) go to the route's action the same way.
+ */
+export function pageRenderer(options: { entry: ServerEntry; templateFile: string; site: SiteRepository }): Middleware {
+  const template = readFileSync(options.templateFile, 'utf8');
+  return async (ctx, next) => {
+    const isFormPost = ctx.method === 'POST' && ctx.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD' && !isFormPost) || ctx.path.startsWith('/api/')) return next();
+    const url = new URL(ctx.originalUrl, `${ctx.protocol}://${ctx.host}`);
+    const request = isFormPost
+      ? new Request(url, {
+          method: 'POST',
+          headers: { accept: ctx.get('accept') || 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+          body: formBody(ctx.request.body),
+        })
+      : new Request(url, { headers: { accept: ctx.get('accept') || 'text/html' } });
+    const result = await options.entry.render(request);
+    if (result.kind === 'redirect') {
+      ctx.status = result.status;
+      ctx.redirect(result.location);
+      return;
+    }
+    const settings = options.site.siteSettings();
+    ctx.status = result.status;
+    ctx.type = 'text/html; charset=utf-8';
+    if (isFormPost) ctx.set('Cache-Control', 'no-store');
+    else if (result.status === 200) ctx.set('Cache-Control', PAGE_CACHE_CONTROL);
+    ctx.body = fillTemplate(template, result, {
+      head: [settings.head_tags, settings.analytics_code].filter(Boolean).join('\n'),
+      bodyStart: settings.facebook_pixel,
+      bodyEnd: settings.footer_tags,
+    });
+  };
+}

@@ -1,0 +1,333 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBusiness } from '@directory/data/testing/build-business.ts';
+import type { CategoryEntry, PagedBusinesses } from '../shared/api-types.ts';
+import { startTestApp, type TestApp } from '../testing/test-app.ts';
+
+let app: TestApp;
+
+const us = { country: 'United States', countryCode: 'US', timeZone: 'America/New_York', phone: '+1 212 555 0100' };
+const de = { country: 'Germany', countryCode: 'DE', city: 'Berlin', timeZone: 'Europe/Berlin' };
+const ONE_EACH = ['Pizza restaurant', 'Café', 'Electrician', 'Hair salon', 'Locksmith', 'Museum', 'Notary', 'Optician', 'Pharmacy'];
+
+beforeAll(async () => {
+  app = await startTestApp(
+    [
+      // 14 plumbers in Lyon: two pages of the category and city pages.
+      ...Array.from({ length: 14 }, (_, i) =>
+        buildBusiness({ name: `Lyon Plumber ${String(i + 1).padStart(2, '0')}`, category: 'Plumber', rating: i % 2 ? 4 : 5, reviews: 200 - i }),
+      ),
+      // 21 US cities, one business each: the country page offers 'View All 21 Cities'.
+      ...Array.from({ length: 21 }, (_, i) =>
+        buildBusiness({ ...us, name: `US Shop ${i + 1}`, city: `Town ${String(i + 1).padStart(2, '0')}`, category: i % 2 ? 'Florist' : 'Bakery' }),
+      ),
+      ...Array.from({ length: 3 }, (_, i) => buildBusiness({ ...de, name: `Berlin Dentist ${i + 1}`, category: 'Dentist', rating: 3 + i * 0.5 })),
+      ...ONE_EACH.map((category) => buildBusiness({ name: `Paris ${category}`, category, city: 'Paris', rating: null, reviews: 0 })),
+    ],
+    { withPages: true },
+  );
+});
+
+afterAll(() => app.close());
+
+/** What a visitor reads: the page body without tags, scripts or React's text separators. */
+function visibleText(html: string): string {
+  const body = html.slice(html.indexOf('<div id="root">'));
+  return body
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
+}
+
+async function page(path: string): Promise<{ status: number; html: string; text: string }> {
+  const response = await app.get(path);
+  const html = await response.text();
+  return { status: response.status, html, text: visibleText(html) };
+}
+
+const count = (sql: string) => (app.deps.record.prepare(sql).get() as { n: number }).n;
+const titleOf = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1];
+const canonicalOf = (html: string) => /<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+(.*?)">/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+const jsonLdOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+
+describe('/businesses', () => {
+  it('shows page 2 as businesses 21-40 of all, in the order of the list call', async () => {
+    const total = count('SELECT count(*) AS n FROM businesses');
+    expect(total).toBe(47);
+    const { status, html, text } = await page('/businesses?page=2');
+    expect(status).toBe(200);
+    expect(text).toContain(`Showing 21-40 of ${total} businesses`);
+    expect(text).toContain('Page 2 of 3');
+    const second = (await (await app.get('/api/businesses?page=2')).json()) as PagedBusinesses;
+    const first = (await (await app.get('/api/businesses?page=1')).json()) as PagedBusinesses;
+    const names = second.businesses.map((b) => b.name);
+    expect(names).toHaveLength(20);
+    const positions = names.map((name) => text.indexOf(` ${name} `));
+    expect(positions.every((at) => at > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    for (const business of first.businesses) expect(text).not.toContain(` ${business.name} `);
+    expect(text).toContain('View Details');
+    expect(html).toContain(`href="/business/${second.businesses[0]!.slug}"`);
+    expect(titleOf(html)).toBe(`All Businesses - ${total} businesses - Page 2 of 3 | Business Directory`);
+    expect(canonicalOf(html)).toBe('/businesses?page=2');
+  });
+
+  it('has a pager with the current page marked and Previous/Next links', async () => {
+    const { html } = await page('/businesses?page=2');
+    expect(html).toMatch(/<a[^>]*href="\/businesses"[^>]*>.*?Previous/);
+    expect(html).toContain('href="/businesses?page=3"');
+    expect(html).toMatch(/aria-current="page"[^>]*>2<\/a>/);
+  });
+
+  it('treats a page that is not a whole number from 1 to 100 as page 1', async () => {
+    for (const path of ['/businesses?page=abc', '/businesses?page=0', '/businesses?page=101']) {
+      const { status, html, text } = await page(path);
+      expect(status).toBe(200);
+      expect(text).toContain('Showing 1-20 of 47 businesses');
+      expect(text).toContain('Page 1 of 3');
+      expect(canonicalOf(html)).toBe('/businesses');
+      expect(html).toMatch(/<span class="pager-step" aria-disabled="true">.*?Previous/);
+    }
+  });
+
+  it('disables Next on the last page', async () => {
+    const { text, html } = await page('/businesses?page=3');
+    expect(text).toContain('Showing 41-47 of 47 businesses');
+    expect(html).toMatch(/<span class="pager-step" aria-disabled="true"><span class="pager-step-text">Next</);
+  });
+});
+
+describe('/categories', () => {
+  it('shows totals equal to the record and the first 12 categories', async () => {
+    const categories = count('SELECT count(DISTINCT category) AS n FROM businesses');
+    const businesses = count('SELECT count(*) AS n FROM businesses');
+    expect(categories).toBe(13);
+    const { status, html, text } = await page('/categories');
+    expect(status).toBe(200);
+    expect(text).toContain('Business Categories');
+    expect(text).toContain(`Total categories ${categories}`);
+    expect(text).toContain(`Total businesses ${businesses}`);
+    expect(text).toContain(`Average per category ${Math.round(businesses / categories)}`);
+    expect(text).toContain('Showing 1 to 12 of 13 categories');
+    expect(text).toContain('Plumber 14 businesses');
+    expect(text).toContain('29.8% of all businesses'); // 14 of 47
+    expect(html).toContain('href="/categories/plumber"');
+    expect(html).toContain('href="/categories?page=2"');
+    expect(titleOf(html)).toBe('Business Categories - 13 categories | Business Directory');
+  });
+
+  it("shows each category's real average rating", async () => {
+    const api = (await (await app.get('/api/categories')).json()) as CategoryEntry[];
+    const dentist = api.find((c) => c.category === 'Dentist')!;
+    expect(dentist.averageRating).toBe(3.5);
+    const { text } = await page('/categories');
+    expect(text).toMatch(/Dentist 3 businesses · 1 country .*?3\.5 average rating/);
+    expect(text).toContain('No ratings yet');
+  });
+
+  it('serves page 2 with the 13th category', async () => {
+    const api = (await (await app.get('/api/categories')).json()) as CategoryEntry[];
+    const { text, html } = await page('/categories?page=2');
+    expect(text).toContain('Showing 13 to 13 of 13 categories');
+    expect(text).toContain(api[12]!.category);
+    expect(text).not.toContain(`${api[0]!.category} ${api[0]!.count} businesses`);
+    expect(canonicalOf(html)).toBe('/categories?page=2');
+  });
+
+  it('filters by letter', async () => {
+    const { text, html } = await page('/categories?letter=P');
+    expect(text).toContain('Keywords beginning with P');
+    expect(text).toContain('Showing 1 to 3 of 3 categories');
+    for (const name of ['Plumber', 'Pizza restaurant', 'Pharmacy']) expect(text).toContain(name);
+    expect(text).not.toContain('Bakery');
+    expect(html).toMatch(/aria-current="page" href="\/categories\?letter=P"/);
+    expect(titleOf(html)).toBe('Keywords beginning with P - 3 categories | Business Directory');
+  });
+
+  it('filters by text in any case', async () => {
+    const { text, html } = await page('/categories?q=PLU');
+    expect(text).toContain('Showing 1 to 1 of 1 categories');
+    expect(text).toContain('Plumber');
+    expect(text).not.toContain('Pizza restaurant');
+    expect(html).toMatch(/<input[^>]*value="PLU"/);
+  });
+
+  it('says so when nothing matches', async () => {
+    const { text } = await page('/categories?q=astronaut');
+    expect(text).toContain('No categories found');
+  });
+
+  it('shows the list view with the toggle pressed', async () => {
+    const { html } = await page('/categories?view=list');
+    expect(html).toContain('class="card-grid is-list"');
+    expect(html).toMatch(/aria-pressed="true"[^>]*>.*?List<\/button>/);
+  });
+
+  it('sends a one-letter category address to the letter filter with a 301', async () => {
+    const response = await app.get('/categories/a');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/categories?letter=A');
+  });
+});
+
+describe('/categories/{slug}', () => {
+  it('shows the counts, the top countries and 12 business cards', async () => {
+    const { status, html, text } = await page('/categories/plumber');
+    expect(status).toBe(200);
+    expect(text).toContain('Home Categories Plumber');
+    expect(text).toContain('14 businesses in 1 country');
+    expect(text).toContain('Showing 1 - 12 of 14 businesses');
+    expect(text).toContain('Lyon Plumber 01');
+    expect(text).not.toContain('Lyon Plumber 13');
+    expect(html).toMatch(/<a[^>]*href="\/countries\/france"[^>]*><span>France<\/span><span class="count">14<\/span>/);
+    expect(html.match(/class="card business-card"/g)).toHaveLength(12);
+    expect(html).toContain('href="/categories/plumber?page=2"');
+    expect(titleOf(html)).toBe('Plumber in all countries - 14 businesses | Business Directory');
+    const breadcrumb = jsonLdOf(html).find((object) => object['@type'] === 'BreadcrumbList');
+    expect(breadcrumb?.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Home', item: '/' },
+      { '@type': 'ListItem', position: 2, name: 'Categories', item: '/categories' },
+      { '@type': 'ListItem', position: 3, name: 'Plumber', item: '/categories/plumber' },
+    ]);
+  });
+
+  it('serves page 2', async () => {
+    const { text, html } = await page('/categories/plumber?page=2');
+    expect(text).toContain('Showing 13 - 14 of 14 businesses');
+    expect(text).toContain('Lyon Plumber 14');
+    expect(canonicalOf(html)).toBe('/categories/plumber?page=2');
+  });
+
+  it('answers 404 for an unknown category', async () => {
+    const { status, text } = await page('/categories/astronaut');
+    expect(status).toBe(404);
+    expect(text).toContain('Page Not Found');
+  });
+});
+
+describe('/countries', () => {
+  it('shows the totals of the record and a card per country', async () => {
+    const cities = count("SELECT count(*) AS n FROM (SELECT DISTINCT country_code, city FROM businesses)");
+    const { status, html, text } = await page('/countries');
+    expect(status).toBe(200);
+    expect(text).toContain('Countries 3');
+    expect(text).toContain('Total businesses 47');
+    expect(text).toContain(`Cities ${cities}`);
+    expect(text).toContain('Showing 1 to 3 of 3 countries');
+    expect(text).toMatch(/United States US Businesses 21 Cities 21 Categories 2 44\.7% market share/);
+    expect(html).toContain('href="/countries/united-states"');
+  });
+
+  it('filters by text', async () => {
+    const { text } = await page('/countries?q=germ');
+    expect(text).toContain('Showing 1 to 1 of 1 countries');
+    expect(text).not.toContain('United States');
+  });
+});
+
+describe('/countries/{slug}', () => {
+  it("shows the country's counts, its top 20 cities and 'View All 21 Cities'", async () => {
+    const { status, html, text } = await page('/countries/united-states');
+    expect(status).toBe(200);
+    expect(text).toContain('Home Countries United States');
+    expect(text).toContain('21 businesses in 21 cities and 2 categories');
+    expect(html.match(/href="\/cities\/us\/town-\d\d"/g)).toHaveLength(20);
+    expect(text).toContain('View All 21 Cities');
+    expect(html).toContain('href="/countries/united-states/cities"');
+    expect(html).toContain('href="/categories/bakery"');
+    expect(titleOf(html)).toBe('Businesses in United States - 21 businesses | Business Directory');
+  });
+
+  it("offers no 'View All' link with 20 cities or fewer", async () => {
+    const { text } = await page('/countries/france');
+    expect(text).toContain('23 businesses in 2 cities');
+    expect(text).not.toContain('View All');
+  });
+
+  it('moves a country code address to the slug with a 301', async () => {
+    const response = await app.get('/countries/us');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/countries/united-states');
+  });
+
+  it('answers 404 for an unknown country', async () => {
+    const { status } = await page('/countries/atlantis');
+    expect(status).toBe(404);
+  });
+});
+
+describe('/countries/{slug}/cities', () => {
+  it('lists every city of the country, 12 a page', async () => {
+    const first = await page('/countries/united-states/cities');
+    expect(first.status).toBe(200);
+    expect(first.text).toContain('Home Countries United States Cities');
+    expect(first.text).toContain('Showing 1 to 12 of 21 cities');
+    const second = await page('/countries/united-states/cities?page=2');
+    expect(second.text).toContain('Showing 13 to 21 of 21 cities');
+    expect(second.html).toMatch(/aria-current="page"[^>]*>2<\/a>/);
+    expect(canonicalOf(second.html)).toBe('/countries/united-states/cities?page=2');
+  });
+
+  it('filters the cities by name', async () => {
+    const { text } = await page('/countries/united-states/cities?q=town%202');
+    expect(text).toContain('Showing 1 to 2 of 2 cities');
+    expect(text).toContain('Town 20');
+    expect(text).toContain('Town 21');
+  });
+});
+
+describe('/cities', () => {
+  it('shows the tiles and the cities', async () => {
+    const { status, text, html } = await page('/cities');
+    expect(status).toBe(200);
+    expect(text).toContain('Cities Directory');
+    expect(text).toContain('Cities 24 Total Businesses 47 Avg per City 2');
+    expect(text).toContain('Showing 1 to 12 of 24 cities');
+    expect(text).toMatch(/Lyon FR France Businesses 14 Categories 1 Market share 29\.8%/);
+    expect(html).toContain('href="/cities/fr/lyon"');
+    expect(html.match(/Browse by Letter/g)).toHaveLength(2);
+  });
+
+  it('filters by letter', async () => {
+    const { text, html } = await page('/cities/B');
+    expect(text).toContain('Cities beginning with B');
+    expect(text).toContain('Showing 1 to 1 of 1 cities');
+    expect(text).toContain('Berlin');
+    expect(html).toContain('href="/cities/de/berlin"');
+  });
+
+  it('filters by city or country code', async () => {
+    expect((await page('/cities?q=de')).text).toContain('Showing 1 to 1 of 1 cities');
+    expect((await page('/cities?q=PAR')).text).toContain('Showing 1 to 1 of 1 cities');
+  });
+
+  it('answers 404 for a path under /cities that is not a letter', async () => {
+    for (const path of ['/cities/xyz', '/cities/1']) expect((await page(path)).status).toBe(404);
+  });
+});
+
+describe('/cities/{countryCode}/{citySlug}', () => {
+  it('shows the breadcrumb, counts, top categories and business cards', async () => {
+    const { status, text, html } = await page('/cities/fr/lyon');
+    expect(status).toBe(200);
+    expect(text).toContain('Home Cities France Lyon');
+    expect(text).toContain('Businesses in Lyon');
+    expect(text).toContain('14 businesses in 1 category');
+    expect(text).toContain('Showing 1 - 12 of 14 businesses');
+    expect(html).toMatch(/href="\/categories\/plumber"[^>]*><span>Plumber<\/span><span class="count">14<\/span>/);
+    expect(html.match(/class="card business-card"/g)).toHaveLength(12);
+    expect(titleOf(html)).toBe('Businesses in Lyon, France - 14 businesses | Business Directory');
+    const breadcrumb = jsonLdOf(html).find((object) => object['@type'] === 'BreadcrumbList');
+    expect(breadcrumb?.itemListElement).toHaveLength(4);
+  });
+
+  it('answers 404 for an unknown city', async () => {
+    const { status, text } = await page('/cities/fr/atlantis');
+    expect(status).toBe(404);
+    expect(text).toContain('Page Not Found');
+  });
+});

@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBusiness } from '@directory/data/testing/build-business.ts';
+import { startTestApp, type TestApp } from '../testing/test-app.ts';
+
+let app: TestApp;
+let bouchonSlug: string;
+let noMapSlug: string;
+let baseUrl: string;
+
+const slugOf = (name: string) => app.deps.record.prepare('SELECT slug FROM businesses WHERE name = ?').pluck().get(name) as string;
+
+/** The JSON-LD objects in a page's <head>. */
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+}
+
+/** Posts a form the way a browser without JavaScript does. */
+function postForm(path: string, fields: Record<string, string>): Promise<Response> {
+  return fetch(new URL(path, baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+}
+
+const countMessages = () => app.deps.record.prepare('SELECT count(*) FROM contact_messages').pluck().get() as number;
+
+beforeAll(async () => {
+  app = await startTestApp(
+    [
+      buildBusiness({
+        name: 'Le Bouchon Lyonnais',
+        type: 'French restaurant',
+        category: 'Restaurant',
+        rating: 4.7,
+        reviews: 321,
+        phone: '+33 4 78 12 34 56',
+        workingHours: {
+          Monday: 'Closed',
+          Tuesday: '11AM–3PM, 5–10PM',
+          Wednesday: '11AM–3PM, 5–10PM',
+          Thursday: '11AM–3PM, 5–10PM',
+          Friday: '11AM–3PM, 5–11PM',
+          Saturday: '12PM–12AM',
+          Sunday: 'Closed',
+        },
+      }),
+      buildBusiness({ name: 'Nowhere Plumbing', latitude: null, longitude: null, about: 'Family plumbers since 1982, available for emergencies.' }),
+    ],
+    { withPages: true },
+  );
+  baseUrl = new URL((await app.get('/api/nothing')).url).origin;
+  bouchonSlug = slugOf('Le Bouchon Lyonnais');
+  noMapSlug = slugOf('Nowhere Plumbing');
+  const setAd = app.deps.record.prepare('UPDATE ad_codes SET code = ? WHERE slot = ?');
+  for (const slot of ['ad1', 'ad2', 'ad3', 'ad4']) setAd.run(`<div class="test-ad">${slot.toUpperCase()}-CODE</div>`, slot);
+});
+
+afterAll(() => app.close());
+
+describe('home page', () => {
+  it('shows the featured businesses, the real counts and the sections', async () => {
+    const response = await app.get('/');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    // The featured card shows 15 characters and carries the full name for assistive technology.
+    expect(html).toContain('Le Bouchon Lyon…');
+    expect(html).toContain('title="Le Bouchon Lyonnais"');
+    expect(html).toContain('href="/business/' + bouchonSlug + '"');
+    expect(html).toMatch(/Businesses<\/dt><dd[^>]*aria-label="2"/);
+    expect(html).toMatch(/Countries<\/dt><dd[^>]*aria-label="1"/);
+    for (const heading of ['Featured Businesses', 'Popular Categories', 'Top Cities', 'Countries', 'Why choose us']) expect(html).toContain(heading);
+    expect(html).toContain('href="/cities/fr/lyon"');
+    expect(html).toContain('View All Businesses');
+    expect(html).toContain('action="/search"');
+  });
+});
+
+describe('business page', () => {
+  it('has the title, canonical link and meta description', async () => {
+    const response = await app.get(`/business/${bouchonSlug}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<title>Le Bouchon Lyonnais - French restaurant | Business Directory</title>');
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://127\\.0\\.0\\.1:\\d+/business/${bouchonSlug}">`));
+    expect(html).toContain('<meta property="og:type" content="business.business">');
+    expect(html).toMatch(/<meta name="description" content="Le Bouchon Lyonnais - French restaurant in Lyon, FR\. Rated 4\.7\/5 from 321 reviews\./);
+  });
+
+  it('describes the business as schema.org LocalBusiness JSON-LD', async () => {
+    const html = await (await app.get(`/business/${bouchonSlug}`)).text();
+    const objects = jsonLd(html);
+    const business = objects.find((object) => object['@type'] === 'LocalBusiness');
+    expect(business).toMatchObject({
+      '@context': 'https://schema.org',
+      name: 'Le Bouchon Lyonnais',
+      telephone: '+33 4 78 12 34 56',
+      address: { '@type': 'PostalAddress', addressLocality: 'Lyon', postalCode: '69002', addressCountry: 'FR' },
+      geo: { '@type': 'GeoCoordinates', latitude: 45.764, longitude: 4.8357 },
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.7, reviewCount: 321 },
+    });
+    expect(business?.url).toMatch(new RegExp(`/business/${bouchonSlug}$`));
+    expect(business?.openingHoursSpecification).toEqual(
+      expect.arrayContaining([
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '11:00', closes: '15:00' },
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Tuesday', 'Wednesday', 'Thursday'], opens: '17:00', closes: '22:00' },
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Friday'], opens: '17:00', closes: '23:00' },
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '12:00', closes: '00:00' },
+      ]),
+    );
+    expect(objects.some((object) => object['@type'] === 'BreadcrumbList')).toBe(true);
+  });
+
+  it('shows the hours table Monday to Sunday with Closed on the closed days', async () => {
+    const html = await (await app.get(`/business/${bouchonSlug}`)).text();
+    const table = html.slice(html.indexOf('<table class="hours-table">'), html.indexOf('</table>'));
+    const days = [...table.matchAll(/<th scope="row">(\w+)/g)].map((match) => match[1]);
+    expect(days).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+    const closedDays = [...table.matchAll(/<th scope="row">(\w+)(?:<span[^>]*>Today<\/span>)?<\/th><td class="hours-closed">Closed<\/td>/g)].map((match) => match[1]);
+    expect(closedDays).toEqual(['Monday', 'Sunday']);
+    expect(table).toContain('11AM–3PM, 5–10PM');
+    expect(table).toContain('Today');
+  });
+
+  it('places the four ad codes at their places', async () => {
+    const html = await (await app.get(`/business/${bouchonSlug}`)).text();
+    const at = (text: string) => {
+      const index = html.indexOf(text);
+      expect(index, text).toBeGreaterThan(-1);
+      return index;
+    };
+    expect(at('AD1-CODE')).toBeLessThan(at('Features and amenities'));
+    expect(at('About</h2>')).toBeLessThan(at('AD2-CODE'));
+    expect(at('Opening hours</h2>')).toBeLessThan(at('AD3-CODE'));
+    expect(at('AD3-CODE')).toBeLessThan(at('Contact info</h2>'));
+    expect(at('Contact info</h2>')).toBeLessThan(at('AD4-CODE'));
+  });
+
+  it('shows the contact, details and actions', async () => {
+    const html = await (await app.get(`/business/${bouchonSlug}`)).text();
+    expect(html).toContain('href="tel:+33478123456"');
+    expect(html).toContain('Call Now');
+    expect(html).toContain('Get Directions');
+    expect(html).toContain('https://www.google.com/maps/search/?api=1&amp;query=Le+Bouchon+Lyonnais&amp;query_place_id=');
+    expect(html).toContain('OPERATIONAL');
+    const amenities = html.slice(html.indexOf('<ul class="amenity-list">'), html.indexOf('</ul>', html.indexOf('<ul class="amenity-list">')));
+    expect(amenities).toContain('Wheelchair accessible entrance');
+    expect(amenities).not.toContain('Credit cards');
+    expect(html).toContain('href="/cities/fr/lyon"');
+    expect(html).toContain('href="/countries/fr"');
+    expect(html).toContain('Le Bouchon Lyonnais is a French restaurant located in Lyon, France.');
+    expect(html).toContain('class="business-map"');
+    expect(html).not.toContain('Location not available');
+  });
+
+  it('says Location not available and renders no map without coordinates', async () => {
+    const html = await (await app.get(`/business/${noMapSlug}`)).text();
+    expect(html).toContain('Location not available');
+    expect(html).not.toContain('class="business-map"');
+    expect(html).not.toContain('leaflet');
+    expect(html).toContain('Family plumbers since 1982, available for emergencies.');
+    expect(jsonLd(html).find((object) => object['@type'] === 'LocalBusiness')).not.toHaveProperty('geo');
+  });
+
+  it('answers 404 with Business Not Found for an unknown slug', async () => {
+    const response = await app.get('/business/no-such-business-abc123');
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('Business Not Found');
+    expect(html).toContain('action="/search"');
+    for (const path of ['/categories', '/countries', '/cities']) expect(html).toContain(`href="${path}"`);
+    expect(html).toContain('Back to Home');
+  });
+
+  it('answers 301 to the canonical path for an old slug', async () => {
+    const id = app.deps.record.prepare('SELECT id FROM businesses WHERE slug = ?').pluck().get(bouchonSlug) as number;
+    app.deps.record.prepare('INSERT INTO slug_redirects (old_slug, business_id) VALUES (?, ?)').run('le-bouchon-old', id);
+    const response = await app.get('/business/le-bouchon-old');
+    expect(response.status).toBe(301);
+    expect(new URL(response.headers.get('location')!, 'http://x').pathname).toBe(`/business/${bouchonSlug}`);
+  });
+});
+
+describe('contact page', () => {
+  const valid = { name: 'Ada Lovelace', email: 'ada@example.com', company: '', phone: '', subject: 'Listing update', message: 'Please update our opening hours.' };
+
+  it('renders the form and the statistics', async () => {
+    const response = await app.get('/contact');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    for (const text of ['Send us a Message', 'Full Name', 'Email Address', 'Company', 'Phone Number', 'Subject', 'Message', 'Send Message', 'Platform statistics']) {
+      expect(html).toContain(text);
+    }
+    expect(html).toContain('method="post"');
+    expect(html).toContain('rows="6"');
+  });
+
+  it('stores a message posted without JavaScript and says it was sent', async () => {
+    const before = countMessages();
+    const response = await postForm('/contact', valid);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('Message Sent Successfully');
+    expect(html).toContain('Thank you for your message. We&#x27;ll get back to you within 24 hours.');
+    expect(countMessages()).toBe(before + 1);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers 400 with the field messages for bad input, keeping what was typed and storing nothing', async () => {
+    const before = countMessages();
+    const response = await postForm('/contact', { ...valid, name: 'A', email: 'not-an-email', subject: 'Hi', message: 'short' });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    for (const message of [
+      'Name must be at least 2 characters',
+      'Please enter a valid email address',
+      'Subject must be at least 5 characters',
+      'Message must be at least 10 characters',
+    ]) {
+      expect(html).toContain(message);
+    }
+    expect(html).toContain('aria-invalid="true"');
+    expect(html).toContain('aria-describedby="contact-email-error"');
+    expect(html).toContain('value="not-an-email"');
+    expect(html).not.toContain('Message Sent Successfully');
+    expect(countMessages()).toBe(before);
+  });
+});
+
+describe('legal pages', () => {
+  it.each([
+    ['/privacy-policy', 'Privacy Policy', ['Information We Collect', 'International Transfers', 'Data Retention']],
+    ['/legal-notice', 'Legal Notice', ['Company Information', 'Mediation', 'Arbitration', 'Governing Law']],
+    ['/terms-of-service', 'Terms of Service', ['Content Guidelines and Moderation', 'Temporary suspension', '30 days’ notice']],
+    ['/cookie-policy', 'Cookie Policy', ['Types of Cookies We Use', 'Duration and Retention', '195+ countries']],
+  ])('%s renders its headings and the last-updated date', async (path, title, texts) => {
+    const response = await app.get(path);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`<title>${title} | Business Directory</title>`);
+    expect(html).toContain(`<h1>${title}</h1>`);
+    expect(html).toContain('December 12, 2025');
+    expect(html).toContain('Contents');
+    for (const text of texts) expect(html).toContain(text);
+  });
+});
+
+describe('404 page', () => {
+  it('shows the search form, the banner and the browse cards', async () => {
+    const response = await app.get('/no/such/page');
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('Page Not Found');
+    expect(html).toContain('placeholder="e.g. restaurant, plumber…"');
+    expect(html).toContain('placeholder="City, country"');
+    expect(html).toContain('action="/search"');
+    expect(html).toContain('class="not-found-banner"');
+    for (const path of ['/categories', '/countries', '/cities']) expect(html).toContain(`href="${path}"`);
+  });
+});

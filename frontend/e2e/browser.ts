@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { PROJECT_ROOT } from '@directory/indexer/config.ts';
+
+/** Debian's Chromium: Playwright cannot download its own browser on these machines. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+export const SCREENSHOT_DIR = join(PROJECT_ROOT, 'test-results', 'screenshots');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'],
+  });
+}
+
+/** Saves a full-page screenshot of what a visitor sees, for people to look at after the run. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+const axeSource = createRequire(import.meta.url)('axe-core').source as string;
+
+/** Runs axe-core in the page; returns the serious and critical violations. */
+export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}

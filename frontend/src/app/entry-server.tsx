@@ -1,0 +1,43 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { renderHeadTags, type PageMeta, type RouteHandle } from '../lib/page-meta.ts';
+import { NOT_FOUND_META, routes } from './routes.tsx';
+
+export { setApiClient } from '../lib/api-client.ts';
+
+export type RenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; status: number; head: string; html: string };
+
+const handler = createStaticHandler(routes);
+
+/** The deepest matched route that can describe the page, described from its loader data. */
+function pageMeta(context: Exclude<Awaited<ReturnType<typeof handler.query>>, Response>): PageMeta | null {
+  if (context.errors) return context.statusCode === 404 ? NOT_FOUND_META : { ...NOT_FOUND_META, title: 'Error | Business Directory' };
+  for (let i = context.matches.length - 1; i >= 0; i -= 1) {
+    const match = context.matches[i]!;
+    const handle = match.route.handle as RouteHandle | undefined;
+    if (!handle?.meta) continue;
+    const data = context.loaderData[match.route.id];
+    if (data !== undefined) return handle.meta(data, match.params);
+  }
+  return null;
+}
+
+/** Renders one request to HTML: the page, its status and its <head> tags, or a redirect. */
+export async function render(request: Request): Promise<RenderResult> {
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <StaticRouterProvider router={router} context={context} />
+    </StrictMode>,
+  );
+  const meta = pageMeta(context);
+  const origin = new URL(request.url).origin;
+  return { kind: 'page', status: context.statusCode, head: meta ? renderHeadTags(meta, origin) : '', html };
+}

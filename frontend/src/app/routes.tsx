@@ -1,0 +1,55 @@
+import { isRouteErrorResponse, useRouteError, type RouteObject } from 'react-router-dom';
+import { Layout } from '../components/layout.tsx';
+import { businessRoute } from '../features/business/route.tsx';
+import { businessesRoute } from '../features/businesses/route.tsx';
+import { categoriesRoutes } from '../features/categories/route.tsx';
+import { citiesRoutes } from '../features/cities/route.tsx';
+import { contactRoute } from '../features/contact/route.tsx';
+import { countriesRoutes } from '../features/countries/route.tsx';
+import { homeRoute } from '../features/home/route.tsx';
+import { legalRoutes } from '../features/legal/route.tsx';
+import { NotFoundPage } from '../features/not-found/components/not-found-page.tsx';
+import type { PageMeta } from '../lib/page-meta.ts';
+import { notFoundResponse } from '../lib/route-errors.ts';
+
+/** What a failed page shows: the 404 page for anything missing, a short apology otherwise. */
+function RouteError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return (
+    <section className="container page-error" role="alert">
+      <h1>Error loading application</h1>
+      <p>Something went wrong while loading this page. Please try again in a moment.</p>
+    </section>
+  );
+}
+
+/** The one route table, served by the server renderer and hydrated by the browser. */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          homeRoute,
+          businessRoute,
+          businessesRoute,
+          ...categoriesRoutes,
+          ...countriesRoutes,
+          ...citiesRoutes,
+          contactRoute,
+          ...legalRoutes,
+          { path: '*', loader: () => notFoundResponse('Page not found'), element: null },
+        ],
+      },
+    ],
+  },
+];
+
+export const NOT_FOUND_META: PageMeta = {
+  title: 'Page Not Found | Business Directory',
+  description: 'The page you are looking for does not exist. Search the directory or browse by category, country or city.',
+  canonicalPath: '/404',
+  noIndex: true,
+};

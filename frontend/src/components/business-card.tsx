@@ -1,0 +1,75 @@
+import { Link } from 'react-router-dom';
+import type { BusinessListItem } from '@directory/backend/shared/api-types.ts';
+import { formatNumber } from '../lib/format.ts';
+import { StarRating } from './star-rating.tsx';
+import './business-card.css';
+
+/** Rating as shown beside the stars: one decimal, '0.0' when there is none. */
+export const formatRating = (rating: number | null) => (rating ?? 0).toFixed(1);
+
+function StorefrontIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M4 4h16l1.5 5a3 3 0 0 1-2.5 3.46V20a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-7.54A3 3 0 0 1 2.5 9L4 4zm2 8.6V19h4v-4h4v4h4v-6.4a3 3 0 0 1-2-1.1 3 3 0 0 1-4 .5 3 3 0 0 1-4-.5 3 3 0 0 1-2 1.1zM5.5 6l-1 3.3a1 1 0 0 0 2 .2V9h2v.5a1 1 0 0 0 2 0V9h2v.5a1 1 0 0 0 2 0V9h2v.5a1 1 0 0 0 2-.2L18.5 6h-13z"
+      />
+    </svg>
+  );
+}
+
+/** A business on the category and city pages: photo, name, category, stars, reviews, address, phone. */
+export function BusinessCard({ business }: { business: BusinessListItem }) {
+  return (
+    <article className="card business-card">
+      <div className="business-card-photo">
+        {business.photo ? (
+          <img src={business.photo} alt="" loading="lazy" decoding="async" referrerPolicy="no-referrer" />
+        ) : (
+          <span className="business-card-fallback">
+            <StorefrontIcon />
+          </span>
+        )}
+      </div>
+      <div className="business-card-body">
+        <h3 className="business-card-name">
+          <Link to={`/business/${business.slug}`}>{business.name}</Link>
+        </h3>
+        {business.category &&
+          (business.categorySlug ? (
+            <Link className="badge business-card-category" to={`/categories/${business.categorySlug}`}>
+              {business.category}
+            </Link>
+          ) : (
+            <span className="badge business-card-category">{business.category}</span>
+          ))}
+        <p className="business-card-rating">
+          <StarRating rating={business.rating} size="sm" />
+          <span className="business-card-rating-value">{formatRating(business.rating)}</span>
+          <span className="muted">
+            ({formatNumber(business.reviews)} {business.reviews === 1 ? 'review' : 'reviews'})
+          </span>
+        </p>
+        {business.address && (
+          <p className="business-card-line">
+            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+              <path fill="currentColor" d="M12 2a7 7 0 0 1 7 7c0 5-7 13-7 13S5 14 5 9a7 7 0 0 1 7-7zm0 4.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z" />
+            </svg>
+            <span>{business.address}</span>
+          </p>
+        )}
+        {business.phone && (
+          <p className="business-card-line">
+            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+              <path
+                fill="currentColor"
+                d="M6.6 10.8a15.2 15.2 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1l-2.2 2.23z"
+              />
+            </svg>
+            <a href={`tel:${business.phone.replace(/[^\d+]/g, '')}`}>{business.phone}</a>
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,112 @@
+import { Link, NavLink, Outlet, useMatches } from 'react-router-dom';
+import { useEffect } from 'react';
+import type { RouteHandle } from '../lib/page-meta.ts';
+
+const NAV_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/businesses', label: 'Businesses' },
+  { to: '/categories', label: 'Categories' },
+  { to: '/countries', label: 'Countries' },
+  { to: '/cities', label: 'Cities' },
+  { to: '/contact', label: 'Contact' },
+];
+
+const LEGAL_LINKS = [
+  { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/legal-notice', label: 'Legal Notice' },
+  { to: '/terms-of-service', label: 'Terms of Service' },
+  { to: '/cookie-policy', label: 'Cookie Policy' },
+];
+
+export function Logo() {
+  return (
+    <Link to="/" className="logo" aria-label="Business Directory home">
+      <span className="logo-mark" aria-hidden="true">◆</span>
+      <span className="logo-part-1">Business</span>
+      <span className="logo-part-2">Directory</span>
+    </Link>
+  );
+}
+
+function NavigationBar() {
+  return (
+    <header className="site-header">
+      <nav className="container nav" aria-label="Main">
+        <Logo />
+        <ul className="nav-links">
+          {NAV_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.to === '/'} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="footer-title">About the directory</h2>
+          <p>
+            An open directory of local businesses around the world. Find restaurants, plumbers, dentists and thousands of
+            other services by category, country and city, with ratings, opening hours and directions.
+          </p>
+        </section>
+        <nav aria-labelledby="footer-quick">
+          <h2 id="footer-quick" className="footer-title">Quick links</h2>
+          <ul>
+            <li><Link to="/">Home</Link></li>
+            <li><Link to="/categories">Categories</Link></li>
+            <li><Link to="/countries">Countries</Link></li>
+            <li><Link to="/cities">Cities</Link></li>
+            <li><Link to="/contact">Contact</Link></li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className="footer-title">Legal</h2>
+          <ul>
+            {LEGAL_LINKS.map((link) => (
+              <li key={link.to}><Link to={link.to}>{link.label}</Link></li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <p className="container copyright">© 2025 Business Directory. All rights reserved.</p>
+    </footer>
+  );
+}
+
+/** Keeps the document title in step on client-side navigation (the server renders it in <head>). */
+function useDocumentTitle() {
+  const matches = useMatches();
+  useEffect(() => {
+    for (let i = matches.length - 1; i >= 0; i -= 1) {
+      const match = matches[i]!;
+      const handle = match.handle as RouteHandle | undefined;
+      if (handle?.meta && match.data !== undefined) {
+        document.title = handle.meta(match.data, match.params).title;
+        return;
+      }
+    }
+  }, [matches]);
+}
+
+export function Layout() {
+  useDocumentTitle();
+  return (
+    <>
+      <a className="skip-link" href="#main">Skip to content</a>
+      <NavigationBar />
+      <main id="main" className="site-main">
+        <Outlet />
+      </main>
+      <Footer />
+    </>
+  );
+}

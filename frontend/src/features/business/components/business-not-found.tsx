@@ -1,0 +1,53 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { SearchForm } from '../../../components/search-form.tsx';
+import '../business.css';
+
+const BROWSE_LINKS = [
+  { to: '/categories', title: 'Browse Categories', text: 'Find businesses by what they do.' },
+  { to: '/countries', title: 'Browse Countries', text: 'Explore listings country by country.' },
+  { to: '/cities', title: 'Browse Cities', text: 'See what is near you, city by city.' },
+];
+
+/** The Business Not Found screen: search, browse links and the way home. */
+export function BusinessNotFound() {
+  return (
+    <section className="container business-missing" aria-labelledby="business-missing-title">
+      <div className="business-missing-icon" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="40" height="40" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M3 21h18M5 21V8l7-5 7 5v13M9 21v-6h6v6" />
+        </svg>
+      </div>
+      <h1 id="business-missing-title">Business Not Found</h1>
+      <p className="muted business-missing-lead">
+        We could not find this business. It may have closed, moved or changed its name. Search the directory or browse below.
+      </p>
+      <SearchForm label="Search for another business" whatLabel="What" whereLabel="Where" />
+      <ul className="browse-cards">
+        {BROWSE_LINKS.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="browse-card">
+              <strong>{link.title}</strong>
+              <span>{link.text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link to="/" className="button">
+        <span aria-hidden="true">←</span> Back to Home
+      </Link>
+    </section>
+  );
+}
+
+/** The business route's error screen: Business Not Found for a 404, a short apology otherwise. */
+export function BusinessRouteError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <BusinessNotFound />;
+  return (
+    <section className="container page-error" role="alert">
+      <h1>Error loading business</h1>
+      <p>Something went wrong while loading this business. Please try again in a moment.</p>
+      <Link to="/" className="button">Back to Home</Link>
+    </section>
+  );
+}

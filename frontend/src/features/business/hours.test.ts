@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { hoursTextFor, isOpenAt, parseDayHours, toOpeningHoursSpecification, weekDayAt } from './hours.ts';
+
+const NNBSP = '\u202F';
+
+const officeWeek = {
+  Monday: '9AM–5PM',
+  Tuesday: '9AM–5PM',
+  Wednesday: '9AM–5PM',
+  Thursday: '9AM–5PM',
+  Friday: '9AM–5PM',
+  Saturday: 'Closed',
+  Sunday: 'Closed',
+};
+
+describe('parseDayHours', () => {
+  it.each([
+    ['9AM–5PM', [[540, 1020]]],
+    ['8:30AM–6PM', [[510, 1080]]],
+    ['11AM–3PM, 5–10PM', [[660, 900], [1020, 1320]]],
+    ['11AM–3PM,5–9:30PM', [[660, 900], [1020, 1290]]],
+    [`9${NNBSP}AM–5${NNBSP}PM`, [[540, 1020]]],
+    ['9 AM - 5 PM', [[540, 1020]]],
+    ['9AM-5PM', [[540, 1020]]],
+    ['12PM–12AM', [[720, 1440]]],
+    ['6PM–2AM', [[1080, 1560]]],
+    ['10–2AM', [[1320, 1560]]],
+    ['11–1PM', [[660, 780]]],
+    ['09:00–17:30', [[540, 1050]]],
+    ['Open 24 hours', [[0, 1440]]],
+    ['Closed', []],
+    ['closed', []],
+  ])('reads %j', (text, expected) => {
+    expect(parseDayHours(text)).toEqual(expected);
+  });
+
+  it.each(['', 'By appointment', '9AM', '13PM–5PM', '9:75AM–5PM'])('gives null for %j', (text) => {
+    expect(parseDayHours(text)).toBeNull();
+  });
+});
+
+describe('hoursTextFor', () => {
+  it('finds a day whatever the case of its key', () => {
+    expect(hoursTextFor({ monday: '9AM–5PM' }, 'Monday')).toBe('9AM–5PM');
+    expect(hoursTextFor({ Tuesday: '9AM–5PM' }, 'Monday')).toBeNull();
+    expect(hoursTextFor(null, 'Monday')).toBeNull();
+  });
+});
+
+describe('isOpenAt', () => {
+  // Wednesday 15 January 2025, 10:00 in Paris (UTC+1).
+  const wednesdayMorningParis = new Date('2025-01-15T09:00:00Z');
+
+  it('is open inside the hours of the local day', () => {
+    expect(isOpenAt(officeWeek, 'Europe/Paris', wednesdayMorningParis)).toBe(true);
+  });
+
+  it('uses the business time zone, not the server one', () => {
+    // 09:00 UTC is 04:00 in New York: still closed there.
+    expect(isOpenAt(officeWeek, 'America/New_York', wednesdayMorningParis)).toBe(false);
+    // 16:30 UTC is 17:30 in Paris (closed) but 11:30 in New York (open).
+    const afternoon = new Date('2025-01-15T16:30:00Z');
+    expect(isOpenAt(officeWeek, 'Europe/Paris', afternoon)).toBe(false);
+    expect(isOpenAt(officeWeek, 'America/New_York', afternoon)).toBe(true);
+  });
+
+  it('closes at the closing minute', () => {
+    expect(isOpenAt(officeWeek, 'UTC', new Date('2025-01-15T16:59:00Z'))).toBe(true);
+    expect(isOpenAt(officeWeek, 'UTC', new Date('2025-01-15T17:00:00Z'))).toBe(false);
+  });
+
+  it('is closed on a Closed day', () => {
+    expect(isOpenAt(officeWeek, 'UTC', new Date('2025-01-18T12:00:00Z'))).toBe(false);
+  });
+
+  it('counts hours that run past midnight into the next day', () => {
+    const bar = { ...officeWeek, Friday: '6PM–2AM', Saturday: 'Closed' };
+    expect(isOpenAt(bar, 'UTC', new Date('2025-01-17T23:30:00Z'))).toBe(true);
+    expect(isOpenAt(bar, 'UTC', new Date('2025-01-18T01:30:00Z'))).toBe(true);
+    expect(isOpenAt(bar, 'UTC', new Date('2025-01-18T02:30:00Z'))).toBe(false);
+  });
+
+  it('is open all day with Open 24 hours', () => {
+    expect(isOpenAt({ ...officeWeek, Wednesday: 'Open 24 hours' }, 'UTC', new Date('2025-01-15T03:00:00Z'))).toBe(true);
+  });
+
+  it('gives null when today is missing, unreadable, or the time zone unknown', () => {
+    expect(isOpenAt(null, 'UTC', wednesdayMorningParis)).toBeNull();
+    expect(isOpenAt({ Monday: '9AM–5PM' }, 'UTC', wednesdayMorningParis)).toBeNull();
+    expect(isOpenAt({ ...officeWeek, Wednesday: 'Ask us' }, 'UTC', wednesdayMorningParis)).toBeNull();
+    expect(isOpenAt(officeWeek, null, wednesdayMorningParis)).toBeNull();
+    expect(isOpenAt(officeWeek, 'Mars/Olympus_Mons', wednesdayMorningParis)).toBeNull();
+  });
+});
+
+describe('weekDayAt', () => {
+  it('gives the local weekday of the time zone', () => {
+    const lateSundayUtc = new Date('2025-01-19T23:30:00Z');
+    expect(weekDayAt('UTC', lateSundayUtc)).toBe('Sunday');
+    expect(weekDayAt('Asia/Tokyo', lateSundayUtc)).toBe('Monday');
+    expect(weekDayAt(null, lateSundayUtc)).toBe('Sunday');
+  });
+});
+
+describe('toOpeningHoursSpecification', () => {
+  it('groups days with the same hours and leaves closed days out', () => {
+    expect(toOpeningHoursSpecification(officeWeek)).toEqual([
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '17:00' },
+    ]);
+  });
+
+  it('gives one entry per interval, 24 hours as 00:00–23:59 and past midnight as an early closing', () => {
+    const specs = toOpeningHoursSpecification({ Monday: '11AM–3PM, 5–10PM', Tuesday: 'Open 24 hours', Friday: '6PM–2AM' });
+    expect(specs).toEqual([
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday'], opens: '11:00', closes: '15:00' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday'], opens: '17:00', closes: '22:00' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Tuesday'], opens: '00:00', closes: '23:59' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Friday'], opens: '18:00', closes: '02:00' },
+    ]);
+  });
+
+  it('is empty without hours', () => {
+    expect(toOpeningHoursSpecification(null)).toEqual([]);
+  });
+});

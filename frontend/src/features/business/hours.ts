@@ -1,0 +1,152 @@
+/**
+ * Opening hours in the Google export shape ({"Monday": "9AM–5PM", "Sunday": "Closed"}) as
+ * minute intervals, the open-now check in the business's own time zone, and the schema.org
+ * OpeningHoursSpecification. Pure functions: the page and its JSON-LD both read from here.
+ */
+
+export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export type WeekDay = (typeof WEEK_DAYS)[number];
+
+export const MINUTES_PER_DAY = 24 * 60;
+
+/** [opens, closes) in minutes from that day's midnight; closes past 1,440 runs into the next day. */
+export type Interval = readonly [number, number];
+
+type Meridiem = 'am' | 'pm';
+
+const RANGE = /^(\d{1,2})(?::(\d{2}))?\s*([ap]m)?\s*-\s*(\d{1,2})(?::(\d{2}))?\s*([ap]m)?$/;
+
+function toMinutes(hours: number, minutes: number, meridiem: Meridiem | undefined): number | null {
+  if (minutes > 59) return null;
+  if (meridiem === undefined) return hours <= 24 ? hours * 60 + minutes : null;
+  if (hours < 1 || hours > 12) return null;
+  return ((hours % 12) + (meridiem === 'pm' ? 12 : 0)) * 60 + minutes;
+}
+
+const flip = (meridiem: Meridiem): Meridiem => (meridiem === 'am' ? 'pm' : 'am');
+
+/**
+ * One day's hours text as intervals: [] for "Closed", null when the text cannot be read.
+ * Accepts "9AM–5PM", "8:30AM–6PM", "11AM–3PM, 5–10PM", "9 AM–5 PM" (narrow no-break space),
+ * "Open 24 hours", "12PM–12AM", "6PM–2AM" and 24-hour "09:00–17:00"; en-dash or hyphen.
+ */
+export function parseDayHours(text: string): Interval[] | null {
+  const normalized = text
+    .replace(/[\u202F\u00A0]/g, ' ')
+    .replace(/[\u2012\u2013\u2014\u2212]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+  if (normalized === '') return null;
+  if (normalized === 'closed') return [];
+  if (normalized === 'open 24 hours' || normalized === '24 hours' || normalized === 'open 24/7') return [[0, MINUTES_PER_DAY]];
+  const intervals: Interval[] = [];
+  for (const part of normalized.split(',')) {
+    const match = RANGE.exec(part.trim());
+    if (!match) return null;
+    const [, openHour = '', openMinute = '0', openText, closeHour = '', closeMinute = '0', closeText] = match;
+    const closeMeridiem = closeText as Meridiem | undefined;
+    let openMeridiem = openText as Meridiem | undefined;
+    if (openMeridiem === undefined && closeMeridiem !== undefined) {
+      // Google leaves the opening AM/PM out when it equals the closing one ("5–10PM"); when that
+      // reading would open after closing on the same half-day ("11–1PM"), the other half is meant.
+      openMeridiem = closeMeridiem;
+      const sameHalf = toMinutes(Number(openHour), Number(openMinute), openMeridiem);
+      const closes = toMinutes(Number(closeHour), Number(closeMinute), closeMeridiem);
+      if (sameHalf !== null && closes !== null && sameHalf >= closes && !(closeMeridiem === 'am' && closes === 0)) {
+        openMeridiem = flip(closeMeridiem);
+      }
+    }
+    const opens = toMinutes(Number(openHour), Number(openMinute), openMeridiem);
+    let closes = toMinutes(Number(closeHour), Number(closeMinute), closeMeridiem);
+    if (opens === null || closes === null) return null;
+    if (closes <= opens) closes += MINUTES_PER_DAY;
+    intervals.push([opens, closes]);
+  }
+  return intervals;
+}
+
+/** The hours text of a day, whatever the case of the day names in the record. */
+export function hoursTextFor(hours: Record<string, string> | null, day: WeekDay): string | null {
+  if (!hours) return null;
+  const direct = hours[day];
+  if (direct !== undefined) return direct;
+  const key = Object.keys(hours).find((name) => name.trim().toLowerCase() === day.toLowerCase());
+  return key === undefined ? null : (hours[key] ?? null);
+}
+
+/** The weekday and minute of the day at `date` in `timeZone`; null for an unknown time zone. */
+export function localTime(timeZone: string, date: Date): { day: WeekDay; minute: number } | null {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(date);
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
+  const day = WEEK_DAYS.find((name) => name === part('weekday'));
+  const hour = Number(part('hour')) % 24;
+  const minute = Number(part('minute'));
+  if (!day || Number.isNaN(hour) || Number.isNaN(minute)) return null;
+  return { day, minute: hour * 60 + minute };
+}
+
+const previousDay = (day: WeekDay): WeekDay => WEEK_DAYS[(WEEK_DAYS.indexOf(day) + 6) % 7]!;
+
+/**
+ * Whether the business is open at `date` in its own time zone: true or false from today's
+ * hours (and yesterday's hours that run past midnight); null when today's hours are missing or
+ * unreadable, or the time zone is unknown (then no badge is shown).
+ */
+export function isOpenAt(hours: Record<string, string> | null, timeZone: string | null, date: Date): boolean | null {
+  if (!hours || !timeZone) return null;
+  const now = localTime(timeZone, date);
+  if (!now) return null;
+  const todayText = hoursTextFor(hours, now.day);
+  const today = todayText === null ? null : parseDayHours(todayText);
+  if (today === null) return null;
+  if (today.some(([opens, closes]) => now.minute >= opens && now.minute < closes)) return true;
+  const yesterdayText = hoursTextFor(hours, previousDay(now.day));
+  const yesterday = yesterdayText === null ? null : parseDayHours(yesterdayText);
+  return (yesterday ?? []).some(([, closes]) => closes > MINUTES_PER_DAY && now.minute + MINUTES_PER_DAY < closes);
+}
+
+/** The weekday at `date` in `timeZone` (the UTC weekday when the zone is unknown). */
+export function weekDayAt(timeZone: string | null, date: Date): WeekDay {
+  const local = localTime(timeZone ?? 'UTC', date) ?? localTime('UTC', date);
+  return local?.day ?? 'Monday';
+}
+
+const clock = (minutes: number) => {
+  const ofDay = minutes % MINUTES_PER_DAY;
+  return `${String(Math.floor(ofDay / 60)).padStart(2, '0')}:${String(ofDay % 60).padStart(2, '0')}`;
+};
+
+export interface OpeningHoursSpecification {
+  '@type': 'OpeningHoursSpecification';
+  dayOfWeek: WeekDay[];
+  opens: string;
+  closes: string;
+}
+
+/**
+ * schema.org OpeningHoursSpecification entries: one per interval, days with the same interval
+ * grouped; "Open 24 hours" is 00:00–23:59; closed and unreadable days are left out.
+ */
+export function toOpeningHoursSpecification(hours: Record<string, string> | null): OpeningHoursSpecification[] {
+  const byInterval = new Map<string, OpeningHoursSpecification>();
+  for (const day of WEEK_DAYS) {
+    const text = hoursTextFor(hours, day);
+    const intervals = text === null ? null : parseDayHours(text);
+    for (const [opens, closes] of intervals ?? []) {
+      const isAllDay = opens === 0 && closes === MINUTES_PER_DAY;
+      const spec = { opens: clock(opens), closes: isAllDay ? '23:59' : clock(closes) };
+      const key = `${spec.opens}-${spec.closes}`;
+      const entry = byInterval.get(key);
+      if (entry) entry.dayOfWeek.push(day);
+      else byInterval.set(key, { '@type': 'OpeningHoursSpecification', dayOfWeek: [day], ...spec });
+    }
+  }
+  return [...byInterval.values()];
+}

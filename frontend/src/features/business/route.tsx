@@ -1,0 +1,45 @@
+import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
+import type { AdvertisementCodes, BusinessDetail } from '@directory/backend/shared/api-types.ts';
+import { getApiClient } from '../../lib/api-client.ts';
+import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
+import { movedPermanently, notFoundResponse } from '../../lib/route-errors.ts';
+import { buildBreadcrumbJsonLd, buildLocalBusinessJsonLd, getMetaDescription } from './business-content.ts';
+import { BusinessRouteError } from './components/business-not-found.tsx';
+import { BusinessPage } from './components/business-page.tsx';
+
+export interface BusinessPageData {
+  business: BusinessDetail;
+  ads: AdvertisementCodes;
+  /** When the page was loaded (ms): open/closed and "today" render from it, identically on server and client. */
+  now: number;
+  /** Origin of the page URL, for the absolute URLs of the JSON-LD. */
+  origin: string;
+}
+
+async function loadBusiness({ params, request }: LoaderFunctionArgs): Promise<BusinessPageData> {
+  const slug = params.slug ?? '';
+  const api = getApiClient();
+  const [result, ads] = await Promise.all([api.business(slug), api.advertisementCodes()]);
+  if (result.kind === 'moved') movedPermanently(`/business/${result.slug}`);
+  if (result.kind === 'missing') notFoundResponse(`Business not found: 404`);
+  return { business: result.business, ads, now: Date.now(), origin: new URL(request.url).origin };
+}
+
+const handle: RouteHandle<BusinessPageData> = {
+  meta: ({ business, origin }): PageMeta => ({
+    title: `${business.name} - ${business.type ?? business.category ?? 'Business'} | Business Directory`,
+    description: getMetaDescription(business),
+    canonicalPath: `/business/${business.slug}`,
+    ogType: 'business.business',
+    image: business.photo,
+    jsonLd: [buildLocalBusinessJsonLd(business, origin), buildBreadcrumbJsonLd(business, origin)],
+  }),
+};
+
+export const businessRoute: RouteObject = {
+  path: 'business/:slug',
+  loader: loadBusiness,
+  element: <BusinessPage />,
+  errorElement: <BusinessRouteError />,
+  handle,
+};

@@ -1,0 +1,52 @@
+import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
+import type { PagedBusinesses } from '@directory/backend/shared/api-types.ts';
+import { isLoadFailure, loadFailure, type LoadFailure } from '../../components/page-states.tsx';
+import { getApiClient } from '../../lib/api-client.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
+import { BusinessesPage, type BusinessesData } from './components/businesses-page.tsx';
+import { BUSINESS_PAGE_SIZE, businessPageFromQuery, reachablePages } from './paging.ts';
+
+async function loadBusinesses({ request }: LoaderFunctionArgs) {
+  const page = businessPageFromQuery(new URL(request.url).searchParams.get('page'));
+  let result: PagedBusinesses;
+  try {
+    result = await getApiClient().businesses(page);
+  } catch (error) {
+    return loadFailure(error);
+  }
+  return { page, result } satisfies BusinessesData;
+}
+
+function describeBusinesses(data: BusinessesData | LoadFailure): PageMeta {
+  if (isLoadFailure(data)) {
+    return { title: `Error Loading Businesses | ${SITE_NAME}`, description: 'The business list could not be loaded.', canonicalPath: '/businesses', noIndex: true };
+  }
+  const { page, result } = data;
+  const pages = reachablePages(result.totalPages);
+  const total = formatNumber(result.totalCount);
+  const pagePart = page > 1 ? ` - Page ${page} of ${formatNumber(pages)}` : '';
+  return {
+    title: `All Businesses - ${total} businesses${pagePart} | ${SITE_NAME}`,
+    description: `Browse ${total} local businesses with ratings, reviews, phone numbers and addresses${page > 1 ? ` (page ${page} of ${formatNumber(pages)})` : ''}.`,
+    canonicalPath: page > 1 ? `/businesses?page=${page}` : '/businesses',
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'ItemList',
+        name: 'All Businesses',
+        numberOfItems: result.totalCount,
+        itemListElement: result.businesses.map((business, index) => ({
+          '@type': 'ListItem',
+          position: (page - 1) * BUSINESS_PAGE_SIZE + index + 1,
+          name: business.name,
+          url: `/business/${business.slug}`,
+        })),
+      },
+    ],
+  };
+}
+
+const handle: RouteHandle<BusinessesData | LoadFailure> = { meta: describeBusinesses, nav: '/businesses' };
+
+export const businessesRoute: RouteObject = { path: 'businesses', loader: loadBusinesses, element: <BusinessesPage />, handle };

@@ -1,0 +1,131 @@
+import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import type { CategoryPageData } from '@directory/backend/shared/api-types.ts';
+import { breadcrumbJsonLd } from '../../components/breadcrumbs.tsx';
+import { isLoadFailure, loadFailure, type LoadFailure } from '../../components/page-states.tsx';
+import { isOnlyViewChange, paginate } from '../../components/pager.tsx';
+import { getApiClient } from '../../lib/api-client.ts';
+import { formatNumber, pluralize } from '../../lib/format.ts';
+import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
+import { movedPermanently, notFoundResponse, pageFromUrl } from '../../lib/route-errors.ts';
+import { CategoriesPage, type CategoriesData } from './components/categories-page.tsx';
+import { categoryCrumbs, CategoryPage, type CategoryData } from './components/category-page.tsx';
+import { CATEGORY_PAGE_SIZE, filterCategories, getCategoryTotals, letterFromQuery, textFromQuery } from './filter.ts';
+
+async function loadCategories({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const letter = letterFromQuery(url.searchParams.get('letter'));
+  const text = textFromQuery(url.searchParams.get('q'));
+  const api = getApiClient();
+  try {
+    const [homepage, categories] = await Promise.all([api.homepage(), api.categories(letter ?? undefined)]);
+    const matching = filterCategories(categories, text);
+    return {
+      letter,
+      text,
+      totals: getCategoryTotals(categories),
+      allBusinesses: homepage.totals.businesses,
+      page: paginate(matching, pageFromUrl(request.url), CATEGORY_PAGE_SIZE),
+    } satisfies CategoriesData;
+  } catch (error) {
+    return loadFailure(error);
+  }
+}
+
+function categoriesPath(letter: string | null, page: number): string {
+  const params = new URLSearchParams();
+  if (letter) params.set('letter', letter);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `/categories?${query}` : '/categories';
+}
+
+function describeCategories(data: CategoriesData | LoadFailure): PageMeta {
+  if (isLoadFailure(data)) {
+    return { title: `Unable to load categories | ${SITE_NAME}`, description: 'The categories could not be loaded.', canonicalPath: '/categories', noIndex: true };
+  }
+  const { letter, totals, page, text } = data;
+  const heading = letter ? `Keywords beginning with ${letter}` : 'Business Categories';
+  const pagePart = page.page > 1 && !text ? ` - Page ${page.page}` : '';
+  const examples = page.items.slice(0, 3).map((category) => category.category);
+  return {
+    title: `${heading} - ${pluralize(totals.categories, 'category', 'categories')}${pagePart} | ${SITE_NAME}`,
+    description:
+      `Browse ${pluralize(totals.categories, 'business category', 'business categories')}${letter ? ` beginning with ${letter}` : ''} ` +
+      `covering ${pluralize(totals.businesses, 'business', 'businesses')}` +
+      (examples.length ? `, such as ${examples.join(', ')}.` : '.'),
+    canonicalPath: categoriesPath(letter, text ? 1 : page.page),
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'ItemList',
+        name: heading,
+        numberOfItems: page.total,
+        itemListElement: page.items.map((category, index) => ({
+          '@type': 'ListItem',
+          position: page.first + index,
+          name: category.category,
+          url: `/categories/${category.slug}`,
+        })),
+      },
+    ],
+  };
+}
+
+async function loadCategory({ request, params }: LoaderFunctionArgs) {
+  const slug = params.slug ?? '';
+  if ([...slug].length === 1) movedPermanently(`/categories?letter=${encodeURIComponent(slug.toUpperCase())}`);
+  const page = pageFromUrl(request.url);
+  let category: CategoryPageData | null;
+  try {
+    category = await getApiClient().category(slug, page, CATEGORY_PAGE_SIZE);
+  } catch (error) {
+    return loadFailure(error);
+  }
+  if (!category) notFoundResponse('Category not found');
+  if (category.slug !== slug) movedPermanently(`/categories/${category.slug}${page > 1 ? `?page=${page}` : ''}`);
+  return { category } satisfies CategoryData;
+}
+
+function describeCategory(data: CategoryData | LoadFailure, params: Record<string, string | undefined>): PageMeta {
+  if (isLoadFailure(data)) {
+    return { title: `Error loading category | ${SITE_NAME}`, description: 'The category could not be loaded.', canonicalPath: `/categories/${params.slug ?? ''}`, noIndex: true };
+  }
+  const { category } = data;
+  const countries = category.topCountries.slice(0, 3).map((country) => country.country);
+  const pagePart = category.currentPage > 1 ? ` - Page ${category.currentPage}` : '';
+  return {
+    title: `${category.category} in all countries - ${pluralize(category.businessCount, 'business', 'businesses')}${pagePart} | ${SITE_NAME}`,
+    description:
+      `Find ${formatNumber(category.businessCount)} ${category.category} ${category.businessCount === 1 ? 'business' : 'businesses'} ` +
+      `in ${pluralize(category.countryCount, 'country', 'countries')}` +
+      (countries.length ? `, including ${countries.join(', ')}` : '') +
+      ': ratings, reviews, addresses and phone numbers.',
+    canonicalPath: `/categories/${category.slug}${category.currentPage > 1 ? `?page=${category.currentPage}` : ''}`,
+    jsonLd: [
+      breadcrumbJsonLd(categoryCrumbs(category)),
+      {
+        '@context': 'https://schema.org',
+        '@type': 'ItemList',
+        name: `${category.category} businesses`,
+        numberOfItems: category.businessCount,
+        itemListElement: category.businesses.map((business, index) => ({
+          '@type': 'ListItem',
+          position: (category.currentPage - 1) * category.limit + index + 1,
+          name: business.name,
+          url: `/business/${business.slug}`,
+        })),
+      },
+    ],
+  };
+}
+
+const skipViewOnlyChanges = ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  isOnlyViewChange(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+
+const listHandle: RouteHandle<CategoriesData | LoadFailure> = { meta: describeCategories, nav: '/categories' };
+const pageHandle: RouteHandle<CategoryData | LoadFailure> = { meta: describeCategory, nav: '/categories' };
+
+export const categoriesRoutes: RouteObject[] = [
+  { path: 'categories', loader: loadCategories, shouldRevalidate: skipViewOnlyChanges, element: <CategoriesPage />, handle: listHandle },
+  { path: 'categories/:slug', loader: loadCategory, element: <CategoryPage />, handle: pageHandle },
+];

@@ -1,0 +1,127 @@
+import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
+import type { CityPageData } from '@directory/backend/shared/api-types.ts';
+import { breadcrumbJsonLd } from '../../components/breadcrumbs.tsx';
+import { isLoadFailure, loadFailure, type LoadFailure } from '../../components/page-states.tsx';
+import { paginate } from '../../components/pager.tsx';
+import { getApiClient } from '../../lib/api-client.ts';
+import { formatNumber, pluralize } from '../../lib/format.ts';
+import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
+import { movedPermanently, notFoundResponse, pageFromUrl } from '../../lib/route-errors.ts';
+import { CitiesPage, type CitiesData } from './components/cities-page.tsx';
+import { cityCrumbs, CityPage, type CityData } from './components/city-page.tsx';
+import { CITY_PAGE_SIZE, cityLetterFromParam, cityPath, filterCities, getCityTotals } from './filter.ts';
+
+async function loadCities({ request, params }: LoaderFunctionArgs) {
+  const letter = params.letter === undefined ? null : cityLetterFromParam(params.letter);
+  if (params.letter !== undefined && letter === null) notFoundResponse('Page not found');
+  const text = (new URL(request.url).searchParams.get('q') ?? '').trim();
+  const api = getApiClient();
+  try {
+    const [homepage, cities] = await Promise.all([api.homepage(), api.cities(letter ? { letter } : {})]);
+    return {
+      letter,
+      text,
+      totals: getCityTotals(cities),
+      allBusinesses: homepage.totals.businesses,
+      page: paginate(filterCities(cities, text), pageFromUrl(request.url), CITY_PAGE_SIZE),
+    } satisfies CitiesData;
+  } catch (error) {
+    return loadFailure(error);
+  }
+}
+
+function describeCities(data: CitiesData | LoadFailure): PageMeta {
+  if (isLoadFailure(data)) {
+    return { title: `Unable to load cities | ${SITE_NAME}`, description: 'The cities could not be loaded.', canonicalPath: '/cities', noIndex: true };
+  }
+  const { letter, totals, page, text } = data;
+  const heading = letter ? `Cities beginning with ${letter}` : 'Cities Directory';
+  const base = letter ? `/cities/${letter}` : '/cities';
+  const pageNumber = text ? 1 : page.page;
+  const examples = page.items.slice(0, 3).map((city) => city.city);
+  return {
+    title: `${heading} - ${pluralize(totals.cities, 'city', 'cities')}${pageNumber > 1 ? ` - Page ${pageNumber}` : ''} | ${SITE_NAME}`,
+    description:
+      `Browse ${pluralize(totals.cities, 'city', 'cities')}${letter ? ` beginning with ${letter}` : ''} with ` +
+      `${pluralize(totals.businesses, 'local business', 'local businesses')}` +
+      (examples.length ? `, such as ${examples.join(', ')}.` : '.'),
+    canonicalPath: pageNumber > 1 ? `${base}?page=${pageNumber}` : base,
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'ItemList',
+        name: heading,
+        numberOfItems: page.total,
+        itemListElement: page.items.map((city, index) => ({
+          '@type': 'ListItem',
+          position: page.first + index,
+          name: `${city.city}, ${city.country}`,
+          url: cityPath(city),
+        })),
+      },
+    ],
+  };
+}
+
+async function loadCity({ request, params }: LoaderFunctionArgs) {
+  const countryCode = params.countryCode ?? '';
+  const citySlug = params.citySlug ?? '';
+  if (!/^[a-z]{2}$/i.test(countryCode)) notFoundResponse('City not found');
+  const page = pageFromUrl(request.url);
+  let city: CityPageData | null;
+  try {
+    city = await getApiClient().city(countryCode, citySlug, page, CITY_PAGE_SIZE);
+  } catch (error) {
+    return loadFailure(error);
+  }
+  if (!city) notFoundResponse('City not found');
+  const canonical = cityPath(city);
+  if (canonical !== `/cities/${countryCode}/${citySlug}`) movedPermanently(page > 1 ? `${canonical}?page=${page}` : canonical);
+  return { city } satisfies CityData;
+}
+
+function describeCity(data: CityData | LoadFailure, params: Record<string, string | undefined>): PageMeta {
+  if (isLoadFailure(data)) {
+    return {
+      title: `Error loading city | ${SITE_NAME}`,
+      description: 'The city could not be loaded.',
+      canonicalPath: `/cities/${params.countryCode ?? ''}/${params.citySlug ?? ''}`,
+      noIndex: true,
+    };
+  }
+  const { city } = data;
+  const categories = city.topCategories.slice(0, 3).map((category) => category.category);
+  const pagePart = city.currentPage > 1 ? ` - Page ${city.currentPage}` : '';
+  return {
+    title: `Businesses in ${city.city}, ${city.country} - ${pluralize(city.businessCount, 'business', 'businesses')}${pagePart} | ${SITE_NAME}`,
+    description:
+      `Find ${formatNumber(city.businessCount)} local ${city.businessCount === 1 ? 'business' : 'businesses'} in ${city.city}, ${city.country} ` +
+      `across ${pluralize(city.categoryCount, 'category', 'categories')}` +
+      (categories.length ? `, including ${categories.join(', ')}.` : '.'),
+    canonicalPath: city.currentPage > 1 ? `${cityPath(city)}?page=${city.currentPage}` : cityPath(city),
+    jsonLd: [
+      breadcrumbJsonLd(cityCrumbs(city)),
+      {
+        '@context': 'https://schema.org',
+        '@type': 'ItemList',
+        name: `Businesses in ${city.city}`,
+        numberOfItems: city.businessCount,
+        itemListElement: city.businesses.map((business, index) => ({
+          '@type': 'ListItem',
+          position: (city.currentPage - 1) * city.limit + index + 1,
+          name: business.name,
+          url: `/business/${business.slug}`,
+        })),
+      },
+    ],
+  };
+}
+
+const listHandle: RouteHandle<CitiesData | LoadFailure> = { meta: describeCities, nav: '/cities' };
+const pageHandle: RouteHandle<CityData | LoadFailure> = { meta: describeCity, nav: '/cities' };
+
+export const citiesRoutes: RouteObject[] = [
+  { path: 'cities', loader: loadCities, element: <CitiesPage />, handle: listHandle },
+  { path: 'cities/:letter', loader: loadCities, element: <CitiesPage />, handle: listHandle },
+  { path: 'cities/:countryCode/:citySlug', loader: loadCity, element: <CityPage />, handle: pageHandle },
+];

@@ -1,0 +1,120 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Form, useActionData, useNavigation } from 'react-router-dom';
+import type { ContactActionData } from '../route.tsx';
+import { readContactValues, validateContact, type ContactErrors, type ContactField } from '../validation.ts';
+
+interface FieldProps {
+  field: ContactField;
+  label: string;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete: string;
+  isOptional?: boolean;
+  error: string | undefined;
+  defaultValue: string;
+}
+
+function Field({ field, label, type = 'text', autoComplete, isOptional = false, error, defaultValue }: FieldProps) {
+  const id = `contact-${field}`;
+  return (
+    <div className="contact-field">
+      <label htmlFor={id}>
+        {label}
+        {isOptional ? <span className="contact-optional"> (optional)</span> : <span aria-hidden="true" className="contact-required"> *</span>}
+      </label>
+      <input
+        id={id}
+        name={field}
+        type={type}
+        className="input"
+        autoComplete={autoComplete}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        aria-required={isOptional ? undefined : true}
+      />
+      {error && <p id={`${id}-error`} className="contact-error">{error}</p>}
+    </div>
+  );
+}
+
+/** The 'Send us a Message' form: checked in the browser, sent by the route action (also without JavaScript). */
+export function ContactForm() {
+  const actionData = useActionData() as ContactActionData | undefined;
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientErrors, setClientErrors] = useState<ContactErrors | null>(null);
+  const isSending = navigation.state === 'submitting' && navigation.formAction === '/contact';
+
+  useEffect(() => {
+    if (actionData?.status === 'sent') formRef.current?.reset();
+    setClientErrors(null);
+  }, [actionData]);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const errors = validateContact(readContactValues(new FormData(event.currentTarget)));
+    const firstInvalid = Object.keys(errors)[0];
+    if (firstInvalid) {
+      event.preventDefault();
+      setClientErrors(errors);
+      event.currentTarget.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+    } else {
+      setClientErrors(null);
+    }
+  };
+
+  const errors: ContactErrors = clientErrors ?? (actionData?.status === 'invalid' ? actionData.errors : {});
+  const values = actionData && actionData.status !== 'sent' ? actionData.values : null;
+  const valueOf = (field: ContactField) => values?.[field] ?? '';
+
+  return (
+    <section className="card contact-form-card" aria-labelledby="contact-form-title">
+      <h2 id="contact-form-title">Send us a Message</h2>
+      <p className="muted">Questions about a listing, a correction or a partnership? Write to us and we will get back to you within 24 hours.</p>
+
+      {actionData?.status === 'sent' && (
+        <div className="contact-notice contact-notice-success" role="status">
+          <strong>Message Sent Successfully</strong>
+          <p>Thank you for your message. We&apos;ll get back to you within 24 hours.</p>
+        </div>
+      )}
+      {actionData?.status === 'failed' && (
+        <div className="contact-notice contact-notice-error" role="alert">
+          <strong>Error</strong>
+          <p>Failed to send message. Please try again later.</p>
+        </div>
+      )}
+
+      <Form method="post" action="/contact" noValidate onSubmit={handleSubmit} ref={formRef} className="contact-form" aria-describedby="contact-required-note">
+        <p id="contact-required-note" className="contact-required-note">Fields marked <span aria-hidden="true">*</span><span className="visually-hidden">with an asterisk</span> are required.</p>
+        <div className="contact-row">
+          <Field field="name" label="Full Name" autoComplete="name" error={errors.name} defaultValue={valueOf('name')} />
+          <Field field="email" label="Email Address" type="email" autoComplete="email" error={errors.email} defaultValue={valueOf('email')} />
+        </div>
+        <div className="contact-row">
+          <Field field="company" label="Company" autoComplete="organization" isOptional error={errors.company} defaultValue={valueOf('company')} />
+          <Field field="phone" label="Phone Number" type="tel" autoComplete="tel" isOptional error={errors.phone} defaultValue={valueOf('phone')} />
+        </div>
+        <Field field="subject" label="Subject" autoComplete="off" error={errors.subject} defaultValue={valueOf('subject')} />
+        <div className="contact-field">
+          <label htmlFor="contact-message">
+            Message<span aria-hidden="true" className="contact-required"> *</span>
+          </label>
+          <textarea
+            id="contact-message"
+            name="message"
+            rows={6}
+            className="input"
+            defaultValue={valueOf('message')}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={errors.message ? 'contact-message-error' : undefined}
+            aria-required
+          />
+          {errors.message && <p id="contact-message-error" className="contact-error">{errors.message}</p>}
+        </div>
+        <button type="submit" className="button contact-submit" disabled={isSending}>
+          {isSending ? 'Sending...' : 'Send Message'}
+        </button>
+      </Form>
+    </section>
+  );
+}

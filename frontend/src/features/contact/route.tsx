@@ -1,0 +1,81 @@
+import { data, type ActionFunctionArgs, type RouteObject } from 'react-router-dom';
+import type { HomepageData } from '@directory/backend/shared/api-types.ts';
+import { ApiRequestError, getApiClient } from '../../lib/api-client.ts';
+import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
+import { ContactPage } from './components/contact-page.tsx';
+import { fieldErrorsFromApi, readContactValues, validateContact, type ContactErrors, type ContactValues } from './validation.ts';
+
+export interface ContactPageData {
+  totals: HomepageData['totals'];
+}
+
+/** What the form shows after a submission. */
+export type ContactActionData =
+  | { status: 'sent' }
+  | { status: 'invalid'; errors: ContactErrors; values: ContactValues }
+  | { status: 'failed'; values: ContactValues };
+
+async function loadContact(): Promise<ContactPageData> {
+  const homepage = await getApiClient().homepage();
+  return { totals: homepage.totals };
+}
+
+/** The API's answer body of a failed call ("{status}: {body}"), parsed when it is JSON. */
+function errorBody(error: ApiRequestError): unknown {
+  const text = error.message.slice(`${error.status}: `.length);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (parseError) {
+    if (parseError instanceof SyntaxError) return null;
+    throw parseError;
+  }
+}
+
+/**
+ * Sends the contact form: the same rules as the browser check first (so a visitor without
+ * JavaScript gets the same messages), then the API. Field errors answer 400; any other
+ * failure keeps the form and shows the error notice.
+ */
+async function sendContact({ request }: ActionFunctionArgs) {
+  const values = readContactValues(await request.formData());
+  const errors = validateContact(values);
+  if (Object.keys(errors).length > 0) return data<ContactActionData>({ status: 'invalid', errors, values }, { status: 400 });
+  try {
+    await getApiClient().sendContact(values);
+    return data<ContactActionData>({ status: 'sent' }, { status: 200 });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 400) {
+      const apiErrors = fieldErrorsFromApi(errorBody(error));
+      if (Object.keys(apiErrors).length > 0) return data<ContactActionData>({ status: 'invalid', errors: apiErrors, values }, { status: 400 });
+    }
+    if (error instanceof Error) {
+      console.error('Contact message could not be sent', error);
+      return data<ContactActionData>({ status: 'failed', values }, { status: 500 });
+    }
+    throw error;
+  }
+}
+
+const handle: RouteHandle<ContactPageData> = {
+  meta: (): PageMeta => ({
+    title: 'Contact Us | Business Directory',
+    description: 'Contact the Business Directory team: questions about listings, corrections, partnerships and advertising. We reply within 24 hours.',
+    canonicalPath: '/contact',
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'ContactPage',
+        name: 'Contact Business Directory',
+        mainEntity: { '@type': 'Organization', name: 'Business Directory', email: 'support@example.com', telephone: '+1-555-010-2040' },
+      },
+    ],
+  }),
+};
+
+export const contactRoute: RouteObject = {
+  path: 'contact',
+  loader: loadContact,
+  action: sendContact,
+  element: <ContactPage />,
+  handle,
+};

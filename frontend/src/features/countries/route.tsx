@@ -1,0 +1,147 @@
+import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import type { CityEntry, CountryEntry, CountryPageData } from '@directory/backend/shared/api-types.ts';
+import { breadcrumbJsonLd } from '../../components/breadcrumbs.tsx';
+import { isLoadFailure, loadFailure, type LoadFailure } from '../../components/page-states.tsx';
+import { isOnlyViewChange, paginate } from '../../components/pager.tsx';
+import { getApiClient } from '../../lib/api-client.ts';
+import { formatNumber, pluralize } from '../../lib/format.ts';
+import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
+import { movedPermanently, notFoundResponse, pageFromUrl } from '../../lib/route-errors.ts';
+import { CountriesPage, type CountriesData } from './components/countries-page.tsx';
+import { countryCitiesCrumbs, CountryCitiesPage, type CountryCitiesData } from './components/country-cities-page.tsx';
+import { countryCrumbs, CountryPage, type CountryData } from './components/country-page.tsx';
+import { COUNTRY_CATEGORY_PAGE_SIZE, COUNTRY_PAGE_SIZE, filterCityNames, filterCountries, getCountryTotals } from './filter.ts';
+
+const textOf = (url: URL) => (url.searchParams.get('q') ?? '').trim();
+const withPage = (path: string, page: number) => (page > 1 ? `${path}?page=${page}` : path);
+
+async function loadCountries({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const text = textOf(url);
+  let countries: CountryEntry[];
+  try {
+    countries = await getApiClient().countries();
+  } catch (error) {
+    return loadFailure(error);
+  }
+  return {
+    text,
+    totals: getCountryTotals(countries),
+    page: paginate(filterCountries(countries, text), pageFromUrl(request.url), COUNTRY_PAGE_SIZE),
+  } satisfies CountriesData;
+}
+
+function describeCountries(data: CountriesData | LoadFailure): PageMeta {
+  if (isLoadFailure(data)) {
+    return { title: `Unable to load countries | ${SITE_NAME}`, description: 'The countries could not be loaded.', canonicalPath: '/countries', noIndex: true };
+  }
+  const { totals, page, text } = data;
+  const pagePart = page.page > 1 && !text ? ` - Page ${page.page}` : '';
+  return {
+    title: `Countries - ${pluralize(totals.countries, 'country', 'countries')}, ${pluralize(totals.businesses, 'business', 'businesses')}${pagePart} | ${SITE_NAME}`,
+    description: `Browse ${pluralize(totals.businesses, 'local business', 'local businesses')} in ${pluralize(totals.countries, 'country', 'countries')} and ${pluralize(totals.cities, 'city', 'cities')}, country by country.`,
+    canonicalPath: withPage('/countries', text ? 1 : page.page),
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'ItemList',
+        name: 'Countries',
+        numberOfItems: page.total,
+        itemListElement: page.items.map((country, index) => ({
+          '@type': 'ListItem',
+          position: page.first + index,
+          name: country.country,
+          url: `/countries/${country.slug}`,
+        })),
+      },
+    ],
+  };
+}
+
+async function loadCountry({ request, params }: LoaderFunctionArgs) {
+  const slug = params.slug ?? '';
+  const page = pageFromUrl(request.url);
+  let country: CountryPageData | null;
+  try {
+    country = await getApiClient().country(slug);
+  } catch (error) {
+    return loadFailure(error);
+  }
+  if (!country) notFoundResponse('Country not found');
+  if (country.slug !== slug) movedPermanently(withPage(`/countries/${country.slug}`, page));
+  return { country, categories: paginate(country.topCategories, page, COUNTRY_CATEGORY_PAGE_SIZE) } satisfies CountryData;
+}
+
+function describeCountry(data: CountryData | LoadFailure, params: Record<string, string | undefined>): PageMeta {
+  if (isLoadFailure(data)) {
+    return { title: `Error loading country | ${SITE_NAME}`, description: 'The country could not be loaded.', canonicalPath: `/countries/${params.slug ?? ''}`, noIndex: true };
+  }
+  const { country, categories } = data;
+  const cities = country.topCities.slice(0, 3).map((city) => city.city);
+  const pagePart = categories.page > 1 ? ` - Page ${categories.page}` : '';
+  return {
+    title: `Businesses in ${country.country} - ${pluralize(country.businessCount, 'business', 'businesses')}${pagePart} | ${SITE_NAME}`,
+    description:
+      `Find ${pluralize(country.businessCount, 'business', 'businesses')} in ${country.country} across ` +
+      `${pluralize(country.cityCount, 'city', 'cities')} and ${pluralize(country.categoryCount, 'category', 'categories')}` +
+      (cities.length ? `, including ${cities.join(', ')}.` : '.'),
+    canonicalPath: withPage(`/countries/${country.slug}`, categories.page),
+    jsonLd: [breadcrumbJsonLd(countryCrumbs(country))],
+  };
+}
+
+async function loadCountryCities({ request, params }: LoaderFunctionArgs) {
+  const slug = params.slug ?? '';
+  const url = new URL(request.url);
+  const page = pageFromUrl(request.url);
+  const text = textOf(url);
+  const api = getApiClient();
+  let country: CountryPageData | null;
+  try {
+    country = await api.country(slug);
+  } catch (error) {
+    return loadFailure(error);
+  }
+  if (!country) notFoundResponse('Country not found');
+  if (country.slug !== slug) movedPermanently(withPage(`/countries/${country.slug}/cities`, page));
+  let cities: CityEntry[];
+  try {
+    cities = await api.cities({ country: country.countryCode });
+  } catch (error) {
+    return loadFailure(error);
+  }
+  const largest = cities.reduce((max, city) => Math.max(max, city.businessCount), 0);
+  return {
+    country: { country: country.country, slug: country.slug, countryCode: country.countryCode, businessCount: country.businessCount, cityCount: cities.length },
+    text,
+    largest,
+    page: paginate(filterCityNames(cities, text), page, COUNTRY_PAGE_SIZE),
+  } satisfies CountryCitiesData;
+}
+
+function describeCountryCities(data: CountryCitiesData | LoadFailure, params: Record<string, string | undefined>): PageMeta {
+  if (isLoadFailure(data)) {
+    return { title: `Error loading cities | ${SITE_NAME}`, description: 'The cities could not be loaded.', canonicalPath: `/countries/${params.slug ?? ''}/cities`, noIndex: true };
+  }
+  const { country, page, text } = data;
+  const pagePart = page.page > 1 && !text ? ` - Page ${page.page}` : '';
+  return {
+    title: `Cities in ${country.country} - ${pluralize(country.cityCount, 'city', 'cities')}${pagePart} | ${SITE_NAME}`,
+    description: `All ${pluralize(country.cityCount, 'city', 'cities')} of ${country.country} in the directory, with ${formatNumber(country.businessCount)} local businesses: pick a city to see its businesses.`,
+    canonicalPath: withPage(`/countries/${country.slug}/cities`, text ? 1 : page.page),
+    jsonLd: [breadcrumbJsonLd(countryCitiesCrumbs(country))],
+  };
+}
+
+const skipViewOnlyChanges = ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  isOnlyViewChange(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+
+const listHandle: RouteHandle<CountriesData | LoadFailure> = { meta: describeCountries, nav: '/countries' };
+const pageHandle: RouteHandle<CountryData | LoadFailure> = { meta: describeCountry, nav: '/countries' };
+const citiesHandle: RouteHandle<CountryCitiesData | LoadFailure> = { meta: describeCountryCities, nav: '/countries' };
+
+export const countriesRoutes: RouteObject[] = [
+  { path: 'countries', loader: loadCountries, shouldRevalidate: skipViewOnlyChanges, element: <CountriesPage />, handle: listHandle },
+  { path: 'countries/:slug', loader: loadCountry, element: <CountryPage />, handle: pageHandle },
+  { path: 'countries/:slug/cities', loader: loadCountryCities, element: <CountryCitiesPage />, handle: citiesHandle },
+];

@@ -1,0 +1,122 @@
+/**
+ * The one way pages read data. In the browser it calls the JSON API; on the server the backend
+ * installs an in-process client over the same services, so a server render makes no HTTP calls.
+ */
+import type {
+  AdvertisementCodes,
+  BusinessDetail,
+  CategoryEntry,
+  CategoryPageData,
+  CityEntry,
+  CityPageData,
+  ContactReceipt,
+  CountryEntry,
+  CountryPageData,
+  FeaturedBusiness,
+  HomepageData,
+  PagedBusinesses,
+  SiteSettings,
+} from '@directory/backend/shared/api-types.ts';
+
+export interface ContactMessage {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  company: string;
+  phone: string;
+}
+
+/** A business lookup: found, moved to another slug (old slug), or missing. */
+export type BusinessResult = { kind: 'found'; business: BusinessDetail } | { kind: 'moved'; slug: string } | { kind: 'missing' };
+
+export interface ApiClient {
+  homepage(): Promise<HomepageData>;
+  featured(): Promise<FeaturedBusiness[]>;
+  businesses(page: number): Promise<PagedBusinesses>;
+  business(slug: string): Promise<BusinessResult>;
+  categories(letter?: string): Promise<CategoryEntry[]>;
+  /** null when the category does not exist. */
+  category(slug: string, page: number, limit: number): Promise<CategoryPageData | null>;
+  countries(): Promise<CountryEntry[]>;
+  country(slug: string): Promise<CountryPageData | null>;
+  cities(options?: { letter?: string; country?: string }): Promise<CityEntry[]>;
+  city(countryCode: string, citySlug: string, page: number, limit: number): Promise<CityPageData | null>;
+  siteSettings(): Promise<SiteSettings>;
+  advertisementCodes(): Promise<AdvertisementCodes>;
+  sendContact(message: ContactMessage): Promise<ContactReceipt>;
+}
+
+/** A failed call: "{status}: {body text}" as the spec's shared helper words it. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    text: string,
+  ) {
+    super(`${status}: ${text}`);
+    this.name = 'ApiRequestError';
+  }
+}
+
+async function request<T>(path: string, init?: { method: string; body: unknown }): Promise<T> {
+  const response = await fetch(path, {
+    method: init?.method ?? 'GET',
+    credentials: 'include',
+    headers: init ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
+    ...(init ? { body: JSON.stringify(init.body) } : {}),
+  });
+  if (!response.ok) throw new ApiRequestError(response.status, (await response.text()) || response.statusText);
+  return (await response.json()) as T;
+}
+
+/** null for a 404, the parsed body otherwise. */
+async function requestOrNull<T>(path: string): Promise<T | null> {
+  try {
+    return await request<T>(path);
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+const query = (params: Record<string, string | number | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+export const httpApiClient: ApiClient = {
+  homepage: () => request('/api/homepage-data'),
+  featured: () => request('/api/featured-businesses'),
+  businesses: (page) => request(`/api/businesses${query({ page })}`),
+  async business(slug) {
+    const response = await fetch(`/api/businesses/${encodeURIComponent(slug)}`, { credentials: 'include', redirect: 'follow' });
+    if (response.status === 404) return { kind: 'missing' };
+    if (!response.ok) throw new ApiRequestError(response.status, (await response.text()) || response.statusText);
+    const business = (await response.json()) as BusinessDetail;
+    return business.slug === slug ? { kind: 'found', business } : { kind: 'moved', slug: business.slug };
+  },
+  categories: (letter) => request(`/api/categories${query({ letter })}`),
+  category: (slug, page, limit) => requestOrNull(`/api/categories/${encodeURIComponent(slug)}${query({ page, limit })}`),
+  countries: () => request('/api/countries'),
+  country: (slug) => requestOrNull(`/api/countries/${encodeURIComponent(slug)}`),
+  cities: (options = {}) => request(`/api/cities${query({ letter: options.letter, country: options.country })}`),
+  city: (countryCode, citySlug, page, limit) =>
+    requestOrNull(`/api/cities/${encodeURIComponent(countryCode)}/${encodeURIComponent(citySlug)}${query({ page, limit })}`),
+  siteSettings: () => request('/api/admin/site-settings'),
+  advertisementCodes: () => request('/api/admin/advertisement-codes'),
+  sendContact: (message) => request('/api/contact', { method: 'POST', body: message }),
+};
+
+let current: ApiClient = httpApiClient;
+
+/** The client loaders use: HTTP in the browser, in-process on the server. */
+export function getApiClient(): ApiClient {
+  return current;
+}
+
+/** Installs the server's in-process client (called once by the backend at start-up). */
+export function setApiClient(client: ApiClient): void {
+  current = client;
+}

@@ -1,0 +1,48 @@
+/** What a page tells search engines and link previews: rendered into <head> on the server. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Path of the canonical URL ("/business/joes-pizza-a1b2c3"). */
+  canonicalPath: string;
+  image?: string | null;
+  ogType?: 'website' | 'business.business' | 'article';
+  /** schema.org objects, each rendered as one application/ld+json script. */
+  jsonLd?: object[];
+  noIndex?: boolean;
+}
+
+export const SITE_NAME = 'Business Directory';
+
+/** A route's `handle`: how to describe the page from its loader data. */
+export interface RouteHandle<T = unknown> {
+  meta?: (data: T, params: Record<string, string | undefined>) => PageMeta;
+  /** The navigation link this route highlights. */
+  nav?: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON for a <script> element: "</script>" and friends cannot close it early. */
+export const safeJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** The <head> tags of a page, as HTML text. */
+export function renderHeadTags(meta: PageMeta, origin: string): string {
+  const url = origin + meta.canonicalPath;
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    `<meta property="og:site_name" content="${SITE_NAME}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    `<meta property="og:type" content="${meta.ogType ?? 'website'}">`,
+    `<meta name="twitter:card" content="summary">`,
+  ];
+  if (meta.image) tags.push(`<meta property="og:image" content="${escapeHtml(meta.image)}">`);
+  if (meta.noIndex) tags.push('<meta name="robots" content="noindex">');
+  for (const object of meta.jsonLd ?? []) tags.push(`<script type="application/ld+json">${safeJson(object)}</script>`);
+  return tags.join('\n    ');
+}
