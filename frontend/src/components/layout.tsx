@@ -20,10 +20,9 @@ const LEGAL_LINKS = [
 
 export function Logo() {
   return (
-    <Link to="/" className="logo" aria-label="Business Directory home">
+    <Link to="/" className="logo">
       <span className="logo-mark" aria-hidden="true">◆</span>
-      <span className="logo-part-1">Business</span>
-      <span className="logo-part-2">Directory</span>
+      <span className="logo-part-1">Business</span> <span className="logo-part-2">Directory</span>
     </Link>
   );
 }

@@ -30,7 +30,9 @@ export function AnimatedCounter({ value, format, label }: AnimatedCounterProps) 
   return (
     <div className="home-counter">
       <dt className="home-counter-label">{label}</dt>
-      <dd className="home-counter-value" aria-label={format(value)}>
+      <dd className="home-counter-value">
+        {/* Screen readers get the final figure once; the counting digits are decoration. */}
+        <span className="visually-hidden">{format(value)}</span>
         <span aria-hidden="true">{format(shown)}</span>
       </dd>
     </div>

@@ -9,7 +9,7 @@ export function FeaturedCard({ business }: { business: FeaturedBusiness }) {
   const kind = business.category ?? business.type;
   return (
     <li className="featured-card">
-      <Link to={`/business/${business.slug}`} className="featured-card-link" title={business.name} aria-label={`${business.name}${kind ? `, ${kind}` : ''}${business.city ? `, ${business.city}` : ''}`}>
+      <Link to={`/business/${business.slug}`} className="featured-card-link" title={business.name}>
         <div className={`featured-card-media featured-tone-${business.name.charCodeAt(0) % 4}`}>
           {business.image_url ? (
             <img src={business.image_url} alt="" loading="lazy" width="320" height="180" />
@@ -18,7 +18,11 @@ export function FeaturedCard({ business }: { business: FeaturedBusiness }) {
           )}
         </div>
         <div className="featured-card-body">
-          <h3 className="featured-card-name">{shortName}</h3>
+          <h3 className="featured-card-name">
+            {/* The full name for screen readers and link lists; the card shows the spec's 15 characters. */}
+            <span className="visually-hidden">{business.name}</span>
+            <span aria-hidden="true">{shortName}</span>
+          </h3>
           <div className="featured-card-rating">
             <StarRating rating={business.rating} size="sm" />
             <span className="featured-card-score">{business.rating === null ? 'New' : business.rating.toFixed(1)}</span>
