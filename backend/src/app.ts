@@ -10,11 +10,15 @@ import { IndexSync } from '@directory/indexer/sync.ts';
 import { BusinessRepository } from './db/business-repository.ts';
 import { ContactRepository } from './db/contact-repository.ts';
 import { SiteRepository } from './db/site-repository.ts';
+import { SitemapRepository } from './db/sitemap-repository.ts';
 import { publicCache } from './middleware/cache-headers.ts';
 import { errorHandler } from './middleware/error-handler.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import { createApiRouter } from './routes/index.ts';
+import { createSitemapsRouter } from './routes/sitemaps/sitemaps.ts';
 import type { AppDeps } from './routes/deps.ts';
 import { DirectoryService } from './services/directory-service.ts';
+import { SitemapService } from './services/sitemap-service.ts';
 import { createInProcessApiClient } from './ssr/in-process-api-client.ts';
 import { pageRenderer, type ServerEntry } from './ssr/page-renderer.ts';
 
@@ -24,6 +28,7 @@ export interface AppOptions {
   listingPolicy: ListingPolicy;
   isDevelopment?: boolean;
 }
+
 
 /** Wires repositories, services and routes over an open record and engine. */
 export function createDeps(options: AppOptions): AppDeps {
@@ -36,6 +41,7 @@ export function createDeps(options: AppOptions): AppDeps {
     contacts: new ContactRepository(options.record),
     site: new SiteRepository(options.record),
     directory: new DirectoryService(options.engine, businesses),
+    sitemaps: new SitemapService(new SitemapRepository(options.record, options.listingPolicy), options.engine),
   };
 }
 
@@ -54,6 +60,7 @@ export function createApp(deps: AppDeps, options: { isDevelopment?: boolean; sit
   const app = new Koa();
   app.proxy = true;
   app.use(errorHandler({ isDevelopment: options.isDevelopment ?? false }));
+  app.use(securityHeaders());
   app.use(conditional());
   app.use(etag());
   app.use(koaBody({ jsonLimit: '100kb', formLimit: '100kb', textLimit: '100kb', multipart: false }));
@@ -61,6 +68,10 @@ export function createApp(deps: AppDeps, options: { isDevelopment?: boolean; sit
   const api = createApiRouter(deps);
   app.use(api.routes());
   app.use(api.allowedMethods());
+  // robots.txt and the sitemaps live at the site root, ahead of static files and pages.
+  const sitemaps = createSitemapsRouter(deps);
+  app.use(sitemaps.routes());
+  app.use(sitemaps.allowedMethods());
   if (options.site) {
     if (options.site.assetsDir) {
       // Hashed file names: cache for a year. index.html is a template, never served as a file.

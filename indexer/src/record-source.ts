@@ -7,7 +7,8 @@ import type { DocumentChanges, DocumentSource } from './engine.ts';
 /** Which businesses the public sees: all of them, or only those an operator approved. */
 export type ListingPolicy = 'all' | 'approved';
 
-function publicCondition(policy: ListingPolicy): string {
+/** The SQL condition on `businesses` that selects what the public sees. */
+export function publicCondition(policy: ListingPolicy): string {
   return policy === 'approved' ? 'is_approved = 1' : '1 = 1';
 }
 

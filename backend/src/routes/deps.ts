@@ -5,6 +5,7 @@ import type { BusinessRepository } from '../db/business-repository.ts';
 import type { ContactRepository } from '../db/contact-repository.ts';
 import type { SiteRepository } from '../db/site-repository.ts';
 import type { DirectoryService } from '../services/directory-service.ts';
+import type { SitemapService } from '../services/sitemap-service.ts';
 
 /** What the route groups are built from. */
 export interface AppDeps {
@@ -15,4 +16,5 @@ export interface AppDeps {
   contacts: ContactRepository;
   site: SiteRepository;
   directory: DirectoryService;
+  sitemaps: SitemapService;
 }

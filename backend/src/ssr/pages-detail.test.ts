@@ -68,8 +68,8 @@ describe('home page', () => {
     expect(html).toContain('Le Bouchon Lyon…');
     expect(html).toContain('title="Le Bouchon Lyonnais"');
     expect(html).toContain('href="/business/' + bouchonSlug + '"');
-    expect(html).toMatch(/Businesses<\/dt><dd[^>]*aria-label="2"/);
-    expect(html).toMatch(/Countries<\/dt><dd[^>]*aria-label="1"/);
+    expect(html).toMatch(/Businesses<\/dt><dd[^>]*><span class="visually-hidden">2<\/span>/);
+    expect(html).toMatch(/Countries<\/dt><dd[^>]*><span class="visually-hidden">1<\/span>/);
     for (const heading of ['Featured Businesses', 'Popular Categories', 'Top Cities', 'Countries', 'Why choose us']) expect(html).toContain(heading);
     expect(html).toContain('href="/cities/fr/lyon"');
     expect(html).toContain('View All Businesses');

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { BusinessInput } from '@directory/data/business.ts';
 import { openRecord } from '@directory/data/record.ts';
 import { SqliteEngine } from '@directory/indexer/sqlite/sqlite-engine.ts';
+import type { ListingPolicy } from '@directory/indexer/record-source.ts';
 import { rebuildIndex } from '@directory/indexer/sync.ts';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import { createApp, createDeps, type SiteBundle } from '../app.ts';
@@ -31,19 +32,20 @@ async function sourceSite(): Promise<SiteBundle> {
 /**
  * The real Koa app on a temporary SQLite record and index, listening on a free port of
  * 127.0.0.1, with `businesses` saved and indexed; with `withPages`, it serves the
- * server-rendered pages too.
+ * server-rendered pages too; `listingPolicy` (default 'all') decides which businesses are public.
  */
 export async function startTestApp(
   businesses: BusinessInput[] = [],
-  options: { withPages?: boolean; withBuiltSite?: boolean } = {},
+  options: { withPages?: boolean; withBuiltSite?: boolean; listingPolicy?: ListingPolicy } = {},
 ): Promise<TestApp & { url: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'directory-test-'));
   const recordFile = join(dir, 'directory.sqlite');
   const record = openRecord(recordFile);
   const engine = new SqliteEngine(join(dir, 'index'));
-  const deps = createDeps({ record, engine, listingPolicy: 'all' });
+  const listingPolicy = options.listingPolicy ?? 'all';
+  const deps = createDeps({ record, engine, listingPolicy });
   saveBusinesses(deps.businesses, businesses);
-  await rebuildIndex(recordFile, engine, 'all');
+  await rebuildIndex(recordFile, engine, listingPolicy);
   const site = options.withBuiltSite ? await loadBuiltSite() : options.withPages ? await sourceSite() : undefined;
   const server: Server = await new Promise((resolve) => {
     const listening = createApp(deps, site ? { site } : {}).listen(0, '127.0.0.1', () => resolve(listening));

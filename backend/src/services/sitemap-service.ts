@@ -1,0 +1,131 @@
+import type { SearchEngine } from '@directory/indexer/engine.ts';
+import type { SitemapBusinessRow, SitemapRepository } from '../db/sitemap-repository.ts';
+
+/** Businesses per sitemap file (admin spec, section 9). */
+export const SITEMAP_PAGE_SIZE = 9000;
+/** Businesses read from the record at a time while a business sitemap streams. */
+export const SITEMAP_CHUNK_SIZE = 500;
+/** The sitemap protocol's ceiling of URLs in one file. */
+const PROTOCOL_MAX_URLS = 50_000;
+/** When the static pages last changed: the legal texts' "last updated" date (visitor spec, section 9). */
+export const STATIC_PAGES_UPDATED_AT = '2025-12-12T00:00:00Z';
+
+/** The site's indexable pages that are not generated from data. */
+export const STATIC_PAGE_PATHS = [
+  '/',
+  '/businesses',
+  '/categories',
+  '/countries',
+  '/cities',
+  '/contact',
+  '/privacy-policy',
+  '/legal-notice',
+  '/terms-of-service',
+  '/cookie-policy',
+] as const;
+
+/** One page of the site: its path (URL-encoded) and when it last changed, if known. */
+export interface SitemapUrl {
+  path: string;
+  lastmod?: string;
+}
+
+/** One sitemap file as the index lists it. */
+export interface SitemapFile {
+  path: string;
+  lastmod: string;
+}
+
+export const businessSitemapPath = (page: number) => `/sitemaps/businesses/page-${page}.xml`;
+
+const segment = (value: string) => encodeURIComponent(value);
+
+function businessUrl(row: SitemapBusinessRow): SitemapUrl {
+  return { path: `/business/${segment(row.slug)}`, lastmod: row.updated_at };
+}
+
+/**
+ * The sitemap files: the index, the static pages, the category, country and city pages (from
+ * the engine's aggregates) and the public businesses in id order, `pageSize` a file.
+ */
+export class SitemapService {
+  private readonly pageSize: number;
+  private readonly chunkSize: number;
+
+  constructor(
+    private readonly repository: SitemapRepository,
+    private readonly engine: SearchEngine,
+    options: { pageSize?: number; chunkSize?: number } = {},
+  ) {
+    this.pageSize = options.pageSize ?? SITEMAP_PAGE_SIZE;
+    this.chunkSize = Math.min(options.chunkSize ?? SITEMAP_CHUNK_SIZE, this.pageSize);
+    if (!Number.isInteger(this.pageSize) || this.pageSize < 1 || this.pageSize > PROTOCOL_MAX_URLS) {
+      throw new RangeError(`Sitemap page size must be a whole number from 1 to ${PROTOCOL_MAX_URLS}, got ${this.pageSize}`);
+    }
+    if (!Number.isInteger(this.chunkSize) || this.chunkSize < 1) {
+      throw new RangeError(`Sitemap chunk size must be a whole number of 1 or more, got ${this.chunkSize}`);
+    }
+  }
+
+  /** The files of the index: main, categories, countries, cities, then every business page. */
+  index(): SitemapFile[] {
+    const pages = this.repository.businessPages(this.pageSize);
+    // Category, country and city pages change whenever a public business does.
+    const latestChange = pages.reduce((latest, page) => (page.lastmod > latest ? page.lastmod : latest), STATIC_PAGES_UPDATED_AT);
+    return [
+      { path: '/sitemaps/main.xml', lastmod: STATIC_PAGES_UPDATED_AT },
+      { path: '/sitemaps/categories.xml', lastmod: latestChange },
+      { path: '/sitemaps/countries.xml', lastmod: latestChange },
+      { path: '/sitemaps/cities.xml', lastmod: latestChange },
+      ...pages.map((page, i) => ({ path: businessSitemapPath(i + 1), lastmod: page.lastmod })),
+    ];
+  }
+
+  main(): SitemapUrl[] {
+    return STATIC_PAGE_PATHS.map((path) => ({ path }));
+  }
+
+  async categories(): Promise<SitemapUrl[]> {
+    return (await this.engine.categories())
+      .filter((category) => category.slug !== '')
+      .map((category) => ({ path: `/categories/${segment(category.slug)}` }));
+  }
+
+  async countries(): Promise<SitemapUrl[]> {
+    return (await this.engine.countries())
+      .filter((country) => country.slug !== '')
+      .map((country) => ({ path: `/countries/${segment(country.slug)}` }));
+  }
+
+  async cities(): Promise<SitemapUrl[]> {
+    return (await this.engine.cities())
+      .filter((city) => city.slug !== '' && city.countryCode !== '')
+      .map((city) => ({ path: `/cities/${segment(city.countryCode.toLowerCase())}/${segment(city.slug)}` }));
+  }
+
+  /**
+   * Business sitemap `page` (1-based) as a lazy sequence of chunks, null when there is no such
+   * page. The first business of the page is found by offset over the primary key; the rest is
+   * read by keyset, one chunk per query, only when the consumer asks for it.
+   */
+  businessPage(page: number): Iterable<SitemapUrl[]> | null {
+    if (!Number.isSafeInteger(page) || page < 1) return null;
+    const firstId = this.repository.idAt((page - 1) * this.pageSize);
+    if (firstId === undefined) return null;
+    return this.chunksFrom(firstId);
+  }
+
+  private *chunksFrom(firstId: number): Generator<SitemapUrl[], void, undefined> {
+    let remaining = this.pageSize;
+    let nextId = firstId;
+    while (remaining > 0) {
+      const limit = Math.min(this.chunkSize, remaining);
+      const rows = this.repository.businessesFrom(nextId, limit);
+      if (rows.length === 0) return;
+      remaining -= rows.length;
+      nextId = rows[rows.length - 1]!.id + 1;
+      yield rows.map(businessUrl);
+      if (rows.length < limit) return;
+    }
+  }
+}
