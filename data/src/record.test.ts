@@ -26,7 +26,10 @@ describe('the record', () => {
     const db = openRecord(join(dir, 'directory.sqlite'));
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(db.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([{ version: 1, name: '001_record.sql' }]);
+    expect(db.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([
+      { version: 1, name: '001_record.sql' },
+      { version: 2, name: '002_popularity_index.sql' },
+    ]);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
     expect(tables).toEqual(
       expect.arrayContaining(['ad_codes', 'businesses', 'change_log', 'contact_messages', 'site_settings', 'slug_redirects', 'upload_reports']),
@@ -72,6 +75,15 @@ describe('the record', () => {
     expect(() => insertBusiness(db, 'three-cccccc', { latitude: 123 })).toThrow(/CHECK constraint failed/);
     expect(() => insertBusiness(db, 'four-dddddd', { rating: 7 })).toThrow(/CHECK constraint failed/);
     expect(() => insertBusiness(db, 'five-eeeeee', { countryCode: 'fr' })).toThrow(/CHECK constraint failed/);
+    db.close();
+  });
+
+  it('reads businesses most popular first through an index, not a sort of every row', () => {
+    const db = openRecord(join(dir, 'directory.sqlite'));
+    const plan = db
+      .prepare('EXPLAIN QUERY PLAN SELECT * FROM businesses WHERE 1 = 1 ORDER BY reviews DESC, rating DESC, id')
+      .all() as { detail: string }[];
+    expect(plan.map((row) => row.detail)).toEqual(['SCAN businesses USING INDEX businesses_popularity']);
     db.close();
   });
 

@@ -13,7 +13,7 @@ export function publicCondition(policy: ListingPolicy): string {
 }
 
 /** Most popular first: the order documents get their positions in at a full rebuild. */
-const POPULARITY_ORDER = 'reviews DESC, rating DESC NULLS LAST, id';
+const POPULARITY_ORDER = 'reviews DESC, rating DESC, id';
 
 /**
  * A consistent snapshot of the record for a full rebuild. It reads on its own read transaction,
