@@ -3,13 +3,14 @@ import { presentBusinessDetail, presentFeaturedBusiness } from '../presenters/bu
 import { presentBusinessPage, presentCategoryPage, presentCityPage, presentCountryPage, presentHomepage } from '../presenters/pages.ts';
 import { presentCategoryEntry, presentCityEntry, presentCountryEntry } from '../presenters/places.ts';
 import type { AppDeps } from '../routes/deps.ts';
+import { InstantSearchRequestSchema, multiSearch } from '../routes/search/instantsearch.ts';
 import { BUSINESS_MAX_PAGE } from '../services/directory-service.ts';
 
 /**
  * The API client server renders use: the same services and presenters as the JSON API, called
  * in-process, so a page render costs no HTTP round trip and shows exactly what the API answers.
  */
-export function createInProcessApiClient({ directory, site, contacts }: AppDeps): ApiClient {
+export function createInProcessApiClient({ directory, site, contacts, engine }: AppDeps): ApiClient {
   return {
     homepage: async () => presentHomepage(await directory.home()),
     featured: async () => (await directory.featured()).map(presentFeaturedBusiness),
@@ -49,5 +50,7 @@ export function createInProcessApiClient({ directory, site, contacts }: AppDeps)
       const id = contacts.create(message);
       return { success: true, id, message: "Thank you for your message. We'll get back to you within 24 hours." };
     },
+    // The same validation and search as POST /api/search/multi; bad input throws (the page's URL is parsed before it gets here).
+    instantSearch: async (requests) => ({ results: await multiSearch(engine, InstantSearchRequestSchema.array().parse(requests), new Date()) }),
   };
 }

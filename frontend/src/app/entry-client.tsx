@@ -1,8 +1,17 @@
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { routes } from './routes.tsx';
 import '../styles/global.css';
+
+// A route whose code loads on demand (the search page) is loaded before hydrating, so the
+// browser's first render is the page the server sent, not an empty fallback.
+await Promise.all(
+  (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+    if (typeof route.lazy !== 'function') return;
+    Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+  }),
+);
 
 const router = createBrowserRouter(routes, {
   hydrationData: (window as unknown as { __staticRouterHydrationData?: never }).__staticRouterHydrationData,

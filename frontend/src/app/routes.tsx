@@ -9,6 +9,7 @@ import { countriesRoutes } from '../features/countries/route.tsx';
 import { homeRoute } from '../features/home/route.tsx';
 import { legalRoutes } from '../features/legal/route.tsx';
 import { NotFoundPage } from '../features/not-found/components/not-found-page.tsx';
+import { searchRoute } from '../features/search/route.tsx';
 import type { PageMeta } from '../lib/page-meta.ts';
 import { notFoundResponse } from '../lib/route-errors.ts';
 
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
           ...countriesRoutes,
           ...citiesRoutes,
           contactRoute,
+          searchRoute,
           ...legalRoutes,
           { path: '*', loader: () => notFoundResponse('Page not found'), element: null },
         ],

@@ -14,6 +14,7 @@ import type {
   CountryPageData,
   FeaturedBusiness,
   HomepageData,
+  InstantSearchResponse,
   PagedBusinesses,
   SiteSettings,
 } from '@directory/backend/shared/api-types.ts';
@@ -25,6 +26,14 @@ export interface ContactMessage {
   message: string;
   company: string;
   phone: string;
+}
+
+/** One query of the InstantSearch (Algolia) multi-query protocol, as `POST /api/search/multi` reads it. */
+export interface InstantSearchQuery {
+  indexName: string;
+  type?: 'default' | 'facet';
+  facet?: string;
+  params?: Record<string, unknown>;
 }
 
 /** A business lookup: found, moved to another slug (old slug), or missing. */
@@ -45,6 +54,8 @@ export interface ApiClient {
   siteSettings(): Promise<SiteSettings>;
   advertisementCodes(): Promise<AdvertisementCodes>;
   sendContact(message: ContactMessage): Promise<ContactReceipt>;
+  /** The search page's queries (InstantSearch multi-query protocol), answered in the Algolia shape. */
+  instantSearch(requests: InstantSearchQuery[]): Promise<InstantSearchResponse>;
 }
 
 /** A failed call: "{status}: {body text}" as the spec's shared helper words it. */
@@ -107,6 +118,7 @@ export const httpApiClient: ApiClient = {
   siteSettings: () => request('/api/admin/site-settings'),
   advertisementCodes: () => request('/api/admin/advertisement-codes'),
   sendContact: (message) => request('/api/contact', { method: 'POST', body: message }),
+  instantSearch: (requests) => request('/api/search/multi', { method: 'POST', body: { requests } }),
 };
 
 let current: ApiClient = httpApiClient;

@@ -304,3 +304,27 @@ export function presentInstantSearchFacets(request: InstantSearchRequest, respon
     processingTimeMS: response.processingTimeMs,
   };
 }
+
+/** The engine every request of a multi-query is answered by. */
+interface MultiSearchEngine {
+  search(request: SearchRequest): Promise<SearchResponse>;
+}
+
+/**
+ * Answers a multi-query (`POST /api/search/multi`) from requests that already passed
+ * {@link InstantSearchRequestSchema}: each one translated, searched and presented in the Algolia
+ * shape. A bad filter throws a {@link FilterError} naming the field it is about.
+ */
+export async function multiSearch(
+  engine: MultiSearchEngine,
+  requests: InstantSearchRequest[],
+  now: Date,
+): Promise<(InstantSearchResult | InstantSearchFacetResult)[]> {
+  const translated = requests.map((request) => ({ request, search: toSearchRequest(request, now) }));
+  return Promise.all(
+    translated.map(async ({ request, search }) => {
+      const response = await engine.search(search);
+      return request.type === 'facet' ? presentInstantSearchFacets(request, response) : presentInstantSearchResult(request, response);
+    }),
+  );
+}

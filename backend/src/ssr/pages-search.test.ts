@@ -1,0 +1,146 @@
+/**
+ * The /search page as the server sends it: a browser without JavaScript (or a crawler) gets the
+ * results, facets and pager of the URL in the HTML, and the browser gets the same results in the
+ * hydration data so it does not search again on first paint.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBusiness } from '@directory/data/testing/build-business.ts';
+import { startTestApp, type TestApp } from '../testing/test-app.ts';
+
+let app: TestApp;
+
+const PARIS = { city: 'Paris', postalCode: '75002', latitude: 48.8566, longitude: 2.3522, fullAddress: '2 Rue du Sentier, Paris, France' };
+
+beforeAll(async () => {
+  app = await startTestApp(
+    [
+      buildBusiness({ name: 'Plomberie Lumière', category: 'Plumber', type: 'Plumber', rating: 4.8, reviews: 120 }),
+      buildBusiness({ name: 'Lyon Plumbing Express', category: 'Plumber', type: 'Plumber', rating: 4.1, reviews: 40 }),
+      buildBusiness({ name: 'Rhône Drain Masters', category: 'Plumbing supply store', type: 'Plumbing supply store', rating: 3.9, reviews: 12 }),
+      buildBusiness({ name: 'Paris Plumbing Co', category: 'Plumber', type: 'Plumber', ...PARIS }),
+      buildBusiness({ name: 'Boulangerie du Parc', category: 'Bakery', type: 'Bakery', rating: 4.6 }),
+      buildBusiness({ name: 'Brasserie <script>alert(1)</script> Plumb', category: 'Restaurant', type: 'Restaurant', rating: 4.2 }),
+      ...Array.from({ length: 45 }, (_, index) => buildBusiness({ name: `Lyon Locksmith ${index + 1}`, category: 'Locksmith', type: 'Locksmith' })),
+    ],
+    { withPages: true },
+  );
+});
+
+afterAll(() => app.close());
+
+async function page(path: string): Promise<string> {
+  const response = await app.get(path);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+/** The visible text of an HTML fragment, as a visitor reads it. */
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ');
+
+/** The app's HTML without the hydration data script. */
+const body = (html: string) => html.slice(html.indexOf('<div id="root">')).replace(/<script[\s\S]*?<\/script>/g, '');
+
+/** "Name count" pairs of one facet list of the page, in order. */
+function facetValues(html: string, title: string): { label: string; count: number }[] {
+  const list = new RegExp(`<ul class="filter-list" aria-label="${title}">([\\s\\S]*?)</ul>`).exec(html)?.[1] ?? '';
+  return [...list.matchAll(/<span class="filter-label">([\s\S]*?)<\/span><span class="filter-count">([\d,]+)<\/span>/g)].map((match) => ({
+    label: text(match[1]!).trim(),
+    count: Number(match[2]!.replace(/,/g, '')),
+  }));
+}
+
+const sqlCount = (where: string, ...params: unknown[]) =>
+  app.deps.record.prepare(`SELECT count(*) FROM businesses WHERE ${where}`).pluck().get(...params) as number;
+
+describe('GET /search', () => {
+  it('shows the businesses that match what and where, and not the others', async () => {
+    const html = body(await page('/search?q=plumb&location=lyon'));
+    const visible = text(html);
+    for (const name of ['Plomberie Lumière', 'Lyon Plumbing Express', 'Rhône Drain Masters']) expect(visible).toContain(name);
+    expect(visible).not.toContain('Paris Plumbing Co');
+    expect(visible).not.toContain('Boulangerie du Parc');
+    expect(visible).toMatch(/\d+ businesses for “plumb” in lyon/);
+  });
+
+  it('prefills the what and where boxes from the URL the site forms send', async () => {
+    const html = body(await page('/search?q=plumb&location=lyon'));
+    expect(html).toMatch(/<input[^>]*name="q"[^>]*value="plumb"/);
+    expect(html).toMatch(/<input[^>]*name="location"[^>]*value="lyon"/);
+  });
+
+  it('marks the words that matched, with business text escaped', async () => {
+    const html = body(await page('/search?q=plumb&location=lyon'));
+    expect(html).toMatch(/<mark class="ais-Highlight-highlighted">Plumb<\/mark>/);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('<script>alert(1)</script>');
+  });
+
+  it('lists category, country and city facets with the counts of the record for that search', async () => {
+    const html = body(await page('/search?q=plumb&location=lyon'));
+    const categories = facetValues(html, 'Category');
+    expect(categories).toContainEqual({ label: 'Plumber', count: sqlCount("city = 'Lyon' AND category = 'Plumber'") });
+    expect(categories).toContainEqual({ label: 'Plumbing supply store', count: sqlCount("city = 'Lyon' AND category = 'Plumbing supply store'") });
+    expect(categories.map((value) => value.label)).not.toContain('Bakery');
+    expect(facetValues(html, 'Country')).toEqual([{ label: 'France', count: sqlCount("city = 'Lyon' AND (name LIKE '%plumb%' OR category LIKE '%plumb%')") }]);
+    expect(facetValues(html, 'City')).toEqual([{ label: 'Lyon', count: sqlCount("city = 'Lyon' AND (name LIKE '%plumb%' OR category LIKE '%plumb%')") }]);
+  });
+
+  it('applies the filters of the URL, with links that work without JavaScript', async () => {
+    const html = body(await page('/search?q=plumb&category=plumber&minRating=4.5'));
+    const visible = text(html);
+    expect(visible).toContain('Plomberie Lumière');
+    expect(visible).not.toContain('Lyon Plumbing Express');
+    expect(html).toMatch(/<a href="\/search\?q=plumb&amp;minRating=4.5" role="checkbox" aria-checked="true"[^>]*>[\s\S]*?Plumber/);
+    expect(html).toMatch(/role="radio" aria-checked="true"[^>]*>[\s\S]*?4.5\+/);
+  });
+
+  it('pages through many results with real links', async () => {
+    // The server renders one app per process: pages of another test app would use this one's data.
+    const html = body(await page('/search?q=locksmith'));
+    expect(html).toContain('aria-label="Search result pages"');
+    expect(html).toMatch(/<a href="\/search\?q=locksmith&amp;page=2"[^>]*aria-label="Page 2"/);
+    expect(html).toMatch(/<a href="\/search\?q=locksmith&amp;page=3"[^>]*aria-label="Page 3"/);
+    const third = text(body(await page('/search?q=locksmith&page=3')));
+    expect(third).toContain('45 businesses');
+    expect(third.match(/Lyon Locksmith \d+/g)).toHaveLength(5);
+  });
+
+  it('explains an empty result and offers to widen the search', async () => {
+    const html = body(await page('/search?q=zzzyxq&location=lyon&openNow=true'));
+    const visible = text(html);
+    expect(visible).toContain('No businesses match your search');
+    expect(visible).toContain('Nothing found for “zzzyxq” in lyon with these filters');
+    expect(html).toMatch(/<a class="button button-secondary" href="\/search\?q=zzzyxq&amp;location=lyon">Remove all filters<\/a>/);
+    expect(visible).toContain('Search everywhere, not only in lyon');
+  });
+
+  it('is titled after the search, kept out of search engines, with /search as canonical', async () => {
+    const html = await page('/search?q=plumb&location=lyon');
+    expect(html).toContain('<title>Search: plumb in lyon | Business Directory</title>');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/search">/);
+  });
+
+  it('hands the results to the browser so hydration does not search again', async () => {
+    const html = await page('/search?q=plumb&location=lyon');
+    const data = /window\.__staticRouterHydrationData = JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(html)?.[1];
+    expect(data).toBeDefined();
+    const hydration = JSON.parse(JSON.parse(data!) as string) as { loaderData: Record<string, { serverState?: { initialResults: Record<string, unknown> } }> };
+    const search = Object.values(hydration.loaderData).find((value) => value && 'serverState' in value);
+    expect(Object.keys(search?.serverState?.initialResults ?? {})).toEqual(['businesses']);
+  });
+
+  it('ignores values a hand-edited URL gets wrong instead of failing', async () => {
+    const html = body(await page('/search?q=plumb&city=nowhere&sort=distance&page=abc&minRating=9'));
+    expect(text(html)).toContain('Plomberie Lumière');
+  });
+});

@@ -1,0 +1,252 @@
+/**
+ * The /search page in a real browser: the built site served by the real server on a temporary
+ * database, driven in Debian's Chromium. Run `npm run build` first.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BusinessInput } from '@directory/data/business.ts';
+import { buildBusiness } from '@directory/data/testing/build-business.ts';
+import { startTestApp, type TestApp } from '@directory/backend/testing/test-app.ts';
+import { launchBrowser, screenshot, seriousAccessibilityViolations } from './browser.ts';
+
+let app: TestApp & { url: string };
+let browser: Browser;
+
+const BERLIN = { city: 'Berlin', country: 'Germany', countryCode: 'DE', latitude: 52.52, longitude: 13.405, timeZone: 'Europe/Berlin', postalCode: '10117' };
+const PARIS = { city: 'Paris', postalCode: '75002', latitude: 48.8666, longitude: 2.3444 };
+
+function world(): BusinessInput[] {
+  const lyonPlumbers = Array.from({ length: 24 }, (_, i) =>
+    buildBusiness({
+      name: `Lyon Plumbing ${String(i + 1).padStart(2, '0')}`,
+      category: 'Plumber',
+      type: 'Plumber',
+      rating: 3.5 + (i % 4) * 0.4,
+      reviews: 300 - i,
+      // Spread over the city, so the map has markers and clusters.
+      latitude: 45.74 + (i % 6) * 0.008,
+      longitude: 4.82 + Math.floor(i / 6) * 0.01,
+    }),
+  );
+  const bakeries = Array.from({ length: 6 }, (_, i) =>
+    buildBusiness({ name: `Berlin Bakery ${i + 1}`, category: 'Bakery', type: 'Bakery', fullAddress: `Hauptstraße ${i + 1}, Berlin`, ...BERLIN, latitude: 52.52 + i * 0.004 }),
+  );
+  return [
+    ...lyonPlumbers,
+    ...bakeries,
+    buildBusiness({ name: 'Paris Plumbing Co', category: 'Plumber', type: 'Plumber', fullAddress: '2 Rue du Sentier, Paris', rating: 4.9, reviews: 800, ...PARIS }),
+    buildBusiness({ name: 'Bakery Montmartre', category: 'Bakery', type: 'Bakery', fullAddress: '5 Rue Lepic, Paris', ...PARIS }),
+  ];
+}
+
+beforeAll(async () => {
+  app = await startTestApp(world(), { withBuiltSite: true });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** A page that records the search calls it makes and the script errors it meets. */
+async function openSearch(path: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; searches: string[]; errors: string[] }> {
+  const page = await browser.newPage({ viewport });
+  page.setDefaultTimeout(10_000);
+  const searches: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/search/multi')) searches.push(request.postData() ?? '');
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    // Map tiles come from the internet, which these machines may not reach: only script errors count.
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text());
+  });
+  await page.goto(app.url + path);
+  return { page, searches, errors };
+}
+
+const resultNames = (page: Page) => page.getByRole('list', { name: 'Businesses found' }).getByRole('heading', { level: 3 }).allTextContents();
+
+/** Waits until the results list shows exactly these first names. */
+async function waitForFirstResult(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(
+    (expected) => document.querySelector('[aria-label="Businesses found"] h3')?.textContent === expected,
+    name,
+    { timeout: 10_000 },
+  );
+}
+
+describe('the search page', () => {
+  it('hydrates the server results without searching again, then follows the boxes as the visitor types', async () => {
+    const { page, searches, errors } = await openSearch('/search?q=plumb&location=lyon');
+    expect(await page.getByRole('searchbox', { name: 'What are you looking for?' }).inputValue()).toBe('plumb');
+    expect(await page.getByRole('searchbox', { name: 'Where?' }).inputValue()).toBe('lyon');
+    expect(await page.getByText('24 businesses for “plumb” in lyon').count()).toBe(1);
+    // Wait for hydration (the map replaces its placeholder), then check no search was needed for it.
+    await page.locator('.results-map .leaflet-container').waitFor({ timeout: 10_000 });
+    expect(searches).toEqual([]);
+    await page.evaluate(() => Object.assign(window, { searchPageMarker: 'still here' }));
+
+    const what = page.getByRole('searchbox', { name: 'What are you looking for?' });
+    const where = page.getByRole('searchbox', { name: 'Where?' });
+    await where.fill('');
+    await what.fill('');
+    await what.pressSequentially('bak', { delay: 60 });
+    await page.getByText('7 businesses for “bak”').waitFor();
+    expect((await resultNames(page)).sort()).toEqual(['Bakery Montmartre', ...Array.from({ length: 6 }, (_, i) => `Berlin Bakery ${i + 1}`)].sort());
+    await page.waitForURL(/\/search\?q=bak$/);
+    // The debounce sends one search for the word, not one per letter.
+    expect(searches.length).toBeLessThanOrEqual(3);
+
+    await where.pressSequentially('Berlin', { delay: 40 });
+    await page.getByText('6 businesses for “bak” in Berlin').waitFor();
+    await page.waitForURL(/\/search\?q=bak&location=Berlin$/);
+    expect(await page.evaluate(() => (window as unknown as { searchPageMarker?: string }).searchPageMarker)).toBe('still here');
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+    await page.waitForFunction(() => document.title === 'Search: bak in Berlin | Business Directory');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('filters by a facet into the URL; a reload shows the same results; Back restores the previous ones', async () => {
+    const { page, errors } = await openSearch('/search?q=plumb');
+    await page.getByText('25 businesses for “plumb”').waitFor();
+    await page.locator('.results-map .leaflet-container').waitFor({ timeout: 10_000 });
+    const parisFilter = page.getByRole('complementary', { name: 'Filters' }).getByRole('checkbox', { name: /Paris/ });
+    await parisFilter.click();
+    await page.waitForURL(/\/search\?q=plumb&city=FR%3Aparis$/);
+    await page.getByText('1 business for “plumb”').waitFor();
+    expect(await resultNames(page)).toEqual(['Paris Plumbing Co']);
+    expect(await page.getByRole('checkbox', { name: /Paris/ }).getAttribute('aria-checked')).toBe('true');
+
+    await page.reload();
+    await page.getByText('1 business for “plumb”').waitFor();
+    expect(await resultNames(page)).toEqual(['Paris Plumbing Co']);
+    expect(await page.getByRole('checkbox', { name: /Paris/ }).getAttribute('aria-checked')).toBe('true');
+
+    await page.locator('.results-map .leaflet-container').waitFor({ timeout: 10_000 });
+    await page.getByRole('radio', { name: '4.5+ stars' }).click();
+    await page.waitForURL(/minRating=4\.5/);
+    await page.goBack();
+    await page.waitForURL(/\/search\?q=plumb&city=FR%3Aparis$/);
+    await page.goBack();
+    await page.waitForURL(/\/search\?q=plumb$/);
+    await page.getByText('25 businesses for “plumb”').waitFor();
+    expect(await page.getByRole('checkbox', { name: /Paris/ }).getAttribute('aria-checked')).toBe('false');
+
+    // Into a result and back: the search is shown again, from its URL.
+    await page.getByRole('link', { name: 'Paris Plumbing Co' }).click();
+    await page.waitForURL(/\/business\//);
+    await page.getByRole('heading', { level: 1, name: 'Paris Plumbing Co' }).waitFor();
+    await page.goBack();
+    await page.waitForURL(/\/search\?q=plumb$/);
+    await page.getByText('25 businesses for “plumb”').waitFor();
+    expect(await page.getByRole('searchbox', { name: 'What are you looking for?' }).inputValue()).toBe('plumb');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('pages with the pager, sorts, and offers to remove filters when nothing matches', async () => {
+    const { page, errors } = await openSearch('/search?q=plumb&location=lyon');
+    await page.locator('.results-map .leaflet-container').waitFor({ timeout: 10_000 });
+    await page.getByRole('navigation', { name: 'Search result pages' }).getByRole('link', { name: 'Page 2' }).click();
+    await page.waitForURL(/page=2$/);
+    expect(await resultNames(page)).toHaveLength(4);
+
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('reviews');
+    await page.waitForURL(/sort=reviews/);
+    expect(page.url()).not.toContain('page=');
+    await waitForFirstResult(page, 'Lyon Plumbing 01');
+    expect(await page.getByRole('option', { name: /Distance/ }).isDisabled()).toBe(true);
+
+    await page.getByRole('checkbox', { name: 'Open now' }).click();
+    await page.waitForURL(/openNow=true/);
+    await page.getByRole('searchbox', { name: 'What are you looking for?' }).fill('zzzz');
+    await page.getByText('Nothing found for “zzzz” in lyon').waitFor();
+    await screenshot(page, 'search-empty');
+    await page.getByRole('link', { name: 'Remove all filters' }).click();
+    await page.waitForURL(/\/search\?q=zzzz&location=lyon&sort=reviews$/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('searches the area the visitor moved the map to, and clears it again', async () => {
+    const { page, errors } = await openSearch('/search?q=plumb');
+    const map = page.getByRole('region', { name: 'Map of the results' });
+    await map.locator('.leaflet-container').waitFor({ timeout: 10_000 });
+    // Paris and Lyon are framed together; nearby Lyon results are grouped in a numbered cluster.
+    await map.locator('.results-map-cluster').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Search this area' }).count()).toBe(0);
+    await map.getByRole('button', { name: 'Zoom in' }).click();
+    await map.getByRole('button', { name: 'Zoom in' }).click();
+    await map.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('button', { name: 'Search this area' }).click();
+    await page.waitForURL(/bbox=/);
+    await page.getByText(/^0 businesses/).waitFor();
+    await page.getByRole('button', { name: 'Clear map area' }).click();
+    await page.getByText('25 businesses for “plumb”').waitFor();
+    await page.waitForURL(/\/search\?q=plumb$/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('sorts by distance from the visitor with Near me', async () => {
+    const context = await browser.newContext({ geolocation: { latitude: 48.87, longitude: 2.35 }, permissions: ['geolocation'] });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/search?q=plumb`);
+    await page.locator('.results-map .leaflet-container').waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Near me' }).click();
+    await page.waitForURL(/near=48\.87000%2C2\.35000&sort=distance/);
+    await waitForFirstResult(page, 'Paris Plumbing Co');
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('distance');
+    expect(await page.locator('.search-card-distance').first().textContent()).toMatch(/^\d+ m away$/);
+    await page.getByRole('button', { name: 'Near me', pressed: true }).click();
+    await page.waitForURL(/\/search\?q=plumb$/);
+    await context.close();
+  });
+
+  it('shows the results, facets and pager of its URL with JavaScript disabled', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/search?q=plumb&location=lyon`);
+    expect(await page.getByText('24 businesses for “plumb” in lyon').count()).toBe(1);
+    expect(await resultNames(page)).toHaveLength(20);
+    expect(await page.getByRole('checkbox', { name: /Plumber\s*24/ }).count()).toBe(1);
+    await page.getByRole('link', { name: 'Page 2' }).click();
+    await page.waitForURL(/page=2$/);
+    expect(await resultNames(page)).toHaveLength(4);
+    await page.getByRole('checkbox', { name: 'Open now' }).click();
+    await page.waitForURL(/openNow=true/);
+    await page.getByRole('searchbox', { name: 'What are you looking for?' }).fill('bakery');
+    await page.getByRole('searchbox', { name: 'Where?' }).fill('Berlin');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/search\?q=bakery&location=Berlin$/);
+    expect((await resultNames(page)).length).toBe(6);
+    await context.close();
+  });
+
+  it('meets accessibility rules: no serious or critical axe violations, with results and when empty', async () => {
+    for (const path of ['/search?q=plumb&location=lyon', '/search?q=nothingatall']) {
+      const { page } = await openSearch(path);
+      await page.waitForLoadState('networkidle');
+      const violations = await seriousAccessibilityViolations(page);
+      expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('looks right on a desktop and a phone', async () => {
+    for (const [name, viewport] of [
+      ['search-desktop', { width: 1280, height: 900 }],
+      ['search-mobile', { width: 390, height: 844 }],
+    ] as const) {
+      const { page } = await openSearch('/search?q=plumb', viewport);
+      await page.locator('.results-map .leaflet-container').waitFor({ timeout: 10_000 });
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, name);
+      await page.close();
+    }
+  });
+});

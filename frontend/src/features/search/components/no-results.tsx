@@ -1,0 +1,51 @@
+import type { MouseEvent } from 'react';
+import { useInstantSearch } from 'react-instantsearch';
+import { EmptyState } from '../../../components/page-states.tsx';
+import type { SearchRoute } from '../search-url.ts';
+import { hasFilters, useSearchRoute, withoutFilters } from '../use-search-route.ts';
+
+interface Suggestion {
+  label: string;
+  route: SearchRoute;
+}
+
+/** Ways out of an empty result, most targeted first: drop the filters, then the place, then the words. */
+export function getSuggestions(route: SearchRoute): Suggestion[] {
+  const suggestions: Suggestion[] = [];
+  if (hasFilters(route)) suggestions.push({ label: 'Remove all filters', route: withoutFilters(route) });
+  if (route.location) suggestions.push({ label: `Search everywhere, not only in ${route.location}`, route: { ...route, location: undefined, page: undefined } });
+  if (route.q) suggestions.push({ label: `Show all businesses${route.location ? ` in ${route.location}` : ''}`, route: { location: route.location } });
+  return suggestions;
+}
+
+/** Nothing matched: say so, and offer searches that will find something. */
+export function NoResults() {
+  const { results, status } = useInstantSearch();
+  const { route, show, pathOf } = useSearchRoute();
+  if (results.__isArtificial || results.nbHits > 0 || status === 'error') return null;
+  const suggestions = getSuggestions(route);
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>, next: SearchRoute) => {
+    event.preventDefault();
+    show(next);
+  };
+  return (
+    <EmptyState title="No businesses match your search">
+      <p>
+        {route.q ? <>Nothing found for “{route.q}”</> : 'Nothing found'}
+        {route.location ? <> in {route.location}</> : null}
+        {hasFilters(route) ? ' with these filters' : ''}. Check the spelling, use fewer words, or widen the search:
+      </p>
+      {suggestions.length > 0 && (
+        <ul className="no-results-actions">
+          {suggestions.map((suggestion) => (
+            <li key={suggestion.label}>
+              <a className="button button-secondary" href={pathOf(suggestion.route)} onClick={(event) => handleClick(event, suggestion.route)}>
+                {suggestion.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </EmptyState>
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * The Leaflet map of the search results. Client-only: loaded with React.lazy after hydration, so
+ * Leaflet (which touches `window` when imported) and its CSS reach only browsers on /search.
+ * Nearby results are grouped into numbered clusters (supercluster) that split as you zoom in.
+ */
+import { divIcon, DomEvent, latLngBounds, type LatLngLiteral } from 'leaflet';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { Link } from 'react-router-dom';
+import Supercluster from 'supercluster';
+import 'leaflet/dist/leaflet.css';
+
+const TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+const TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+const MAX_FIT_ZOOM = 14;
+const CLUSTER_RADIUS_PX = 56;
+// Leaflet's tiles are 256 px: measuring the radius on that grid makes it screen pixels.
+const TILE_EXTENT = 256;
+
+export interface MapPoint {
+  id: string;
+  name: string;
+  slug: string;
+  rating: number | null;
+  lat: number;
+  lng: number;
+}
+
+export interface ResultsMapClientProps {
+  points: MapPoint[];
+  isRefinedWithMap: boolean;
+  onSearchArea: (bounds: { northEast: LatLngLiteral; southWest: LatLngLiteral }) => void;
+  onClearArea: () => void;
+}
+
+const PIN_ICON = divIcon({
+  className: 'results-map-pin',
+  html: '<svg viewBox="0 0 32 44" width="28" height="38" aria-hidden="true"><path d="M16 0C7.2 0 0 7.2 0 16c0 12 16 28 16 28s16-16 16-28C32 7.2 24.8 0 16 0z" fill="#1d4ed8"/><circle cx="16" cy="16" r="6.5" fill="#fff"/></svg>',
+  iconSize: [28, 38],
+  iconAnchor: [14, 38],
+  popupAnchor: [0, -34],
+});
+
+function clusterIcon(count: number) {
+  const size = count < 10 ? 36 : count < 100 ? 42 : 50;
+  return divIcon({
+    className: 'results-map-cluster',
+    html: `<span>${count}</span>`,
+    iconSize: [size, size],
+    iconAnchor: [size / 2, size / 2],
+  });
+}
+
+type PointProperties = { point: MapPoint };
+
+/** The markers and clusters of the visible part of the map, recomputed as it moves. */
+function ClusteredMarkers({ points }: { points: MapPoint[] }) {
+  const map = useMap();
+  const [view, setView] = useState(() => ({ bounds: map.getBounds(), zoom: map.getZoom() }));
+  useMapEvents({ moveend: () => setView({ bounds: map.getBounds(), zoom: map.getZoom() }) });
+  const index = useMemo(() => {
+    const clusters = new Supercluster<PointProperties>({ radius: CLUSTER_RADIUS_PX, extent: TILE_EXTENT, maxZoom: 17 });
+    clusters.load(points.map((point) => ({ type: 'Feature', properties: { point }, geometry: { type: 'Point', coordinates: [point.lng, point.lat] } })));
+    return clusters;
+  }, [points]);
+  const { bounds, zoom } = view;
+  const features = index.getClusters([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], Math.round(zoom));
+  return (
+    <>
+      {features.map((feature) => {
+        const [lng = 0, lat = 0] = feature.geometry.coordinates;
+        if ('cluster' in feature.properties && feature.properties.cluster) {
+          const clusterId = feature.properties.cluster_id;
+          const count = feature.properties.point_count;
+          return (
+            <Marker
+              key={`cluster-${clusterId}`}
+              position={[lat, lng]}
+              icon={clusterIcon(count)}
+              title={`${count} businesses here: zoom in`}
+              alt={`${count} businesses`}
+              eventHandlers={{ click: () => map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(clusterId), 18)) }}
+            />
+          );
+        }
+        const { point } = feature.properties as PointProperties;
+        return (
+          <Marker key={point.id} position={[point.lat, point.lng]} icon={PIN_ICON} title={point.name} alt={point.name}>
+            <Popup>
+              <Link to={`/business/${point.slug}`}>
+                <strong>{point.name}</strong>
+              </Link>
+              {point.rating !== null && <div>★ {point.rating.toFixed(1)}</div>}
+            </Popup>
+          </Marker>
+        );
+      })}
+    </>
+  );
+}
+
+/** Frames the results whenever they change, unless the visitor chose the area themselves. */
+function FitToPoints({ points, isRefinedWithMap, onFit }: { points: MapPoint[]; isRefinedWithMap: boolean; onFit: () => void }) {
+  const map = useMap();
+  // Only a new set of results reframes the map (the points array itself is rebuilt on every render).
+  const key = points.map((point) => `${point.id}@${point.lat},${point.lng}`).join(';');
+  const latest = useRef({ points, onFit });
+  latest.current = { points, onFit };
+  useEffect(() => {
+    const current = latest.current;
+    if (isRefinedWithMap || current.points.length === 0) return;
+    current.onFit();
+    map.fitBounds(latLngBounds(current.points.map((point) => [point.lat, point.lng])), { padding: [32, 32], maxZoom: MAX_FIT_ZOOM, animate: false });
+  }, [key, isRefinedWithMap, map]);
+  return null;
+}
+
+/** Tells moves the visitor made (drag, zoom) from the map framing the results. */
+function MoveWatcher({ isFitting, onMovedByVisitor }: { isFitting: { current: boolean }; onMovedByVisitor: () => void }) {
+  useMapEvents({
+    moveend: () => {
+      if (isFitting.current) isFitting.current = false;
+      else onMovedByVisitor();
+    },
+  });
+  return null;
+}
+
+interface AreaButtonsProps {
+  hasMoved: boolean;
+  isRefinedWithMap: boolean;
+  onSearchArea: ResultsMapClientProps['onSearchArea'];
+  onClearArea: () => void;
+}
+
+/** "Search this area" once the visitor moved the map; "Clear map area" while the results are limited to one. */
+function AreaButtons({ hasMoved, isRefinedWithMap, onSearchArea, onClearArea }: AreaButtonsProps) {
+  const map = useMap();
+  const box = useRef<HTMLDivElement>(null);
+  // The buttons sit on the map: their clicks must not also drag or click the map.
+  useEffect(() => {
+    if (box.current) DomEvent.disableClickPropagation(box.current);
+  }, []);
+  const handleSearchArea = () => {
+    const bounds = map.getBounds();
+    onSearchArea({ northEast: bounds.getNorthEast(), southWest: bounds.getSouthWest() });
+  };
+  return (
+    <div className="results-map-actions" ref={box}>
+      {hasMoved && (
+        <button type="button" className="button results-map-button" onClick={handleSearchArea}>
+          Search this area
+        </button>
+      )}
+      {isRefinedWithMap && !hasMoved && (
+        <button type="button" className="button button-secondary results-map-button" onClick={onClearArea}>
+          Clear map area
+        </button>
+      )}
+    </div>
+  );
+}
+
+export default function ResultsMapClient({ points, isRefinedWithMap, onSearchArea, onClearArea }: ResultsMapClientProps) {
+  const [hasMoved, setHasMoved] = useState(false);
+  const isFitting = useRef(false);
+  const first = points[0];
+  const handleSearchArea: ResultsMapClientProps['onSearchArea'] = (bounds) => {
+    setHasMoved(false);
+    onSearchArea(bounds);
+  };
+  return (
+    <MapContainer center={first ? [first.lat, first.lng] : [20, 0]} zoom={first ? 12 : 2} scrollWheelZoom={false} className="results-map-canvas">
+      <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
+      {/* The watchers subscribe to map moves first, so they see the framing the next child does. */}
+      <MoveWatcher isFitting={isFitting} onMovedByVisitor={() => setHasMoved(true)} />
+      <ClusteredMarkers points={points} />
+      <FitToPoints points={points} isRefinedWithMap={isRefinedWithMap} onFit={() => (isFitting.current = true)} />
+      <AreaButtons hasMoved={hasMoved} isRefinedWithMap={isRefinedWithMap} onSearchArea={handleSearchArea} onClearArea={onClearArea} />
+    </MapContainer>
+  );
+}

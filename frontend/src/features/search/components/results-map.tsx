@@ -1,0 +1,51 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { Hit } from 'instantsearch.js';
+import { useGeoSearch } from 'react-instantsearch';
+import type { InstantSearchHit } from '@directory/backend/shared/api-types.ts';
+import type { MapPoint } from './results-map-client.tsx';
+
+const ResultsMapClient = lazy(() => import('./results-map-client.tsx'));
+
+type GeoSearchHit = Hit<InstantSearchHit & { _geoloc: { lat: number; lng: number } }>;
+
+/** What the server (and a browser without JavaScript) shows where the map will be. */
+function MapPlaceholder({ count }: { count: number }) {
+  return (
+    <div className="results-map-placeholder">
+      <svg aria-hidden="true" viewBox="0 0 24 24" width="32" height="32" fill="currentColor">
+        <path d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z" />
+      </svg>
+      <p>
+        Map of {count} {count === 1 ? 'result' : 'results'}
+      </p>
+    </div>
+  );
+}
+
+/** The map of the results on this page; Leaflet loads only in the browser, after hydration. */
+export function ResultsMap() {
+  const { items, refine, clearMapRefinement, isRefinedWithMap } = useGeoSearch<GeoSearchHit>();
+  const [isClient, setIsClient] = useState(false);
+  useEffect(() => setIsClient(true), []);
+  const isAreaSearch = isRefinedWithMap();
+  if (items.length === 0 && !isAreaSearch) return null;
+  const points: MapPoint[] = items.map((hit) => ({
+    id: hit.objectID,
+    name: hit.name,
+    slug: hit.slug,
+    rating: hit.rating,
+    lat: hit._geoloc.lat,
+    lng: hit._geoloc.lng,
+  }));
+  return (
+    <div className="results-map" role="region" aria-label="Map of the results">
+      {isClient ? (
+        <Suspense fallback={<MapPlaceholder count={points.length} />}>
+          <ResultsMapClient points={points} isRefinedWithMap={isAreaSearch} onSearchArea={refine} onClearArea={clearMapRefinement} />
+        </Suspense>
+      ) : (
+        <MapPlaceholder count={points.length} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import type { UiState } from 'instantsearch.js';
+import { history } from 'instantsearch.js/es/lib/routers';
+import { useEffect, useMemo } from 'react';
+import { InstantSearch, useInstantSearch } from 'react-instantsearch';
+import { searchClient } from '../search-client.ts';
+import {
+  getSearchTitle,
+  parseSearchParams,
+  routeToState,
+  SEARCH_INDEX,
+  searchPath,
+  stateToRoute,
+  type SearchRoute,
+  type SearchUiState,
+} from '../search-url.ts';
+import { useSearchState } from '../use-search-route.ts';
+import { FacetList } from './facet-list.tsx';
+import { FilterPanel } from './filter-panel.tsx';
+import { NoResults } from './no-results.tsx';
+import { OpenNowToggle } from './open-now-toggle.tsx';
+import { RatingFilter } from './rating-filter.tsx';
+import { ResultsMap } from './results-map.tsx';
+import { SearchBoxes } from './search-boxes.tsx';
+import { SearchHits } from './search-hits.tsx';
+import { SearchPager } from './search-pager.tsx';
+import { SearchSummary } from './search-summary.tsx';
+import { SortBar } from './sort-bar.tsx';
+
+/** What the URL's state is written as: our parameter names, see search-url.ts. */
+function createRouting(serverUrl: string) {
+  return {
+    router: history<SearchRoute>({
+      // On the server there is no window: the request's URL stands in for it.
+      getLocation: () => (typeof window === 'undefined' ? (new URL(serverUrl) as unknown as Location) : window.location),
+      createURL: ({ routeState, location }) => `${location.protocol}//${location.host}${searchPath(routeState)}`,
+      parseURL: ({ location }) => parseSearchParams(new URLSearchParams(location.search)),
+      windowTitle: (routeState) => getSearchTitle(routeState.q ?? '', routeState.location ?? ''),
+      writeDelay: 300,
+      // Leaving the page for another route must not write the search URL back.
+      cleanUrlOnDispose: false,
+    }),
+    stateMapping: {
+      stateToRoute: (uiState: UiState) => stateToRoute(uiState as SearchUiState),
+      routeToState: (route: SearchRoute): UiState => routeToState(route),
+    },
+  };
+}
+
+/** Keeps the tab's title on the search shown, also after the back button (which writes no URL). */
+function DocumentTitle() {
+  const indexUiState = useSearchState();
+  const title = getSearchTitle(indexUiState.query ?? '', indexUiState.location ?? '');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return null;
+}
+
+function SearchError() {
+  const { error } = useInstantSearch();
+  if (!error) return null;
+  return (
+    <p className="search-error" role="alert">
+      The search could not be completed. Please check your connection and try again.
+    </p>
+  );
+}
+
+/** The whole search experience: boxes, filters, sort, map, results and pages, in one InstantSearch. */
+export function SearchApp({ serverUrl }: { serverUrl: string }) {
+  const routing = useMemo(() => createRouting(serverUrl), [serverUrl]);
+  return (
+    <InstantSearch
+      indexName={SEARCH_INDEX}
+      searchClient={searchClient}
+      routing={routing}
+      insights={false}
+      future={{ preserveSharedStateOnUnmount: true }}
+    >
+      <DocumentTitle />
+      <div className="search-page">
+        <header className="search-hero">
+          <div className="container">
+            <h1>Find a business</h1>
+            <SearchBoxes />
+          </div>
+        </header>
+        <div className="container search-layout">
+          <FilterPanel>
+            <OpenNowToggle />
+            <RatingFilter />
+            <FacetList attribute="category" title="Category" />
+            <FacetList attribute="country" title="Country" />
+            <FacetList attribute="city" title="City" />
+          </FilterPanel>
+          <section className="search-results" aria-labelledby="search-results-title">
+            <h2 id="search-results-title" className="visually-hidden">
+              Results
+            </h2>
+            <div className="search-toolbar">
+              <SearchSummary />
+              <SortBar />
+            </div>
+            <SearchError />
+            <ResultsMap />
+            <SearchHits />
+            <NoResults />
+            <SearchPager />
+          </section>
+        </div>
+      </div>
+    </InstantSearch>
+  );
+}

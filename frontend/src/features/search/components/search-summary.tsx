@@ -1,0 +1,30 @@
+import { useInstantSearch } from 'react-instantsearch';
+import { formatNumber } from '../../../lib/format.ts';
+import { useSearchState } from '../use-search-route.ts';
+
+/** "12 businesses for “plumber” in Lyon", announced politely as the results change. */
+export function SearchSummary() {
+  const { results, status } = useInstantSearch();
+  const indexUiState = useSearchState();
+  const count = results.nbHits;
+  const isKnown = !results.__isArtificial;
+  const query = indexUiState.query?.trim();
+  const location = indexUiState.location?.trim();
+  return (
+    <p className="search-summary" role="status" aria-live="polite">
+      {isKnown ? (
+        <>
+          <strong>
+            {formatNumber(count)}
+            {results.exhaustiveNbHits === false ? '+' : ''} {count === 1 ? 'business' : 'businesses'}
+          </strong>
+          {query ? <> for “{query}”</> : null}
+          {location ? <> in {location}</> : null}
+        </>
+      ) : (
+        'Searching…'
+      )}
+      {status === 'stalled' && <span className="search-summary-loading"> Updating…</span>}
+    </p>
+  );
+}

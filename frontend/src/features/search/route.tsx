@@ -1,0 +1,53 @@
+/// <reference types="vite/client" />
+import type { InstantSearchServerState } from 'react-instantsearch';
+import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
+import { getSearchTitle, parseSearchParams } from './search-url.ts';
+import './search.css';
+
+export interface SearchPageData {
+  /** The request's URL: on the server it stands in for `window.location`. */
+  url: string;
+  query: string;
+  location: string;
+  /** Results of the URL's search, computed by the server render; null after a client navigation. */
+  serverState: InstantSearchServerState | null;
+}
+
+async function loadSearch({ request }: LoaderFunctionArgs): Promise<SearchPageData> {
+  const route = parseSearchParams(new URL(request.url).searchParams);
+  // Only the server build computes results here (the browser's InstantSearch fetches its own):
+  // the dynamic import keeps react-dom/server and the second render out of the browser bundle.
+  const serverState = import.meta.env.SSR ? await (await import('./server-state.tsx')).getSearchServerState(request.url) : null;
+  return { url: request.url, query: route.q ?? '', location: route.location ?? '', serverState };
+}
+
+const handle: RouteHandle<SearchPageData> = {
+  meta: ({ query, location }): PageMeta => ({
+    title: getSearchTitle(query, location),
+    description: `Businesses${query ? ` matching “${query}”` : ''}${location ? ` in ${location}` : ''}: ratings, opening hours, phone numbers and a map.`,
+    canonicalPath: '/search',
+    // Result pages are endless variations of the same listings: keep them out of search engines.
+    noIndex: true,
+  }),
+};
+
+/**
+ * Once the page runs, InstantSearch owns the URL (it pushes each search to the history): moving
+ * between two searches is not a new page load for the router.
+ */
+function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+}
+
+export const searchRoute: RouteObject = {
+  path: 'search',
+  loader: loadSearch,
+  shouldRevalidate,
+  handle,
+  // InstantSearch and the page's widgets load only for /search (the entry loads this before hydrating).
+  lazy: async () => {
+    const { SearchPage } = await import('./components/search-page.tsx');
+    return { Component: SearchPage };
+  },
+};
