@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { z } from 'zod';
-import { badRequest } from '../errors.ts';
+import { badRequest, type ApiError } from '../errors.ts';
 
 const nothing = z.object({});
 type Nothing = typeof nothing;
@@ -17,6 +17,19 @@ export const requestShape = <Q extends z.ZodType = Nothing, P extends z.ZodType 
     body: (parts.body ?? nothing) as B,
   });
 
+/** A 400 naming each bad field and its reasons; `pathOffset` drops leading path segments. */
+export function badRequestFromIssues(issues: readonly z.core.$ZodIssue[], pathOffset = 0): ApiError {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.slice(pathOffset).join('.') || String(issue.path[0] ?? 'request');
+    (fields[field] ??= []).push(issue.message);
+  }
+  const summary = Object.entries(fields)
+    .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
+    .join('; ');
+  return badRequest(`Invalid request. ${summary}`, fields);
+}
+
 /**
  * Parses query, route params and body with `schema` and puts the typed result on
  * `ctx.state.input`; bad input answers 400 naming each field and its reason.
@@ -28,17 +41,8 @@ export function validate<T extends z.ZodType>(schema: T): Middleware<{ input: z.
       params: (ctx as unknown as { params?: Record<string, string> }).params ?? {},
       body: (ctx.request as { body?: unknown }).body ?? {},
     });
-    if (!result.success) {
-      const fields: Record<string, string[]> = {};
-      for (const issue of result.error.issues) {
-        const field = issue.path.slice(1).join('.') || String(issue.path[0] ?? 'request');
-        (fields[field] ??= []).push(issue.message);
-      }
-      const summary = Object.entries(fields)
-        .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
-        .join('; ');
-      throw badRequest(`Invalid request. ${summary}`, fields);
-    }
+    // Issues are reported by field, without the request part (query, params, body) they sit in.
+    if (!result.success) throw badRequestFromIssues(result.error.issues, 1);
     ctx.state.input = result.data;
     await next();
   };

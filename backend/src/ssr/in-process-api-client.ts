@@ -1,4 +1,6 @@
-import type { ApiClient } from '@directory/frontend/src/lib/api-client.ts';
+import { ApiRequestError, type ApiClient } from '@directory/frontend/src/lib/api-client.ts';
+import { badRequestFromIssues } from '../middleware/validate.ts';
+import { ContactMessageBody } from '../routes/contact/schema.ts';
 import { presentBusinessDetail, presentFeaturedBusiness } from '../presenters/business.ts';
 import { presentBusinessPage, presentCategoryPage, presentCityPage, presentCountryPage, presentHomepage } from '../presenters/pages.ts';
 import { presentCategoryEntry, presentCityEntry, presentCountryEntry } from '../presenters/places.ts';
@@ -47,7 +49,13 @@ export function createInProcessApiClient({ directory, site, contacts, engine }: 
     },
     advertisementCodes: async () => site.advertisementCodes(),
     async sendContact(message) {
-      const id = contacts.create(message);
+      // The same rules as POST /api/contact, failing the way the HTTP client does.
+      const parsed = ContactMessageBody.safeParse(message);
+      if (!parsed.success) {
+        const error = badRequestFromIssues(parsed.error.issues);
+        throw new ApiRequestError(error.status, JSON.stringify({ error: { id: error.id, message: error.message, fields: error.fields } }));
+      }
+      const id = contacts.create(parsed.data);
       return { success: true, id, message: "Thank you for your message. We'll get back to you within 24 hours." };
     },
     // The same validation and search as POST /api/search/multi; bad input throws (the page's URL is parsed before it gets here).

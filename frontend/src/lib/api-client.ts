@@ -58,15 +58,35 @@ export interface ApiClient {
   instantSearch(requests: InstantSearchQuery[]): Promise<InstantSearchResponse>;
 }
 
-/** A failed call: "{status}: {body text}" as the spec's shared helper words it. */
+/** A failed call: "{status}: {body text}" as the spec's shared helper words it, with the body parsed when it is JSON. */
 export class ApiRequestError extends Error {
+  readonly body: unknown;
+
   constructor(
     readonly status: number,
     text: string,
   ) {
     super(`${status}: ${text}`);
     this.name = 'ApiRequestError';
+    this.body = parseJsonOrNull(text);
   }
+}
+
+function parseJsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    if (error instanceof SyntaxError) return null;
+    throw error;
+  }
+}
+
+/**
+ * True for a failed API call. Checked by shape, not `instanceof`: the server bundle and the
+ * backend's in-process client each hold their own copy of the class.
+ */
+export function isApiRequestError(error: unknown): error is ApiRequestError {
+  return error instanceof Error && error.name === 'ApiRequestError' && typeof (error as ApiRequestError).status === 'number';
 }
 
 async function request<T>(path: string, init?: { method: string; body: unknown }): Promise<T> {

@@ -320,7 +320,15 @@ export async function multiSearch(
   requests: InstantSearchRequest[],
   now: Date,
 ): Promise<(InstantSearchResult | InstantSearchFacetResult)[]> {
-  const translated = requests.map((request) => ({ request, search: toSearchRequest(request, now) }));
+  const translated = requests.map((request, index) => {
+    try {
+      return { request, search: toSearchRequest(request, now) };
+    } catch (error) {
+      // Name the request the bad filter came from, as a client reading a 400 needs it.
+      if (error instanceof FilterError) throw new FilterError(`requests.${index}.params.${error.field}`, error.message);
+      throw error;
+    }
+  });
   return Promise.all(
     translated.map(async ({ request, search }) => {
       const response = await engine.search(search);

@@ -3,7 +3,7 @@ import type { SearchRequest } from '@directory/indexer/search-types.ts';
 import { badRequest } from '../../errors.ts';
 import { validate } from '../../middleware/validate.ts';
 import type { AppDeps } from '../deps.ts';
-import { FilterError, presentInstantSearchFacets, presentInstantSearchResult, toSearchRequest } from './instantsearch.ts';
+import { FilterError, multiSearch } from './instantsearch.ts';
 import { presentSearchResults } from './present-search.ts';
 import {
   FacetValuesSchema,
@@ -48,24 +48,13 @@ export function createSearchRouter({ engine }: AppDeps): Router {
 
   router.post('/search/multi', validate(MultiSearchSchema), async (ctx) => {
     const { body } = ctx.state.input as MultiSearchReq;
-    const now = new Date();
-    const requests = body.requests.map((request, index) => {
-      try {
-        return { request, search: toSearchRequest(request, now) };
-      } catch (error) {
-        if (error instanceof FilterError) {
-          const field = `requests.${index}.params.${error.field}`;
-          throw badRequest(`Invalid request. ${field}: ${error.message}`, { [field]: [error.message] });
-        }
-        throw error;
-      }
-    });
-    const results = await Promise.all(
-      requests.map(async ({ request, search }) => {
-        const response = await engine.search(search);
-        return request.type === 'facet' ? presentInstantSearchFacets(request, response) : presentInstantSearchResult(request, response);
-      }),
-    );
+    let results;
+    try {
+      results = await multiSearch(engine, body.requests, new Date());
+    } catch (error) {
+      if (error instanceof FilterError) throw badRequest(`Invalid request. ${error.field}: ${error.message}`, { [error.field]: [error.message] });
+      throw error;
+    }
     ctx.body = { results };
   });
 

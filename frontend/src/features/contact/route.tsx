@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { HomepageData } from '@directory/backend/shared/api-types.ts';
-import { ApiRequestError, getApiClient } from '../../lib/api-client.ts';
+import { getApiClient, isApiRequestError } from '../../lib/api-client.ts';
 import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
 import { ContactPage } from './components/contact-page.tsx';
 import { fieldErrorsFromApi, readContactValues, validateContact, type ContactErrors, type ContactValues } from './validation.ts';
@@ -20,17 +20,6 @@ async function loadContact(): Promise<ContactPageData> {
   return { totals: homepage.totals };
 }
 
-/** The API's answer body of a failed call ("{status}: {body}"), parsed when it is JSON. */
-function errorBody(error: ApiRequestError): unknown {
-  const text = error.message.slice(`${error.status}: `.length);
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (parseError) {
-    if (parseError instanceof SyntaxError) return null;
-    throw parseError;
-  }
-}
-
 /**
  * Sends the contact form: the same rules as the browser check first (so a visitor without
  * JavaScript gets the same messages), then the API. Field errors answer 400; any other
@@ -44,8 +33,8 @@ async function sendContact({ request }: ActionFunctionArgs) {
     await getApiClient().sendContact(values);
     return data<ContactActionData>({ status: 'sent' }, { status: 200 });
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 400) {
-      const apiErrors = fieldErrorsFromApi(errorBody(error));
+    if (isApiRequestError(error) && error.status === 400) {
+      const apiErrors = fieldErrorsFromApi(error.body);
       if (Object.keys(apiErrors).length > 0) return data<ContactActionData>({ status: 'invalid', errors: apiErrors, values }, { status: 400 });
     }
     if (error instanceof Error) {
