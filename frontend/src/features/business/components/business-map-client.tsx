@@ -5,7 +5,8 @@
 import { divIcon, type LeafletEvent, type Marker as LeafletMarker } from 'leaflet';
 import { MapContainer, Marker, Popup, TileLayer } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
-import { MAP_ZOOM, TILE_ATTRIBUTION, TILE_URL } from '../map-config.ts';
+import { TILE_ATTRIBUTION, TILE_URL } from '../../../lib/map-tiles.ts';
+import { MAP_ZOOM } from '../map-config.ts';
 
 export interface BusinessMapClientProps {
   latitude: number;

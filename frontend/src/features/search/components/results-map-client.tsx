@@ -8,10 +8,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { Link } from 'react-router-dom';
 import Supercluster from 'supercluster';
+import { TILE_ATTRIBUTION, TILE_URL } from '../../../lib/map-tiles.ts';
 import 'leaflet/dist/leaflet.css';
 
-const TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
-const TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 const MAX_FIT_ZOOM = 14;
 const CLUSTER_RADIUS_PX = 56;
 // Leaflet's tiles are 256 px: measuring the radius on that grid makes it screen pixels.
