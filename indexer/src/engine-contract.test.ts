@@ -1,11 +1,13 @@
 /**
  * One contract for every engine: the same record, the same questions, the same answers.
- * `sqlite` always runs; `meilisearch` runs when MEILI_URL points at a server (this suite never
- * starts one). The engines exercised are printed, and a skipped engine shows as skipped.
+ * `sqlite` always runs; `meilisearch` runs against MEILI_URL when it is set, otherwise in a
+ * Meilisearch container started with testcontainers when a Docker engine is reachable. The
+ * engines exercised are printed, and an engine that could not run shows as skipped, with why.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GenericContainer, getContainerRuntimeClient, Wait, type StartedTestContainer } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusinessInput } from '@directory/data/business.ts';
 import { toBusinessColumns } from '@directory/data/business-row.ts';
@@ -19,8 +21,35 @@ import { PLACES, buildSearchWorld } from './sqlite/search-test-world.ts';
 import { SqliteEngine } from './sqlite/sqlite-engine.ts';
 import { rebuildIndex } from './sync.ts';
 
-const MEILI_URL = process.env.MEILI_URL;
-const MEILI_KEY = process.env.MEILI_KEY;
+/** The version docker-compose.yml runs. */
+const MEILI_IMAGE = 'getmeili/meilisearch:v1.18.0';
+const CONTAINER_KEY = 'contract-suite-master-key';
+
+/** True when testcontainers finds a Docker (or compatible) engine; false for the one named "none found" case. */
+async function isContainerRuntimeAvailable(): Promise<boolean> {
+  try {
+    await getContainerRuntimeClient();
+    return true;
+  } catch (error) {
+    if (error instanceof Error && error.message.includes('Could not find a working container runtime strategy')) return false;
+    throw error;
+  }
+}
+
+let container: StartedTestContainer | null = null;
+let meiliWhy = 'MEILI_URL not set and no Docker engine for testcontainers';
+let MEILI_URL = process.env.MEILI_URL;
+let MEILI_KEY = process.env.MEILI_KEY;
+if (!MEILI_URL && (await isContainerRuntimeAvailable())) {
+  container = await new GenericContainer(MEILI_IMAGE)
+    .withEnvironment({ MEILI_MASTER_KEY: CONTAINER_KEY, MEILI_NO_ANALYTICS: 'true' })
+    .withExposedPorts(7700)
+    .withWaitStrategy(Wait.forHttp('/health', 7700))
+    .start();
+  MEILI_URL = `http://${container.getHost()}:${container.getMappedPort(7700)}`;
+  MEILI_KEY = CONTAINER_KEY;
+  meiliWhy = `container ${MEILI_IMAGE}`;
+}
 
 interface EngineFactory {
   name: string;
@@ -38,8 +67,9 @@ const FACTORIES: EngineFactory[] = [
 ];
 
 const exercised: string[] = [];
-afterAll(() => {
-  const skipped = FACTORIES.filter((factory) => !factory.isAvailable).map((factory) => `${factory.name} (MEILI_URL not set)`);
+afterAll(async () => {
+  await container?.stop();
+  const skipped = FACTORIES.filter((factory) => !factory.isAvailable).map((factory) => `${factory.name} (${meiliWhy})`);
   console.log(`engine contract suite ran against: ${exercised.join(', ') || 'none'}${skipped.length ? `; not run: ${skipped.join(', ')}` : ''}`);
 });
 
