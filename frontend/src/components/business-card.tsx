@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { BusinessListItem } from '@directory/backend/shared/api-types.ts';
 import { formatNumber } from '../lib/format.ts';
@@ -18,47 +19,69 @@ function StorefrontIcon() {
   );
 }
 
-/** A business on the category and city pages: photo, name, category, stars, reviews, address, phone. */
-export function BusinessCard({ business }: { business: BusinessListItem }) {
+/** A `tel:` link for a phone number as written ("+1 (555) 010-2000" → "tel:+15550102000"). */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** A business's category as a badge: a link to the category page when it has one. */
+export function CategoryBadge({ category, slug, className = 'badge' }: { category: string; slug: string | null; className?: string }) {
+  return slug ? (
+    <Link className={className} to={`/categories/${slug}`}>
+      {category}
+    </Link>
+  ) : (
+    <span className={className}>{category}</span>
+  );
+}
+
+export interface BusinessCardFrameProps {
+  /** Added after "card business-card" ("search-card"). */
+  className?: string;
+  slug: string;
+  photo: string | null;
+  /** What stands in for a missing photo. */
+  fallback: ReactNode;
+  /** The name inside the link to the business page. */
+  name: ReactNode;
+  /** The category badge, if any. */
+  category: ReactNode;
+  rating: number | null;
+  reviews: number;
+  /** The address line; none when null. */
+  address: string | null;
+  phone: string | null;
+  /** Lines between the address and the phone. */
+  children?: ReactNode;
+}
+
+/** The card body the business lists and the search results share: photo, name, category, stars, reviews, address, phone. */
+export function BusinessCardFrame({ className, slug, photo, fallback, name, category, rating, reviews, address, phone, children }: BusinessCardFrameProps) {
   return (
-    <article className="card business-card">
+    <article className={className ? `card business-card ${className}` : 'card business-card'}>
       <div className="business-card-photo">
-        {business.photo ? (
-          <img src={business.photo} alt="" loading="lazy" decoding="async" referrerPolicy="no-referrer" />
-        ) : (
-          <span className="business-card-fallback">
-            <StorefrontIcon />
-          </span>
-        )}
+        {photo ? <img src={photo} alt="" loading="lazy" decoding="async" referrerPolicy="no-referrer" /> : fallback}
       </div>
       <div className="business-card-body">
         <h3 className="business-card-name">
-          <Link to={`/business/${business.slug}`}>{business.name}</Link>
+          <Link to={`/business/${slug}`}>{name}</Link>
         </h3>
-        {business.category &&
-          (business.categorySlug ? (
-            <Link className="badge business-card-category" to={`/categories/${business.categorySlug}`}>
-              {business.category}
-            </Link>
-          ) : (
-            <span className="badge business-card-category">{business.category}</span>
-          ))}
+        {category}
         <p className="business-card-rating">
-          <StarRating rating={business.rating} size="sm" />
-          <span className="business-card-rating-value">{formatRating(business.rating)}</span>
+          <StarRating rating={rating} size="sm" />
+          <span className="business-card-rating-value">{formatRating(rating)}</span>
           <span className="muted">
-            ({formatNumber(business.reviews)} {business.reviews === 1 ? 'review' : 'reviews'})
+            ({formatNumber(reviews)} {reviews === 1 ? 'review' : 'reviews'})
           </span>
         </p>
-        {business.address && (
+        {address !== null && (
           <p className="business-card-line">
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
               <path fill="currentColor" d="M12 2a7 7 0 0 1 7 7c0 5-7 13-7 13S5 14 5 9a7 7 0 0 1 7-7zm0 4.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z" />
             </svg>
-            <span>{business.address}</span>
+            <span>{address}</span>
           </p>
         )}
-        {business.phone && (
+        {children}
+        {phone && (
           <p className="business-card-line">
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
               <path
@@ -66,10 +89,31 @@ export function BusinessCard({ business }: { business: BusinessListItem }) {
                 d="M6.6 10.8a15.2 15.2 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1l-2.2 2.23z"
               />
             </svg>
-            <a href={`tel:${business.phone.replace(/[^\d+]/g, '')}`}>{business.phone}</a>
+            <a href={telHref(phone)}>{phone}</a>
           </p>
         )}
       </div>
     </article>
+  );
+}
+
+/** A business on the category and city pages: photo, name, category, stars, reviews, address, phone. */
+export function BusinessCard({ business }: { business: BusinessListItem }) {
+  return (
+    <BusinessCardFrame
+      slug={business.slug}
+      photo={business.photo}
+      fallback={
+        <span className="business-card-fallback">
+          <StorefrontIcon />
+        </span>
+      }
+      name={business.name}
+      category={business.category && <CategoryBadge category={business.category} slug={business.categorySlug} className="badge business-card-category" />}
+      rating={business.rating}
+      reviews={business.reviews}
+      address={business.address || null}
+      phone={business.phone}
+    />
   );
 }

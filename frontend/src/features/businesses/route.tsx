@@ -3,6 +3,8 @@ import type { PagedBusinesses } from '@directory/backend/shared/api-types.ts';
 import { isLoadFailure, loadFailure, type LoadFailure } from '../../components/page-states.tsx';
 import { getApiClient } from '../../lib/api-client.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { itemListJsonLd } from '../../lib/item-list.ts';
+import { pagePath } from '../../lib/list-loader.ts';
 import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
 import { BusinessesPage, type BusinessesData } from './components/businesses-page.tsx';
 import { BUSINESS_PAGE_SIZE, businessPageFromQuery, reachablePages } from './paging.ts';
@@ -29,20 +31,14 @@ function describeBusinesses(data: BusinessesData | LoadFailure): PageMeta {
   return {
     title: `All Businesses - ${total} businesses${pagePart} | ${SITE_NAME}`,
     description: `Browse ${total} local businesses with ratings, reviews, phone numbers and addresses${page > 1 ? ` (page ${page} of ${formatNumber(pages)})` : ''}.`,
-    canonicalPath: page > 1 ? `/businesses?page=${page}` : '/businesses',
+    canonicalPath: pagePath('/businesses', page),
     jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'ItemList',
-        name: 'All Businesses',
-        numberOfItems: result.totalCount,
-        itemListElement: result.businesses.map((business, index) => ({
-          '@type': 'ListItem',
-          position: (page - 1) * BUSINESS_PAGE_SIZE + index + 1,
-          name: business.name,
-          url: `/business/${business.slug}`,
-        })),
-      },
+      itemListJsonLd(
+        'All Businesses',
+        result.totalCount,
+        (page - 1) * BUSINESS_PAGE_SIZE + 1,
+        result.businesses.map((business) => ({ name: business.name, url: `/business/${business.slug}` })),
+      ),
     ],
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CategoryEntry } from '@directory/backend/shared/api-types.ts';
-import { averagePer, filterCategories, formatAverageRating, getCategoryTotals, letterFromQuery, textFromQuery } from './filter.ts';
+import { averagePer, filterCategories, formatAverageRating, getCategoryTotals, letterFromQuery } from './filter.ts';
 
 const entry = (category: string, count: number): CategoryEntry => ({
   category,
@@ -46,11 +46,6 @@ describe('query parsing', () => {
     expect(letterFromQuery('p')).toBe('P');
     expect(letterFromQuery('Q')).toBe('Q');
     for (const raw of [null, '', 'ab', '1', 'é', '#']) expect(letterFromQuery(raw)).toBeNull();
-  });
-
-  it('trims the text filter', () => {
-    expect(textFromQuery('  pl ')).toBe('pl');
-    expect(textFromQuery(null)).toBe('');
   });
 });
 

@@ -9,9 +9,6 @@ export function letterFromQuery(raw: string | null): string | null {
   return raw !== null && /^[a-z]$/i.test(raw) ? raw.toUpperCase() : null;
 }
 
-/** Trimmed text filter from `?q=` ('' when absent). */
-export const textFromQuery = (raw: string | null) => (raw ?? '').trim();
-
 /** Categories whose name contains `text`, ignoring case (and accents). */
 export function filterCategories(categories: readonly CategoryEntry[], text: string): CategoryEntry[] {
   const needle = fold(text.trim());

@@ -1,34 +1,31 @@
-import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 import type { CategoryPageData } from '@directory/backend/shared/api-types.ts';
 import { breadcrumbJsonLd } from '../../components/breadcrumbs.tsx';
 import { isLoadFailure, loadFailure, type LoadFailure } from '../../components/page-states.tsx';
-import { isOnlyViewChange, paginate } from '../../components/pager.tsx';
+import { paginate } from '../../components/pager.tsx';
 import { getApiClient } from '../../lib/api-client.ts';
 import { formatNumber, pluralize } from '../../lib/format.ts';
+import { itemListJsonLd } from '../../lib/item-list.ts';
+import { loadList, pagePath, skipViewOnlyChanges } from '../../lib/list-loader.ts';
 import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
 import { movedPermanently, notFoundResponse, pageFromUrl } from '../../lib/route-errors.ts';
 import { CategoriesPage, type CategoriesData } from './components/categories-page.tsx';
 import { categoryCrumbs, CategoryPage, type CategoryData } from './components/category-page.tsx';
-import { CATEGORY_PAGE_SIZE, filterCategories, getCategoryTotals, letterFromQuery, textFromQuery } from './filter.ts';
+import { CATEGORY_PAGE_SIZE, filterCategories, getCategoryTotals, letterFromQuery } from './filter.ts';
 
 async function loadCategories({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const letter = letterFromQuery(url.searchParams.get('letter'));
-  const text = textFromQuery(url.searchParams.get('q'));
-  const api = getApiClient();
-  try {
+  const letter = letterFromQuery(new URL(request.url).searchParams.get('letter'));
+  return loadList(request, async ({ text, page }) => {
+    const api = getApiClient();
     const [homepage, categories] = await Promise.all([api.homepage(), api.categories(letter ?? undefined)]);
-    const matching = filterCategories(categories, text);
     return {
       letter,
       text,
       totals: getCategoryTotals(categories),
       allBusinesses: homepage.totals.businesses,
-      page: paginate(matching, pageFromUrl(request.url), CATEGORY_PAGE_SIZE),
+      page: paginate(filterCategories(categories, text), page, CATEGORY_PAGE_SIZE),
     } satisfies CategoriesData;
-  } catch (error) {
-    return loadFailure(error);
-  }
+  });
 }
 
 function categoriesPath(letter: string | null, page: number): string {
@@ -55,18 +52,12 @@ function describeCategories(data: CategoriesData | LoadFailure): PageMeta {
       (examples.length ? `, such as ${examples.join(', ')}.` : '.'),
     canonicalPath: categoriesPath(letter, text ? 1 : page.page),
     jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'ItemList',
-        name: heading,
-        numberOfItems: page.total,
-        itemListElement: page.items.map((category, index) => ({
-          '@type': 'ListItem',
-          position: page.first + index,
-          name: category.category,
-          url: `/categories/${category.slug}`,
-        })),
-      },
+      itemListJsonLd(
+        heading,
+        page.total,
+        page.first,
+        page.items.map((category) => ({ name: category.category, url: `/categories/${category.slug}` })),
+      ),
     ],
   };
 }
@@ -82,7 +73,7 @@ async function loadCategory({ request, params }: LoaderFunctionArgs) {
     return loadFailure(error);
   }
   if (!category) notFoundResponse('Category not found');
-  if (category.slug !== slug) movedPermanently(`/categories/${category.slug}${page > 1 ? `?page=${page}` : ''}`);
+  if (category.slug !== slug) movedPermanently(pagePath(`/categories/${category.slug}`, page));
   return { category } satisfies CategoryData;
 }
 
@@ -100,27 +91,18 @@ function describeCategory(data: CategoryData | LoadFailure, params: Record<strin
       `in ${pluralize(category.countryCount, 'country', 'countries')}` +
       (countries.length ? `, including ${countries.join(', ')}` : '') +
       ': ratings, reviews, addresses and phone numbers.',
-    canonicalPath: `/categories/${category.slug}${category.currentPage > 1 ? `?page=${category.currentPage}` : ''}`,
+    canonicalPath: pagePath(`/categories/${category.slug}`, category.currentPage),
     jsonLd: [
       breadcrumbJsonLd(categoryCrumbs(category)),
-      {
-        '@context': 'https://schema.org',
-        '@type': 'ItemList',
-        name: `${category.category} businesses`,
-        numberOfItems: category.businessCount,
-        itemListElement: category.businesses.map((business, index) => ({
-          '@type': 'ListItem',
-          position: (category.currentPage - 1) * category.limit + index + 1,
-          name: business.name,
-          url: `/business/${business.slug}`,
-        })),
-      },
+      itemListJsonLd(
+        `${category.category} businesses`,
+        category.businessCount,
+        (category.currentPage - 1) * category.limit + 1,
+        category.businesses.map((business) => ({ name: business.name, url: `/business/${business.slug}` })),
+      ),
     ],
   };
 }
-
-const skipViewOnlyChanges = ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
-  isOnlyViewChange(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 
 const listHandle: RouteHandle<CategoriesData | LoadFailure> = { meta: describeCategories, nav: '/categories' };
 const pageHandle: RouteHandle<CategoryData | LoadFailure> = { meta: describeCategory, nav: '/categories' };

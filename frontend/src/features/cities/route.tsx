@@ -5,6 +5,8 @@ import { isLoadFailure, loadFailure, type LoadFailure } from '../../components/p
 import { paginate } from '../../components/pager.tsx';
 import { getApiClient } from '../../lib/api-client.ts';
 import { formatNumber, pluralize } from '../../lib/format.ts';
+import { itemListJsonLd } from '../../lib/item-list.ts';
+import { loadList, pagePath } from '../../lib/list-loader.ts';
 import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
 import { movedPermanently, notFoundResponse, pageFromUrl } from '../../lib/route-errors.ts';
 import { CitiesPage, type CitiesData } from './components/cities-page.tsx';
@@ -14,20 +16,17 @@ import { CITY_PAGE_SIZE, cityLetterFromParam, cityPath, filterCities, getCityTot
 async function loadCities({ request, params }: LoaderFunctionArgs) {
   const letter = params.letter === undefined ? null : cityLetterFromParam(params.letter);
   if (params.letter !== undefined && letter === null) notFoundResponse('Page not found');
-  const text = (new URL(request.url).searchParams.get('q') ?? '').trim();
-  const api = getApiClient();
-  try {
+  return loadList(request, async ({ text, page }) => {
+    const api = getApiClient();
     const [homepage, cities] = await Promise.all([api.homepage(), api.cities(letter ? { letter } : {})]);
     return {
       letter,
       text,
       totals: getCityTotals(cities),
       allBusinesses: homepage.totals.businesses,
-      page: paginate(filterCities(cities, text), pageFromUrl(request.url), CITY_PAGE_SIZE),
+      page: paginate(filterCities(cities, text), page, CITY_PAGE_SIZE),
     } satisfies CitiesData;
-  } catch (error) {
-    return loadFailure(error);
-  }
+  });
 }
 
 function describeCities(data: CitiesData | LoadFailure): PageMeta {
@@ -45,20 +44,14 @@ function describeCities(data: CitiesData | LoadFailure): PageMeta {
       `Browse ${pluralize(totals.cities, 'city', 'cities')}${letter ? ` beginning with ${letter}` : ''} with ` +
       `${pluralize(totals.businesses, 'local business', 'local businesses')}` +
       (examples.length ? `, such as ${examples.join(', ')}.` : '.'),
-    canonicalPath: pageNumber > 1 ? `${base}?page=${pageNumber}` : base,
+    canonicalPath: pagePath(base, pageNumber),
     jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'ItemList',
-        name: heading,
-        numberOfItems: page.total,
-        itemListElement: page.items.map((city, index) => ({
-          '@type': 'ListItem',
-          position: page.first + index,
-          name: `${city.city}, ${city.country}`,
-          url: cityPath(city),
-        })),
-      },
+      itemListJsonLd(
+        heading,
+        page.total,
+        page.first,
+        page.items.map((city) => ({ name: `${city.city}, ${city.country}`, url: cityPath(city) })),
+      ),
     ],
   };
 }
@@ -76,7 +69,7 @@ async function loadCity({ request, params }: LoaderFunctionArgs) {
   }
   if (!city) notFoundResponse('City not found');
   const canonical = cityPath(city);
-  if (canonical !== `/cities/${countryCode}/${citySlug}`) movedPermanently(page > 1 ? `${canonical}?page=${page}` : canonical);
+  if (canonical !== `/cities/${countryCode}/${citySlug}`) movedPermanently(pagePath(canonical, page));
   return { city } satisfies CityData;
 }
 
@@ -98,21 +91,15 @@ function describeCity(data: CityData | LoadFailure, params: Record<string, strin
       `Find ${formatNumber(city.businessCount)} local ${city.businessCount === 1 ? 'business' : 'businesses'} in ${city.city}, ${city.country} ` +
       `across ${pluralize(city.categoryCount, 'category', 'categories')}` +
       (categories.length ? `, including ${categories.join(', ')}.` : '.'),
-    canonicalPath: city.currentPage > 1 ? `${cityPath(city)}?page=${city.currentPage}` : cityPath(city),
+    canonicalPath: pagePath(cityPath(city), city.currentPage),
     jsonLd: [
       breadcrumbJsonLd(cityCrumbs(city)),
-      {
-        '@context': 'https://schema.org',
-        '@type': 'ItemList',
-        name: `Businesses in ${city.city}`,
-        numberOfItems: city.businessCount,
-        itemListElement: city.businesses.map((business, index) => ({
-          '@type': 'ListItem',
-          position: (city.currentPage - 1) * city.limit + index + 1,
-          name: business.name,
-          url: `/business/${business.slug}`,
-        })),
-      },
+      itemListJsonLd(
+        `Businesses in ${city.city}`,
+        city.businessCount,
+        (city.currentPage - 1) * city.limit + 1,
+        city.businesses.map((business) => ({ name: business.name, url: `/business/${business.slug}` })),
+      ),
     ],
   };
 }

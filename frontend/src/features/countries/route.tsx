@@ -1,10 +1,12 @@
-import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunctionArgs } from 'react-router-dom';
-import type { CityEntry, CountryEntry, CountryPageData } from '@directory/backend/shared/api-types.ts';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
+import type { CityEntry, CountryPageData } from '@directory/backend/shared/api-types.ts';
 import { breadcrumbJsonLd } from '../../components/breadcrumbs.tsx';
 import { isLoadFailure, loadFailure, type LoadFailure } from '../../components/page-states.tsx';
-import { isOnlyViewChange, paginate } from '../../components/pager.tsx';
+import { paginate } from '../../components/pager.tsx';
 import { getApiClient } from '../../lib/api-client.ts';
 import { formatNumber, pluralize } from '../../lib/format.ts';
+import { itemListJsonLd } from '../../lib/item-list.ts';
+import { filterTextFromUrl, loadList, pagePath, skipViewOnlyChanges } from '../../lib/list-loader.ts';
 import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
 import { movedPermanently, notFoundResponse, pageFromUrl } from '../../lib/route-errors.ts';
 import { CountriesPage, type CountriesData } from './components/countries-page.tsx';
@@ -12,23 +14,15 @@ import { countryCitiesCrumbs, CountryCitiesPage, type CountryCitiesData } from '
 import { countryCrumbs, CountryPage, type CountryData } from './components/country-page.tsx';
 import { COUNTRY_CATEGORY_PAGE_SIZE, COUNTRY_PAGE_SIZE, filterCityNames, filterCountries, getCountryTotals } from './filter.ts';
 
-const textOf = (url: URL) => (url.searchParams.get('q') ?? '').trim();
-const withPage = (path: string, page: number) => (page > 1 ? `${path}?page=${page}` : path);
-
 async function loadCountries({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const text = textOf(url);
-  let countries: CountryEntry[];
-  try {
-    countries = await getApiClient().countries();
-  } catch (error) {
-    return loadFailure(error);
-  }
-  return {
-    text,
-    totals: getCountryTotals(countries),
-    page: paginate(filterCountries(countries, text), pageFromUrl(request.url), COUNTRY_PAGE_SIZE),
-  } satisfies CountriesData;
+  return loadList(request, async ({ text, page }) => {
+    const countries = await getApiClient().countries();
+    return {
+      text,
+      totals: getCountryTotals(countries),
+      page: paginate(filterCountries(countries, text), page, COUNTRY_PAGE_SIZE),
+    } satisfies CountriesData;
+  });
 }
 
 function describeCountries(data: CountriesData | LoadFailure): PageMeta {
@@ -40,20 +34,14 @@ function describeCountries(data: CountriesData | LoadFailure): PageMeta {
   return {
     title: `Countries - ${pluralize(totals.countries, 'country', 'countries')}, ${pluralize(totals.businesses, 'business', 'businesses')}${pagePart} | ${SITE_NAME}`,
     description: `Browse ${pluralize(totals.businesses, 'local business', 'local businesses')} in ${pluralize(totals.countries, 'country', 'countries')} and ${pluralize(totals.cities, 'city', 'cities')}, country by country.`,
-    canonicalPath: withPage('/countries', text ? 1 : page.page),
+    canonicalPath: pagePath('/countries', text ? 1 : page.page),
     jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'ItemList',
-        name: 'Countries',
-        numberOfItems: page.total,
-        itemListElement: page.items.map((country, index) => ({
-          '@type': 'ListItem',
-          position: page.first + index,
-          name: country.country,
-          url: `/countries/${country.slug}`,
-        })),
-      },
+      itemListJsonLd(
+        'Countries',
+        page.total,
+        page.first,
+        page.items.map((country) => ({ name: country.country, url: `/countries/${country.slug}` })),
+      ),
     ],
   };
 }
@@ -68,7 +56,7 @@ async function loadCountry({ request, params }: LoaderFunctionArgs) {
     return loadFailure(error);
   }
   if (!country) notFoundResponse('Country not found');
-  if (country.slug !== slug) movedPermanently(withPage(`/countries/${country.slug}`, page));
+  if (country.slug !== slug) movedPermanently(pagePath(`/countries/${country.slug}`, page));
   return { country, categories: paginate(country.topCategories, page, COUNTRY_CATEGORY_PAGE_SIZE) } satisfies CountryData;
 }
 
@@ -85,16 +73,15 @@ function describeCountry(data: CountryData | LoadFailure, params: Record<string,
       `Find ${pluralize(country.businessCount, 'business', 'businesses')} in ${country.country} across ` +
       `${pluralize(country.cityCount, 'city', 'cities')} and ${pluralize(country.categoryCount, 'category', 'categories')}` +
       (cities.length ? `, including ${cities.join(', ')}.` : '.'),
-    canonicalPath: withPage(`/countries/${country.slug}`, categories.page),
+    canonicalPath: pagePath(`/countries/${country.slug}`, categories.page),
     jsonLd: [breadcrumbJsonLd(countryCrumbs(country))],
   };
 }
 
 async function loadCountryCities({ request, params }: LoaderFunctionArgs) {
   const slug = params.slug ?? '';
-  const url = new URL(request.url);
   const page = pageFromUrl(request.url);
-  const text = textOf(url);
+  const text = filterTextFromUrl(request.url);
   const api = getApiClient();
   let country: CountryPageData | null;
   try {
@@ -103,7 +90,7 @@ async function loadCountryCities({ request, params }: LoaderFunctionArgs) {
     return loadFailure(error);
   }
   if (!country) notFoundResponse('Country not found');
-  if (country.slug !== slug) movedPermanently(withPage(`/countries/${country.slug}/cities`, page));
+  if (country.slug !== slug) movedPermanently(pagePath(`/countries/${country.slug}/cities`, page));
   let cities: CityEntry[];
   try {
     cities = await api.cities({ country: country.countryCode });
@@ -128,13 +115,10 @@ function describeCountryCities(data: CountryCitiesData | LoadFailure, params: Re
   return {
     title: `Cities in ${country.country} - ${pluralize(country.cityCount, 'city', 'cities')}${pagePart} | ${SITE_NAME}`,
     description: `All ${pluralize(country.cityCount, 'city', 'cities')} of ${country.country} in the directory, with ${formatNumber(country.businessCount)} local businesses: pick a city to see its businesses.`,
-    canonicalPath: withPage(`/countries/${country.slug}/cities`, text ? 1 : page.page),
+    canonicalPath: pagePath(`/countries/${country.slug}/cities`, text ? 1 : page.page),
     jsonLd: [breadcrumbJsonLd(countryCitiesCrumbs(country))],
   };
 }
-
-const skipViewOnlyChanges = ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
-  isOnlyViewChange(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 
 const listHandle: RouteHandle<CountriesData | LoadFailure> = { meta: describeCountries, nav: '/countries' };
 const pageHandle: RouteHandle<CountryData | LoadFailure> = { meta: describeCountry, nav: '/countries' };

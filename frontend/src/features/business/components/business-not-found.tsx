@@ -1,12 +1,13 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { BrowseCards } from '../../../components/browse-cards.tsx';
 import { SearchForm } from '../../../components/search-form.tsx';
 import '../business.css';
 
-const BROWSE_LINKS = [
-  { to: '/categories', title: 'Browse Categories', text: 'Find businesses by what they do.' },
-  { to: '/countries', title: 'Browse Countries', text: 'Explore listings country by country.' },
-  { to: '/cities', title: 'Browse Cities', text: 'See what is near you, city by city.' },
-];
+const BROWSE_TEXTS = {
+  categories: 'Find businesses by what they do.',
+  countries: 'Explore listings country by country.',
+  cities: 'See what is near you, city by city.',
+};
 
 /** The Business Not Found screen: search, browse links and the way home. */
 export function BusinessNotFound() {
@@ -22,16 +23,7 @@ export function BusinessNotFound() {
         We could not find this business. It may have closed, moved or changed its name. Search the directory or browse below.
       </p>
       <SearchForm label="Search for another business" whatLabel="What" whereLabel="Where" />
-      <ul className="browse-cards">
-        {BROWSE_LINKS.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className="browse-card">
-              <strong>{link.title}</strong>
-              <span>{link.text}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <BrowseCards texts={BROWSE_TEXTS} />
       <Link to="/" className="button">
         <span aria-hidden="true">←</span> Back to Home
       </Link>

@@ -1,8 +1,13 @@
-import { Link, useLoaderData, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { BusinessListItem, PagedBusinesses } from '@directory/backend/shared/api-types.ts';
-import { EmptyState, ErrorState, isLoadFailure, LoadingNotice, type LoadFailure } from '../../../components/page-states.tsx';
-import { hrefWith, Pager, useScrollToTopOnPageChange } from '../../../components/pager.tsx';
+import { CategoryBadge, telHref } from '../../../components/business-card.tsx';
+import { ListPageHeader } from '../../../components/list-page-header.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { EmptyState, isLoadFailure, LoadingNotice } from '../../../components/page-states.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { StarRating } from '../../../components/star-rating.tsx';
+import { useListData } from '../../../components/use-list-data.ts';
+import { usePageHref } from '../../../components/use-page-href.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { BUSINESS_MAX_PAGE, BUSINESS_PAGE_SIZE, reachablePages, showingRange } from '../paging.ts';
 import '../businesses.css';
@@ -23,14 +28,7 @@ function BusinessListCard({ business }: { business: BusinessListItem }) {
           <Link to={`/business/${business.slug}`}>{business.name}</Link>
         </h2>
         <div className="business-row-meta">
-          {business.category &&
-            (business.categorySlug ? (
-              <Link className="badge" to={`/categories/${business.categorySlug}`}>
-                {business.category}
-              </Link>
-            ) : (
-              <span className="badge">{business.category}</span>
-            ))}
+          {business.category && <CategoryBadge category={business.category} slug={business.categorySlug} />}
           {where && <span className="business-row-place">{where}</span>}
         </div>
         <p className="business-row-rating">
@@ -46,7 +44,7 @@ function BusinessListCard({ business }: { business: BusinessListItem }) {
         </p>
         {business.phone && (
           <p className="business-row-phone">
-            <a href={`tel:${business.phone.replace(/[^\d+]/g, '')}`}>{business.phone}</a>
+            <a href={telHref(business.phone)}>{business.phone}</a>
           </p>
         )}
       </div>
@@ -59,19 +57,17 @@ function BusinessListCard({ business }: { business: BusinessListItem }) {
 
 /** /businesses: every listed business, 20 a page, page in `?page=` (1 to 100). */
 export function BusinessesPage() {
-  const data = useLoaderData() as BusinessesData | LoadFailure;
-  const location = useLocation();
-  useScrollToTopOnPageChange(isLoadFailure(data) ? 0 : data.page);
+  const data = useListData<BusinessesData>((loaded) => loaded.page);
+  const pageHref = usePageHref();
   if (isLoadFailure(data)) {
     return (
-      <div className="container">
-        <ErrorState title="Error Loading Businesses" message="The business list could not be loaded. Please try again later.">
-          <p className="muted">{data.message}</p>
-          <Link className="button" to="/businesses">
-            Try again
-          </Link>
-        </ErrorState>
-      </div>
+      <LoadError
+        title="Error Loading Businesses"
+        message="The business list could not be loaded. Please try again later."
+        detail={data.message}
+        to="/businesses"
+        action="Try again"
+      />
     );
   }
   const { page, result } = data;
@@ -79,12 +75,7 @@ export function BusinessesPage() {
   const { first, last } = showingRange(page, BUSINESS_PAGE_SIZE, result.businesses.length);
   return (
     <>
-      <header className="browse-header">
-        <div className="container">
-          <h1>All Businesses</h1>
-          <p>Browse every business in the directory, with ratings, reviews and contact details.</p>
-        </div>
-      </header>
+      <ListPageHeader title="All Businesses" lead="Browse every business in the directory, with ratings, reviews and contact details." />
       <div className="container">
         <div className="browse-toolbar">
           <p className="browse-summary">
@@ -127,7 +118,7 @@ export function BusinessesPage() {
           maxPage={BUSINESS_MAX_PAGE}
           window="edges"
           label="Business list pages"
-          hrefFor={(n) => hrefWith(location.pathname, location.search, { page: n })}
+          hrefFor={pageHref}
         />
       </div>
     </>

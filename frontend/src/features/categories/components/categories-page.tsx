@@ -1,17 +1,14 @@
-import { Link, useLoaderData, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { CategoryEntry } from '@directory/backend/shared/api-types.ts';
-import { EmptyState, ErrorState, isLoadFailure, LoadingNotice, type LoadFailure } from '../../../components/page-states.tsx';
-import {
-  FilterBox,
-  hrefWith,
-  LetterStrip,
-  Pager,
-  useScrollToTopOnPageChange,
-  viewFromSearch,
-  ViewToggle,
-  type PageSlice,
-} from '../../../components/pager.tsx';
+import { ListPageHeader } from '../../../components/list-page-header.tsx';
+import { FilterToolbar, LetterSection } from '../../../components/list-toolbar.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { EmptyState, isLoadFailure, LoadingNotice } from '../../../components/page-states.tsx';
+import { hrefWith, Pager, viewFromSearch, ViewToggle, type PageSlice } from '../../../components/pager.tsx';
+import { ShowingRange } from '../../../components/showing-range.tsx';
 import { StarRating } from '../../../components/star-rating.tsx';
+import { useListData } from '../../../components/use-list-data.ts';
+import { usePageHref } from '../../../components/use-page-href.ts';
 import { formatNumber, formatShare, pluralize } from '../../../lib/format.ts';
 import { formatAverageRating, type CategoryTotals } from '../filter.ts';
 import '../categories.css';
@@ -60,69 +57,45 @@ function CategoryCard({ category, allBusinesses }: { category: CategoryEntry; al
 
 /** /categories and /categories?letter=X: every category, filtered by letter and text, 12 a page. */
 export function CategoriesPage() {
-  const data = useLoaderData() as CategoriesData | LoadFailure;
-  const location = useLocation();
+  const data = useListData<CategoriesData>((loaded) => loaded.page.page);
   const [searchParams] = useSearchParams();
-  useScrollToTopOnPageChange(isLoadFailure(data) ? 0 : data.page.page);
+  const pageHref = usePageHref();
   if (isLoadFailure(data)) {
     return (
-      <div className="container">
-        <ErrorState title="Unable to load categories" message="There was an error loading the categories. Please try again later.">
-          <p className="muted">{data.message}</p>
-          <Link className="button" to="/categories">
-            Try again
-          </Link>
-        </ErrorState>
-      </div>
+      <LoadError
+        title="Unable to load categories"
+        message="There was an error loading the categories. Please try again later."
+        detail={data.message}
+        to="/categories"
+        action="Try again"
+      />
     );
   }
   const { letter, totals, page, allBusinesses, text } = data;
   const view = viewFromSearch(searchParams);
-  const keep = (changes: Record<string, string | number | null>) => hrefWith(location.pathname, location.search, changes);
   return (
     <>
-      <header className="browse-header">
-        <div className="container">
-          <h1>{letter ? `Keywords beginning with ${letter}` : 'Business Categories'}</h1>
-          <p>Find local businesses by what they do: pick a category to see every business listed under it.</p>
-          <dl className="stat-tiles">
-            <div className="stat-tile">
-              <dt>Total categories</dt>
-              <dd>{formatNumber(totals.categories)}</dd>
-            </div>
-            <div className="stat-tile">
-              <dt>Total businesses</dt>
-              <dd>{formatNumber(totals.businesses)}</dd>
-            </div>
-            <div className="stat-tile">
-              <dt>Average per category</dt>
-              <dd>{formatNumber(totals.averagePerCategory)}</dd>
-            </div>
-          </dl>
-        </div>
-      </header>
+      <ListPageHeader
+        title={letter ? `Keywords beginning with ${letter}` : 'Business Categories'}
+        lead="Find local businesses by what they do: pick a category to see every business listed under it."
+        tiles={[
+          { label: 'Total categories', value: totals.categories },
+          { label: 'Total businesses', value: totals.businesses },
+          { label: 'Average per category', value: totals.averagePerCategory },
+        ]}
+      />
       <div className="container">
-        <section className="browse-letters" aria-labelledby="category-letters-title">
-          <h2 id="category-letters-title">Browse by Letter</h2>
-          <LetterStrip
-            label="Categories by first letter"
-            current={letter}
-            allHref={hrefWith('/categories', '', { view: view === 'list' ? 'list' : null })}
-            hrefFor={(l) => hrefWith('/categories', '', { letter: l, view: view === 'list' ? 'list' : null })}
-          />
-        </section>
-        <div className="browse-toolbar">
-          <FilterBox label="Search categories" placeholder="Search categories..." />
+        <LetterSection
+          titleId="category-letters-title"
+          label="Categories by first letter"
+          current={letter}
+          allHref={hrefWith('/categories', '', { view: view === 'list' ? 'list' : null })}
+          hrefFor={(l) => hrefWith('/categories', '', { letter: l, view: view === 'list' ? 'list' : null })}
+        />
+        <FilterToolbar label="Search categories" placeholder="Search categories...">
           <ViewToggle view={view} />
-        </div>
-        <p className="browse-summary" aria-live="polite">
-          {page.total > 0 ? (
-            <>
-              Showing <strong>{formatNumber(page.first)}</strong> to <strong>{formatNumber(page.last)}</strong> of{' '}
-              <strong>{formatNumber(page.total)}</strong> categories
-            </>
-          ) : null}
-        </p>
+        </FilterToolbar>
+        <ShowingRange range={page} noun="categories" />
         <LoadingNotice text="Loading categories..." />
         {page.items.length === 0 ? (
           <EmptyState title="No categories found">
@@ -140,7 +113,7 @@ export function CategoriesPage() {
             ))}
           </ul>
         )}
-        <Pager page={page.page} totalPages={page.totalPages} label="Category pages" hrefFor={(n) => keep({ page: n })} />
+        <Pager page={page.page} totalPages={page.totalPages} label="Category pages" hrefFor={pageHref} />
       </div>
     </>
   );

@@ -1,7 +1,13 @@
-import { Link, useLoaderData, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { CityEntry } from '@directory/backend/shared/api-types.ts';
-import { EmptyState, ErrorState, isLoadFailure, LoadingNotice, type LoadFailure } from '../../../components/page-states.tsx';
-import { FilterBox, hrefWith, LetterStrip, Pager, useScrollToTopOnPageChange, type PageSlice } from '../../../components/pager.tsx';
+import { ListPageHeader } from '../../../components/list-page-header.tsx';
+import { FilterToolbar, LetterSection } from '../../../components/list-toolbar.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { EmptyState, isLoadFailure, LoadingNotice } from '../../../components/page-states.tsx';
+import { Pager, type PageSlice } from '../../../components/pager.tsx';
+import { ShowingRange } from '../../../components/showing-range.tsx';
+import { useListData } from '../../../components/use-list-data.ts';
+import { usePageHref } from '../../../components/use-page-href.ts';
 import { formatNumber, formatShare } from '../../../lib/format.ts';
 import { cityPath, type CityTotals } from '../filter.ts';
 import '../cities.css';
@@ -51,61 +57,36 @@ const letterHref = (letter: string) => `/cities/${letter}`;
 
 /** /cities and /cities/{letter}: every city, filtered by letter and text, 12 a page. */
 export function CitiesPage() {
-  const data = useLoaderData() as CitiesData | LoadFailure;
-  const location = useLocation();
-  useScrollToTopOnPageChange(isLoadFailure(data) ? 0 : data.page.page);
+  const data = useListData<CitiesData>((loaded) => loaded.page.page);
+  const pageHref = usePageHref();
   if (isLoadFailure(data)) {
     return (
-      <div className="container">
-        <ErrorState title="Unable to load cities" message="There was an error loading the cities. Please try again later.">
-          <p className="muted">{data.message}</p>
-          <Link className="button" to="/cities">
-            Try again
-          </Link>
-        </ErrorState>
-      </div>
+      <LoadError
+        title="Unable to load cities"
+        message="There was an error loading the cities. Please try again later."
+        detail={data.message}
+        to="/cities"
+        action="Try again"
+      />
     );
   }
   const { letter, totals, page, text, allBusinesses } = data;
   const largest = page.items.reduce((max, city) => Math.max(max, city.businessCount), 0);
   return (
     <>
-      <header className="browse-header">
-        <div className="container">
-          <h1>{letter ? `Cities beginning with ${letter}` : 'Cities Directory'}</h1>
-          <p>Find local businesses city by city, all around the world.</p>
-          <dl className="stat-tiles">
-            <div className="stat-tile">
-              <dt>Cities</dt>
-              <dd>{formatNumber(totals.cities)}</dd>
-            </div>
-            <div className="stat-tile">
-              <dt>Total Businesses</dt>
-              <dd>{formatNumber(totals.businesses)}</dd>
-            </div>
-            <div className="stat-tile">
-              <dt>Avg per City</dt>
-              <dd>{formatNumber(totals.averagePerCity)}</dd>
-            </div>
-          </dl>
-        </div>
-      </header>
+      <ListPageHeader
+        title={letter ? `Cities beginning with ${letter}` : 'Cities Directory'}
+        lead="Find local businesses city by city, all around the world."
+        tiles={[
+          { label: 'Cities', value: totals.cities },
+          { label: 'Total Businesses', value: totals.businesses },
+          { label: 'Avg per City', value: totals.averagePerCity },
+        ]}
+      />
       <div className="container">
-        <section className="browse-letters" aria-labelledby="city-letters-title">
-          <h2 id="city-letters-title">Browse by Letter</h2>
-          <LetterStrip label="Cities by first letter" current={letter} hrefFor={letterHref} />
-        </section>
-        <div className="browse-toolbar">
-          <FilterBox label="Search cities or countries" placeholder="Search cities or countries..." />
-        </div>
-        <p className="browse-summary" aria-live="polite">
-          {page.total > 0 && (
-            <>
-              Showing <strong>{formatNumber(page.first)}</strong> to <strong>{formatNumber(page.last)}</strong> of{' '}
-              <strong>{formatNumber(page.total)}</strong> cities
-            </>
-          )}
-        </p>
+        <LetterSection titleId="city-letters-title" label="Cities by first letter" current={letter} hrefFor={letterHref} />
+        <FilterToolbar label="Search cities or countries" placeholder="Search cities or countries..." />
+        <ShowingRange range={page} noun="cities" />
         <LoadingNotice text="Loading cities..." />
         {page.items.length === 0 ? (
           <EmptyState title="No cities found">
@@ -123,16 +104,8 @@ export function CitiesPage() {
             ))}
           </ul>
         )}
-        <Pager
-          page={page.page}
-          totalPages={page.totalPages}
-          label="City pages"
-          hrefFor={(n) => hrefWith(location.pathname, location.search, { page: n })}
-        />
-        <section className="browse-letters" aria-labelledby="city-letters-bottom-title">
-          <h2 id="city-letters-bottom-title">Browse by Letter</h2>
-          <LetterStrip label="Cities by first letter, or all" current={letter} hrefFor={letterHref} allHref="/cities" />
-        </section>
+        <Pager page={page.page} totalPages={page.totalPages} label="City pages" hrefFor={pageHref} />
+        <LetterSection titleId="city-letters-bottom-title" label="Cities by first letter, or all" current={letter} hrefFor={letterHref} allHref="/cities" />
       </div>
     </>
   );

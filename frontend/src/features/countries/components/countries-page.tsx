@@ -1,8 +1,14 @@
-import { Link, useLoaderData, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { CountryEntry } from '@directory/backend/shared/api-types.ts';
-import { EmptyState, ErrorState, isLoadFailure, LoadingNotice, type LoadFailure } from '../../../components/page-states.tsx';
-import { FilterBox, hrefWith, Pager, useScrollToTopOnPageChange, viewFromSearch, ViewToggle, type PageSlice } from '../../../components/pager.tsx';
-import { formatNumber, formatShare } from '../../../lib/format.ts';
+import { ListPageHeader } from '../../../components/list-page-header.tsx';
+import { FilterToolbar } from '../../../components/list-toolbar.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { EmptyState, isLoadFailure, LoadingNotice } from '../../../components/page-states.tsx';
+import { Pager, viewFromSearch, ViewToggle, type PageSlice } from '../../../components/pager.tsx';
+import { ShowingRange } from '../../../components/showing-range.tsx';
+import { useListData } from '../../../components/use-list-data.ts';
+import { usePageHref } from '../../../components/use-page-href.ts';
+import { formatShare } from '../../../lib/format.ts';
 import { formatCountK, relativeWidth, type CountryTotals } from '../filter.ts';
 import '../countries.css';
 
@@ -48,20 +54,18 @@ function CountryCard({ country, totalBusinesses, largest }: { country: CountryEn
 
 /** /countries: every country with its counts and share of the directory, 12 a page. */
 export function CountriesPage() {
-  const data = useLoaderData() as CountriesData | LoadFailure;
-  const location = useLocation();
+  const data = useListData<CountriesData>((loaded) => loaded.page.page);
   const [searchParams] = useSearchParams();
-  useScrollToTopOnPageChange(isLoadFailure(data) ? 0 : data.page.page);
+  const pageHref = usePageHref();
   if (isLoadFailure(data)) {
     return (
-      <div className="container">
-        <ErrorState title="Unable to load countries" message="There was an error loading the countries. Please try again later.">
-          <p className="muted">{data.message}</p>
-          <Link className="button" to="/countries">
-            Try again
-          </Link>
-        </ErrorState>
-      </div>
+      <LoadError
+        title="Unable to load countries"
+        message="There was an error loading the countries. Please try again later."
+        detail={data.message}
+        to="/countries"
+        action="Try again"
+      />
     );
   }
   const { totals, page, text } = data;
@@ -69,39 +73,20 @@ export function CountriesPage() {
   const largest = page.items.reduce((max, country) => Math.max(max, country.businessCount), 0);
   return (
     <>
-      <header className="browse-header">
-        <div className="container">
-          <h1>Browse by Country</h1>
-          <p>Local businesses around the world, country by country.</p>
-          <dl className="stat-tiles">
-            <div className="stat-tile">
-              <dt>Countries</dt>
-              <dd>{formatNumber(totals.countries)}</dd>
-            </div>
-            <div className="stat-tile">
-              <dt>Total businesses</dt>
-              <dd>{formatNumber(totals.businesses)}</dd>
-            </div>
-            <div className="stat-tile">
-              <dt>Cities</dt>
-              <dd>{formatNumber(totals.cities)}</dd>
-            </div>
-          </dl>
-        </div>
-      </header>
+      <ListPageHeader
+        title="Browse by Country"
+        lead="Local businesses around the world, country by country."
+        tiles={[
+          { label: 'Countries', value: totals.countries },
+          { label: 'Total businesses', value: totals.businesses },
+          { label: 'Cities', value: totals.cities },
+        ]}
+      />
       <div className="container">
-        <div className="browse-toolbar">
-          <FilterBox label="Search countries" placeholder="Search countries..." />
+        <FilterToolbar label="Search countries" placeholder="Search countries...">
           <ViewToggle view={view} />
-        </div>
-        <p className="browse-summary" aria-live="polite">
-          {page.total > 0 && (
-            <>
-              Showing <strong>{formatNumber(page.first)}</strong> to <strong>{formatNumber(page.last)}</strong> of{' '}
-              <strong>{formatNumber(page.total)}</strong> countries
-            </>
-          )}
-        </p>
+        </FilterToolbar>
+        <ShowingRange range={page} noun="countries" />
         <LoadingNotice text="Loading countries..." />
         {page.items.length === 0 ? (
           <EmptyState title="No countries found">
@@ -121,12 +106,7 @@ export function CountriesPage() {
             ))}
           </ul>
         )}
-        <Pager
-          page={page.page}
-          totalPages={page.totalPages}
-          label="Country pages"
-          hrefFor={(n) => hrefWith(location.pathname, location.search, { page: n })}
-        />
+        <Pager page={page.page} totalPages={page.totalPages} label="Country pages" hrefFor={pageHref} />
       </div>
     </>
   );

@@ -1,8 +1,14 @@
-import { Link, useLoaderData, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { CityEntry } from '@directory/backend/shared/api-types.ts';
-import { Breadcrumbs, type Crumb } from '../../../components/breadcrumbs.tsx';
-import { EmptyState, ErrorState, isLoadFailure, LoadingNotice, type LoadFailure } from '../../../components/page-states.tsx';
-import { FilterBox, hrefWith, Pager, useScrollToTopOnPageChange, type PageSlice } from '../../../components/pager.tsx';
+import type { Crumb } from '../../../components/breadcrumbs.tsx';
+import { ListPageHeader } from '../../../components/list-page-header.tsx';
+import { FilterToolbar } from '../../../components/list-toolbar.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { EmptyState, isLoadFailure, LoadingNotice } from '../../../components/page-states.tsx';
+import { Pager, type PageSlice } from '../../../components/pager.tsx';
+import { ShowingRange } from '../../../components/showing-range.tsx';
+import { useListData } from '../../../components/use-list-data.ts';
+import { usePageHref } from '../../../components/use-page-href.ts';
 import { formatNumber, formatShare, pluralize } from '../../../lib/format.ts';
 import { relativeWidth } from '../filter.ts';
 import '../countries.css';
@@ -25,46 +31,25 @@ export const countryCitiesCrumbs = (country: { country: string; slug: string }):
 
 /** /countries/{slug}/cities: every city of one country, 12 a page, with a text filter. */
 export function CountryCitiesPage() {
-  const data = useLoaderData() as CountryCitiesData | LoadFailure;
-  const location = useLocation();
-  useScrollToTopOnPageChange(isLoadFailure(data) ? 0 : data.page.page);
+  const data = useListData<CountryCitiesData>((loaded) => loaded.page.page);
+  const pageHref = usePageHref();
   if (isLoadFailure(data)) {
-    return (
-      <div className="container">
-        <ErrorState title="Unable to load cities" message={data.message}>
-          <Link className="button" to="/countries">
-            Back to countries
-          </Link>
-        </ErrorState>
-      </div>
-    );
+    return <LoadError title="Unable to load cities" message={data.message} to="/countries" action="Back to countries" />;
   }
   const { country, page, text, largest } = data;
   const code = country.countryCode.toLowerCase();
   return (
     <>
-      <header className="browse-header">
-        <div className="container">
-          <Breadcrumbs items={countryCitiesCrumbs(country)} />
-          <h1>Cities in {country.country}</h1>
-          <p>
-            {pluralize(country.cityCount, 'city', 'cities')} with {pluralize(country.businessCount, 'business', 'businesses')} listed.
-          </p>
-        </div>
-      </header>
+      <ListPageHeader
+        crumbs={countryCitiesCrumbs(country)}
+        title={`Cities in ${country.country}`}
+        lead={`${pluralize(country.cityCount, 'city', 'cities')} with ${pluralize(country.businessCount, 'business', 'businesses')} listed.`}
+      />
       <div className="container">
-        <div className="browse-toolbar">
-          <FilterBox label={`Search cities in ${country.country}`} placeholder="Search cities..." />
+        <FilterToolbar label={`Search cities in ${country.country}`} placeholder="Search cities...">
           <Link to={`/countries/${country.slug}`}>Back to {country.country}</Link>
-        </div>
-        <p className="browse-summary" aria-live="polite">
-          {page.total > 0 && (
-            <>
-              Showing <strong>{formatNumber(page.first)}</strong> to <strong>{formatNumber(page.last)}</strong> of{' '}
-              <strong>{formatNumber(page.total)}</strong> cities
-            </>
-          )}
-        </p>
+        </FilterToolbar>
+        <ShowingRange range={page} noun="cities" />
         <LoadingNotice text="Loading cities..." />
         {page.items.length === 0 ? (
           <EmptyState title="No cities found">
@@ -95,12 +80,7 @@ export function CountryCitiesPage() {
             ))}
           </ul>
         )}
-        <Pager
-          page={page.page}
-          totalPages={page.totalPages}
-          label="City pages"
-          hrefFor={(n) => hrefWith(location.pathname, location.search, { page: n })}
-        />
+        <Pager page={page.page} totalPages={page.totalPages} label="City pages" hrefFor={pageHref} />
       </div>
     </>
   );

@@ -1,8 +1,12 @@
-import { Link, useLoaderData, useLocation } from 'react-router-dom';
+import { Link, useLoaderData } from 'react-router-dom';
 import type { CountryPageData } from '@directory/backend/shared/api-types.ts';
-import { Breadcrumbs, type Crumb } from '../../../components/breadcrumbs.tsx';
-import { EmptyState, ErrorState, isLoadFailure, type LoadFailure } from '../../../components/page-states.tsx';
-import { hrefWith, Pager, type PageSlice } from '../../../components/pager.tsx';
+import type { Crumb } from '../../../components/breadcrumbs.tsx';
+import { ListPageHeader } from '../../../components/list-page-header.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { EmptyState, isLoadFailure, type LoadFailure } from '../../../components/page-states.tsx';
+import { Pager, type PageSlice } from '../../../components/pager.tsx';
+import { ShowingRangeText } from '../../../components/showing-range.tsx';
+import { usePageHref } from '../../../components/use-page-href.ts';
 import { formatNumber, pluralize } from '../../../lib/format.ts';
 import { COUNTRY_TOP_CITIES } from '../filter.ts';
 import '../countries.css';
@@ -22,48 +26,28 @@ export const countryCrumbs = (country: { country: string; slug: string }): Crumb
 /** /countries/{slug}: a country's counts, its top 20 cities and its categories 20 a page. */
 export function CountryPage() {
   const data = useLoaderData() as CountryData | LoadFailure;
-  const location = useLocation();
+  const pageHref = usePageHref();
   if (isLoadFailure(data)) {
-    return (
-      <div className="container">
-        <ErrorState title="Error loading country" message={data.message}>
-          <Link className="button" to="/countries">
-            Back to countries
-          </Link>
-        </ErrorState>
-      </div>
-    );
+    return <LoadError title="Error loading country" message={data.message} to="/countries" action="Back to countries" />;
   }
   const { country, categories } = data;
   const code = country.countryCode.toLowerCase();
   return (
     <>
-      <header className="browse-header">
-        <div className="container">
-          <Breadcrumbs items={countryCrumbs(country)} />
-          <h1>
+      <ListPageHeader
+        crumbs={countryCrumbs(country)}
+        title={
+          <>
             {country.country} <span className="country-code">{country.countryCode}</span>
-          </h1>
-          <p>
-            {pluralize(country.businessCount, 'business', 'businesses')} in {pluralize(country.cityCount, 'city', 'cities')} and{' '}
-            {pluralize(country.categoryCount, 'category', 'categories')}.
-          </p>
-          <dl className="stat-tiles">
-            <div className="stat-tile">
-              <dt>Businesses</dt>
-              <dd>{formatNumber(country.businessCount)}</dd>
-            </div>
-            <div className="stat-tile">
-              <dt>Cities</dt>
-              <dd>{formatNumber(country.cityCount)}</dd>
-            </div>
-            <div className="stat-tile">
-              <dt>Categories</dt>
-              <dd>{formatNumber(country.categoryCount)}</dd>
-            </div>
-          </dl>
-        </div>
-      </header>
+          </>
+        }
+        lead={`${pluralize(country.businessCount, 'business', 'businesses')} in ${pluralize(country.cityCount, 'city', 'cities')} and ${pluralize(country.categoryCount, 'category', 'categories')}.`}
+        tiles={[
+          { label: 'Businesses', value: country.businessCount },
+          { label: 'Cities', value: country.cityCount },
+          { label: 'Categories', value: country.categoryCount },
+        ]}
+      />
       <div className="container">
         <section className="section" aria-labelledby="country-cities-title">
           <div className="section-header">
@@ -97,8 +81,7 @@ export function CountryPage() {
           </h2>
           {categories.total > 0 && (
             <p className="browse-summary">
-              Showing <strong>{formatNumber(categories.first)}</strong> to <strong>{formatNumber(categories.last)}</strong> of{' '}
-              <strong>{formatNumber(categories.total)}</strong> categories
+              <ShowingRangeText range={categories} noun="categories" />
             </p>
           )}
           {categories.items.length === 0 ? (
@@ -115,12 +98,7 @@ export function CountryPage() {
               ))}
             </ol>
           )}
-          <Pager
-            page={categories.page}
-            totalPages={categories.totalPages}
-            label="Category pages"
-            hrefFor={(n) => hrefWith(location.pathname, location.search, { page: n })}
-          />
+          <Pager page={categories.page} totalPages={categories.totalPages} label="Category pages" hrefFor={pageHref} />
         </section>
       </div>
     </>

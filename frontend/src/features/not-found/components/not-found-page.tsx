@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AdSlot } from '../../../components/ad-slot.tsx';
+import { BrowseCards } from '../../../components/browse-cards.tsx';
 import { SearchForm } from '../../../components/search-form.tsx';
 import { getApiClient } from '../../../lib/api-client.ts';
 import '../not-found.css';
 
-const BROWSE_LINKS = [
-  { to: '/categories', title: 'Browse Categories', text: 'Restaurants, plumbers, dentists and more.' },
-  { to: '/countries', title: 'Browse Countries', text: 'Explore listings country by country.' },
-  { to: '/cities', title: 'Browse Cities', text: 'Find what is near you, city by city.' },
-];
+const BROWSE_TEXTS = {
+  categories: 'Restaurants, plumbers, dentists and more.',
+  countries: 'Explore listings country by country.',
+  cities: 'Find what is near you, city by city.',
+};
 
 /** The operator's ad1 code once the page is interactive ('' until then, or when none is set). */
 function useBannerCode(): string {
@@ -65,16 +66,7 @@ export function NotFoundPage() {
         </div>
         <Banner />
       </div>
-      <ul className="browse-cards">
-        {BROWSE_LINKS.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className="browse-card">
-              <strong>{link.title}</strong>
-              <span>{link.text}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <BrowseCards texts={BROWSE_TEXTS} />
       <Link className="button" to="/">
         <span aria-hidden="true">←</span> Back to Home
       </Link>

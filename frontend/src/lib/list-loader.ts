@@ -1,0 +1,34 @@
+import type { ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import { loadFailure } from '../components/page-states.tsx';
+import { isOnlyViewChange } from '../components/pager.tsx';
+import { pageFromUrl } from './route-errors.ts';
+
+/** What a list page asks of its URL: the trimmed text filter (`?q=`) and the page number. */
+export interface ListQuery {
+  text: string;
+  page: number;
+}
+
+/** The text filter of a list from its `?q=`, trimmed ('' when absent). */
+export const filterTextFromUrl = (url: string) => (new URL(url).searchParams.get('q') ?? '').trim();
+
+/**
+ * The body of a list page's loader: reads the filter text and page from the request, then
+ * `read`s the data; a failed read becomes the page's error state. Checks that answer 404 go
+ * before it, so their response is not taken for a failed read.
+ */
+export async function loadList<T>(request: Request, read: (query: ListQuery) => Promise<T>) {
+  const query = { text: filterTextFromUrl(request.url), page: pageFromUrl(request.url) };
+  try {
+    return await read(query);
+  } catch (error) {
+    return loadFailure(error);
+  }
+}
+
+/** A list's loader is not run again when only `?view=` changed: the data is the same. */
+export const skipViewOnlyChanges = ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  isOnlyViewChange(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+
+/** A list's path at a page: "/countries/france?page=3", the bare path for page 1. */
+export const pagePath = (path: string, page: number) => (page > 1 ? `${path}?page=${page}` : path);
