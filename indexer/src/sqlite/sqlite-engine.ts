@@ -22,7 +22,7 @@ import type {
 import { AGGREGATES_SQL, DOCS_DDL, INDEXES_DDL, INDEX_FORMAT_VERSION, VOCAB_SQL } from './index-schema.ts';
 import { IndexDirectory, openIndexDatabase, type IndexDatabase } from './index-file.ts';
 import { applyAggregateDelta, prepareAggregateStatements, type AggregateStatements } from './aggregate-delta.ts';
-import { encodeIntervals, weeklyIntervals } from './search-hours.ts';
+import { encodedOpenHours } from './search-hours.ts';
 import { addToVocabulary, searchIndex } from './sqlite-search.ts';
 
 const BULK_BATCH = 5000;
@@ -123,7 +123,7 @@ function toDocRow(doc: BusinessDocument, pos: number): DocRow {
     longitude: doc.longitude,
     time_zone: doc.timeZone,
     working_hours: doc.workingHours,
-    open_hours: encodeIntervals(weeklyIntervals(doc.workingHours)),
+    open_hours: encodedOpenHours(doc.workingHours),
   };
 }
 
