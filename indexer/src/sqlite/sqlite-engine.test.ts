@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BusinessInput } from '@directory/data/business.ts';
 import { toBusinessColumns } from '@directory/data/business-row.ts';
 import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
@@ -194,6 +194,22 @@ describe('sqlite engine: incremental changes', () => {
       reader.reopenIfSwapped();
       expect((await reader.totals()).businessCount).toBe(10);
     } finally {
+      await reader.close();
+    }
+  });
+
+  it('follows a rebuild published by another process within a second, on its own', async () => {
+    seedWorld();
+    await rebuildIndex(recordFile, engine, 'all');
+    const reader = new SqliteEngine(join(dir, 'index'));
+    const clock = vi.spyOn(Date, 'now');
+    try {
+      insert(buildBusiness({ name: 'New Place' }));
+      await rebuildIndex(recordFile, engine, 'all');
+      clock.mockReturnValue(Date.now() + 1500);
+      expect((await reader.totals()).businessCount).toBe(10);
+    } finally {
+      clock.mockRestore();
       await reader.close();
     }
   });

@@ -26,6 +26,7 @@ import { encodedOpenHours } from './search-hours.ts';
 import { addToVocabulary, searchIndex } from './sqlite-search.ts';
 
 const BULK_BATCH = 5000;
+const SWAP_CHECK_INTERVAL_MS = 1000;
 
 export interface DocRow {
   pos: number;
@@ -313,6 +314,7 @@ export class SqliteEngine implements SearchEngine {
   readonly name = 'sqlite' as const;
   private readonly directory: IndexDirectory;
   private live: OpenIndex | null = null;
+  private lastSwapCheck = Date.now();
 
   constructor(indexDir: string) {
     this.directory = new IndexDirectory(indexDir);
@@ -336,6 +338,12 @@ export class SqliteEngine implements SearchEngine {
   }
 
   private requireIndex(): OpenIndex {
+    // Another process (`npm run reindex`) may have published a new file; look at most once a second.
+    const now = Date.now();
+    if (now - this.lastSwapCheck > SWAP_CHECK_INTERVAL_MS) {
+      this.lastSwapCheck = now;
+      this.reopenIfSwapped();
+    }
     if (this.live === null) throw new Error('The search index has not been built yet: run `npm run reindex`.');
     return this.live;
   }
