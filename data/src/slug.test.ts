@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countryName } from './countries.ts';
-import { businessSlug, letterOf, slugify } from './slug.ts';
+import { businessSlug, foldText, letterOf, slugify } from './slug.ts';
 
 describe('slugify', () => {
   it.each([
@@ -34,6 +34,14 @@ describe('letterOf', () => {
     expect(letterOf('zoo')).toBe('Z');
     expect(letterOf('東京')).toBe('#');
     expect(letterOf('24h Pharmacy')).toBe('#');
+  });
+});
+
+describe('foldText', () => {
+  it('lower-cases and drops accents, keeping other scripts', () => {
+    expect(foldText('São Paulo')).toBe('sao paulo');
+    expect(foldText('ÉVRY')).toBe('evry');
+    expect(foldText('東京')).toBe('東京');
   });
 });
 

@@ -33,3 +33,8 @@ export function letterOf(name: string): string {
   const first = slugify(name).charAt(0).toUpperCase();
   return /^[A-Z]$/.test(first) ? first : '#';
 }
+
+/** Lower case without accents ("São" → "sao"), for case- and accent-insensitive matching. */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+}

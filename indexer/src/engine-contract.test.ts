@@ -147,6 +147,57 @@ for (const factory of FACTORIES) {
       });
     });
 
+    describe('city pages', () => {
+      type CityCount = { city: string; count: number };
+      const citiesBySize = (where = '1 = 1', ...params: unknown[]) =>
+        record
+          .prepare(`SELECT city, count(*) AS count FROM businesses WHERE ${where} GROUP BY country_code, city ORDER BY count DESC, city`)
+          .all(...params) as CityCount[];
+      const sumOf = (cities: CityCount[]) => cities.reduce((sum, city) => sum + city.count, 0);
+      const cityNames = (page: { items: { name: string }[] }) => page.items.map((city) => city.name);
+
+      it('pages through every city, biggest first, with the count and business total of them all', async () => {
+        const expected = citiesBySize();
+        const first = await engine.cityPage({ page: 1, perPage: 2 });
+        expect(cityNames(first)).toEqual(expected.slice(0, 2).map((city) => city.city));
+        expect(first.items[0]).toMatchObject({ businessCount: expected[0]!.count, countryName: expect.any(String) });
+        expect(first.total).toBe(count('SELECT count(DISTINCT country_code || city) FROM businesses'));
+        expect(first.businessTotal).toBe(count('SELECT count(*) FROM businesses'));
+        const last = await engine.cityPage({ page: 3, perPage: 2 });
+        expect(cityNames(last)).toEqual(expected.slice(4).map((city) => city.city));
+        const beyond = await engine.cityPage({ page: 9, perPage: 2 });
+        expect(beyond).toEqual({ items: [], total: first.total, businessTotal: first.businessTotal });
+        expect(await engine.cityPage({ page: Number.MAX_SAFE_INTEGER, perPage: 12 })).toEqual(beyond);
+      });
+
+      it('filters by country and by first letter', async () => {
+        const german = citiesBySize("country_code = 'DE'");
+        const byCountry = await engine.cityPage({ countryCode: 'de', page: 1, perPage: 12 });
+        expect(cityNames(byCountry)).toEqual(german.map((city) => city.city));
+        expect(byCountry).toMatchObject({ total: german.length, businessTotal: count("SELECT count(*) FROM businesses WHERE country_code = 'DE'") });
+        const byLetter = await engine.cityPage({ letter: 'm', page: 1, perPage: 12 });
+        expect(cityNames(byLetter)).toEqual(['München']);
+        expect(byLetter).toMatchObject({ total: 1, businessTotal: count("SELECT count(*) FROM businesses WHERE city = 'München'") });
+      });
+
+      it('matches text in a city name, case and accents folded, or in the country across countries', async () => {
+        expect(cityNames(await engine.cityPage({ text: ' MUN ', page: 1, perPage: 12 }))).toEqual(['München']);
+        const french = citiesBySize("country_code = 'FR'");
+        const byCode = await engine.cityPage({ text: 'fr', page: 1, perPage: 12 });
+        expect(cityNames(byCode)).toEqual(french.map((city) => city.city));
+        expect(byCode.businessTotal).toBe(sumOf(french));
+        expect(cityNames(await engine.cityPage({ text: 'germany', page: 1, perPage: 12 }))).toEqual(citiesBySize("country_code = 'DE'").map((c) => c.city));
+        expect(cityNames(await engine.cityPage({ text: 'fr', letter: 'p', page: 1, perPage: 12 }))).toEqual(['Paris']);
+      });
+
+      it('matches only city names within one country', async () => {
+        expect(await engine.cityPage({ countryCode: 'FR', text: 'france', page: 1, perPage: 12 })).toEqual({ items: [], total: 0, businessTotal: 0 });
+        const lyon = await engine.cityPage({ countryCode: 'FR', text: 'yo', page: 1, perPage: 12 });
+        expect(cityNames(lyon)).toEqual(['Lyon']);
+        expect(lyon.businessTotal).toBe(count("SELECT count(*) FROM businesses WHERE city = 'Lyon'"));
+      });
+    });
+
     describe('search: relevance', () => {
       it.each([
         ['pizz', /pizza/i],

@@ -53,6 +53,28 @@ export interface CityAggregate {
   categoryCount: number;
 }
 
+export interface CityPageRequest {
+  /** First letter, A–Z or '#'. */
+  letter?: string;
+  countryCode?: string;
+  /**
+   * Part of the city name, ignoring case and accents; without `countryCode`, part of the
+   * country code or the country name also matches.
+   */
+  text?: string;
+  page: number;
+  perPage: number;
+}
+
+export interface CityPage {
+  /** The page's cities, biggest first (then by name). */
+  items: CityAggregate[];
+  /** Cities matching the filters. */
+  total: number;
+  /** Businesses of all the matching cities, not only of this page's. */
+  businessTotal: number;
+}
+
 export interface NamedCount {
   slug: string;
   name: string;
@@ -133,6 +155,8 @@ export interface SearchEngine {
   categories(options?: { letter?: string }): Promise<CategoryAggregate[]>;
   countries(): Promise<CountryAggregate[]>;
   cities(options?: { letter?: string; countryCode?: string }): Promise<CityAggregate[]>;
+  /** One page of the cities matching the filters, with the count and business total of them all. */
+  cityPage(options: CityPageRequest): Promise<CityPage>;
   category(slug: string, topCountries: number): Promise<CategoryDetail | null>;
   /** Looks a country up by its slug ("united-states") or its code ("us"). */
   country(slugOrCode: string, topCities: number): Promise<CountryDetail | null>;

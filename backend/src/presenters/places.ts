@@ -1,6 +1,6 @@
-import type { CategoryAggregate, CityAggregate, CountryAggregate } from '@directory/indexer/engine.ts';
+import type { CategoryAggregate, CityAggregate, CityPage, CountryAggregate } from '@directory/indexer/engine.ts';
 import { letterOf } from '@directory/data/slug.ts';
-import type { CategoryEntry, CityEntry, CountryEntry } from '../shared/api-types.ts';
+import type { CategoryEntry, CityEntry, CountryEntry, PagedCities } from '../shared/api-types.ts';
 
 export function presentCategoryEntry(category: CategoryAggregate): CategoryEntry {
   return {
@@ -32,5 +32,17 @@ export function presentCityEntry(city: CityAggregate): CityEntry {
     country: city.countryName,
     businessCount: city.businessCount,
     categoryCount: city.categoryCount,
+  };
+}
+
+/** One page of cities, asked for as page `page` of `limit`. */
+export function presentPagedCities(result: CityPage, page: number, limit: number): PagedCities {
+  return {
+    cities: result.items.map(presentCityEntry),
+    total: result.total,
+    businessTotal: result.businessTotal,
+    currentPage: page,
+    totalPages: Math.ceil(result.total / limit),
+    limit,
   };
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 
+const wholePage = z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more');
+
 /** A 1-based page number from the query string. */
-export const pageParam = z.coerce
-  .number({ error: 'must be a whole number' })
-  .int('must be a whole number')
-  .min(1, 'must be 1 or more')
-  .default(1);
+export const pageParam = wholePage.default(1);
+
+/** A 1-based page number from the query string, undefined when none is asked for. */
+export const optionalPageParam = wholePage.optional();
 
 /** A page size from the query string. */
 export const limitParam = (fallback: number) =>

@@ -5,6 +5,7 @@ import type {
   CategoryDetail,
   CityAggregate,
   CityDetail,
+  CityPage,
   CountryAggregate,
   CountryDetail,
   Page,
@@ -27,6 +28,12 @@ export interface HomeData {
   countries: CountryAggregate[];
 }
 
+export interface CityListFilter {
+  letter?: string;
+  countryCode?: string;
+  text?: string;
+}
+
 export type BusinessLookup = { kind: 'found'; row: BusinessRow } | { kind: 'moved'; slug: string } | { kind: 'missing' };
 
 /** Public reads: lists and aggregates from the search engine, details from the record. */
@@ -40,13 +47,13 @@ export class DirectoryService {
     const [totals, categories, cities, countries] = await Promise.all([
       this.engine.totals(),
       this.engine.categories(),
-      this.engine.cities(),
+      this.engine.cityPage({ page: 1, perPage: HOME_LIST_SIZE }),
       this.engine.countries(),
     ]);
     return {
       totals,
       categories: categories.slice(0, HOME_LIST_SIZE),
-      cities: cities.slice(0, HOME_LIST_SIZE),
+      cities: cities.items,
       countries: countries.slice(0, HOME_LIST_SIZE),
     };
   }
@@ -86,8 +93,13 @@ export class DirectoryService {
     return this.engine.country(slugOrCode, COUNTRY_TOP_CITIES);
   }
 
-  cities(options: { letter?: string; countryCode?: string }): Promise<CityAggregate[]> {
+  cities(options: Omit<CityListFilter, 'text'>): Promise<CityAggregate[]> {
     return this.engine.cities(options);
+  }
+
+  /** Page `page` of the cities matching the filters, `limit` a page. */
+  cityPage(filter: CityListFilter, page: number, limit: number): Promise<CityPage> {
+    return this.engine.cityPage({ ...filter, page, perPage: limit });
   }
 
   async city(countryCode: string, citySlug: string, page: number, limit: number): Promise<{ detail: CityDetail; page: Page<BusinessSummary> } | null> {

@@ -88,6 +88,16 @@ export interface CityEntry {
   categoryCount: number;
 }
 
+/** `GET /api/cities?page=`: one page of cities, with the count and business total of every match. */
+export interface PagedCities {
+  cities: CityEntry[];
+  total: number;
+  businessTotal: number;
+  currentPage: number;
+  totalPages: number;
+  limit: number;
+}
+
 export interface NamedCount {
   slug: string;
   count: number;

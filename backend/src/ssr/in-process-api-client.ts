@@ -3,7 +3,7 @@ import { badRequestFromIssues } from '../middleware/validate.ts';
 import { ContactMessageBody } from '../routes/contact/schema.ts';
 import { presentBusinessDetail, presentFeaturedBusiness } from '../presenters/business.ts';
 import { presentBusinessPage, presentCategoryPage, presentCityPage, presentCountryPage, presentHomepage } from '../presenters/pages.ts';
-import { presentCategoryEntry, presentCityEntry, presentCountryEntry } from '../presenters/places.ts';
+import { presentCategoryEntry, presentCityEntry, presentCountryEntry, presentPagedCities } from '../presenters/places.ts';
 import type { AppDeps } from '../routes/deps.ts';
 import { InstantSearchRequestSchema, multiSearch } from '../routes/search/instantsearch.ts';
 import { BUSINESS_MAX_PAGE } from '../services/directory-service.ts';
@@ -39,6 +39,15 @@ export function createInProcessApiClient({ directory, site, contacts, engine }: 
           ...(options.country ? { countryCode: options.country.toUpperCase() } : {}),
         })
       ).map(presentCityEntry),
+    async citiesPage({ letter, country, q, page, limit }) {
+      const text = q?.trim();
+      const filter = {
+        ...(letter ? { letter: letter.toUpperCase() } : {}),
+        ...(country ? { countryCode: country.toUpperCase() } : {}),
+        ...(text ? { text } : {}),
+      };
+      return presentPagedCities(await directory.cityPage(filter, page, limit), page, limit);
+    },
     async city(countryCode, citySlug, page, limit) {
       const found = await directory.city(countryCode, citySlug, page, limit);
       return found && presentCityPage(found.detail, found.page);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getEdgePages, getSlidingPages, hrefWith, isOnlyViewChange, paginate, viewFromSearch } from './pager.tsx';
+import { getEdgePages, getSlidingPages, hrefWith, isOnlyViewChange, pageSliceOf, paginate, viewFromSearch } from './pager.tsx';
 
 describe('getSlidingPages (window of 5)', () => {
   it('starts at page 1 near the start', () => {
@@ -45,6 +45,15 @@ describe('getEdgePages (2 either side, first and last)', () => {
     expect(getEdgePages(1, 1)).toEqual([1]);
     expect(getEdgePages(2, 3)).toEqual([1, 2, 3]);
     expect(getEdgePages(1, 0)).toEqual([]);
+  });
+});
+
+describe('pageSliceOf', () => {
+  const items = Array.from({ length: 30 }, (_, i) => i + 1);
+
+  it('describes a server page exactly as paginate describes the same page of the whole list', () => {
+    for (const page of [1, 2, 3]) expect(pageSliceOf(items.slice((page - 1) * 12, page * 12), page, 30, 12)).toEqual(paginate(items, page, 12));
+    expect(pageSliceOf([], 1, 0, 12)).toEqual(paginate([], 1, 12));
   });
 });
 

@@ -37,7 +37,7 @@ export function getEdgePages(current: number, totalPages: number, siblings = 2):
   return items;
 }
 
-/** One page of a list that is paged in memory; `page` is clamped to the pages that exist. */
+/** One page of a list; `page` is clamped to the pages that exist. */
 export interface PageSlice<T> {
   items: T[];
   page: number;
@@ -60,6 +60,19 @@ export function paginate<T>(items: readonly T[], page: number, perPage: number):
     total: items.length,
     first: slice.length ? offset + 1 : 0,
     last: offset + slice.length,
+  };
+}
+
+/** The slice of a list the server pages: its page `page` (a page that exists) holds `items` of `total`. */
+export function pageSliceOf<T>(items: T[], page: number, total: number, perPage: number): PageSlice<T> {
+  const offset = (page - 1) * perPage;
+  return {
+    items,
+    page,
+    totalPages: Math.max(1, Math.ceil(total / perPage)),
+    total,
+    first: items.length ? offset + 1 : 0,
+    last: offset + items.length,
   };
 }
 

@@ -16,6 +16,7 @@ import type {
   HomepageData,
   InstantSearchResponse,
   PagedBusinesses,
+  PagedCities,
   SiteSettings,
 } from '@directory/backend/shared/api-types.ts';
 
@@ -36,6 +37,15 @@ export interface InstantSearchQuery {
   params?: Record<string, unknown>;
 }
 
+/** One page of cities: of a letter and/or a country, those matching `q` when it is not blank. */
+export interface CitiesPageOptions {
+  letter?: string;
+  country?: string;
+  q?: string;
+  page: number;
+  limit: number;
+}
+
 /** A business lookup: found, moved to another slug (old slug), or missing. */
 export type BusinessResult = { kind: 'found'; business: BusinessDetail } | { kind: 'moved'; slug: string } | { kind: 'missing' };
 
@@ -50,6 +60,7 @@ export interface ApiClient {
   countries(): Promise<CountryEntry[]>;
   country(slug: string): Promise<CountryPageData | null>;
   cities(options?: { letter?: string; country?: string }): Promise<CityEntry[]>;
+  citiesPage(options: CitiesPageOptions): Promise<PagedCities>;
   city(countryCode: string, citySlug: string, page: number, limit: number): Promise<CityPageData | null>;
   siteSettings(): Promise<SiteSettings>;
   advertisementCodes(): Promise<AdvertisementCodes>;
@@ -133,6 +144,7 @@ export const httpApiClient: ApiClient = {
   countries: () => request('/api/countries'),
   country: (slug) => requestOrNull(`/api/countries/${encodeURIComponent(slug)}`),
   cities: (options = {}) => request(`/api/cities${query({ letter: options.letter, country: options.country })}`),
+  citiesPage: ({ letter, country, q, page, limit }) => request(`/api/cities${query({ letter, country, q: q?.trim(), page, limit })}`),
   city: (countryCode, citySlug, page, limit) =>
     requestOrNull(`/api/cities/${encodeURIComponent(countryCode)}/${encodeURIComponent(citySlug)}${query({ page, limit })}`),
   siteSettings: () => request('/api/admin/site-settings'),

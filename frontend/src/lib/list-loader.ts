@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import { loadFailure } from '../components/page-states.tsx';
-import { isOnlyViewChange } from '../components/pager.tsx';
+import { isOnlyViewChange, pageSliceOf, type PageSlice } from '../components/pager.tsx';
 import { pageFromUrl } from './route-errors.ts';
 
 /** What a list page asks of its URL: the trimmed text filter (`?q=`) and the page number. */
@@ -32,3 +32,25 @@ export const skipViewOnlyChanges = ({ currentUrl, nextUrl, defaultShouldRevalida
 
 /** A list's path at a page: "/countries/france?page=3", the bare path for page 1. */
 export const pagePath = (path: string, page: number) => (page > 1 ? `${path}?page=${page}` : path);
+
+/**
+ * Reads page `page` of a list the server pages, `perPage` a page; past the last page it reads
+ * the last page instead, which is what a list paged in memory shows there. Answers the page
+ * read, its number, and its slice.
+ */
+export async function readServerPage<T, R extends { total: number }>(
+  page: number,
+  perPage: number,
+  read: (page: number) => Promise<R>,
+  itemsOf: (response: R) => T[],
+): Promise<{ response: R; slice: PageSlice<T> }> {
+  // The API takes safe integers; any of them past the end reads the last page below.
+  let number = Math.min(page, Number.MAX_SAFE_INTEGER);
+  let response = await read(number);
+  const lastPage = Math.max(1, Math.ceil(response.total / perPage));
+  if (number > lastPage) {
+    number = lastPage;
+    response = await read(number);
+  }
+  return { response, slice: pageSliceOf(itemsOf(response), number, response.total, perPage) };
+}

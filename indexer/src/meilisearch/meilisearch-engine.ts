@@ -15,6 +15,7 @@ import { Meilisearch, MeilisearchApiError, type EnqueuedTaskPromise, type Index,
 import { countryName } from '@directory/data/countries.ts';
 import { letterOf, slugify } from '@directory/data/slug.ts';
 import settingsFile from '../../../meilisearch.json' with { type: 'json' };
+import { cityMatches, cityNeedle } from '../city-filter.ts';
 import type { BusinessDocument, BusinessSummary } from '../document.ts';
 import type {
   BusinessListFilter,
@@ -22,6 +23,8 @@ import type {
   CategoryDetail,
   CityAggregate,
   CityDetail,
+  CityPage,
+  CityPageRequest,
   CountryAggregate,
   CountryDetail,
   DocumentChanges,
@@ -413,13 +416,39 @@ export class MeilisearchEngine implements SearchEngine {
     return docs.sort(byCountThenName((doc) => doc.businessCount)).map(presentCountry);
   }
 
-  async cities(options: { letter?: string; countryCode?: string } = {}): Promise<CityAggregate[]> {
+  /** City aggregates of a letter and/or a country (filtered by Meilisearch), biggest first. */
+  private async cityDocs(options: { letter?: string; countryCode?: string }): Promise<MeiliCity[]> {
     const filters = [
       ...(options.letter ? [`letter = ${quoteFilter(options.letter.toUpperCase())}`] : []),
       ...(options.countryCode ? [`countryCode = ${quoteFilter(options.countryCode.toUpperCase())}`] : []),
     ];
     const docs = await this.aggregateDocs<MeiliCity & Record<string, unknown>>('cities', filters.join(' AND ') || undefined);
-    return docs.sort(byCountThenName((doc) => doc.businessCount)).map(presentCity);
+    return docs.sort(byCountThenName((doc) => doc.businessCount));
+  }
+
+  async cities(options: { letter?: string; countryCode?: string } = {}): Promise<CityAggregate[]> {
+    return (await this.cityDocs(options)).map(presentCity);
+  }
+
+  /**
+   * Meilisearch filters by letter and country; the text filter (a substring, accents folded),
+   * the business total (a sum) and the order (SQLite's, exactly) have no Meilisearch
+   * equivalent, so they are applied here to the filtered aggregates, as `cities()` sorts them.
+   */
+  async cityPage(options: CityPageRequest): Promise<CityPage> {
+    const needle = cityNeedle(options.text);
+    const isCountryFixed = Boolean(options.countryCode);
+    const docs = await this.cityDocs({
+      ...(options.letter ? { letter: options.letter } : {}),
+      ...(options.countryCode ? { countryCode: options.countryCode } : {}),
+    });
+    const matching = needle === null ? docs : docs.filter((doc) => cityMatches(doc, needle, isCountryFixed));
+    const offset = (options.page - 1) * options.perPage;
+    return {
+      items: matching.slice(offset, offset + options.perPage).map(presentCity),
+      total: matching.length,
+      businessTotal: matching.reduce((sum, doc) => sum + doc.businessCount, 0),
+    };
   }
 
   /** Category names of these slugs, from the categories index. */

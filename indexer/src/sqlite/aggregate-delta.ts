@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { countryName } from '@directory/data/countries.ts';
-import { letterOf, slugify } from '@directory/data/slug.ts';
+import { foldText, letterOf, slugify } from '@directory/data/slug.ts';
 import type { IndexDatabase } from './index-file.ts';
 
 /** The document columns the aggregates are keyed on. */
@@ -44,8 +44,8 @@ export function prepareAggregateStatements(db: IndexDatabase): AggregateStatemen
         rating_sum = rating_sum + excluded.rating_sum, rated_count = rated_count + excluded.rated_count`),
     upsertCountry: db.prepare(`INSERT INTO countries (code, slug, name, business_count) VALUES (@code, @slug, @name, @delta)
       ON CONFLICT (code) DO UPDATE SET business_count = business_count + excluded.business_count`),
-    upsertCity: db.prepare(`INSERT INTO cities (country_code, slug, name, letter, business_count)
-      VALUES (@countryCode, @slug, @name, @letter, @delta)
+    upsertCity: db.prepare(`INSERT INTO cities (country_code, slug, name, folded_name, letter, business_count)
+      VALUES (@countryCode, @slug, @name, @foldedName, @letter, @delta)
       ON CONFLICT (country_code, slug) DO UPDATE SET business_count = business_count + excluded.business_count`),
     upsertCategoryCountry: db.prepare(`INSERT INTO category_country (category_slug, country_code, business_count)
       VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET business_count = business_count + excluded.business_count`),
@@ -118,7 +118,7 @@ export function applyAggregateDelta(s: AggregateStatements, doc: AggregateKeys, 
   }
   let cityChange: Transition = 'kept';
   if (countryCode && citySlug) {
-    s.upsertCity.run({ countryCode, slug: citySlug, name: cityName, letter: letterOf(cityName), delta });
+    s.upsertCity.run({ countryCode, slug: citySlug, name: cityName, foldedName: foldText(cityName), letter: letterOf(cityName), delta });
     cityChange = transition(s.cityCount.get(countryCode, citySlug), delta, () => {});
     s.bumpCountryCities.run(distinctDelta(cityChange), countryCode);
   }

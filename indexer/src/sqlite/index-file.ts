@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countryName } from '@directory/data/countries.ts';
-import { letterOf, slugify } from '@directory/data/slug.ts';
+import { foldText, letterOf, slugify } from '@directory/data/slug.ts';
 
 export type IndexDatabase = Database.Database;
 
@@ -67,6 +67,7 @@ export function openIndexDatabase(file: string, options: { bulk?: boolean } = {}
   }
   db.function('letter_of', { deterministic: true }, (name: unknown) => letterOf(String(name ?? '')));
   db.function('slugify', { deterministic: true }, (text: unknown) => slugify(String(text ?? '')));
+  db.function('fold_text', { deterministic: true }, (text: unknown) => foldText(String(text ?? '')));
   db.function('country_name', { deterministic: true }, (code: unknown) => countryName(String(code ?? '')));
   return db;
 }

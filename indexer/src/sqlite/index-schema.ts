@@ -4,7 +4,7 @@
  * ever looks at a bounded candidate set. Counts and letters are precomputed tables, kept up to
  * date by deltas on every incremental change.
  */
-export const INDEX_FORMAT_VERSION = '2';
+export const INDEX_FORMAT_VERSION = '3';
 
 export const DOCS_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -74,6 +74,8 @@ CREATE TABLE cities (
   country_code   TEXT NOT NULL,
   slug           TEXT NOT NULL,
   name           TEXT NOT NULL,
+  -- the name in lower case without accents, for the city lists' text filter
+  folded_name    TEXT NOT NULL,
   letter         TEXT NOT NULL,
   business_count INTEGER NOT NULL,
   category_count INTEGER NOT NULL DEFAULT 0,
@@ -111,8 +113,8 @@ INSERT INTO categories (slug, name, letter, business_count, rating_sum, rated_co
 INSERT INTO countries (code, slug, name, business_count)
   SELECT country_code, slugify(country_name(country_code)), country_name(country_code), count(*)
   FROM docs WHERE country_code IS NOT NULL GROUP BY country_code;
-INSERT INTO cities (country_code, slug, name, letter, business_count)
-  SELECT country_code, city_slug, min(city), letter_of(min(city)), count(*)
+INSERT INTO cities (country_code, slug, name, folded_name, letter, business_count)
+  SELECT country_code, city_slug, min(city), fold_text(min(city)), letter_of(min(city)), count(*)
   FROM docs WHERE country_code IS NOT NULL AND city_slug IS NOT NULL GROUP BY country_code, city_slug;
 INSERT INTO category_country (category_slug, country_code, business_count)
   SELECT category_slug, country_code, count(*)
@@ -123,7 +125,9 @@ INSERT INTO city_category (country_code, city_slug, category_slug, business_coun
   GROUP BY country_code, city_slug, category_slug;
 CREATE INDEX category_country_by_country ON category_country (country_code, business_count);
 CREATE INDEX categories_letter ON categories (letter);
-CREATE INDEX cities_letter ON cities (letter);
+-- A letter's or a country's cities, biggest first: a city page reads 12 of them, not all.
+CREATE INDEX cities_letter ON cities (letter, business_count DESC, name);
+CREATE INDEX cities_country ON cities (country_code, business_count DESC, name);
 CREATE INDEX cities_slug ON cities (slug);
 CREATE INDEX cities_by_count ON cities (business_count DESC, name);
 CREATE INDEX categories_by_count ON categories (business_count DESC, name);

@@ -147,6 +147,10 @@ describe('sqlite engine: full rebuild', () => {
       expect(plan('SELECT * FROM docs ORDER BY pos LIMIT 20 OFFSET 1980')).toMatch(/SCAN docs$/);
       expect(plan('SELECT * FROM docs WHERE is_approved = 1 AND rating >= 4 ORDER BY pos LIMIT 12')).toMatch(/USING (COVERING )?INDEX docs_featured/);
       expect(plan("SELECT * FROM cities WHERE letter = 'L'")).toMatch(/USING INDEX cities_letter/);
+      expect(plan("SELECT * FROM cities WHERE letter = 'L' ORDER BY business_count DESC, name LIMIT 12")).toMatch(/USING INDEX cities_letter \(letter=\?\)$/);
+      expect(plan("SELECT * FROM cities WHERE country_code = 'FR' ORDER BY business_count DESC, name LIMIT 12")).toMatch(
+        /USING INDEX cities_country \(country_code=\?\)$/,
+      );
       expect(plan("SELECT * FROM categories WHERE letter = 'L'")).toMatch(/USING INDEX categories_letter/);
       expect(plan("SELECT * FROM docs WHERE business_id = 3")).toMatch(/USING INDEX docs_business/);
     });
@@ -172,11 +176,14 @@ describe('sqlite engine: incremental changes', () => {
       categories: await engine.categories(),
       countries: await engine.countries(),
       cities: await engine.cities(),
+      // A city the changes created (Houston) found by its folded name.
+      citiesMatching: await engine.cityPage({ text: 'HOUS', page: 1, perPage: 12 }),
       lyon: await engine.city('FR', 'lyon', 15),
       dentist: await engine.category('dentist', 15),
     });
     const incremental = await snapshot();
     expect(incremental.cities.map((c) => c.name)).not.toContain('Austin');
+    expect(incremental.citiesMatching.items.map((c) => c.name)).toEqual(['Houston']);
     expect((await engine.listBusinesses({ categorySlug: 'bakery' }, { page: 1, perPage: 12 })).items.map((b) => b.id)).toContain(newId);
 
     await rebuildIndex(recordFile, engine, 'all');

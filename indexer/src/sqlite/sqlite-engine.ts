@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { countryName } from '@directory/data/countries.ts';
 import { letterOf, slugify } from '@directory/data/slug.ts';
+import { cityNeedle, countryCodesMatching } from '../city-filter.ts';
 import type { BusinessDocument, BusinessSummary } from '../document.ts';
 import type { SearchRequest, SearchResponse } from '../search-types.ts';
 import type {
@@ -9,6 +10,8 @@ import type {
   CategoryDetail,
   CityAggregate,
   CityDetail,
+  CityPage,
+  CityPageRequest,
   CountryAggregate,
   CountryDetail,
   DocumentChanges,
@@ -80,6 +83,10 @@ interface CityRow {
   name: string;
   business_count: number;
   category_count: number;
+}
+interface CitySumsRow {
+  total: number;
+  business_total: number;
 }
 interface CountRow {
   slug: string;
@@ -232,6 +239,7 @@ interface ReadStatements {
   category: Statement<[string], CategoryRow>;
   categoryCountries: Statement<[string, number], CountRow & { code: string }>;
   countries: Statement<[], CountryRow>;
+  countryCodes: Statement<[], string>;
   countryBySlugOrCode: Statement<[string, string], CountryRow>;
   countryCities: Statement<[string, number], CountRow>;
   countryCategories: Statement<[string], CountRow>;
@@ -262,6 +270,7 @@ function prepareReads(db: IndexDatabase): ReadStatements {
       FROM category_country cc JOIN countries c ON c.code = cc.country_code
       WHERE cc.category_slug = ? ORDER BY cc.business_count DESC, c.name LIMIT ?`),
     countries: db.prepare(`SELECT * FROM countries ${byCount}`),
+    countryCodes: db.prepare('SELECT code FROM countries').pluck() as Statement<[], string>,
     countryBySlugOrCode: db.prepare('SELECT * FROM countries WHERE slug = ? OR code = ?'),
     countryCities: db.prepare(`SELECT slug, name, business_count AS count FROM cities
       WHERE country_code = ? ORDER BY business_count DESC, name LIMIT ?`),
@@ -276,6 +285,38 @@ function prepareReads(db: IndexDatabase): ReadStatements {
       FROM city_category cc JOIN categories c ON c.slug = cc.category_slug
       WHERE cc.country_code = ? AND cc.city_slug = ? ORDER BY cc.business_count DESC, c.name LIMIT ?`),
   } as ReadStatements;
+}
+
+type CityPageParams = Record<string, string | number>;
+interface CityPageStatements {
+  rows: Statement<[CityPageParams], CityRow>;
+  sums: Statement<[CityPageParams], CitySumsRow>;
+}
+
+/** Which filters a city page applies; each combination has its own statements, prepared once. */
+interface CityPageShape {
+  hasLetter: boolean;
+  hasCountry: boolean;
+  /** 'name' within one country, 'name-or-country' across countries. */
+  text: 'none' | 'name' | 'name-or-country';
+}
+
+function prepareCityPage(db: IndexDatabase, shape: CityPageShape): CityPageStatements {
+  const conditions = [
+    ...(shape.hasLetter ? ['letter = @letter'] : []),
+    ...(shape.hasCountry ? ['country_code = @countryCode'] : []),
+    // The text filter scans the letter's or country's cities (all of them without either): no index helps a substring.
+    ...(shape.text === 'name' ? ['instr(folded_name, @needle) > 0'] : []),
+    ...(shape.text === 'name-or-country'
+      ? ['(instr(folded_name, @needle) > 0 OR country_code IN (SELECT value FROM json_each(@countryCodes)))']
+      : []),
+  ];
+  const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  return {
+    rows: db.prepare(`SELECT country_code, slug, name, business_count, category_count FROM cities ${where}
+      ORDER BY business_count DESC, name LIMIT @limit OFFSET @offset`),
+    sums: db.prepare(`SELECT count(*) AS total, coalesce(sum(business_count), 0) AS business_total FROM cities ${where}`),
+  };
 }
 
 interface WriteStatements {
@@ -307,6 +348,8 @@ interface OpenIndex {
   db: IndexDatabase;
   reads: ReadStatements;
   writes: WriteStatements;
+  /** City page statements by filter shape, prepared on first use. */
+  cityPages: Map<string, CityPageStatements>;
 }
 
 /** The embedded engine: FTS5 + R*Tree + precomputed aggregate tables in one SQLite file. */
@@ -334,7 +377,7 @@ export class SqliteEngine implements SearchEngine {
       return;
     }
     this.live?.db.close();
-    this.live = { name, db, reads: prepareReads(db), writes: prepareWrites(db) };
+    this.live = { name, db, reads: prepareReads(db), writes: prepareWrites(db), cityPages: new Map() };
   }
 
   private requireIndex(): OpenIndex {
@@ -486,6 +529,33 @@ export class SqliteEngine implements SearchEngine {
       rows = reads.cities.all();
     }
     return rows.map(presentCity);
+  }
+
+  async cityPage(options: CityPageRequest): Promise<CityPage> {
+    const live = this.requireIndex();
+    const needle = cityNeedle(options.text);
+    const shape: CityPageShape = {
+      hasLetter: Boolean(options.letter),
+      hasCountry: Boolean(options.countryCode),
+      text: needle === null ? 'none' : options.countryCode ? 'name' : 'name-or-country',
+    };
+    const key = `${shape.hasLetter}:${shape.hasCountry}:${shape.text}`;
+    let statements = live.cityPages.get(key);
+    if (!statements) {
+      statements = prepareCityPage(live.db, shape);
+      live.cityPages.set(key, statements);
+    }
+    const params: CityPageParams = {
+      ...(options.letter ? { letter: options.letter.toUpperCase() } : {}),
+      ...(options.countryCode ? { countryCode: options.countryCode.toUpperCase() } : {}),
+      ...(needle !== null ? { needle } : {}),
+      ...(shape.text === 'name-or-country' ? { countryCodes: JSON.stringify(countryCodesMatching(needle!, live.reads.countryCodes.all())) } : {}),
+    };
+    const sums = statements.sums.get(params)!;
+    const offset = (options.page - 1) * options.perPage;
+    // SQLite takes whole numbers up to 2^63 only; an offset past 2^53 is past every list anyway.
+    const rows = Number.isSafeInteger(offset) ? statements.rows.all({ ...params, limit: options.perPage, offset }) : [];
+    return { items: rows.map(presentCity), total: sums.total, businessTotal: sums.business_total };
   }
 
   async category(slug: string, topCountries: number): Promise<CategoryDetail | null> {

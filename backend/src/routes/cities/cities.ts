@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { notFound } from '../../errors.ts';
 import { validate } from '../../middleware/validate.ts';
 import { presentCityPage } from '../../presenters/pages.ts';
-import { presentCityEntry } from '../../presenters/places.ts';
+import { presentCityEntry, presentPagedCities } from '../../presenters/places.ts';
 import type { AppDeps } from '../deps.ts';
 import { CitiesListSchema, CityPageSchema, type CitiesListReq, type CityPageReq } from './schema.ts';
 
@@ -10,11 +10,16 @@ export function createCitiesRouter({ directory }: AppDeps): Router {
   const router = new Router();
   router.get('/cities', validate(CitiesListSchema), async (ctx) => {
     const { query } = ctx.state.input as CitiesListReq;
-    const cities = await directory.cities({
+    const filter = {
       ...(query.letter ? { letter: query.letter } : {}),
       ...(query.country ? { countryCode: query.country.toUpperCase() } : {}),
-    });
-    ctx.body = cities.map(presentCityEntry);
+    };
+    if (query.page === undefined) {
+      ctx.body = (await directory.cities(filter)).map(presentCityEntry);
+      return;
+    }
+    const result = await directory.cityPage({ ...filter, ...(query.q ? { text: query.q } : {}) }, query.page, query.limit);
+    ctx.body = presentPagedCities(result, query.page, query.limit);
   });
   router.get('/cities/:countryCode/:citySlug', validate(CityPageSchema), async (ctx) => {
     const { params, query } = ctx.state.input as CityPageReq;

@@ -2,29 +2,35 @@ import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 import type { CityPageData } from '@directory/backend/shared/api-types.ts';
 import { breadcrumbJsonLd } from '../../components/breadcrumbs.tsx';
 import { isLoadFailure, loadFailure, type LoadFailure } from '../../components/page-states.tsx';
-import { paginate } from '../../components/pager.tsx';
 import { getApiClient } from '../../lib/api-client.ts';
 import { formatNumber, pluralize } from '../../lib/format.ts';
 import { itemListJsonLd } from '../../lib/item-list.ts';
-import { loadList, pagePath } from '../../lib/list-loader.ts';
+import { loadList, pagePath, readServerPage } from '../../lib/list-loader.ts';
 import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
 import { movedPermanently, notFoundResponse, pageFromUrl } from '../../lib/route-errors.ts';
 import { CitiesPage, type CitiesData } from './components/cities-page.tsx';
 import { cityCrumbs, CityPage, type CityData } from './components/city-page.tsx';
-import { CITY_PAGE_SIZE, cityLetterFromParam, cityPath, filterCities, getCityTotals } from './filter.ts';
+import { CITY_PAGE_SIZE, cityLetterFromParam, cityPath, getCityTotals } from './filter.ts';
 
 async function loadCities({ request, params }: LoaderFunctionArgs) {
   const letter = params.letter === undefined ? null : cityLetterFromParam(params.letter);
   if (params.letter !== undefined && letter === null) notFoundResponse('Page not found');
   return loadList(request, async ({ text, page }) => {
     const api = getApiClient();
-    const [homepage, cities] = await Promise.all([api.homepage(), api.cities(letter ? { letter } : {})]);
+    const byLetter = letter ? { letter } : {};
+    const [homepage, cities, unfiltered] = await Promise.all([
+      api.homepage(),
+      readServerPage(page, CITY_PAGE_SIZE, (number) => api.citiesPage({ ...byLetter, q: text, page: number, limit: CITY_PAGE_SIZE }), (paged) => paged.cities),
+      // The tiles count every city of the letter, whatever the text filter: one city brings their totals.
+      text ? api.citiesPage({ ...byLetter, page: 1, limit: 1 }) : null,
+    ]);
+    const { total, businessTotal } = unfiltered ?? cities.response;
     return {
       letter,
       text,
-      totals: getCityTotals(cities),
+      totals: getCityTotals(total, businessTotal),
       allBusinesses: homepage.totals.businesses,
-      page: paginate(filterCities(cities, text), page, CITY_PAGE_SIZE),
+      page: cities.slice,
     } satisfies CitiesData;
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CityEntry, CountryEntry } from '@directory/backend/shared/api-types.ts';
-import { filterCityNames, filterCountries, formatCountK, getCountryTotals, relativeWidth } from './filter.ts';
+import type { CountryEntry } from '@directory/backend/shared/api-types.ts';
+import { filterCountries, formatCountK, getCountryTotals, relativeWidth } from './filter.ts';
 
 const country = (name: string, countryCode: string, businessCount: number, cityCount: number): CountryEntry => ({
   country: name,
@@ -25,13 +25,6 @@ describe('filterCountries', () => {
 
   it('keeps all for an empty text', () => {
     expect(filterCountries(countries, '  ')).toHaveLength(3);
-  });
-});
-
-describe('filterCityNames', () => {
-  const city = (name: string): CityEntry => ({ city: name, slug: name.toLowerCase(), countryCode: 'FR', country: 'France', businessCount: 1, categoryCount: 1 });
-  it('matches a part of the city name in any case', () => {
-    expect(filterCityNames([city('Lyon'), city('Paris'), city('Évry')], 'EVR').map((c) => c.city)).toEqual(['Évry']);
   });
 });
 

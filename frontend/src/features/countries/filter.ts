@@ -1,4 +1,4 @@
-import type { CityEntry, CountryEntry } from '@directory/backend/shared/api-types.ts';
+import type { CountryEntry } from '@directory/backend/shared/api-types.ts';
 
 /** Countries list and a country's cities: 12 a page; the country page lists 20 categories a page. */
 export const COUNTRY_PAGE_SIZE = 12;
@@ -13,13 +13,6 @@ export function filterCountries(countries: readonly CountryEntry[], text: string
   const needle = fold(text.trim());
   if (!needle) return [...countries];
   return countries.filter((country) => fold(country.country).includes(needle) || country.countryCode.toLowerCase() === needle);
-}
-
-/** A country's cities whose name contains `text`, ignoring case and accents. */
-export function filterCityNames(cities: readonly CityEntry[], text: string): CityEntry[] {
-  const needle = fold(text.trim());
-  if (!needle) return [...cities];
-  return cities.filter((city) => fold(city.city).includes(needle));
 }
 
 export interface CountryTotals {

@@ -2,17 +2,17 @@ import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 import type { CityEntry, CountryPageData } from '@directory/backend/shared/api-types.ts';
 import { breadcrumbJsonLd } from '../../components/breadcrumbs.tsx';
 import { isLoadFailure, loadFailure, type LoadFailure } from '../../components/page-states.tsx';
-import { paginate } from '../../components/pager.tsx';
+import { paginate, type PageSlice } from '../../components/pager.tsx';
 import { getApiClient } from '../../lib/api-client.ts';
 import { formatNumber, pluralize } from '../../lib/format.ts';
 import { itemListJsonLd } from '../../lib/item-list.ts';
-import { filterTextFromUrl, loadList, pagePath, skipViewOnlyChanges } from '../../lib/list-loader.ts';
+import { filterTextFromUrl, loadList, pagePath, readServerPage, skipViewOnlyChanges } from '../../lib/list-loader.ts';
 import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
 import { movedPermanently, notFoundResponse, pageFromUrl } from '../../lib/route-errors.ts';
 import { CountriesPage, type CountriesData } from './components/countries-page.tsx';
 import { countryCitiesCrumbs, CountryCitiesPage, type CountryCitiesData } from './components/country-cities-page.tsx';
 import { countryCrumbs, CountryPage, type CountryData } from './components/country-page.tsx';
-import { COUNTRY_CATEGORY_PAGE_SIZE, COUNTRY_PAGE_SIZE, filterCityNames, filterCountries, getCountryTotals } from './filter.ts';
+import { COUNTRY_CATEGORY_PAGE_SIZE, COUNTRY_PAGE_SIZE, filterCountries, getCountryTotals } from './filter.ts';
 
 async function loadCountries({ request }: LoaderFunctionArgs) {
   return loadList(request, async ({ text, page }) => {
@@ -78,6 +78,22 @@ function describeCountry(data: CountryData | LoadFailure, params: Record<string,
   };
 }
 
+interface CountryCities {
+  page: PageSlice<CityEntry>;
+  /** Every city of the country, whatever the text filter. */
+  count: number;
+}
+
+/** A page of a country's cities whose name contains `text`, and how many cities it has in all. */
+async function readCountryCities(countryCode: string, text: string, page: number): Promise<CountryCities> {
+  const api = getApiClient();
+  const [cities, unfiltered] = await Promise.all([
+    readServerPage(page, COUNTRY_PAGE_SIZE, (number) => api.citiesPage({ country: countryCode, q: text, page: number, limit: COUNTRY_PAGE_SIZE }), (paged) => paged.cities),
+    text ? api.citiesPage({ country: countryCode, page: 1, limit: 1 }) : null,
+  ]);
+  return { page: cities.slice, count: (unfiltered ?? cities.response).total };
+}
+
 async function loadCountryCities({ request, params }: LoaderFunctionArgs) {
   const slug = params.slug ?? '';
   const page = pageFromUrl(request.url);
@@ -91,18 +107,18 @@ async function loadCountryCities({ request, params }: LoaderFunctionArgs) {
   }
   if (!country) notFoundResponse('Country not found');
   if (country.slug !== slug) movedPermanently(pagePath(`/countries/${country.slug}/cities`, page));
-  let cities: CityEntry[];
+  let cities: CountryCities;
   try {
-    cities = await api.cities({ country: country.countryCode });
+    cities = await readCountryCities(country.countryCode, text, page);
   } catch (error) {
     return loadFailure(error);
   }
-  const largest = cities.reduce((max, city) => Math.max(max, city.businessCount), 0);
   return {
-    country: { country: country.country, slug: country.slug, countryCode: country.countryCode, businessCount: country.businessCount, cityCount: cities.length },
+    country: { country: country.country, slug: country.slug, countryCode: country.countryCode, businessCount: country.businessCount, cityCount: cities.count },
     text,
-    largest,
-    page: paginate(filterCityNames(cities, text), page, COUNTRY_PAGE_SIZE),
+    // Its cities come biggest first.
+    largest: country.topCities[0]?.count ?? 0,
+    page: cities.page,
   } satisfies CountryCitiesData;
 }
 
