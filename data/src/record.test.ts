@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toBusinessColumns } from './business-row.ts';
-import { migrate, openRecord } from './record.ts';
+import type { BusinessInput } from './business.ts';
+import { migrate, openRecord, type RecordDatabase } from './record.ts';
 import { buildBusiness } from './testing/build-business.ts';
+import { insertBusiness } from './testing/insert-business.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -13,13 +14,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function insertBusiness(db: Database.Database, slug: string, overrides = {}) {
-  const columns = toBusinessColumns(buildBusiness(overrides));
-  const names = Object.keys(columns);
-  return db
-    .prepare(`INSERT INTO businesses (slug, ${names.join(', ')}) VALUES (@slug, ${names.map((n) => `@${n}`).join(', ')})`)
-    .run({ ...columns, slug });
-}
+const insert = (db: RecordDatabase, slug: string, overrides: Partial<BusinessInput> = {}) =>
+  insertBusiness(db, buildBusiness(overrides), slug);
 
 describe('the record', () => {
   it('is created in WAL mode with foreign keys on and every migration recorded', () => {
@@ -60,7 +56,7 @@ describe('the record', () => {
 
   it('queues every insert, update and delete for the indexer in the same transaction', () => {
     const db = openRecord(join(dir, 'directory.sqlite'));
-    const id = Number(insertBusiness(db, 'first-abc123').lastInsertRowid);
+    const id = insert(db, 'first-abc123');
     db.prepare('UPDATE businesses SET rating = 3 WHERE id = ?').run(id);
     db.prepare('DELETE FROM businesses WHERE id = ?').run(id);
     expect(db.prepare('SELECT business_id FROM change_log ORDER BY seq').pluck().all()).toEqual([id, id, id]);
@@ -69,12 +65,12 @@ describe('the record', () => {
 
   it('refuses rows that break the rules: duplicate place id or slug, bad coordinates, bad rating', () => {
     const db = openRecord(join(dir, 'directory.sqlite'));
-    insertBusiness(db, 'one-aaaaaa', { placeId: 'ChIJsame' });
-    expect(() => insertBusiness(db, 'two-bbbbbb', { placeId: 'ChIJsame' })).toThrow(/UNIQUE constraint failed: businesses.place_id/);
-    expect(() => insertBusiness(db, 'one-aaaaaa')).toThrow(/UNIQUE constraint failed: businesses.slug/);
-    expect(() => insertBusiness(db, 'three-cccccc', { latitude: 123 })).toThrow(/CHECK constraint failed/);
-    expect(() => insertBusiness(db, 'four-dddddd', { rating: 7 })).toThrow(/CHECK constraint failed/);
-    expect(() => insertBusiness(db, 'five-eeeeee', { countryCode: 'fr' })).toThrow(/CHECK constraint failed/);
+    insert(db, 'one-aaaaaa', { placeId: 'ChIJsame' });
+    expect(() => insert(db, 'two-bbbbbb', { placeId: 'ChIJsame' })).toThrow(/UNIQUE constraint failed: businesses.place_id/);
+    expect(() => insert(db, 'one-aaaaaa')).toThrow(/UNIQUE constraint failed: businesses.slug/);
+    expect(() => insert(db, 'three-cccccc', { latitude: 123 })).toThrow(/CHECK constraint failed/);
+    expect(() => insert(db, 'four-dddddd', { rating: 7 })).toThrow(/CHECK constraint failed/);
+    expect(() => insert(db, 'five-eeeeee', { countryCode: 'fr' })).toThrow(/CHECK constraint failed/);
     db.close();
   });
 
@@ -89,7 +85,7 @@ describe('the record', () => {
 
   it('removes the redirects of a deleted business', () => {
     const db = openRecord(join(dir, 'directory.sqlite'));
-    const id = insertBusiness(db, 'kept-aaaaaa').lastInsertRowid;
+    const id = insert(db, 'kept-aaaaaa');
     db.prepare('INSERT INTO slug_redirects (old_slug, business_id) VALUES (?, ?)').run('old-slug', id);
     db.prepare('DELETE FROM businesses WHERE id = ?').run(id);
     expect(db.prepare('SELECT count(*) FROM slug_redirects').pluck().get()).toBe(0);

@@ -9,10 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GenericContainer, getContainerRuntimeClient, Wait, type StartedTestContainer } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BusinessInput } from '@directory/data/business.ts';
-import { toBusinessColumns } from '@directory/data/business-row.ts';
+import { insertBusiness } from '@directory/data/testing/insert-business.ts';
 import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
-import { businessSlug } from '@directory/data/slug.ts';
 import type { SearchEngine } from './engine.ts';
 import { MeilisearchEngine } from './meilisearch/meilisearch-engine.ts';
 import type { SearchRequest, SearchResponse } from './search-types.ts';
@@ -73,14 +71,7 @@ afterAll(async () => {
   console.log(`engine contract suite ran against: ${exercised.join(', ') || 'none'}${skipped.length ? `; not run: ${skipped.join(', ')}` : ''}`);
 });
 
-function insert(record: RecordDatabase, business: BusinessInput): number {
-  const columns = toBusinessColumns(business);
-  const names = Object.keys(columns);
-  const result = record
-    .prepare(`INSERT INTO businesses (slug, ${names.join(', ')}) VALUES (@slug, ${names.map((n) => `@${n}`).join(', ')})`)
-    .run({ ...columns, slug: businessSlug(business.name, business.placeId ?? business.name) });
-  return Number(result.lastInsertRowid);
-}
+const insert = insertBusiness;
 
 const names = (response: SearchResponse) => response.hits.map((hit) => hit.name);
 const page = (overrides: Partial<SearchRequest>): SearchRequest => ({ page: 1, perPage: 20, ...overrides });

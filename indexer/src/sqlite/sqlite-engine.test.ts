@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { insertBusiness } from '@directory/data/testing/insert-business.ts';
+import { createTempIndex, type TempIndex } from '../testing/temp-index.ts';
 import type { BusinessInput } from '@directory/data/business.ts';
-import { toBusinessColumns } from '@directory/data/business-row.ts';
-import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
-import { businessSlug } from '@directory/data/slug.ts';
+import { type RecordDatabase } from '@directory/data/record.ts';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { IndexSync, rebuildIndex } from '../sync.ts';
 import { SqliteEngine } from './sqlite-engine.ts';
@@ -15,14 +13,7 @@ let recordFile: string;
 let record: RecordDatabase;
 let engine: SqliteEngine;
 
-function insert(business: BusinessInput): number {
-  const columns = toBusinessColumns(business);
-  const names = Object.keys(columns);
-  const result = record
-    .prepare(`INSERT INTO businesses (slug, ${names.join(', ')}) VALUES (@slug, ${names.map((n) => `@${n}`).join(', ')})`)
-    .run({ ...columns, slug: businessSlug(business.name, business.placeId ?? business.name) });
-  return Number(result.lastInsertRowid);
-}
+const insert = (business: BusinessInput) => insertBusiness(record, business);
 
 const WORLD: Partial<BusinessInput>[] = [
   { name: 'Chez Paul', category: 'Restaurant', city: 'Lyon', countryCode: 'FR', reviews: 500, rating: 4.6 },
@@ -52,18 +43,14 @@ function countFromRecord() {
   };
 }
 
+let temp: TempIndex;
+
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'engine-test-'));
-  recordFile = join(dir, 'directory.sqlite');
-  record = openRecord(recordFile);
-  engine = new SqliteEngine(join(dir, 'index'));
+  temp = createTempIndex('engine-test');
+  ({ dir, recordFile, record, engine } = temp);
 });
 
-afterEach(async () => {
-  await engine.close();
-  record.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => temp.dispose());
 
 describe('sqlite engine: full rebuild', () => {
   it('reports no index before the first build', async () => {

@@ -1,17 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { insertBusiness } from '@directory/data/testing/insert-business.ts';
+import { createTempIndex, type TempIndex } from '../testing/temp-index.ts';
 import type { BusinessInput } from '@directory/data/business.ts';
-import { toBusinessColumns } from '@directory/data/business-row.ts';
-import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
-import { businessSlug } from '@directory/data/slug.ts';
+import { type RecordDatabase } from '@directory/data/record.ts';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { IndexSync, rebuildIndex } from '../sync.ts';
 import { parseDayHours, weeklyIntervals, encodeIntervals, isOpenAt } from './search-hours.ts';
 import { highlight, typoDistance } from './search-text.ts';
 import { CANDIDATE_LIMIT } from './sqlite-search.ts';
-import { SqliteEngine } from './sqlite-engine.ts';
+import type { SqliteEngine } from './sqlite-engine.ts';
 
 describe('hours text to weekly intervals', () => {
   it.each([
@@ -52,33 +49,22 @@ describe('typo distance and highlighting', () => {
 });
 
 describe('sqlite search: bounded work', () => {
-  let dir: string;
   let recordFile: string;
   let record: RecordDatabase;
   let engine: SqliteEngine;
 
-  const insert = (business: BusinessInput) => {
-    const columns = toBusinessColumns(business);
-    const names = Object.keys(columns);
-    record
-      .prepare(`INSERT INTO businesses (slug, ${names.join(', ')}) VALUES (@slug, ${names.map((n) => `@${n}`).join(', ')})`)
-      .run({ ...columns, slug: businessSlug(business.name, business.placeId ?? business.name) });
-  };
+  const insert = (business: BusinessInput) => insertBusiness(record, business);
   const plan = (sql: string) =>
     (engine.database.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail).join(' | ');
 
+  let temp: TempIndex;
+
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'search-test-'));
-    recordFile = join(dir, 'directory.sqlite');
-    record = openRecord(recordFile);
-    engine = new SqliteEngine(join(dir, 'index'));
+    temp = createTempIndex('search-test');
+    ({ recordFile, record, engine } = temp);
   });
 
-  afterEach(async () => {
-    await engine.close();
-    record.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => temp.dispose());
 
   it('ranks at most the first 1,000 matches of a broad query and says the total is a lower bound', async () => {
     const insertMany = record.transaction(() => {

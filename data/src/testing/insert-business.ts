@@ -1,0 +1,17 @@
+import type { BusinessInput } from '../business.ts';
+import { toBusinessColumns } from '../business-row.ts';
+import type { RecordDatabase } from '../record.ts';
+import { businessSlug } from '../slug.ts';
+
+/**
+ * Inserts one business straight into the record, as an import would, and returns its id.
+ * The slug defaults to the canonical one for its name and place id.
+ */
+export function insertBusiness(record: RecordDatabase, business: BusinessInput, slug?: string): number {
+  const columns = toBusinessColumns(business);
+  const names = Object.keys(columns);
+  const result = record
+    .prepare(`INSERT INTO businesses (slug, ${names.join(', ')}) VALUES (@slug, ${names.map((n) => `@${n}`).join(', ')})`)
+    .run({ ...columns, slug: slug ?? businessSlug(business.name, business.placeId ?? business.name) });
+  return Number(result.lastInsertRowid);
+}
