@@ -437,7 +437,7 @@ export class SqliteEngine implements SearchEngine {
   }
 
   async applyChanges(changes: DocumentChanges): Promise<void> {
-    const { db, writes } = this.requireIndex();
+    const { db, reads, writes } = this.requireIndex();
     db.transaction(() => {
       let countDelta = 0;
       const removeExisting = (businessId: number): number | null => {
@@ -459,7 +459,7 @@ export class SqliteEngine implements SearchEngine {
         applyAggregateDelta(writes.aggregates, toDocRow(doc, pos), +1);
         countDelta += 1;
       }
-      const count = Number(this.requireIndex().reads.meta.get('business_count') ?? '0') + countDelta;
+      const count = Number(reads.meta.get('business_count') ?? '0') + countDelta;
       writes.setMeta.run('business_count', String(count));
       writes.setMeta.run('applied_seq', String(changes.seq));
     })();
