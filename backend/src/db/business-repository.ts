@@ -59,14 +59,14 @@ export class BusinessRepository {
 
   /**
    * Inserts a business, or updates the one with the same place id (keeping its slug and
-   * approval). `slug` is used only for an insert.
+   * approval). `slugForInsert` is asked only for an insert: an update keeps its slug.
    */
-  upsert(columns: BusinessColumns, slug: string): UpsertOutcome {
+  upsert(columns: BusinessColumns, slugForInsert: () => string): UpsertOutcome {
     if (columns.place_id !== null && this.idByPlaceId.get(columns.place_id) !== undefined) {
       this.updateByPlaceId.run(columns);
       return 'updated';
     }
-    this.insert.run({ ...columns, slug });
+    this.insert.run({ ...columns, slug: slugForInsert() });
     return 'inserted';
   }
 

@@ -38,7 +38,7 @@ export function saveBusinesses(repository: BusinessRepository, inputs: readonly 
   return repository.transaction(() => {
     const summary: SaveSummary = { inserted: 0, updated: 0 };
     for (const input of inputs) {
-      const outcome = repository.upsert(toBusinessColumns(input), uniqueSlug(repository, input));
+      const outcome = repository.upsert(toBusinessColumns(input), () => uniqueSlug(repository, input));
       summary[outcome] += 1;
     }
     return summary;
