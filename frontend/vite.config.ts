@@ -1,8 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [
+    react(),
+    // Brotli and gzip copies beside each asset, made once at build; koa-static sends the one the
+    // browser accepts, so no asset is compressed per request.
+    ...(isSsrBuild ? [] : [compression({ algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip')], threshold: 1024 })]),
+  ],
   build: {
     outDir: 'dist/client',
     manifest: true,
@@ -12,4 +18,4 @@ export default defineConfig({
     // Bundled into the server entry so the SSR build does not depend on CJS/ESM interop at run time.
     noExternal: ['react-router', 'react-router-dom', 'react-instantsearch', 'react-instantsearch-core', 'instantsearch.js'],
   },
-});
+}));

@@ -1,0 +1,71 @@
+import { get } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBusiness } from '@directory/data/testing/build-business.ts';
+import { startTestApp, type TestApp } from '../testing/test-app.ts';
+
+let app: TestApp & { url: string };
+
+beforeAll(async () => {
+  const businesses = Array.from({ length: 30 }, (_, i) => buildBusiness({ name: `Compressed Bakery ${i}`, category: `Bakery ${i % 5}` }));
+  app = await startTestApp(businesses, { withBuiltSite: true });
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+function fetchEncoded(path: string, encoding: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(app.url + path, { headers: { 'accept-encoding': encoding, ...headers } });
+}
+
+describe('compression', () => {
+  it('sends pages brotli-compressed to a browser that accepts brotli, and the page still reads whole', async () => {
+    const response = await fetchEncoded('/', 'br, gzip');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await response.text()).toContain('Compressed Bakery');
+  });
+
+  it('sends JSON gzip-compressed to a client that accepts only gzip', async () => {
+    const response = await fetchEncoded('/api/businesses?page=1', 'gzip');
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    const page = (await response.json()) as { totalCount: number; businesses: { name: string }[] };
+    expect(page.totalCount).toBe(30);
+    expect(page.businesses[0]!.name).toMatch(/^Compressed Bakery \d+$/);
+  });
+
+  it('leaves the body plain for a client that accepts no encoding', async () => {
+    const response = await fetchEncoded('/api/businesses?page=1', 'identity');
+    expect(response.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('answers a repeat request with 304 and no body, whatever the encoding', async () => {
+    const first = await fetchEncoded('/api/businesses?page=1', 'br');
+    const tag = first.headers.get('etag');
+    expect(tag).toBeTruthy();
+    // node:http, because fetch hides a 304 behind the cached 200 it assumes the caller holds.
+    const repeat = await new Promise<{ status?: number; body: string }>((resolve) =>
+      get(`${app.url}/api/businesses?page=1`, { headers: { 'If-None-Match': tag!, 'Accept-Encoding': 'br' } }, (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode, body }));
+      }),
+    );
+    expect(repeat).toEqual({ status: 304, body: '' });
+  });
+
+  it('serves the brotli copy of a script made at build time', async () => {
+    const html = await (await fetchEncoded('/', 'identity')).text();
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeTruthy();
+    const plain = await fetchEncoded(script!, 'identity');
+    const plainBytes = Number(plain.headers.get('content-length'));
+    const encoded = await fetchEncoded(script!, 'br');
+    expect(encoded.headers.get('content-encoding')).toBe('br');
+    const encodedBytes = Number(encoded.headers.get('content-length'));
+    expect(encodedBytes).toBeGreaterThan(0);
+    expect(encodedBytes).toBeLessThan(plainBytes / 2);
+    expect(await encoded.text()).toBe(await plain.text());
+  });
+});
