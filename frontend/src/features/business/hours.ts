@@ -75,15 +75,31 @@ export function hoursTextFor(hours: Record<string, string> | null, day: WeekDay)
   return key === undefined ? null : (hours[key] ?? null);
 }
 
+// Building an Intl.DateTimeFormat costs far more than formatting with one: keep one per time zone
+// (null remembers an unknown one). Time zones come from imported data, so the memo is capped.
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+const MAX_FORMATTERS = 1000;
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
+  let formatter = formatters.get(timeZone);
+  if (formatter === undefined) {
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      formatter = null;
+    }
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** The weekday and minute of the day at `date` in `timeZone`; null for an unknown time zone. */
 export function localTime(timeZone: string, date: Date): { day: WeekDay; minute: number } | null {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(date);
-  } catch (error) {
-    if (error instanceof RangeError) return null;
-    throw error;
-  }
+  const formatter = formatterFor(timeZone);
+  if (formatter === null) return null;
+  const parts = formatter.formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
   const day = WEEK_DAYS.find((name) => name === part('weekday'));
   const hour = Number(part('hour')) % 24;
