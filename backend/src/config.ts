@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { indexerEnvSchema, parseEnvironment, toIndexerConfig, type IndexerConfig } from '@directory/indexer/config.ts';
 
@@ -10,6 +11,8 @@ const backendEnvSchema = indexerEnvSchema.extend({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   INDEX_SYNC: z.enum(['on', 'off']).default('on'),
   INDEX_SYNC_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(250),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 });
 
 export interface BackendConfig extends IndexerConfig {
@@ -22,13 +25,18 @@ export interface BackendConfig extends IndexerConfig {
   /** Whether the server applies the change log itself (off when `npm run indexer -- --watch` does). */
   isIndexSyncOn: boolean;
   indexSyncIntervalMs: number;
+  /** Where `npm run backup` writes copies of the record (default DATA_DIR/backups). */
+  backupDir: string;
+  /** How many backups `npm run backup` keeps. */
+  backupKeep: number;
 }
 
 /** Parses and checks every variable the server reads; `env` defaults to the process environment. */
 export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
   const parsed = parseEnvironment(backendEnvSchema, env);
+  const indexer = toIndexerConfig(parsed);
   return {
-    ...toIndexerConfig(parsed),
+    ...indexer,
     port: parsed.PORT,
     host: parsed.HOST,
     isDevelopment: parsed.NODE_ENV === 'development',
@@ -37,5 +45,7 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     adminPassword: parsed.ADMIN_PASSWORD,
     isIndexSyncOn: parsed.INDEX_SYNC === 'on',
     indexSyncIntervalMs: parsed.INDEX_SYNC_INTERVAL_MS,
+    backupDir: resolve(parsed.BACKUP_DIR ?? join(indexer.dataDir, 'backups')),
+    backupKeep: parsed.BACKUP_KEEP,
   };
 }
