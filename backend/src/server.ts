@@ -11,6 +11,7 @@ import { rebuildIndex } from '@directory/indexer/sync.ts';
 import { createApp, createDeps, type SiteBundle } from './app.ts';
 import type { ServerEntry } from './ssr/page-renderer.ts';
 import type { BackendConfig } from './config.ts';
+import { listen } from './http-server.ts';
 import type { AppDeps } from './routes/deps.ts';
 import { loadDemoDataIfEmpty } from './services/demo-data.ts';
 
@@ -60,9 +61,7 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
   if (config.isIndexSyncOn) deps.sync.start(config.indexSyncIntervalMs);
 
   const app = createApp(deps, { isDevelopment: config.isDevelopment, site: await loadBuiltSite() });
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening));
-  });
+  const server: Server = await listen(app, config.port, config.host);
   const address = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
   return {
