@@ -125,6 +125,24 @@ describe('writes during a rebuild', () => {
     expect(consumers.list().map((consumer) => consumer.name)).toEqual([engine.indexId]);
     expect(await publicNames()).toContain('During');
   });
+
+  it('lets two rebuilds overlap: the one published last holds everything, and no file is lost', async () => {
+    seed();
+    await rebuildIndex(temp.recordFile, engine, 'all');
+    const sync = new IndexSync(record, engine, 'all');
+    await rebuildIndex(temp.recordFile, engine, 'all', {
+      async afterBulk() {
+        insert({ name: 'Before The Other' });
+        await rebuildIndex(temp.recordFile, engine, 'all', { afterSnapshot: () => void insert({ name: 'During The Other' }) });
+        insert({ name: 'After The Other' });
+        await sync.catchUp();
+      },
+    });
+    expect(await publicNames()).toEqual(expect.arrayContaining(['Before The Other', 'During The Other', 'After The Other']));
+    const files = readdirSync(join(temp.dir, 'index')).filter((file) => file.endsWith('.sqlite'));
+    expect(files).toHaveLength(1);
+    await expectIndexEqualsRecord('all');
+  });
 });
 
 describe('two indexer processes', () => {
