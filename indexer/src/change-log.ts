@@ -118,15 +118,20 @@ export class ChangeLogConsumers {
   /**
    * Drops expired consumers, then deletes log entries every remaining consumer has applied, at most
    * `limit` of them (a long backlog is pruned a batch at a time). Returns how many were deleted.
+   * It only reads unless there is something to delete, so a poll never waits for the record's
+   * write lock (held by an import) for nothing. No transaction is needed: a consumer registers at
+   * or above the high-water mark, never below the lowest position read here.
    */
   prune(limit: number): number {
-    return this.db.transaction(() => {
-      this.db.prepare('DELETE FROM index_consumers WHERE updated_at < ?').run(this.now() - CONSUMER_TTL_MS);
-      const lowest = this.db.prepare('SELECT min(applied_seq) FROM index_consumers').pluck().get() as number | null;
-      if (lowest === null) return 0;
-      return this.db
-        .prepare('DELETE FROM change_log WHERE seq IN (SELECT seq FROM change_log WHERE seq <= ? ORDER BY seq LIMIT ?)')
-        .run(lowest, limit).changes;
-    }).immediate();
+    const expiredBefore = this.now() - CONSUMER_TTL_MS;
+    if (this.db.prepare('SELECT 1 FROM index_consumers WHERE updated_at < ? LIMIT 1').get(expiredBefore)) {
+      this.db.prepare('DELETE FROM index_consumers WHERE updated_at < ?').run(expiredBefore);
+    }
+    const lowest = this.db.prepare('SELECT min(applied_seq) FROM index_consumers').pluck().get() as number | null;
+    const first = this.db.prepare('SELECT min(seq) FROM change_log').pluck().get() as number | null;
+    if (lowest === null || first === null || first > lowest) return 0;
+    return this.db
+      .prepare('DELETE FROM change_log WHERE seq IN (SELECT seq FROM change_log WHERE seq <= ? ORDER BY seq LIMIT ?)')
+      .run(lowest, limit).changes;
   }
 }

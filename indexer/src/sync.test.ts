@@ -338,5 +338,6 @@ describe('a long change log', () => {
     for (let i = 1; i < batches.length; i += 1) expect(batches[i]!.ticks).toBeGreaterThan(batches[i - 1]!.ticks);
     expect(changeLogSize()).toBe(0);
     await expectIndexEqualsRecord('all');
-  });
+    // A generous limit for a busy shared machine: this test asserts the batching, never a duration.
+  }, 300_000);
 });
