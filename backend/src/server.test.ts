@@ -8,11 +8,12 @@ import { startServer, type RunningServer } from './server.ts';
 
 let dataDir: string;
 let server: RunningServer;
+const logged: string[] = [];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'server-test-'));
   const config = loadBackendConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO_SIZE: '300' });
-  server = await startServer(config, () => undefined);
+  server = await startServer(config, (line) => logged.push(line));
 });
 
 afterAll(async () => {
@@ -32,6 +33,10 @@ describe('the real server', () => {
       .pluck()
       .get(categories[0]!.category);
     expect(categories[0]!.count).toBe(counted);
+  });
+
+  it('checks the index it built against the record and logs the result', () => {
+    expect(logged).toContainEqual(expect.stringMatching(/^Index matches the record: 300 public businesses/));
   });
 
   it('shows a new business in the lists within a second, through the change log', async () => {

@@ -8,6 +8,7 @@ import { openRecord } from '@directory/data/record.ts';
 import { createEngine } from '@directory/indexer/create-engine.ts';
 import type { SearchEngine } from '@directory/indexer/engine.ts';
 import { rebuildIndex } from '@directory/indexer/sync.ts';
+import { formatVerifyReport, verifyIndex } from '@directory/indexer/verify.ts';
 import { createApp, createDeps, type SiteBundle } from './app.ts';
 import type { ServerEntry } from './ssr/page-renderer.ts';
 import type { BackendConfig } from './config.ts';
@@ -40,6 +41,8 @@ async function ensureIndex(config: BackendConfig, engine: SearchEngine, log: (li
   log('Building the search index…');
   const report = await rebuildIndex(config.recordFile, engine, config.listingPolicy);
   log(`Indexed ${report.documents} businesses in ${report.seconds.toFixed(1)} s (${report.engine}).`);
+  // After every rebuild it does, the server checks the new index against the record and says so.
+  log(formatVerifyReport(await verifyIndex(config.recordFile, engine, config.listingPolicy)));
 }
 
 /**

@@ -3,18 +3,28 @@
  *   npm run reindex            full rebuild into a new index file, swapped in atomically
  *   npm run indexer            apply pending change-log entries once
  *   npm run indexer -- --watch keep applying them (when the server runs with INDEX_SYNC=off)
+ *   npm run index:verify      compare the index with the record; exit 1 on any difference
  */
 import { openRecord } from '@directory/data/record.ts';
 import { loadIndexerConfig } from './config.ts';
 import { createEngine } from './create-engine.ts';
 import { IndexSync, rebuildIndex } from './sync.ts';
+import { formatVerifyReport, verifyIndex } from './verify.ts';
 
 const WATCH_INTERVAL_MS = 250;
 
 async function main(args: string[]): Promise<void> {
   const config = loadIndexerConfig();
-  const record = openRecord(config.recordFile);
   const engine = createEngine(config);
+  if (args.includes('--verify')) {
+    // Read-only: applies nothing, so it shows the index exactly as visitors see it.
+    const report = await verifyIndex(config.recordFile, engine, config.listingPolicy);
+    console.log(formatVerifyReport(report));
+    await engine.close();
+    process.exitCode = report.differenceCount === 0 ? 0 : 1;
+    return;
+  }
+  const record = openRecord(config.recordFile);
   if (args.includes('--rebuild')) {
     const report = await rebuildIndex(config.recordFile, engine, config.listingPolicy);
     console.log(`Rebuilt the ${report.engine} index: ${report.documents} businesses in ${report.seconds.toFixed(1)} s.`);

@@ -17,7 +17,11 @@ import type { SearchRequest, SearchResponse } from './search-types.ts';
 import { distanceKm } from './sqlite/search-geo.ts';
 import { PLACES, buildSearchWorld } from './sqlite/search-test-world.ts';
 import { SqliteEngine } from './sqlite/sqlite-engine.ts';
-import { rebuildIndex } from './sync.ts';
+import { buildBusiness } from '@directory/data/testing/build-business.ts';
+import { changeLogHighWater } from './change-log.ts';
+import { readChanges } from './record-source.ts';
+import { IndexSync, rebuildIndex } from './sync.ts';
+import { verifyIndex } from './verify.ts';
 
 /** The version docker-compose.yml runs. */
 const MEILI_IMAGE = 'getmeili/meilisearch:v1.18.0';
@@ -328,6 +332,132 @@ for (const factory of FACTORIES) {
         expect(response.hits.slice(0, firstLyon).every((hit) => hit.city === 'Paris')).toBe(true);
         expect(firstLyon).toBe(count("SELECT count(*) FROM businesses WHERE city = 'Paris'"));
       });
+    });
+  });
+}
+
+/** Writes, positions and swaps: each engine gets its own record and index, since these tests change them. */
+for (const factory of FACTORIES) {
+  describe.runIf(factory.isAvailable)(`engine contract: ${factory.name}: changes, positions and swaps`, () => {
+    let dir: string;
+    let recordFile: string;
+    let record: RecordDatabase;
+    let engine: SearchEngine;
+    let sync: IndexSync;
+    const count = (sql: string, ...params: unknown[]) => record.prepare(sql).pluck().get(...params) as number;
+    const expectIndexEqualsRecord = async () => {
+      const report = await verifyIndex(recordFile, engine, 'all');
+      expect(report.differences).toEqual([]);
+      expect(await engine.appliedSeq()).toBe(changeLogHighWater(record));
+    };
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'contract-changes-'));
+      recordFile = join(dir, 'directory.sqlite');
+      record = openRecord(recordFile);
+      for (const business of buildSearchWorld()) insert(record, business);
+      // Some businesses an operator has not approved: they may not be featured.
+      record.prepare("UPDATE businesses SET is_approved = CASE WHEN name IN ('Hotel Adlon', 'Smile Studio') THEN 0 ELSE 1 END").run();
+      engine = factory.create(dir);
+      sync = new IndexSync(record, engine, 'all');
+      await rebuildIndex(recordFile, engine, 'all');
+    });
+
+    afterAll(async () => {
+      await sync?.stop();
+      await engine?.close();
+      record?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('holds the position of the record it was built from', async () => {
+      expect(await engine.appliedSeq()).toBe(changeLogHighWater(record));
+      await expectIndexEqualsRecord();
+    });
+
+    it('features approved businesses rated 4 or more, most popular first', async () => {
+      const expected = record
+        .prepare('SELECT name FROM businesses WHERE is_approved = 1 AND rating >= 4 ORDER BY reviews DESC, rating DESC, id LIMIT 4')
+        .pluck()
+        .all();
+      expect((await engine.featuredBusinesses(4)).map((business) => business.name)).toEqual(expected);
+      expect(expected).not.toContain('Hotel Adlon');
+    });
+
+    it('lists every country with its counts, biggest first', async () => {
+      const expected = record
+        .prepare(`SELECT country_code AS code, count(*) AS businessCount, count(DISTINCT city) AS cityCount,
+          count(DISTINCT category) AS categoryCount FROM businesses GROUP BY country_code`)
+        .all() as { code: string; businessCount: number; cityCount: number; categoryCount: number }[];
+      const countries = await engine.countries();
+      expect(countries.map(({ code, businessCount, cityCount, categoryCount }) => ({ code, businessCount, cityCount, categoryCount })).sort((a, b) => a.code.localeCompare(b.code))).toEqual(
+        expected.sort((a, b) => a.code.localeCompare(b.code)),
+      );
+      const sizes = countries.map((country) => country.businessCount);
+      expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+      expect(countries.find((country) => country.code === 'DE')).toMatchObject({ name: 'Germany', slug: 'germany' });
+    });
+
+    it('answers one city with its counts and its biggest categories', async () => {
+      const detail = await engine.city('fr', 'Lyon', 3);
+      expect(detail?.city).toMatchObject({
+        countryCode: 'FR',
+        countryName: 'France',
+        slug: 'lyon',
+        name: 'Lyon',
+        businessCount: count("SELECT count(*) FROM businesses WHERE city = 'Lyon'"),
+        categoryCount: count("SELECT count(DISTINCT category) FROM businesses WHERE city = 'Lyon'"),
+      });
+      const expected = record
+        .prepare("SELECT category AS name, count(*) AS count FROM businesses WHERE city = 'Lyon' GROUP BY category ORDER BY count DESC, category LIMIT 3")
+        .all() as { name: string; count: number }[];
+      expect(detail?.categories.map(({ name, count: n }) => ({ name, count: n }))).toEqual(expected);
+      expect(await engine.city('FR', 'atlantis', 3)).toBeNull();
+    });
+
+    it('applies changes with their position, and applying them again changes nothing', async () => {
+      const before = await engine.appliedSeq();
+      insert(record, buildBusiness({ name: 'Lyon Fromagerie', category: 'Cheese shop', type: 'Cheese shop', city: 'Lyon', countryCode: 'FR', fullAddress: '2 Rue X, Lyon, France' }));
+      record.prepare("UPDATE businesses SET category = 'Bakery' WHERE name = 'Café des Arts'").run();
+      record.prepare("DELETE FROM businesses WHERE name = 'Joe Plumbing'").run();
+      const changes = readChanges(record, before, 100, 'all')!;
+      expect(changes).toMatchObject({ fromSeq: before, seq: before + 3 });
+      expect(await engine.applyChanges(changes)).toBe(before + 3);
+      expect(await engine.appliedSeq()).toBe(before + 3);
+      const totals = await engine.totals();
+      // A retry of the same batch (its acknowledgement was lost): nothing is counted twice.
+      expect(await engine.applyChanges(changes)).toBe(before + 3);
+      expect(await engine.totals()).toEqual(totals);
+      await expectIndexEqualsRecord();
+
+      // A batch that starts after the index's position would leave a gap: refused, position unchanged.
+      record.prepare("UPDATE businesses SET rating = 1 WHERE name = 'Chez Paul'").run();
+      record.prepare("UPDATE businesses SET rating = 2 WHERE name = 'Hotel Adlon'").run();
+      const gap = readChanges(record, before + 4, 100, 'all')!;
+      expect(await engine.applyChanges(gap)).toBe(before + 3);
+      await sync.catchUp();
+      await expectIndexEqualsRecord();
+    });
+
+    it('swaps in a rebuild that holds every write made while it ran', async () => {
+      await rebuildIndex(recordFile, engine, 'all', {
+        async afterSnapshot() {
+          insert(record, buildBusiness({ name: 'Snapshot Sauna', category: 'Sauna', type: 'Sauna', city: 'Berlin', countryCode: 'DE', fullAddress: '1 Str, Berlin, Germany' }));
+          await sync.catchUp();
+        },
+        async afterBulk() {
+          record.prepare("UPDATE businesses SET slug = 'chez-paul-lyon' WHERE name = 'Chez Paul'").run();
+          await sync.catchUp();
+        },
+        async beforePublish() {
+          record.prepare("DELETE FROM businesses WHERE name = 'Bella Pizza'").run();
+          await sync.catchUp();
+        },
+      });
+      expect((await engine.category('sauna', 3))?.category.businessCount).toBe(1);
+      expect((await engine.listBusinesses({ countryCode: 'FR', citySlug: 'lyon' }, { page: 1, perPage: 100 })).items.map((b) => b.slug)).toContain('chez-paul-lyon');
+      expect((await engine.search({ query: 'bella', page: 1, perPage: 5 })).hits).toEqual([]);
+      await expectIndexEqualsRecord();
     });
   });
 }

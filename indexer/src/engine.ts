@@ -130,23 +130,69 @@ export interface DocumentSource {
   documents(): Iterable<BusinessDocument>;
 }
 
+export interface DocumentKey {
+  id: number;
+  slug: string;
+}
+
 export interface DocumentChanges {
   /** Documents to insert or replace (by business id). */
   upserts: BusinessDocument[];
   /** Business ids no longer public. */
   removals: number[];
+  /** The change-log position these changes start after. */
+  fromSeq: number;
   /** The change-log position after these changes. */
   seq: number;
 }
 
+/** Reads the change log for a rebuild's catch-up. */
+export interface ChangeFeed {
+  /**
+   * The next batch of changes after `afterSeq`, null when there is none. Synchronous, so that the
+   * last catch-up can run while the old index is locked against writers.
+   */
+  read(afterSeq: number): DocumentChanges | null;
+  /** Told how far the new index has got, between batches (keeps the rebuild's registration fresh). */
+  progress(seq: number): void;
+}
+
+/**
+ * Points in a rebuild where the caller may run code (tests write to the record there; a throw
+ * abandons the rebuild and leaves the live index as it was).
+ */
+export interface RebuildHooks {
+  /** The snapshot is taken, no document read yet. */
+  afterSnapshot?(): void | Promise<void>;
+  /** Every snapshot document is in the new index, no later change yet. */
+  afterBulk?(): void | Promise<void>;
+  /** The new index has caught up once; the last catch-up and the swap come next. */
+  beforePublish?(): void | Promise<void>;
+}
+
 export interface SearchEngine {
   readonly name: EngineName;
-  /** Rebuilds the whole index from a snapshot; readers keep the old index until the swap. */
-  rebuild(source: DocumentSource): Promise<RebuildReport>;
-  /** Applies incremental changes from the change log. */
-  applyChanges(changes: DocumentChanges): Promise<void>;
+  /**
+   * Identifies the index this engine writes (a directory, a server and prefix): the name its
+   * position is registered under in the record, shared by every process writing that index.
+   */
+  readonly indexId: string;
+  /**
+   * Rebuilds the whole index from a snapshot, then applies every change after the snapshot from
+   * `feed` to the new index before swapping it in; readers keep the old index until the swap.
+   */
+  rebuild(source: DocumentSource, feed: ChangeFeed, hooks?: RebuildHooks): Promise<RebuildReport>;
+  /**
+   * Applies incremental changes to the live index, together with its new position. Returns the
+   * index's position afterwards: `changes.seq` when applied; the index's own position, unchanged,
+   * when it is already past `changes.seq` or behind `changes.fromSeq` (the caller reads again from
+   * there). Applying the same changes twice changes nothing.
+   */
+  applyChanges(changes: DocumentChanges): Promise<number>;
   /** Change-log position the index has applied; -1 when no index has been built. */
   appliedSeq(): Promise<number>;
+  /** Ids and slugs of every indexed business, in ascending id order, a chunk at a time (for verification). */
+  documentKeys(): AsyncIterable<DocumentKey[]>;
 
   totals(): Promise<Totals>;
   listBusinesses(filter: BusinessListFilter, page: PageRequest): Promise<Page<BusinessSummary>>;

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { BusinessRow } from '@directory/data/business-row.ts';
 import type { RecordDatabase } from '@directory/data/record.ts';
 import { toBusinessDocument, type BusinessDocument } from './document.ts';
+import { changeLogHighWater } from './change-log.ts';
 import type { DocumentChanges, DocumentSource } from './engine.ts';
 
 /** Which businesses the public sees: all of them, or only those an operator approved. */
@@ -18,11 +19,13 @@ const POPULARITY_ORDER = 'reviews DESC, rating DESC, id';
 /**
  * A consistent snapshot of the record for a full rebuild. It reads on its own read transaction,
  * so writes that land meanwhile are after `seq` and reach the new index through the change log.
+ * `seq` is the change log's high-water mark read inside that transaction (its first read, which
+ * fixes the snapshot): exactly the last change the snapshot reflects, however much was pruned.
  */
 export function snapshotSource(recordFile: string, policy: ListingPolicy): DocumentSource & { close(): void } {
   const db = new Database(recordFile, { readonly: true });
   db.exec('BEGIN');
-  const seq = db.prepare('SELECT coalesce(max(seq), 0) FROM change_log').pluck().get() as number;
+  const seq = changeLogHighWater(db);
   const rows = db.prepare(
     `SELECT * FROM businesses WHERE ${publicCondition(policy)} ORDER BY ${POPULARITY_ORDER}`,
   );
@@ -56,10 +59,5 @@ export function readChanges(db: RecordDatabase, afterSeq: number, limit: number,
     if (row) upserts.push(toBusinessDocument(row));
     else removals.push(id);
   }
-  return { upserts, removals, seq: entries[entries.length - 1]!.seq };
-}
-
-/** Drops change-log entries every engine has applied. */
-export function pruneChangeLog(db: RecordDatabase, appliedSeq: number): void {
-  db.prepare('DELETE FROM change_log WHERE seq <= ?').run(appliedSeq);
+  return { upserts, removals, fromSeq: afterSeq, seq: entries[entries.length - 1]!.seq };
 }

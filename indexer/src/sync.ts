@@ -1,36 +1,88 @@
-import type { RecordDatabase } from '@directory/data/record.ts';
-import type { RebuildReport, SearchEngine } from './engine.ts';
-import { pruneChangeLog, readChanges, snapshotSource, type ListingPolicy } from './record-source.ts';
+import { randomUUID } from 'node:crypto';
+import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
+import { ChangeLogConsumers, isPositionAvailable, yieldToEventLoop } from './change-log.ts';
+import type { ChangeFeed, DocumentChanges, RebuildHooks, RebuildReport, SearchEngine } from './engine.ts';
+import { readChanges, snapshotSource, type ListingPolicy } from './record-source.ts';
 
-const CHANGE_BATCH = 2000;
+/**
+ * Change-log entries read per batch. A batch is applied in one synchronous transaction, so this
+ * bounds how long the event loop is held (about 500 upserts: a few tens of milliseconds here).
+ */
+export const CHANGE_BATCH = 500;
 
-/** Rebuilds the engine's whole index from a snapshot of the record. */
-export async function rebuildIndex(recordFile: string, engine: SearchEngine, policy: ListingPolicy): Promise<RebuildReport> {
-  const source = snapshotSource(recordFile, policy);
+/** Raised when an index is behind entries that were already pruned: only a rebuild can repair it. */
+export class IndexBehindError extends Error {
+  constructor(readonly indexId: string, readonly position: number) {
+    super(`The index ${indexId} is at change ${position}, but later changes were pruned from the log: run \`npm run reindex\`.`);
+    this.name = 'IndexBehindError';
+  }
+}
+
+/**
+ * Rebuilds the engine's whole index from a snapshot of the record, then brings the new index up
+ * to date from the change log before it is swapped in. The rebuild is registered as a change-log
+ * consumer from before its snapshot until the new index's position is registered, so nothing it
+ * needs is pruned meanwhile.
+ */
+export async function rebuildIndex(
+  recordFile: string,
+  engine: SearchEngine,
+  policy: ListingPolicy,
+  hooks: RebuildHooks = {},
+): Promise<RebuildReport> {
+  const record = openRecord(recordFile);
+  const consumers = new ChangeLogConsumers(record);
+  const name = `rebuild:${engine.indexId}:${process.pid}:${randomUUID()}`;
   try {
-    return await engine.rebuild(source);
+    consumers.reserve(name);
+    const source = snapshotSource(recordFile, policy);
+    try {
+      consumers.set(name, source.seq);
+      await hooks.afterSnapshot?.();
+      const feed: ChangeFeed = {
+        read: (afterSeq) => readChanges(record, afterSeq, CHANGE_BATCH, policy),
+        progress: (seq) => consumers.set(name, seq),
+      };
+      const report = await engine.rebuild(source, feed, hooks);
+      record.transaction(() => {
+        consumers.advance(engine.indexId, report.appliedSeq);
+        consumers.remove(name);
+      })();
+      return report;
+    } finally {
+      source.close();
+    }
   } finally {
-    source.close();
+    consumers.remove(name);
+    record.close();
   }
 }
 
 /**
  * Keeps an engine in step with the record through the change log: `catchUp()` applies
  * everything pending; `start()` also polls, and `poke()` asks for a pass right after a write.
+ * Each pass starts from the position of the index it writes to (not from memory), applies a
+ * bounded batch at a time with a pause for the event loop between batches, registers the index's
+ * position and prunes what every consumer has applied.
  */
 export class IndexSync {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private isPending = false;
+  /** The position last reported as behind the pruned log, so a poll does not repeat it every time. */
+  private reportedBehind: number | null = null;
+  private readonly consumers: ChangeLogConsumers;
 
   constructor(
     private readonly record: RecordDatabase,
     private readonly engine: SearchEngine,
     private readonly policy: ListingPolicy,
     private readonly onError: (error: unknown) => void = (error) => console.error('index sync failed:', error),
-  ) {}
+  ) {
+    this.consumers = new ChangeLogConsumers(record);
+  }
 
-  /** Applies every pending change; returns how many change-log entries were applied. */
+  /** Applies every pending change; returns how many documents were upserted or removed. */
   catchUp(): Promise<number> {
     if (this.running) {
       this.isPending = true;
@@ -50,14 +102,28 @@ export class IndexSync {
     let applied = 0;
     let seq = await this.engine.appliedSeq();
     if (seq < 0) return 0;
-    for (;;) {
-      const changes = readChanges(this.record, seq, CHANGE_BATCH, this.policy);
-      if (changes === null) break;
-      await this.engine.applyChanges(changes);
-      applied += changes.upserts.length + changes.removals.length;
-      seq = changes.seq;
+    if (!isPositionAvailable(this.record, seq)) {
+      if (this.reportedBehind === seq) return 0;
+      this.reportedBehind = seq;
+      throw new IndexBehindError(this.engine.indexId, seq);
     }
-    pruneChangeLog(this.record, seq);
+    this.consumers.heartbeat(this.engine.indexId, seq);
+    for (;;) {
+      const changes: DocumentChanges | null = readChanges(this.record, seq, CHANGE_BATCH, this.policy);
+      if (changes === null) break;
+      const position = await this.engine.applyChanges(changes);
+      if (position === changes.seq) {
+        applied += changes.upserts.length + changes.removals.length;
+        this.consumers.advance(this.engine.indexId, position);
+      } else if (position < changes.fromSeq && !isPositionAvailable(this.record, position)) {
+        // The index was swapped for one further behind than this pass started (a rebuild published meanwhile).
+        throw new IndexBehindError(this.engine.indexId, position);
+      }
+      seq = position;
+      this.consumers.prune(CHANGE_BATCH);
+      await yieldToEventLoop();
+    }
+    this.consumers.prune(CHANGE_BATCH);
     return applied;
   }
 

@@ -56,6 +56,11 @@ export interface MeiliMeta {
   key: 'state';
   appliedSeq: number;
   businessCount: number;
+  /**
+   * Aggregates a batch touches, written before it changes any document and dropped with its
+   * position: a retry recomputes them even for businesses the failed attempt already removed.
+   */
+  pending?: { categories: string[]; countries: string[]; cities: string[] };
 }
 
 /** The open quarter-hours of a week from Google hours JSON. */

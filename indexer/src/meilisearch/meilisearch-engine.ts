@@ -4,8 +4,17 @@
  *
  * - Full rebuild: fills `<index>_next` indexes, then swaps all of them with the live ones in
  *   one atomic swap-indexes task, then deletes the old ones.
+ * - Full rebuild: after the bulk load, every change logged since the snapshot is applied to the
+ *   `_next` indexes before the swap. Meilisearch has no lock a writer of the old index could wait
+ *   on, so a process that writes the old index between the last catch-up and the swap can register
+ *   a position past the new index's; the log is then pruned past what the new index needs, and
+ *   the next sync pass reports the index as behind (`IndexBehindError`: run `npm run reindex`),
+ *   never silently.
  * - Incremental changes: upserts/deletes businesses, then recomputes only the aggregates they
  *   touched from facet distributions (exact up to `faceting.maxValuesPerFacet` distinct values).
+ *   Every figure a batch writes is recomputed from what the index holds (facets, document count),
+ *   never added to a stored one, and the position is written last: a batch retried after a
+ *   failure at any step counts nothing twice.
  * - Every task is awaited and a failed or cancelled task is thrown as {@link MeiliTaskError}.
  * - Totals: `totalHits` is exact up to `pagination.maxTotalHits`; browsing everything takes the
  *   business count from the state document. Facet counts are computed by Meilisearch over
@@ -27,11 +36,14 @@ import type {
   CityPageRequest,
   CountryAggregate,
   CountryDetail,
+  ChangeFeed,
   DocumentChanges,
+  DocumentKey,
   DocumentSource,
   NamedCount,
   Page,
   PageRequest,
+  RebuildHooks,
   RebuildReport,
   SearchEngine,
   Totals,
@@ -102,12 +114,14 @@ function isMeiliError(error: unknown, code: string): boolean {
 
 export class MeilisearchEngine implements SearchEngine {
   readonly name = 'meilisearch' as const;
+  readonly indexId: string;
   private readonly client: Meilisearch;
   private readonly prefix: string;
 
   constructor(options: MeilisearchEngineOptions) {
     this.client = new Meilisearch({ host: options.url, apiKey: options.apiKey, defaultWaitOptions: { timeout: TASK_TIMEOUT_MS } });
     this.prefix = options.indexPrefix ?? 'directory';
+    this.indexId = `meilisearch:${options.url.replace(/\/+$/, '')}/${this.prefix}`;
   }
 
   private uid(role: IndexRole, suffix = ''): string {
@@ -143,7 +157,7 @@ export class MeilisearchEngine implements SearchEngine {
     }
   }
 
-  async rebuild(source: DocumentSource): Promise<RebuildReport> {
+  async rebuild(source: DocumentSource, feed: ChangeFeed, hooks: RebuildHooks = {}): Promise<RebuildReport> {
     const started = performance.now();
     const next = '_next';
     await this.deleteIndexes(next);
@@ -168,10 +182,24 @@ export class MeilisearchEngine implements SearchEngine {
     const meta: MeiliMeta = { key: 'state', appliedSeq: source.seq, businessCount: documents };
     await this.run(this.index('meta', next).addDocuments([{ ...meta }]));
 
+    await hooks.afterBulk?.();
+    let seq = await this.catchUp(next, feed, source.seq);
+    await hooks.beforePublish?.();
+    seq = await this.catchUp(next, feed, seq);
     await this.ensureLiveIndexes();
     await this.run(this.client.swapIndexes(ROLES.map((role) => ({ indexes: [this.uid(role), this.uid(role, next)], rename: false }))));
     await this.deleteIndexes(next);
-    return { engine: this.name, documents, seconds: (performance.now() - started) / 1000, appliedSeq: source.seq };
+    return { engine: this.name, documents, seconds: (performance.now() - started) / 1000, appliedSeq: seq };
+  }
+
+  /** Applies every change after `seq` to the indexes with `suffix`; returns their position. */
+  private async catchUp(suffix: string, feed: ChangeFeed, seq: number): Promise<number> {
+    let position = seq;
+    for (let changes = feed.read(position); changes !== null; changes = feed.read(position)) {
+      position = await this.applyTo(suffix, changes);
+      feed.progress(position);
+    }
+    return position;
   }
 
   private async addAll(role: IndexRole, suffix: string, docs: object[]): Promise<void> {
@@ -194,24 +222,30 @@ export class MeilisearchEngine implements SearchEngine {
     }
   }
 
-  private async meta(): Promise<MeiliMeta | null> {
+  private async meta(suffix = ''): Promise<MeiliMeta | null> {
     try {
-      return await this.index('meta').getDocument<MeiliMeta & Record<string, unknown>>('state');
+      return await this.index('meta', suffix).getDocument<MeiliMeta & Record<string, unknown>>('state');
     } catch (error) {
       if (isMeiliError(error, 'index_not_found') || isMeiliError(error, 'document_not_found')) return null;
       throw error;
     }
   }
 
-  private async requireMeta(): Promise<MeiliMeta> {
-    const meta = await this.meta();
+  private async requireMeta(suffix = ''): Promise<MeiliMeta> {
+    const meta = await this.meta(suffix);
     if (meta === null) throw new Error('The search index has not been built yet: run `npm run reindex`.');
     return meta;
   }
 
-  async applyChanges(changes: DocumentChanges): Promise<void> {
-    const meta = await this.requireMeta();
-    const businesses = this.index<MeiliBusiness & Record<string, unknown>>('businesses');
+  async applyChanges(changes: DocumentChanges): Promise<number> {
+    return this.applyTo('', changes);
+  }
+
+  /** Applies changes to the indexes with `suffix` (the live ones, or a rebuild's `_next`); returns their position after. */
+  private async applyTo(suffix: string, changes: DocumentChanges): Promise<number> {
+    const meta = await this.requireMeta(suffix);
+    if (changes.seq <= meta.appliedSeq || changes.fromSeq > meta.appliedSeq) return meta.appliedSeq;
+    const businesses = this.index<MeiliBusiness & Record<string, unknown>>('businesses', suffix);
     const ids = [...new Set([...changes.removals, ...changes.upserts.map((doc) => doc.id)])];
     type Stored = Pick<MeiliBusiness, 'id' | 'pos' | 'categorySlug' | 'countryCode' | 'cityKey'>;
     const existing = new Map<number, Stored>();
@@ -230,31 +264,36 @@ export class MeilisearchEngine implements SearchEngine {
       if (doc.cityKey) touched.cities.add(doc.cityKey);
     };
     for (const doc of existing.values()) touch(doc);
+    // What an earlier attempt of this batch touched: the businesses it already removed are gone from `existing`.
+    for (const slug of meta.pending?.categories ?? []) touched.categories.add(slug);
+    for (const code of meta.pending?.countries ?? []) touched.countries.add(code);
+    for (const key of meta.pending?.cities ?? []) touched.cities.add(key);
 
-    let nextPos = (await this.maxPos()) + 1;
-    let countDelta = 0;
+    // A business already stored (an update, or a retry of a batch that failed after adding it) keeps its position.
+    let nextPos = (await this.maxPos(suffix)) + 1;
     const upserts = changes.upserts.map((doc: BusinessDocument) => {
-      // An updated business keeps its popularity position; a new one goes to the end.
       const previous = existing.get(doc.id);
-      if (!previous) countDelta += 1;
       const stored = toMeiliBusiness(doc, previous?.pos ?? nextPos++);
       touch(stored);
       return stored;
     });
     const removals = changes.removals.filter((id) => existing.has(id));
-    countDelta -= removals.length;
+    const pending = { categories: [...touched.categories], countries: [...touched.countries], cities: [...touched.cities] };
+    await this.run(this.index('meta', suffix).addDocuments([{ ...meta, pending }]));
     if (removals.length > 0) await this.run(businesses.deleteDocuments(removals));
     if (upserts.length > 0) await this.run(businesses.addDocuments(upserts as (MeiliBusiness & Record<string, unknown>)[]));
 
-    await this.recomputeCities([...touched.cities]);
-    await this.recomputeCategories([...touched.categories]);
-    await this.recomputeCountries([...touched.countries]);
-    const nextMeta: MeiliMeta = { key: 'state', appliedSeq: changes.seq, businessCount: meta.businessCount + countDelta };
-    await this.run(this.index('meta').addDocuments([{ ...nextMeta }]));
+    await this.recomputeCities([...touched.cities], suffix);
+    await this.recomputeCategories([...touched.categories], suffix);
+    await this.recomputeCountries([...touched.countries], suffix);
+    const { numberOfDocuments } = await businesses.getStats();
+    const nextMeta: MeiliMeta = { key: 'state', appliedSeq: changes.seq, businessCount: numberOfDocuments };
+    await this.run(this.index('meta', suffix).addDocuments([{ ...nextMeta }]));
+    return changes.seq;
   }
 
-  private async maxPos(): Promise<number> {
-    const { hits } = await this.index<MeiliBusiness & Record<string, unknown>>('businesses').search('', {
+  private async maxPos(suffix: string): Promise<number> {
+    const { hits } = await this.index<MeiliBusiness & Record<string, unknown>>('businesses', suffix).search('', {
       sort: ['pos:desc'],
       limit: 1,
       attributesToRetrieve: ['pos'],
@@ -263,21 +302,21 @@ export class MeilisearchEngine implements SearchEngine {
   }
 
   /** Facet distribution of the businesses matching `filter`. */
-  private async distribution(filter: string, facets: string[]): Promise<Record<string, Record<string, number>>> {
-    const response = await this.index('businesses').search('', { filter, facets, hitsPerPage: 0, page: 1 });
+  private async distribution(suffix: string, filter: string, facets: string[]): Promise<Record<string, Record<string, number>>> {
+    const response = await this.index('businesses', suffix).search('', { filter, facets, hitsPerPage: 0, page: 1 });
     return response.facetDistribution ?? {};
   }
 
-  private async replaceAggregates(role: IndexRole, keep: object[], remove: string[]): Promise<void> {
-    if (remove.length > 0) await this.run(this.index(role).deleteDocuments(remove));
-    if (keep.length > 0) await this.run(this.index(role).addDocuments(keep as Record<string, unknown>[]));
+  private async replaceAggregates(role: IndexRole, suffix: string, keep: object[], remove: string[]): Promise<void> {
+    if (remove.length > 0) await this.run(this.index(role, suffix).deleteDocuments(remove));
+    if (keep.length > 0) await this.run(this.index(role, suffix).addDocuments(keep as Record<string, unknown>[]));
   }
 
-  private async recomputeCategories(slugs: string[]): Promise<void> {
+  private async recomputeCategories(slugs: string[], suffix: string): Promise<void> {
     const keep: MeiliCategory[] = [];
     const remove: string[] = [];
     for (const slug of slugs) {
-      const facets = await this.distribution(`categorySlug = ${quoteFilter(slug)}`, ['categorySlug', 'category', 'countryCode', 'rating']);
+      const facets = await this.distribution(suffix, `categorySlug = ${quoteFilter(slug)}`, ['categorySlug', 'category', 'countryCode', 'rating']);
       const count = facets.categorySlug?.[slug] ?? 0;
       if (count === 0) {
         remove.push(slug);
@@ -295,14 +334,14 @@ export class MeilisearchEngine implements SearchEngine {
         ratedCount: ratings.reduce((sum, [, n]) => sum + n, 0),
       });
     }
-    await this.replaceAggregates('categories', keep, remove);
+    await this.replaceAggregates('categories', suffix, keep, remove);
   }
 
-  private async recomputeCountries(codes: string[]): Promise<void> {
+  private async recomputeCountries(codes: string[], suffix: string): Promise<void> {
     const keep: MeiliCountry[] = [];
     const remove: string[] = [];
     for (const code of codes) {
-      const facets = await this.distribution(`countryCode = ${quoteFilter(code)}`, ['countryCode', 'cityKey', 'categorySlug']);
+      const facets = await this.distribution(suffix, `countryCode = ${quoteFilter(code)}`, ['countryCode', 'cityKey', 'categorySlug']);
       const count = facets.countryCode?.[code] ?? 0;
       if (count === 0) {
         remove.push(code);
@@ -318,14 +357,14 @@ export class MeilisearchEngine implements SearchEngine {
         categoryCount: Object.keys(facets.categorySlug ?? {}).length,
       });
     }
-    await this.replaceAggregates('countries', keep, remove);
+    await this.replaceAggregates('countries', suffix, keep, remove);
   }
 
-  private async recomputeCities(keys: string[]): Promise<void> {
+  private async recomputeCities(keys: string[], suffix: string): Promise<void> {
     const keep: MeiliCity[] = [];
     const remove: string[] = [];
     for (const key of keys) {
-      const facets = await this.distribution(`cityKey = ${quoteFilter(key)}`, ['cityKey', 'city', 'categorySlug']);
+      const facets = await this.distribution(suffix, `cityKey = ${quoteFilter(key)}`, ['cityKey', 'city', 'categorySlug']);
       const count = facets.cityKey?.[key] ?? 0;
       if (count === 0) {
         remove.push(key);
@@ -343,11 +382,24 @@ export class MeilisearchEngine implements SearchEngine {
         categoryCount: Object.keys(facets.categorySlug ?? {}).length,
       });
     }
-    await this.replaceAggregates('cities', keep, remove);
+    await this.replaceAggregates('cities', suffix, keep, remove);
   }
 
   async appliedSeq(): Promise<number> {
     return (await this.meta())?.appliedSeq ?? -1;
+  }
+
+  async *documentKeys(): AsyncIterable<DocumentKey[]> {
+    // The documents route pages in Meilisearch's internal order; sorting a million numbers here is cheap.
+    const businesses = this.index<MeiliBusiness & Record<string, unknown>>('businesses');
+    const keys: DocumentKey[] = [];
+    for (let offset = 0; ; offset += BATCH_SIZE) {
+      const { results } = await businesses.getDocuments({ fields: ['id', 'slug'], limit: BATCH_SIZE, offset });
+      for (const doc of results) keys.push({ id: doc.id, slug: doc.slug });
+      if (results.length < BATCH_SIZE) break;
+    }
+    keys.sort((a, b) => a.id - b.id);
+    for (let start = 0; start < keys.length; start += BATCH_SIZE) yield keys.slice(start, start + BATCH_SIZE);
   }
 
   private async aggregateDocs<T extends Record<string, unknown>>(role: IndexRole, filter?: string): Promise<T[]> {
@@ -471,7 +523,7 @@ export class MeilisearchEngine implements SearchEngine {
   }
 
   private async categoryCounts(filter: string, limit?: number): Promise<NamedCount[]> {
-    const counts = (await this.distribution(filter, ['categorySlug'])).categorySlug ?? {};
+    const counts = (await this.distribution('', filter, ['categorySlug'])).categorySlug ?? {};
     const names = await this.categoryNames(Object.keys(counts));
     const sorted = Object.entries(counts)
       .map(([slug, count]) => ({ slug, name: names.get(slug) ?? slug, count }))
@@ -482,7 +534,7 @@ export class MeilisearchEngine implements SearchEngine {
   async category(slug: string, topCountries: number): Promise<CategoryDetail | null> {
     const [doc] = await this.aggregateDocs<MeiliCategory & Record<string, unknown>>('categories', `slug = ${quoteFilter(slug)}`);
     if (!doc) return null;
-    const counts = (await this.distribution(`categorySlug = ${quoteFilter(slug)}`, ['countryCode'])).countryCode ?? {};
+    const counts = (await this.distribution('', `categorySlug = ${quoteFilter(slug)}`, ['countryCode'])).countryCode ?? {};
     const countries = Object.entries(counts)
       .map(([code, count]) => {
         const name = countryName(code);
@@ -638,7 +690,7 @@ export class MeilisearchEngine implements SearchEngine {
    * are open in the current local quarter-hour.
    */
   private async openNowFilter(now: Date): Promise<string> {
-    const zones = Object.keys((await this.distribution('timeZone EXISTS', ['timeZone'])).timeZone ?? {});
+    const zones = Object.keys((await this.distribution('', 'timeZone EXISTS', ['timeZone'])).timeZone ?? {});
     const minuteIn = minuteOfWeekCache(now);
     const clauses = zones.flatMap((zone) => {
       const minute = minuteIn(zone);

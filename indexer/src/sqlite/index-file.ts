@@ -35,19 +35,45 @@ export class IndexDirectory {
     return join(this.dir, name);
   }
 
-  /** Points readers at `name`, then removes every other index file. */
+  /**
+   * Points readers at `name`, then removes the file it replaced and the files of rebuilds whose
+   * process is gone. A rebuild still running in a live process keeps its file: it will publish
+   * it (or discard it) itself.
+   */
   publish(name: string): void {
+    const previous = this.currentName();
     const temporary = `${this.pointerFile}.${process.pid}.tmp`;
     writeFileSync(temporary, name);
     renameSync(temporary, this.pointerFile);
     for (const file of readdirSync(this.dir)) {
-      if (file.startsWith('search-') && !file.startsWith(name)) rmSync(join(this.dir, file), { force: true });
+      if (!file.startsWith('search-') || file.startsWith(name)) continue;
+      const isReplaced = previous !== null && file.startsWith(previous);
+      if (isReplaced || !isProcessAlive(builderPid(file))) rmSync(join(this.dir, file), { force: true });
     }
   }
 
   /** Removes an index file that was never published (a failed rebuild). */
   discard(name: string): void {
     for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(join(this.dir, name + suffix), { force: true });
+  }
+}
+
+/** The id of the process that wrote an index file (`search-<time>-<pid>.sqlite`), null when the name says none. */
+function builderPid(file: string): number | null {
+  const match = /^search-\d+-(\d+)\.sqlite/.exec(file);
+  return match ? Number(match[1]) : null;
+}
+
+function isProcessAlive(pid: number | null): boolean {
+  if (pid === null) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    if (error instanceof Error && 'code' in error && error.code === 'EPERM') return true;
+    if (error instanceof Error && 'code' in error && error.code === 'ESRCH') return false;
+    throw error;
   }
 }
 

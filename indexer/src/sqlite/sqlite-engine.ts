@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Statement } from 'better-sqlite3';
 import { countryName } from '@directory/data/countries.ts';
 import { letterOf, slugify } from '@directory/data/slug.ts';
@@ -14,14 +15,18 @@ import type {
   CityPageRequest,
   CountryAggregate,
   CountryDetail,
+  ChangeFeed,
   DocumentChanges,
+  DocumentKey,
   DocumentSource,
   Page,
   PageRequest,
+  RebuildHooks,
   RebuildReport,
   SearchEngine,
   Totals,
 } from '../engine.ts';
+import { yieldToEventLoop } from '../change-log.ts';
 import { AGGREGATES_SQL, DOCS_DDL, INDEXES_DDL, INDEX_FORMAT_VERSION, VOCAB_SQL } from './index-schema.ts';
 import { IndexDirectory, openIndexDatabase, type IndexDatabase } from './index-file.ts';
 import { applyAggregateDelta, prepareAggregateStatements, type AggregateStatements } from './aggregate-delta.ts';
@@ -29,6 +34,9 @@ import { encodedOpenHours } from './search-hours.ts';
 import { addToVocabulary, searchIndex } from './sqlite-search.ts';
 
 const BULK_BATCH = 5000;
+const KEYS_CHUNK = 10_000;
+/** Meta key set on an index file once a rebuild has replaced it: writers must move to the new one. */
+const RETIRED_KEY = 'retired';
 const SWAP_CHECK_INTERVAL_MS = 1000;
 
 export interface DocRow {
@@ -320,6 +328,7 @@ function prepareCityPage(db: IndexDatabase, shape: CityPageShape): CityPageState
 }
 
 interface WriteStatements {
+  meta: Statement<[string], string | undefined>;
   docByBusiness: Statement<[number], DocRow>;
   nextPos: Statement<[], number>;
   deleteDoc: Statement<[number]>;
@@ -332,6 +341,7 @@ interface WriteStatements {
 
 function prepareWrites(db: IndexDatabase): WriteStatements {
   return {
+    meta: db.prepare('SELECT value FROM meta WHERE key = ?').pluck() as Statement<[string], string | undefined>,
     docByBusiness: db.prepare('SELECT * FROM docs WHERE business_id = ?'),
     nextPos: db.prepare('SELECT coalesce(max(pos), 0) + 1 FROM docs').pluck() as Statement<[], number>,
     deleteDoc: db.prepare('DELETE FROM docs WHERE pos = ?'),
@@ -341,6 +351,40 @@ function prepareWrites(db: IndexDatabase): WriteStatements {
     aggregates: prepareAggregateStatements(db),
     writer: new DocWriter(db),
   };
+}
+
+/**
+ * Applies changes to one index file; call inside a transaction of that file, so documents,
+ * aggregates and position commit together. Skips changes the file already holds, and changes
+ * that start after its position (they would leave a gap). Returns the file's position after.
+ */
+function applyChangesTo(db: IndexDatabase, writes: WriteStatements, changes: DocumentChanges): number {
+  const position = Number(writes.meta.get('applied_seq') ?? '-1');
+  if (changes.seq <= position || changes.fromSeq > position) return position;
+  let countDelta = 0;
+  const removeExisting = (businessId: number): number | null => {
+    const existing = writes.docByBusiness.get(businessId);
+    if (!existing) return null;
+    applyAggregateDelta(writes.aggregates, existing, -1);
+    writes.deleteDoc.run(existing.pos);
+    writes.deleteFts.run(existing.pos);
+    writes.deleteGeo.run(existing.pos);
+    countDelta -= 1;
+    return existing.pos;
+  };
+  for (const businessId of changes.removals) removeExisting(businessId);
+  for (const doc of changes.upserts) {
+    // An updated business keeps its popularity position; a new one goes to the end.
+    const pos = removeExisting(doc.id) ?? writes.nextPos.get()!;
+    writes.writer.write(doc, pos);
+    addToVocabulary(db, doc);
+    applyAggregateDelta(writes.aggregates, toDocRow(doc, pos), +1);
+    countDelta += 1;
+  }
+  const count = Number(writes.meta.get('business_count') ?? '0') + countDelta;
+  writes.setMeta.run('business_count', String(count));
+  writes.setMeta.run('applied_seq', String(changes.seq));
+  return changes.seq;
 }
 
 interface OpenIndex {
@@ -355,12 +399,14 @@ interface OpenIndex {
 /** The embedded engine: FTS5 + R*Tree + precomputed aggregate tables in one SQLite file. */
 export class SqliteEngine implements SearchEngine {
   readonly name = 'sqlite' as const;
+  readonly indexId: string;
   private readonly directory: IndexDirectory;
   private live: OpenIndex | null = null;
   private lastSwapCheck = Date.now();
 
   constructor(indexDir: string) {
     this.directory = new IndexDirectory(indexDir);
+    this.indexId = `sqlite:${resolve(indexDir)}`;
     this.reopenIfSwapped();
   }
 
@@ -391,12 +437,47 @@ export class SqliteEngine implements SearchEngine {
     return this.live;
   }
 
-  async rebuild(source: DocumentSource): Promise<RebuildReport> {
+  async rebuild(source: DocumentSource, feed: ChangeFeed, hooks: RebuildHooks = {}): Promise<RebuildReport> {
     const started = performance.now();
     const name = this.directory.newFileName();
-    const db = openIndexDatabase(this.directory.pathOf(name), { bulk: true });
+    const path = this.directory.pathOf(name);
     let documents = 0;
+    let target: IndexDatabase | null = null;
     try {
+      documents = this.writeBulk(path, source);
+      target = openIndexDatabase(path);
+      const db = target;
+      const writes = prepareWrites(db);
+      const applyBatch = (changes: DocumentChanges) => db.transaction(() => applyChangesTo(db, writes, changes)).immediate();
+      await hooks.afterBulk?.();
+      let seq = source.seq;
+      // Most of the backlog, a batch at a time, letting requests run in between.
+      for (let changes = feed.read(seq); changes !== null; changes = feed.read(seq)) {
+        seq = applyBatch(changes);
+        feed.progress(seq);
+        await yieldToEventLoop();
+      }
+      await hooks.beforePublish?.();
+      this.publishLocked(name, () => {
+        // What landed since: synchronous, while no writer can move the old index past the new one.
+        for (let changes = feed.read(seq); changes !== null; changes = feed.read(seq)) seq = applyBatch(changes);
+      });
+      db.close();
+      target = null;
+      this.reopenIfSwapped();
+      return { engine: this.name, documents, seconds: (performance.now() - started) / 1000, appliedSeq: seq };
+    } catch (error) {
+      target?.close();
+      this.directory.discard(name);
+      throw error;
+    }
+  }
+
+  /** Writes every snapshot document, the indexes and the aggregates into a new file; returns the document count. */
+  private writeBulk(path: string, source: DocumentSource): number {
+    const db = openIndexDatabase(path, { bulk: true });
+    try {
+      let documents = 0;
       db.exec(DOCS_DDL);
       const writer = new DocWriter(db);
       const writeBatch = db.transaction((batch: BusinessDocument[], firstPos: number) => {
@@ -425,50 +506,75 @@ export class SqliteEngine implements SearchEngine {
       })();
       db.exec("INSERT INTO docs_fts (docs_fts) VALUES ('optimize')");
       db.pragma('journal_mode = WAL');
+      return documents;
+    } finally {
       db.close();
-    } catch (error) {
-      db.close();
-      this.directory.discard(name);
-      throw error;
     }
-    this.directory.publish(name);
-    this.reopenIfSwapped();
-    return { engine: this.name, documents, seconds: (performance.now() - started) / 1000, appliedSeq: source.seq };
   }
 
-  async applyChanges(changes: DocumentChanges): Promise<void> {
-    const { db, reads, writes } = this.requireIndex();
-    db.transaction(() => {
-      let countDelta = 0;
-      const removeExisting = (businessId: number): number | null => {
-        const existing = writes.docByBusiness.get(businessId);
-        if (!existing) return null;
-        applyAggregateDelta(writes.aggregates, existing, -1);
-        writes.deleteDoc.run(existing.pos);
-        writes.deleteFts.run(existing.pos);
-        writes.deleteGeo.run(existing.pos);
-        countDelta -= 1;
-        return existing.pos;
-      };
-      for (const businessId of changes.removals) removeExisting(businessId);
-      for (const doc of changes.upserts) {
-        // An updated business keeps its popularity position; a new one goes to the end.
-        const pos = removeExisting(doc.id) ?? writes.nextPos.get()!;
-        writes.writer.write(doc, pos);
-        addToVocabulary(db, doc);
-        applyAggregateDelta(writes.aggregates, toDocRow(doc, pos), +1);
-        countDelta += 1;
+  /**
+   * Swaps `name` in while holding the write lock of the index it replaces: `finalCatchUp` runs
+   * under that lock, then the old file is marked retired and the pointer replaced before the lock
+   * is released. A writer of the old index (this process or another) therefore either committed
+   * before the last catch-up read the log, or finds the file retired and moves to the new one: the
+   * old index can never get ahead of the new one.
+   */
+  private publishLocked(name: string, finalCatchUp: () => void): void {
+    for (;;) {
+      const oldName = this.directory.currentName();
+      if (oldName === null) {
+        finalCatchUp();
+        this.directory.publish(name);
+        return;
       }
-      const count = Number(reads.meta.get('business_count') ?? '0') + countDelta;
-      writes.setMeta.run('business_count', String(count));
-      writes.setMeta.run('applied_seq', String(changes.seq));
-    })();
+      const old = openIndexDatabase(this.directory.pathOf(oldName));
+      try {
+        old.exec('BEGIN IMMEDIATE');
+        const isRetired = old.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(RETIRED_KEY) === '1';
+        // Another rebuild published meanwhile: lock the index it published instead.
+        if (isRetired || this.directory.currentName() !== oldName) continue;
+        finalCatchUp();
+        old.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(RETIRED_KEY, '1');
+        this.directory.publish(name);
+        old.exec('COMMIT');
+        return;
+      } finally {
+        if (old.inTransaction) old.exec('ROLLBACK');
+        old.close();
+      }
+    }
+  }
+
+  async applyChanges(changes: DocumentChanges): Promise<number> {
+    // A rebuild retires the file it replaces while holding its write lock; at most one retry follows it.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      this.reopenIfSwapped();
+      const live = this.live;
+      if (live === null) throw new Error('The search index has not been built yet: run `npm run reindex`.');
+      const position = live.db
+        .transaction(() => (live.writes.meta.get(RETIRED_KEY) === '1' ? null : applyChangesTo(live.db, live.writes, changes)))
+        .immediate();
+      if (position !== null) return position;
+    }
+    throw new Error('The search index was replaced three times while applying one batch of changes.');
   }
 
   async appliedSeq(): Promise<number> {
     this.reopenIfSwapped();
     if (this.live === null) return -1;
     return Number(this.live.reads.meta.get('applied_seq') ?? '-1');
+  }
+
+  async *documentKeys(): AsyncIterable<DocumentKey[]> {
+    const { db } = this.requireIndex();
+    const chunk = db.prepare('SELECT business_id AS id, slug FROM docs WHERE business_id > ? ORDER BY business_id LIMIT ?');
+    for (let after = 0; ; ) {
+      const keys = chunk.all(after, KEYS_CHUNK) as DocumentKey[];
+      if (keys.length === 0) return;
+      yield keys;
+      after = keys[keys.length - 1]!.id;
+      await yieldToEventLoop();
+    }
   }
 
   async totals(): Promise<Totals> {

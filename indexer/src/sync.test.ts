@@ -1,0 +1,343 @@
+/**
+ * The index always equals the record: writes during a rebuild, two processes on one index, a
+ * failure at each step then a restart, a long backlog applied a bounded batch at a time. Every
+ * step is driven through the code's own functions (rebuild hooks, catchUp), never by timing.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BusinessInput } from '@directory/data/business.ts';
+import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
+import { buildBusiness } from '@directory/data/testing/build-business.ts';
+import { insertBusiness } from '@directory/data/testing/insert-business.ts';
+import { ChangeLogConsumers, changeLogHighWater } from './change-log.ts';
+import type { DocumentChanges } from './engine.ts';
+import type { ListingPolicy } from './record-source.ts';
+import { SqliteEngine } from './sqlite/sqlite-engine.ts';
+import { CHANGE_BATCH, IndexBehindError, IndexSync, rebuildIndex } from './sync.ts';
+import { createTempIndex, type TempIndex } from './testing/temp-index.ts';
+import { verifyIndex } from './verify.ts';
+
+let temp: TempIndex;
+let record: RecordDatabase;
+let engine: SqliteEngine;
+
+const insert = (overrides: Partial<BusinessInput>) =>
+  insertBusiness(record, buildBusiness({ ...overrides, fullAddress: `1 Main St, ${overrides.city ?? 'Lyon'}, X` }));
+const changeLogSize = () => record.prepare('SELECT count(*) FROM change_log').pluck().get() as number;
+
+function seed(): void {
+  insert({ name: 'Chez Paul', category: 'Restaurant', city: 'Lyon', countryCode: 'FR', reviews: 500, isApproved: true });
+  insert({ name: 'Plomberie Martin', category: 'Plumber', city: 'Lyon', countryCode: 'FR', reviews: 40, isApproved: true });
+  insert({ name: 'Paris Plumbing', category: 'Plumber', city: 'Paris', countryCode: 'FR', reviews: 300, isApproved: true });
+  insert({ name: 'Berlin Bäckerei', category: 'Bakery', city: 'Berlin', countryCode: 'DE', reviews: 80, isApproved: true });
+  insert({ name: 'Austin Dental', category: 'Dentist', city: 'Austin', countryCode: 'US', reviews: 150, isApproved: true });
+  insert({ name: 'Waiting Room', category: 'Dentist', city: 'Zürich', countryCode: 'CH', reviews: 33, isApproved: false });
+}
+
+async function expectIndexEqualsRecord(policy: ListingPolicy, target: SqliteEngine = engine): Promise<void> {
+  const report = await verifyIndex(temp.recordFile, target, policy);
+  expect(report.differences).toEqual([]);
+  expect(report.indexSeq).toBe(changeLogHighWater(record));
+}
+
+async function publicNames(target: SqliteEngine = engine): Promise<string[]> {
+  const page = await target.listBusinesses({}, { page: 1, perPage: 100 });
+  return page.items.map((item) => item.name).sort();
+}
+
+beforeEach(() => {
+  temp = createTempIndex('sync-test');
+  ({ record, engine } = temp);
+});
+
+afterEach(() => temp.dispose());
+
+describe('writes during a rebuild', () => {
+  it('are all in the index after the swap: insert, update, delete, approve, slug change, at every step', async () => {
+    seed();
+    await rebuildIndex(temp.recordFile, engine, 'approved');
+    const sync = new IndexSync(record, engine, 'approved');
+
+    const report = await rebuildIndex(temp.recordFile, engine, 'approved', {
+      async afterSnapshot() {
+        insert({ name: 'Lyon Bakery', category: 'Bakery', city: 'Lyon', countryCode: 'FR', isApproved: true });
+        record.prepare("UPDATE businesses SET category = 'Café' WHERE name = 'Chez Paul'").run();
+        record.prepare("DELETE FROM businesses WHERE name = 'Paris Plumbing'").run();
+        record.prepare("UPDATE businesses SET is_approved = 1 WHERE name = 'Waiting Room'").run();
+        record.prepare("UPDATE businesses SET slug = 'berlin-baeckerei-new' WHERE name = 'Berlin Bäckerei'").run();
+        // The live sync applies these to the old index and prunes what it applied, as the server does.
+        await sync.catchUp();
+      },
+      async afterBulk() {
+        insert({ name: 'Rome Pizza', category: 'Restaurant', city: 'Rome', countryCode: 'IT', isApproved: true });
+        await sync.catchUp();
+      },
+      async beforePublish() {
+        record.prepare("UPDATE businesses SET city = 'Paris', full_address = '2 Rue X, Paris, X' WHERE name = 'Plomberie Martin'").run();
+        record.prepare("UPDATE businesses SET is_approved = 0 WHERE name = 'Austin Dental'").run();
+        await sync.catchUp();
+      },
+    });
+
+    expect(report.appliedSeq).toBe(changeLogHighWater(record));
+    expect(await publicNames()).toEqual(['Berlin Bäckerei', 'Chez Paul', 'Lyon Bakery', 'Plomberie Martin', 'Rome Pizza', 'Waiting Room']);
+    const berlin = (await engine.listBusinesses({ countryCode: 'DE' }, { page: 1, perPage: 10 })).items[0];
+    expect(berlin?.slug).toBe('berlin-baeckerei-new');
+    expect((await engine.category('cafe', 5))?.category.businessCount).toBe(1);
+    expect((await engine.city('FR', 'paris', 5))?.city.businessCount).toBe(1);
+    await expectIndexEqualsRecord('approved');
+
+    // A write after the swap reaches the new index through the same sync.
+    insert({ name: 'Late Arrival', city: 'Lyon', countryCode: 'FR', isApproved: true });
+    await sync.catchUp();
+    await expectIndexEqualsRecord('approved');
+  });
+
+  it('publishes the position its snapshot reflects even when the log was pruned to nothing', async () => {
+    seed();
+    await rebuildIndex(temp.recordFile, engine, 'all');
+    const sync = new IndexSync(record, engine, 'all');
+    record.prepare("UPDATE businesses SET rating = 2 WHERE name = 'Chez Paul'").run();
+    await sync.catchUp();
+    expect(changeLogSize()).toBe(0);
+
+    const report = await rebuildIndex(temp.recordFile, engine, 'all');
+    expect(report.appliedSeq).toBe(changeLogHighWater(record));
+    expect(report.appliedSeq).toBeGreaterThan(6);
+  });
+
+  it('keeps every change a rebuild in progress still needs, whatever the live index prunes', async () => {
+    seed();
+    await rebuildIndex(temp.recordFile, engine, 'all');
+    const sync = new IndexSync(record, engine, 'all');
+    const consumers = new ChangeLogConsumers(record);
+    let retainedDuringRebuild = -1;
+    await rebuildIndex(temp.recordFile, engine, 'all', {
+      async afterSnapshot() {
+        insert({ name: 'During' });
+        await sync.catchUp();
+        retainedDuringRebuild = changeLogSize();
+        expect(consumers.list().map((consumer) => consumer.name.split(':')[0])).toEqual(['rebuild', 'sqlite']);
+      },
+    });
+    expect(retainedDuringRebuild).toBe(1);
+    expect(consumers.list().map((consumer) => consumer.name)).toEqual([engine.indexId]);
+    expect(await publicNames()).toContain('During');
+  });
+
+  it('lets two rebuilds overlap: the one published last holds everything, and no file is lost', async () => {
+    seed();
+    await rebuildIndex(temp.recordFile, engine, 'all');
+    const sync = new IndexSync(record, engine, 'all');
+    await rebuildIndex(temp.recordFile, engine, 'all', {
+      async afterBulk() {
+        insert({ name: 'Before The Other' });
+        await rebuildIndex(temp.recordFile, engine, 'all', { afterSnapshot: () => void insert({ name: 'During The Other' }) });
+        insert({ name: 'After The Other' });
+        await sync.catchUp();
+      },
+    });
+    expect(await publicNames()).toEqual(expect.arrayContaining(['Before The Other', 'During The Other', 'After The Other']));
+    const files = readdirSync(join(temp.dir, 'index')).filter((file) => file.endsWith('.sqlite'));
+    expect(files).toHaveLength(1);
+    await expectIndexEqualsRecord('all');
+  });
+});
+
+describe('two indexer processes', () => {
+  it('write one index in turns, the position never goes back and the index equals the record', async () => {
+    seed();
+    await rebuildIndex(temp.recordFile, engine, 'all');
+    const otherRecord = openRecord(temp.recordFile);
+    const otherEngine = new SqliteEngine(join(temp.dir, 'index'));
+    try {
+      const first = new IndexSync(record, engine, 'all');
+      const second = new IndexSync(otherRecord, otherEngine, 'all');
+      insert({ name: 'One' });
+      await second.catchUp();
+      const afterSecond = await engine.appliedSeq();
+      insert({ name: 'Two' });
+      record.prepare("DELETE FROM businesses WHERE name = 'One'").run();
+      await first.catchUp();
+      expect(await engine.appliedSeq()).toBeGreaterThan(afterSecond);
+
+      // A batch the other process read before the first applied it changes nothing, not even the position.
+      const stale: DocumentChanges = { upserts: [], removals: [], fromSeq: afterSecond - 1, seq: afterSecond };
+      expect(await otherEngine.applyChanges(stale)).toBe(await engine.appliedSeq());
+
+      // A rebuild by one process while the other keeps applying: the other follows the swap.
+      await rebuildIndex(temp.recordFile, engine, 'all', {
+        async beforePublish() {
+          insert({ name: 'Three' });
+          await second.catchUp();
+        },
+      });
+      insert({ name: 'Four' });
+      await second.catchUp();
+      expect(await publicNames(otherEngine)).toEqual(await publicNames());
+      expect(await publicNames()).toEqual(expect.arrayContaining(['Two', 'Three', 'Four']));
+      expect(await publicNames()).not.toContain('One');
+      await expectIndexEqualsRecord('all');
+      await expectIndexEqualsRecord('all', otherEngine);
+      expect(changeLogSize()).toBe(0);
+    } finally {
+      await otherEngine.close();
+      otherRecord.close();
+    }
+  });
+
+  it('prunes only below the index that is furthest behind', async () => {
+    seed();
+    await rebuildIndex(temp.recordFile, engine, 'all');
+    const secondIndex = new SqliteEngine(join(temp.dir, 'second-index'));
+    try {
+      await rebuildIndex(temp.recordFile, secondIndex, 'all');
+      const first = new IndexSync(record, engine, 'all');
+      const second = new IndexSync(record, secondIndex, 'all');
+      await second.catchUp();
+      insert({ name: 'Only First So Far' });
+      insert({ name: 'Also Pending' });
+      await first.catchUp();
+      expect(changeLogSize()).toBe(2);
+      await second.catchUp();
+      expect(changeLogSize()).toBe(0);
+      await expectIndexEqualsRecord('all', secondIndex);
+    } finally {
+      await secondIndex.close();
+    }
+  });
+});
+
+describe('a failure, then a restart', () => {
+  /** Makes one statement of applyChanges fail, on the engine's own connection only. */
+  const FAILING_STEPS: Record<string, string> = {
+    'removing the old document': 'BEFORE DELETE ON main.docs',
+    'writing the document': 'BEFORE INSERT ON main.docs',
+    'counting its category': 'BEFORE UPDATE ON main.categories',
+    'counting its city': 'BEFORE INSERT ON main.cities',
+    'writing the position': "BEFORE UPDATE ON main.meta WHEN new.key = 'applied_seq'",
+  };
+
+  for (const [step, when] of Object.entries(FAILING_STEPS)) {
+    it(`in applyChanges at "${step}" leaves the index at its last position, and a restart catches up`, async () => {
+      seed();
+      await rebuildIndex(temp.recordFile, engine, 'all');
+      const before = await engine.appliedSeq();
+      record.prepare("UPDATE businesses SET category = 'Bakery' WHERE name = 'Chez Paul'").run();
+      insert({ name: 'Nice Bakery', category: 'Bakery', city: 'Nice', countryCode: 'FR' });
+      record.prepare("DELETE FROM businesses WHERE name = 'Austin Dental'").run();
+      engine.database.exec(`CREATE TEMP TRIGGER fail_step ${when} BEGIN SELECT RAISE(ABORT, 'injected failure'); END`);
+      const errors: unknown[] = [];
+      const sync = new IndexSync(record, engine, 'all', (error) => errors.push(error));
+      await expect(sync.catchUp()).rejects.toThrow('injected failure');
+      expect(await engine.appliedSeq()).toBe(before);
+      expect(record.prepare('SELECT count(*) FROM change_log WHERE seq > ?').pluck().get(before)).toBe(3);
+      expect((await verifyIndex(temp.recordFile, engine, 'all')).differenceCount).toBeGreaterThan(0);
+
+      // The restart: a new process opens the same index (the temporary trigger died with the old connection).
+      await engine.close();
+      const restarted = new SqliteEngine(join(temp.dir, 'index'));
+      try {
+        await new IndexSync(record, restarted, 'all').catchUp();
+        await expectIndexEqualsRecord('all', restarted);
+      } finally {
+        await restarted.close();
+      }
+    });
+  }
+
+  for (const hook of ['afterSnapshot', 'afterBulk', 'beforePublish'] as const) {
+    it(`in a rebuild at ${hook} keeps the old index live and leaves nothing behind`, async () => {
+      seed();
+      await rebuildIndex(temp.recordFile, engine, 'all');
+      const sync = new IndexSync(record, engine, 'all');
+      const live = readdirSync(join(temp.dir, 'index')).sort();
+      await expect(
+        rebuildIndex(temp.recordFile, engine, 'all', {
+          [hook]: () => {
+            insert({ name: `Written at ${hook}` });
+            throw new Error('rebuild interrupted');
+          },
+        }),
+      ).rejects.toThrow('rebuild interrupted');
+      expect(readdirSync(join(temp.dir, 'index')).sort()).toEqual(live);
+      expect(new ChangeLogConsumers(record).list().map((consumer) => consumer.name)).toEqual([engine.indexId]);
+
+      const restarted = new SqliteEngine(join(temp.dir, 'index'));
+      try {
+        await new IndexSync(record, restarted, 'all').catchUp();
+        expect(await publicNames(restarted)).toContain(`Written at ${hook}`);
+        await expectIndexEqualsRecord('all', restarted);
+        await sync.catchUp();
+        await rebuildIndex(temp.recordFile, restarted, 'all');
+        await expectIndexEqualsRecord('all', restarted);
+      } finally {
+        await restarted.close();
+      }
+    });
+  }
+
+  it('says an index is behind a pruned log instead of skipping changes, and a rebuild repairs it', async () => {
+    seed();
+    await rebuildIndex(temp.recordFile, engine, 'all');
+    const behind = await engine.appliedSeq();
+    insert({ name: 'Pruned Away' });
+    // Another consumer applied it and, alone in the registry (this index's registration expired), pruned it.
+    record.prepare('DELETE FROM index_consumers').run();
+    const consumers = new ChangeLogConsumers(record);
+    consumers.advance('other-index', changeLogHighWater(record));
+    consumers.prune(CHANGE_BATCH);
+    const errors: unknown[] = [];
+    const sync = new IndexSync(record, engine, 'all', (error) => errors.push(error));
+    await expect(sync.catchUp()).rejects.toBeInstanceOf(IndexBehindError);
+    expect(await engine.appliedSeq()).toBe(behind);
+    await rebuildIndex(temp.recordFile, engine, 'all');
+    await sync.catchUp();
+    await expectIndexEqualsRecord('all');
+  });
+});
+
+describe('a long change log', () => {
+  it('is applied in bounded batches with other work running between every two of them', async () => {
+    seed();
+    const ids = record.prepare('SELECT id FROM businesses ORDER BY id').pluck().all() as number[];
+    await rebuildIndex(temp.recordFile, engine, 'all');
+    await new IndexSync(record, engine, 'all').catchUp();
+    const logged = 500_000;
+    // 500,000 change-log entries (as a long import leaves), then real final states to apply.
+    record
+      .prepare(`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)
+        INSERT INTO change_log (business_id) SELECT json_extract(?, '$[' || CAST(i % ? AS INTEGER) || ']') FROM n`)
+      .run(logged, JSON.stringify(ids), ids.length);
+    record.prepare("UPDATE businesses SET category = 'Bakery' WHERE name = 'Chez Paul'").run();
+    record.prepare("DELETE FROM businesses WHERE name = 'Austin Dental'").run();
+    expect(changeLogSize()).toBe(logged + 2);
+
+    let ticks = 0;
+    let isTicking = true;
+    const tick = () => {
+      ticks += 1;
+      if (isTicking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const batches: { entries: number; ticks: number }[] = [];
+    const apply = engine.applyChanges.bind(engine);
+    vi.spyOn(engine, 'applyChanges').mockImplementation((changes) => {
+      batches.push({ entries: changes.seq - changes.fromSeq, ticks });
+      return apply(changes);
+    });
+    try {
+      await new IndexSync(record, engine, 'all').catchUp();
+    } finally {
+      isTicking = false;
+    }
+
+    expect(batches.length).toBe(Math.ceil((logged + 2) / CHANGE_BATCH));
+    expect(Math.max(...batches.map((batch) => batch.entries))).toBeLessThanOrEqual(CHANGE_BATCH);
+    for (let i = 1; i < batches.length; i += 1) expect(batches[i]!.ticks).toBeGreaterThan(batches[i - 1]!.ticks);
+    expect(changeLogSize()).toBe(0);
+    await expectIndexEqualsRecord('all');
+    // A generous limit for a busy shared machine: this test asserts the batching, never a duration.
+  }, 300_000);
+});
