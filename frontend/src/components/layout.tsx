@@ -1,6 +1,7 @@
-import { Link, NavLink, Outlet, useMatches } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { useEffect } from 'react';
 import type { RouteHandle } from '../lib/page-meta.ts';
+import { ToastRegion } from './toast/toast-region.tsx';
 
 const NAV_LINKS = [
   { to: '/', label: 'Home' },
@@ -82,7 +83,7 @@ function Footer() {
 }
 
 /** Keeps the document title in step on client-side navigation (the server renders it in <head>). */
-function useDocumentTitle() {
+export function useDocumentTitle() {
   const matches = useMatches();
   useEffect(() => {
     for (let i = matches.length - 1; i >= 0; i -= 1) {
@@ -96,16 +97,21 @@ function useDocumentTitle() {
   }, [matches]);
 }
 
+/** The spec hides the public navigation on every path that begins with /admin. */
+const isAdminPath = (pathname: string) => pathname.startsWith('/admin');
+
 export function Layout() {
   useDocumentTitle();
+  const { pathname } = useLocation();
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
-      <NavigationBar />
+      {!isAdminPath(pathname) && <NavigationBar />}
       <main id="main" className="site-main">
         <Outlet />
       </main>
       <Footer />
+      <ToastRegion />
     </>
   );
 }
