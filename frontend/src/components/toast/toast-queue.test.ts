@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createStore } from 'jotai';
 import {
   dismissToast,
@@ -46,8 +46,7 @@ describe('the toast queue', () => {
 });
 
 describe('the toast atoms', () => {
-  it('queue toasts with fresh ids and remove a dismissed one after 1,000,000 ms', async () => {
-    const { vi } = await import('vitest');
+  it('queue toasts with fresh ids and remove a dismissed one after 1,000,000 ms', () => {
     vi.useFakeTimers();
     try {
       const store = createStore();

@@ -68,7 +68,7 @@ function Sidebar({ unread, onLogout, isLoggingOut }: { unread: number | null; on
         </Link>
         <button type="button" className="admin-nav-link admin-logout" onClick={onLogout} disabled={isLoggingOut}>
           <span className="admin-nav-icon" aria-hidden="true">
-            ⏻
+            ↪
           </span>
           {isLoggingOut ? 'Çıkış yapılıyor...' : 'Çıkış Yap'}
         </button>

@@ -35,6 +35,14 @@ export function BusinessEditPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSaving, setIsSaving] = useState(false);
 
+  // After a refused save, the first field named goes into view with the focus.
+  useEffect(() => {
+    const first = Object.keys(errors).find((key) => key !== 'form');
+    if (!first) return;
+    const id = first.startsWith('workingHours.') ? `hours-${first.slice('workingHours.'.length)}` : `field-${first}`;
+    document.getElementById(id)?.focus();
+  }, [errors]);
+
   useEffect(() => {
     setSaved(business);
     setValues(toFormValues(business));

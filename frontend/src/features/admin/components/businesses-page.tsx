@@ -71,8 +71,12 @@ function BusinessRow({ business, onChanged }: { business: AdminBusinessListItem;
       <td data-label="Yorum" className="admin-num">
         {formatCount(business.reviewCount)}
       </td>
-      <td data-label="Telefon">{business.phone ?? '—'}</td>
-      <td data-label="Eklenme">{formatDate(business.createdAt)}</td>
+      <td data-label="Telefon" className="admin-nowrap">
+        {business.phone ?? '—'}
+      </td>
+      <td data-label="Eklenme" className="admin-nowrap">
+        {formatDate(business.createdAt)}
+      </td>
       <td className="admin-row-actions">
         <button
           type="button"

@@ -147,7 +147,9 @@ export function ReportsPage() {
                         {report.summary.fileName}
                         <span className="admin-row-sub">{report.summary.fileSizeMB.toFixed(1)} MB</span>
                       </td>
-                      <td data-label="Tarih">{formatDateTime(report.timestamp)}</td>
+                      <td data-label="Tarih" className="admin-nowrap">
+                        {formatDateTime(report.timestamp)}
+                      </td>
                       <td data-label="Durum">
                         <span className={`admin-status admin-status-${IMPORT_STATUS_TONE[report.status]}`}>{IMPORT_STATUS_TEXT[report.status]}</span>
                       </td>
