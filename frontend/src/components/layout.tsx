@@ -1,7 +1,6 @@
 import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { useEffect } from 'react';
 import type { RouteHandle } from '../lib/page-meta.ts';
-import { ToastRegion } from './toast/toast-region.tsx';
 
 const NAV_LINKS = [
   { to: '/', label: 'Home' },
@@ -83,7 +82,7 @@ function Footer() {
 }
 
 /** Keeps the document title in step on client-side navigation (the server renders it in <head>). */
-export function useDocumentTitle() {
+function useDocumentTitle() {
   const matches = useMatches();
   useEffect(() => {
     for (let i = matches.length - 1; i >= 0; i -= 1) {
@@ -111,7 +110,6 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <ToastRegion />
     </>
   );
 }

@@ -3,6 +3,7 @@
  * under /admin (route.tsx points each route here with `lazy`).
  */
 import type { RouteObject } from 'react-router-dom';
+import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
 import { AdminError, AdminRoot } from './components/admin-root.tsx';
 import { ActivityPage } from './components/activity-page.tsx';
 import { AdminLayout } from './components/admin-layout.tsx';
@@ -27,28 +28,47 @@ import {
   loginLoader,
   maintenanceLoader,
   messagesLoader,
+  notFoundLoader,
   reportsLoader,
   settingsLoader,
 } from './loaders.ts';
 import './admin.css';
 
-type Screen = Pick<RouteObject, 'loader' | 'Component' | 'ErrorBoundary'>;
+type Screen = Pick<RouteObject, 'loader' | 'Component' | 'ErrorBoundary' | 'handle'>;
+
+/** Admin pages: titled for the operator, never indexed. */
+const titled = (title: string): RouteHandle => ({
+  meta: (): PageMeta => ({
+    title: `${title} | Yönetim Paneli`,
+    description: 'Business Directory yönetim paneli.',
+    canonicalPath: '/admin',
+    noIndex: true,
+  }),
+});
+
+const screen = (title: string, loader: Screen['loader'], Component: Screen['Component']): Screen => ({
+  loader,
+  Component,
+  ErrorBoundary: AdminError,
+  handle: titled(title),
+});
 
 export const screens = {
   root: { Component: AdminRoot, ErrorBoundary: AdminError },
-  login: { loader: loginLoader, Component: LoginPage },
-  layout: { loader: layoutLoader, Component: AdminLayout, ErrorBoundary: AdminError },
-  dashboard: { loader: dashboardLoader, Component: DashboardPage, ErrorBoundary: AdminError },
-  activity: { loader: activityLoader, Component: ActivityPage, ErrorBoundary: AdminError },
-  businesses: { loader: businessesLoader, Component: BusinessesPage, ErrorBoundary: AdminError },
-  businessEdit: { loader: businessEditLoader, Component: BusinessEditPage, ErrorBoundary: AdminError },
+  login: { loader: loginLoader, Component: LoginPage, handle: titled('Yönetici Girişi') },
+  layout: screen('Yönetim Paneli', layoutLoader, AdminLayout),
+  dashboard: screen('Ana Sayfa', dashboardLoader, DashboardPage),
+  activity: screen('Etkinlik Kaydı', activityLoader, ActivityPage),
+  businesses: screen('İşletme Yönetimi', businessesLoader, BusinessesPage),
+  businessEdit: screen('İşletme Düzenle', businessEditLoader, BusinessEditPage),
   // LEAD (merge): the /admin/upload route renders the import helper's UploadScreen here.
-  upload: { loader: emptyLoader, Component: UploadPlaceholder },
-  settings: { loader: settingsLoader, Component: SettingsPage, ErrorBoundary: AdminError },
-  advertisements: { loader: advertisementsLoader, Component: AdvertisementsPage, ErrorBoundary: AdminError },
-  reports: { loader: reportsLoader, Component: ReportsPage, ErrorBoundary: AdminError },
-  messages: { loader: messagesLoader, Component: MessagesPage, ErrorBoundary: AdminError },
-  maintenance: { loader: maintenanceLoader, Component: MaintenancePage, ErrorBoundary: AdminError },
+  upload: screen('Excel Yükleme', emptyLoader, UploadPlaceholder),
+  settings: screen('Site Ayarları', settingsLoader, SettingsPage),
+  advertisements: screen('Reklam Yönetimi', advertisementsLoader, AdvertisementsPage),
+  reports: screen('Raporlar', reportsLoader, ReportsPage),
+  messages: screen('Mesajlar', messagesLoader, MessagesPage),
+  maintenance: screen('Bakım', maintenanceLoader, MaintenancePage),
+  notFound: { loader: notFoundLoader, handle: titled('Sayfa bulunamadı') },
 } satisfies Record<string, Screen>;
 
 export type ScreenName = keyof typeof screens;

@@ -2,13 +2,24 @@
  * The admin screens' loaders. They run on the server for the first page (in-process, with the
  * request's cookie) and in the browser afterwards; without a session they redirect to the login page.
  */
-import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { data, redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import type { AdminMessageStatus } from '@directory/backend/shared/admin-types.ts';
 import { isApiRequestError } from '../../lib/api-client.ts';
-import { notFoundResponse, pageFromUrl } from '../../lib/route-errors.ts';
 import { createAdminApi, type AdminApi } from './api/admin-api.ts';
 import { ADMIN_PAGE_SIZE, parseBusinessListQuery } from './business-list-query.ts';
 import { loginPathFor, safeNextPath } from './login-next.ts';
+
+// The admin chunk imports nothing that lives only in the visitors' entry chunk (route-errors,
+// layout): a shared module would make the bundler split that chunk and grow every visitor page.
+function notFoundResponse(message: string): never {
+  throw data({ message }, { status: 404 });
+}
+
+/** The `page` query parameter: a positive number, else 1. */
+function pageFromUrl(url: string): number {
+  const raw = new URL(url).searchParams.get('page');
+  return raw !== null && /^[1-9]\d{0,6}$/.test(raw) ? Number(raw) : 1;
+}
 
 function apiFor(request: Request): AdminApi {
   const url = new URL(request.url);
@@ -107,4 +118,9 @@ export async function maintenanceLoader({ request }: LoaderFunctionArgs) {
 /** Screens whose data the layout already checked (the session): they load nothing of their own. */
 export function emptyLoader() {
   return {};
+}
+
+/** An /admin path that names no screen. */
+export function notFoundLoader(): never {
+  notFoundResponse('Admin page not found');
 }

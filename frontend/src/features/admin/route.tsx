@@ -1,43 +1,33 @@
 import type { RouteObject } from 'react-router-dom';
-import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
-import { notFoundResponse } from '../../lib/route-errors.ts';
 import type { ScreenName } from './admin-app.tsx';
 
-/** Each admin route's code comes from the one admin chunk, fetched the first time /admin is visited. */
+/**
+ * Each admin route's code, loader and title come from the one admin chunk, fetched the first
+ * time /admin is visited: the visitors' entry holds only these paths.
+ */
 const screen = (name: ScreenName) => async () => (await import('./admin-app.tsx')).screens[name];
-
-/** Admin pages: titled for the operator, never indexed. */
-const titled = (title: string): RouteHandle => ({
-  meta: (): PageMeta => ({
-    title: `${title} | Yönetim Paneli`,
-    description: 'Business Directory yönetim paneli.',
-    canonicalPath: '/admin',
-    noIndex: true,
-  }),
-});
 
 /** /admin and its screens (outside the public layout: no public navigation or footer). */
 export const adminRoute: RouteObject = {
   path: 'admin',
   lazy: screen('root'),
   children: [
-    { path: 'login', lazy: screen('login'), handle: titled('Yönetici Girişi') },
+    { path: 'login', lazy: screen('login') },
     {
       lazy: screen('layout'),
-      handle: titled('Yönetim Paneli'),
       children: [
-        { index: true, lazy: screen('dashboard'), handle: titled('Ana Sayfa') },
-        { path: 'dashboard', lazy: screen('dashboard'), handle: titled('Ana Sayfa') },
-        { path: 'activity', lazy: screen('activity'), handle: titled('Etkinlik Kaydı') },
-        { path: 'businesses', lazy: screen('businesses'), handle: titled('İşletme Yönetimi') },
-        { path: 'businesses/:id', lazy: screen('businessEdit'), handle: titled('İşletme Düzenle') },
-        { path: 'upload', lazy: screen('upload'), handle: titled('Excel Yükleme') },
-        { path: 'settings', lazy: screen('settings'), handle: titled('Site Ayarları') },
-        { path: 'advertisements', lazy: screen('advertisements'), handle: titled('Reklam Yönetimi') },
-        { path: 'reports', lazy: screen('reports'), handle: titled('Raporlar') },
-        { path: 'messages', lazy: screen('messages'), handle: titled('Mesajlar') },
-        { path: 'maintenance', lazy: screen('maintenance'), handle: titled('Bakım') },
-        { path: '*', loader: () => notFoundResponse('Admin page not found'), element: null, handle: titled('Sayfa bulunamadı') },
+        { index: true, lazy: screen('dashboard') },
+        { path: 'dashboard', lazy: screen('dashboard') },
+        { path: 'activity', lazy: screen('activity') },
+        { path: 'businesses', lazy: screen('businesses') },
+        { path: 'businesses/:id', lazy: screen('businessEdit') },
+        { path: 'upload', lazy: screen('upload') },
+        { path: 'settings', lazy: screen('settings') },
+        { path: 'advertisements', lazy: screen('advertisements') },
+        { path: 'reports', lazy: screen('reports') },
+        { path: 'messages', lazy: screen('messages') },
+        { path: 'maintenance', lazy: screen('maintenance') },
+        { path: '*', lazy: screen('notFound') },
       ],
     },
   ],

@@ -1,9 +1,9 @@
 import { useLoaderData, useLocation } from 'react-router-dom';
-import { hrefWith, Pager } from '../../../components/pager.tsx';
 import { formatCount } from '../admin-format.ts';
 import type { activityLoader } from '../loaders.ts';
 import { ActivityLine } from './dashboard-page.tsx';
 import { PageHeader } from './page-header.tsx';
+import { AdminPager, withPage } from './admin-pager.tsx';
 
 /** The whole audit log, newest first, 20 a page. */
 export function ActivityPage() {
@@ -22,10 +22,10 @@ export function ActivityPage() {
             ))}
           </ul>
         )}
-        <Pager
+        <AdminPager
           page={activity.pagination.page}
           totalPages={activity.pagination.totalPages}
-          hrefFor={(page) => hrefWith(location.pathname, location.search, { page: page === 1 ? null : page })}
+          hrefFor={(page) => withPage(location.pathname, location.search, page)}
           label="Etkinlik sayfaları"
         />
       </section>

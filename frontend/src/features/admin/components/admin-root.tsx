@@ -1,14 +1,28 @@
 import { Provider } from 'jotai';
-import { isRouteErrorResponse, Link, Outlet, useRouteError } from 'react-router-dom';
+import { useEffect } from 'react';
+import { isRouteErrorResponse, Link, Outlet, useMatches, useRouteError } from 'react-router-dom';
 import { ToastRegion } from '../../../components/toast/toast-region.tsx';
-import { useDocumentTitle } from '../../../components/layout.tsx';
+import type { RouteHandle } from '../../../lib/page-meta.ts';
+
+/**
+ * The title of the deepest titled admin route, kept in step on client navigation (the server
+ * writes it in <head>). The public layout's hook is not imported: see loaders.ts on why.
+ */
+function useAdminDocumentTitle() {
+  const matches = useMatches();
+  useEffect(() => {
+    const titled = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.meta);
+    const meta = (titled?.handle as RouteHandle | undefined)?.meta;
+    if (titled && meta) document.title = meta(titled.data, titled.params).title;
+  }, [matches]);
+}
 
 /**
  * Everything under /admin: its own jotai store (made per render, so one server render never
  * sees another's session hint) and the site's toast region.
  */
 export function AdminRoot() {
-  useDocumentTitle();
+  useAdminDocumentTitle();
   return (
     <Provider>
       <div className="admin-app">

@@ -2,7 +2,6 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate, useRevalidator } from 'react-router-dom';
 import type { AdminBusinessListItem, AdminSortBy } from '@directory/backend/shared/admin-types.ts';
-import { Pager } from '../../../components/pager.tsx';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import { errorMessageOf } from '../api/admin-api.ts';
 import { formatCount, formatDate } from '../admin-format.ts';
@@ -21,6 +20,7 @@ import type { businessesLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
 import { ExportPlaceholder } from './export-placeholder.tsx';
 import { PageHeader, StatCard } from './page-header.tsx';
+import { AdminPager } from './admin-pager.tsx';
 
 const SORT_LABELS: Record<AdminSortBy, string> = { name: 'Ad', rating: 'Puan', reviewCount: 'Yorum', createdAt: 'Eklenme' };
 const SEARCH_DEBOUNCE_MS = 300;
@@ -233,10 +233,9 @@ export function BusinessesPage() {
             </table>
           </div>
         )}
-        <Pager
+        <AdminPager
           page={pagination.page}
           totalPages={pagination.totalPages}
-          window="edges"
           hrefFor={(page) => `/admin/businesses${buildBusinessListSearch({ ...query, page })}`}
           label="İşletme sayfaları"
         />

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link, useLoaderData, useLocation, useRevalidator } from 'react-router-dom';
 import type { AdminMessage, AdminMessageStatus } from '@directory/backend/shared/admin-types.ts';
-import { hrefWith, Pager } from '../../../components/pager.tsx';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import { errorMessageOf } from '../api/admin-api.ts';
 import { formatCount, formatDateTime } from '../admin-format.ts';
 import type { messagesLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
 import { PageHeader } from './page-header.tsx';
+import { AdminPager, withPage } from './admin-pager.tsx';
 
 const TABS: { status: AdminMessageStatus; label: string }[] = [
   { status: 'all', label: 'Tümü' },
@@ -114,10 +114,10 @@ export function MessagesPage() {
           ))}
         </div>
       )}
-      <Pager
+      <AdminPager
         page={page.pagination.page}
         totalPages={page.pagination.totalPages}
-        hrefFor={(n) => hrefWith(location.pathname, location.search, { page: n })}
+        hrefFor={(n) => withPage(location.pathname, location.search, n)}
         label="Mesaj sayfaları"
       />
     </>
