@@ -67,7 +67,11 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
         case 'GET /api/admin/businesses': {
           const filter = (url.searchParams.get('filter') ?? '').toLowerCase();
           const found = businesses.filter((business) => business.name.toLowerCase().includes(filter));
-          return { businesses: found, pagination: { page: Number(url.searchParams.get('page') ?? 1), limit: 20, totalPages: Math.max(1, Math.ceil(found.length / 20)), total: found.length, isTotalExact: true } };
+          const page = Number(url.searchParams.get('page') ?? 1);
+          return {
+            businesses: found.slice((page - 1) * 20, page * 20),
+            pagination: { page, limit: 20, totalPages: Math.max(1, Math.ceil(found.length / 20)), total: found.length, isTotalExact: true },
+          };
         }
         case 'GET /api/admin/categories':
           return ['Restaurant', '', 'Dentist', 'Plumber'];
