@@ -82,7 +82,7 @@ export function createApp(deps: AppDeps, options: { isDevelopment?: boolean; sit
       // Hashed file names: cache for a year. index.html is a template, never served as a file.
       app.use(serve(options.site.assetsDir, { index: false, maxage: ONE_YEAR_MS, immutable: true, gzip: true, brotli: true }));
     }
-    options.site.entry.setApiClient(createInProcessApiClient(deps));
+    options.site.entry.setApiClient(createInProcessApiClient(deps, app));
     app.use(pageRenderer({ entry: options.site.entry, templateFile: options.site.templateFile, site: deps.site }));
   }
   return app;

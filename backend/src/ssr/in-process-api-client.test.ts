@@ -1,3 +1,5 @@
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiRequestError } from '@directory/frontend/src/lib/api-client.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
@@ -37,5 +39,42 @@ describe('the in-process API client (server renders)', () => {
       phone: '',
     });
     expect(app.deps.contacts.findById(receipt.id)).toMatchObject({ name: 'Ada', email: 'ada@example.com' });
+  });
+});
+
+describe('admin calls of the in-process client', () => {
+  /** An app that answers what reached it, as a guarded admin route would see it. */
+  function echoApp(): Koa {
+    const echo = new Koa();
+    echo.use(koaBody());
+    echo.use((ctx) => {
+      if (ctx.get('cookie') !== 'sid=operator') {
+        ctx.status = 429;
+        ctx.set('Retry-After', '17');
+        ctx.body = { error: { id: 'too_many_attempts', message: 'Wait' } };
+        return;
+      }
+      ctx.body = { method: ctx.method, url: ctx.url, csrf: ctx.get('x-csrf-token'), body: ctx.request.body as unknown };
+    });
+    return echo;
+  }
+
+  it('run through the app with the page request cookie and the CSRF token, no socket involved', async () => {
+    const client = createInProcessApiClient(app.deps, echoApp());
+    await expect(client.admin('/api/admin/stats?x=1', { cookie: 'sid=operator' })).resolves.toEqual({ method: 'GET', url: '/api/admin/stats?x=1', csrf: '' });
+    await expect(client.admin('/api/admin/messages/3', { method: 'PATCH', body: { isRead: true }, csrfToken: 't0ken', cookie: 'sid=operator' })).resolves.toEqual({
+      method: 'PATCH',
+      url: '/api/admin/messages/3',
+      csrf: 't0ken',
+      body: { isRead: true },
+    });
+  });
+
+  it('fail like the HTTP client, with the Retry-After seconds', async () => {
+    const failure = await createInProcessApiClient(app.deps, echoApp())
+      .admin('/api/admin/stats', { cookie: null })
+      .then(() => null, (error: unknown) => error);
+    expect(isApiRequestError(failure)).toBe(true);
+    expect(failure).toMatchObject({ status: 429, retryAfterSeconds: 17, body: { error: { id: 'too_many_attempts' } } });
   });
 });

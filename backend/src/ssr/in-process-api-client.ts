@@ -1,4 +1,6 @@
-import { ApiRequestError, type ApiClient } from '@directory/frontend/src/lib/api-client.ts';
+import type Koa from 'koa';
+import inject from 'light-my-request';
+import { ApiRequestError, parseRetryAfter, type AdminCallInit, type ApiClient } from '@directory/frontend/src/lib/api-client.ts';
 import { badRequestFromIssues } from '../middleware/validate.ts';
 import { ContactMessageBody } from '../routes/contact/schema.ts';
 import { presentBusinessDetail, presentFeaturedBusiness } from '../presenters/business.ts';
@@ -9,10 +11,36 @@ import { InstantSearchRequestSchema, multiSearch } from '../routes/search/instan
 import { BUSINESS_MAX_PAGE } from '../services/directory-service.ts';
 
 /**
+ * Runs one admin call through the app's whole middleware chain (session, CSRF, validation,
+ * errors) in memory, with the page request's cookie: no socket, and no second set of rules.
+ */
+async function dispatchAdminCall<T>(app: Koa, handler: { current?: ReturnType<Koa['callback']> }, path: string, init: AdminCallInit): Promise<T> {
+  // Composed at the first call: every middleware is mounted by then.
+  handler.current ??= app.callback();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (init.cookie) headers.cookie = init.cookie;
+  if (init.csrfToken) headers['x-csrf-token'] = init.csrfToken;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await inject(handler.current, {
+    method: init.method ?? 'GET',
+    url: path,
+    headers,
+    ...(init.body !== undefined ? { payload: JSON.stringify(init.body) } : {}),
+  });
+  if (response.statusCode >= 400) {
+    const retryAfter = response.headers['retry-after'];
+    throw new ApiRequestError(response.statusCode, response.payload || response.statusMessage, parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : null));
+  }
+  return response.json<T>();
+}
+
+/**
  * The API client server renders use: the same services and presenters as the JSON API, called
  * in-process, so a page render costs no HTTP round trip and shows exactly what the API answers.
+ * Admin calls go through `app` (when given) with the page request's cookie.
  */
-export function createInProcessApiClient({ directory, site, contacts, engine }: AppDeps): ApiClient {
+export function createInProcessApiClient({ directory, site, contacts, engine }: AppDeps, app?: Koa): ApiClient {
+  const handler: { current?: ReturnType<Koa['callback']> } = {};
   return {
     homepage: async () => presentHomepage(await directory.home()),
     featured: async () => (await directory.featured()).map(presentFeaturedBusiness),
@@ -69,5 +97,9 @@ export function createInProcessApiClient({ directory, site, contacts, engine }: 
     },
     // The same validation and search as POST /api/search/multi; bad input throws (the page's URL is parsed before it gets here).
     instantSearch: async (requests) => ({ results: await multiSearch(engine, InstantSearchRequestSchema.array().parse(requests), new Date()) }),
+    admin<T>(path: string, init: AdminCallInit = {}): Promise<T> {
+      if (!app) throw new Error('This in-process client was created without the app: admin calls need it.');
+      return dispatchAdminCall<T>(app, handler, path, init);
+    },
   };
 }

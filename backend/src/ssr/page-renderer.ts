@@ -26,6 +26,12 @@ export function fillTemplate(
     .replace('<!--app-body-end-->', () => snippets.bodyEnd);
 }
 
+/** The admin area's pages: /admin and everything under it. */
+const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/');
+
+/** The page request's cookie, for the loaders' admin calls (the operator's session); nothing else is forwarded. */
+const cookieHeader = (cookie: string): Record<string, string> => (cookie ? { cookie } : {});
+
 /**
  * The urlencoded body of a form POST, re-encoded from what the body parser read (it parses
  * forms up to its 100 kB limit): route actions read it with `request.formData()`.
@@ -53,19 +59,26 @@ export function pageRenderer(options: { entry: ServerEntry; templateFile: string
     const request = isFormPost
       ? new Request(url, {
           method: 'POST',
-          headers: { accept: ctx.get('accept') || 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+          headers: { accept: ctx.get('accept') || 'text/html', 'content-type': 'application/x-www-form-urlencoded', ...cookieHeader(ctx.get('cookie')) },
           body: formBody(ctx.request.body),
         })
-      : new Request(url, { headers: { accept: ctx.get('accept') || 'text/html' } });
+      : new Request(url, { headers: { accept: ctx.get('accept') || 'text/html', ...cookieHeader(ctx.get('cookie')) } });
     const result = await options.entry.render(request);
     if (result.kind === 'redirect') {
+      if (isAdminPath(ctx.path)) ctx.set('Cache-Control', 'no-store');
       ctx.status = result.status;
       ctx.redirect(result.location);
       return;
     }
-    const settings = options.site.siteSettings();
     ctx.status = result.status;
     ctx.type = 'text/html; charset=utf-8';
+    if (isAdminPath(ctx.path)) {
+      // An operator's screens: never stored by a browser or CDN, and no operator snippets or ads run on them.
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = fillTemplate(template, result, { head: '', bodyStart: '', bodyEnd: '' });
+      return;
+    }
+    const settings = options.site.siteSettings();
     if (isFormPost) ctx.set('Cache-Control', 'no-store');
     else if (result.status === 200) ctx.set('Cache-Control', PAGE_CACHE_CONTROL);
     ctx.body = fillTemplate(template, result, {

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError, type RouteObject } from 'react-router-dom';
 import { Layout } from '../components/layout.tsx';
+import { adminRoute } from '../features/admin/route.tsx';
 import { businessRoute } from '../features/business/route.tsx';
 import { businessesRoute } from '../features/businesses/route.tsx';
 import { categoriesRoutes } from '../features/categories/route.tsx';
@@ -47,6 +48,8 @@ export const routes: RouteObject[] = [
       },
     ],
   },
+  // The admin app: its own layout and a chunk of its own, loaded only under /admin.
+  adminRoute,
 ];
 
 export const NOT_FOUND_META: PageMeta = {

@@ -1,4 +1,4 @@
-import { Link, NavLink, Outlet, useMatches } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { useEffect } from 'react';
 import type { RouteHandle } from '../lib/page-meta.ts';
 
@@ -96,12 +96,16 @@ function useDocumentTitle() {
   }, [matches]);
 }
 
+/** The spec hides the public navigation on every path that begins with /admin. */
+const isAdminPath = (pathname: string) => pathname.startsWith('/admin');
+
 export function Layout() {
   useDocumentTitle();
+  const { pathname } = useLocation();
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
-      <NavigationBar />
+      {!isAdminPath(pathname) && <NavigationBar />}
       <main id="main" className="site-main">
         <Outlet />
       </main>

@@ -49,6 +49,19 @@ export interface CitiesPageOptions {
 /** A business lookup: found, moved to another slug (old slug), or missing. */
 export type BusinessResult = { kind: 'found'; business: BusinessDetail } | { kind: 'moved'; slug: string } | { kind: 'missing' };
 
+/** One call of the admin API: a read, or a write with the session's CSRF token. */
+export interface AdminCallInit {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Sent as `X-CSRF-Token` (every admin write needs it). */
+  csrfToken?: string;
+  /**
+   * The page request's Cookie header: the server's in-process client forwards it so the
+   * operator's session applies; the browser sends its own cookies and ignores this.
+   */
+  cookie?: string | null;
+}
+
 export interface ApiClient {
   homepage(): Promise<HomepageData>;
   featured(): Promise<FeaturedBusiness[]>;
@@ -67,6 +80,8 @@ export interface ApiClient {
   sendContact(message: ContactMessage): Promise<ContactReceipt>;
   /** The search page's queries (InstantSearch multi-query protocol), answered in the Algolia shape. */
   instantSearch(requests: InstantSearchQuery[]): Promise<InstantSearchResponse>;
+  /** A call of the admin API (`/api/admin/...` and the other guarded paths), through its session checks. */
+  admin<T>(path: string, init?: AdminCallInit): Promise<T>;
 }
 
 /** A failed call: "{status}: {body text}" as the spec's shared helper words it, with the body parsed when it is JSON. */
@@ -76,11 +91,21 @@ export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     text: string,
+    /** The `Retry-After` header in seconds (a throttled login answers 429 with it). */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(`${status}: ${text}`);
     this.name = 'ApiRequestError';
     this.body = parseJsonOrNull(text);
   }
+}
+
+/** Seconds of a `Retry-After` header (seconds or an HTTP date); null when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 function parseJsonOrNull(text: string): unknown {
@@ -151,6 +176,21 @@ export const httpApiClient: ApiClient = {
   advertisementCodes: () => request('/api/admin/advertisement-codes'),
   sendContact: (message) => request('/api/contact', { method: 'POST', body: message }),
   instantSearch: (requests) => request('/api/search/multi', { method: 'POST', body: { requests } }),
+  async admin<T>(path: string, init: AdminCallInit = {}): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    if (init.csrfToken) headers['x-csrf-token'] = init.csrfToken;
+    const response = await fetch(path, {
+      method: init.method ?? 'GET',
+      credentials: 'include',
+      headers,
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    });
+    if (!response.ok) {
+      throw new ApiRequestError(response.status, (await response.text()) || response.statusText, parseRetryAfter(response.headers.get('retry-after')));
+    }
+    return (await response.json()) as T;
+  },
 };
 
 let current: ApiClient = httpApiClient;

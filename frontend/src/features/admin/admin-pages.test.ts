@@ -1,0 +1,111 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { getApiClient, httpApiClient, setApiClient } from '../../lib/api-client.ts';
+import { render, type RenderResult } from '../../app/entry-server.tsx';
+import { createFakeAdminApi, type FakeAdminOptions } from './testing/fake-admin-api.ts';
+
+const original = getApiClient();
+let fake: ReturnType<typeof createFakeAdminApi>;
+
+function useFake(options: FakeAdminOptions = {}) {
+  fake = createFakeAdminApi(options);
+  setApiClient({ ...httpApiClient, admin: fake.admin });
+}
+
+const COOKIE = 'sid=session-fixture';
+const renderPage = (path: string) => render(new Request(`http://localhost${path}`, { headers: { cookie: COOKIE } }));
+
+function page(result: RenderResult): { status: number; head: string; html: string } {
+  if (result.kind !== 'page') throw new Error(`expected a page, got a ${result.status} redirect to ${result.location}`);
+  return result;
+}
+
+/** What the operator reads: the rendered HTML without tags. */
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+
+beforeEach(() => useFake());
+afterAll(() => setApiClient(original));
+
+describe('admin pages rendered on the server', () => {
+  it('renders the dashboard with the real figures, through calls that carry the request cookie', async () => {
+    const { status, head, html } = page(await renderPage('/admin'));
+    expect(status).toBe(200);
+    expect(head).toContain('<meta name="robots" content="noindex">');
+    expect(head).toContain('<title>Ana Sayfa | Yönetim Paneli</title>');
+    const body = text(html);
+    expect(body).toContain('Toplam İşletme 12,480');
+    expect(body).toContain('Onaylı İşletme 9,312 Toplamın 74.6%');
+    expect(body).toContain('Bugünkü Ziyaretçi');
+    expect(body).toContain('Restaurant');
+    expect(body).toContain('istanbul-restaurants.xlsx');
+    expect(html).toMatch(/class="admin-activity admin-activity-error"/);
+    // The public top navigation is not on admin pages; the admin sidebar is.
+    expect(html).not.toContain('aria-label="Main"');
+    for (const label of ['Ana Sayfa', 'İşletme Yönetimi', 'Excel Yükleme', 'Site Ayarları', 'Reklam Yönetimi', 'Raporlar', 'Mesajlar', 'Bakım', 'Ana siteye dön', 'Çıkış Yap']) {
+      expect(body).toContain(label);
+    }
+    expect(fake.calls.map((call) => call.path)).toEqual(expect.arrayContaining(['/api/admin/session', '/api/admin/stats', '/api/admin/upload-reports']));
+    expect(fake.calls.every((call) => call.cookie === COOKIE)).toBe(true);
+  });
+
+  it('sends the list state of the URL to the server and shows the spec row styles', async () => {
+    const { html } = page(await renderPage('/admin/businesses?filter=kebap&sortBy=rating&sortOrder=asc'));
+    const listCall = fake.calls.find((call) => call.path.startsWith('/api/admin/businesses'));
+    expect(Object.fromEntries(new URL(listCall!.path, 'http://x').searchParams)).toEqual({
+      page: '1',
+      limit: '20',
+      filter: 'kebap',
+      category: 'all',
+      sortBy: 'rating',
+      sortOrder: 'asc',
+    });
+    const body = text(html);
+    expect(body).toContain('Showing 1 of 1 businesses');
+    expect(html).toMatch(/<tr class="admin-row approved">.*Kebapçı Mehmet.*>Approved</s);
+    // Blank categories are left out of the filter.
+    expect(html).not.toContain('<option value=""></option>');
+  });
+
+  it('shows the empty text when nothing matches', async () => {
+    const { html } = page(await renderPage('/admin/businesses?filter=nothing-like-this'));
+    expect(text(html)).toContain('İşletme bulunamadı');
+  });
+
+  it('sends an operator without a session to the login page, coming back to the same URL', async () => {
+    useFake({ isSignedOut: true });
+    const result = await renderPage('/admin/businesses?page=2');
+    expect(result).toMatchObject({ kind: 'redirect', status: 302, location: '/admin/login?next=%2Fadmin%2Fbusinesses%3Fpage%3D2' });
+  });
+
+  it('renders the login form, its submit disabled until both fields are filled', async () => {
+    useFake({ isSignedOut: true });
+    const { status, head, html } = page(await renderPage('/admin/login?next=/admin/reports'));
+    expect(status).toBe(200);
+    expect(head).toContain('noindex');
+    expect(text(html)).toContain('Yönetici Girişi');
+    expect(html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Giriş Yap<\/button>/);
+  });
+
+  it('answers 404 for a business that does not exist', async () => {
+    expect(page(await renderPage('/admin/businesses/999')).status).toBe(404);
+  });
+
+  it.each([
+    ['/admin/businesses/1', ['Le Bouchon Lyonnais', 'Çalışma saatleri', 'Monday', 'Kaydet']],
+    ['/admin/settings', ['Head Etiketleri', 'Body Etiketleri (Facebook Pixel)', 'Footer Etiketleri', 'Analytics Kodu', 'Sitemap Yönetimi', '12,914 URL']],
+    ['/admin/advertisements', ['Reklam Alanı 1 (ad1)', 'ad3: below the opening hours', "50KB'dir"]],
+    ['/admin/messages', ['Listing correction', 'Okunmadı', 'İşlendi']],
+    ['/admin/reports', ['Eksik Bilgiler', 'Türkiye', 'İçe Aktarma Geçmişi', 'broken.xlsx']],
+    ['/admin/maintenance', ['Danger Zone', 'Test verilerini sil', "URL'leri düzelt", 'Tüm işletmeleri sil', '12,480 işletme, 41.2 sn']],
+    ['/admin/activity', ['Etkinlik Kaydı', '54 kayıt']],
+    ['/admin/upload', ['Excel Yükleme']],
+  ])('renders %s', async (path, expected) => {
+    const { status, html } = page(await renderPage(path));
+    expect(status).toBe(200);
+    const body = text(html);
+    for (const phrase of expected) expect(body).toContain(phrase);
+  });
+});

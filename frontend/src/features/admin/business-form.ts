@@ -1,0 +1,103 @@
+/**
+ * The edit form's values (all text, as inputs hold them) and their conversion to the
+ * `PUT /api/admin/businesses/:id` body, plus where a 400 answer's message belongs.
+ */
+import type { AdminBusiness, AdminBusinessUpdate } from '@directory/backend/shared/admin-types.ts';
+import { isApiRequestError } from '../../lib/api-client.ts';
+
+export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+const TEXT_FIELDS = ['name', 'category', 'type', 'street', 'city', 'postalCode', 'country', 'countryCode', 'phone', 'about', 'url', 'photo'] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+
+export interface BusinessFormValues extends Record<TextField, string> {
+  latitude: string;
+  longitude: string;
+  /** Day -> hours text; days of the record beyond the week stay as they were. */
+  hours: Record<string, string>;
+  verified: boolean;
+  isApproved: boolean;
+}
+
+export type BusinessField = keyof AdminBusinessUpdate | `workingHours.${string}`;
+export type FieldErrors = Partial<Record<BusinessField | 'form', string>>;
+
+const EDITABLE_FIELDS: readonly string[] = [...TEXT_FIELDS, 'latitude', 'longitude', 'workingHours', 'verified', 'isApproved'];
+
+/** The days the form shows: the week, then any other key the record holds. */
+export function formDays(hours: Record<string, string> | null): string[] {
+  const extra = Object.keys(hours ?? {}).filter((day) => !(WEEK_DAYS as readonly string[]).includes(day));
+  return [...WEEK_DAYS, ...extra];
+}
+
+export function toFormValues(business: AdminBusiness): BusinessFormValues {
+  const text = Object.fromEntries(TEXT_FIELDS.map((field) => [field, business[field] ?? ''])) as Record<TextField, string>;
+  return {
+    ...text,
+    latitude: business.latitude === null ? '' : String(business.latitude),
+    longitude: business.longitude === null ? '' : String(business.longitude),
+    hours: Object.fromEntries(formDays(business.workingHours).map((day) => [day, business.workingHours?.[day] ?? ''])),
+    verified: business.verified,
+    isApproved: business.isApproved,
+  };
+}
+
+const optionalText = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/** The request body, or the fields the browser can already tell are wrong (coordinates that are not numbers). */
+export function toUpdateBody(values: BusinessFormValues): { body: AdminBusinessUpdate } | { errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const coordinate = (field: 'latitude' | 'longitude'): number | null => {
+    const raw = values[field].trim().replace(',', '.');
+    if (raw === '') return null;
+    const value = Number(raw);
+    if (!Number.isFinite(value)) errors[field] = 'Geçerli bir sayı girin (ör. 41.0082).';
+    return value;
+  };
+  const latitude = coordinate('latitude');
+  const longitude = coordinate('longitude');
+  if (Object.keys(errors).length > 0) return { errors };
+  const hours = Object.entries(values.hours).filter(([, text]) => text.trim() !== '');
+  return {
+    body: {
+      name: values.name.trim(),
+      category: optionalText(values.category),
+      type: optionalText(values.type),
+      street: optionalText(values.street),
+      city: optionalText(values.city),
+      postalCode: optionalText(values.postalCode),
+      country: optionalText(values.country),
+      countryCode: optionalText(values.countryCode)?.toUpperCase() ?? null,
+      phone: optionalText(values.phone),
+      latitude,
+      longitude,
+      workingHours: hours.length ? Object.fromEntries(hours.map(([day, text]) => [day, text.trim()])) : null,
+      about: optionalText(values.about),
+      url: optionalText(values.url),
+      photo: optionalText(values.photo),
+      verified: values.verified,
+      isApproved: values.isApproved,
+    },
+  };
+}
+
+/**
+ * Where a failed save's message goes: under the field a 400 answer names (in `error.fields`, or
+ * as the message's leading word: "phone: ..." / "workingHours.Monday: ..."), else above the form.
+ */
+export function fieldErrorsFrom(error: unknown): FieldErrors {
+  if (!isApiRequestError(error)) return { form: error instanceof Error ? error.message : String(error) };
+  const body = error.body as { error?: { message?: string; fields?: Record<string, string[]> } } | null;
+  const message = body?.error?.message ?? error.message;
+  if (error.status !== 400) return { form: message };
+  const errors: FieldErrors = {};
+  for (const [field, messages] of Object.entries(body?.error?.fields ?? {})) {
+    const root = field.split('.')[0]!;
+    if (EDITABLE_FIELDS.includes(root) && messages[0]) errors[field as BusinessField] = messages[0];
+  }
+  if (Object.keys(errors).length > 0) return errors;
+  const named = /^\s*([A-Za-z]+(?:\.[A-Za-z]+)?)\s*[:\s]/.exec(message)?.[1];
+  if (named && EDITABLE_FIELDS.includes(named.split('.')[0]!)) return { [named]: message };
+  const mentioned = EDITABLE_FIELDS.find((field) => new RegExp(`\\b${field}\\b`).test(message));
+  return mentioned ? { [mentioned]: message } : { form: message };
+}

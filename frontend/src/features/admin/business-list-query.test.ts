@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildBusinessListSearch,
+  categoryFilterOptions,
+  DEFAULT_LIST_QUERY,
+  nextSort,
+  parseBusinessListQuery,
+  toggleSortOrder,
+  withCategory,
+  withFilter,
+  type BusinessListQuery,
+} from './business-list-query.ts';
+
+const onPage3: BusinessListQuery = { ...DEFAULT_LIST_QUERY, page: 3 };
+
+describe('the business list sort rules', () => {
+  it('flips asc/desc when the current key is clicked again', () => {
+    const byName = { ...onPage3, sortBy: 'name', sortOrder: 'asc' } as const;
+    expect(nextSort(byName, 'name')).toMatchObject({ sortBy: 'name', sortOrder: 'desc' });
+    expect(nextSort(nextSort(byName, 'name'), 'name')).toMatchObject({ sortBy: 'name', sortOrder: 'asc' });
+  });
+
+  it('sorts ascending when a new key is chosen, whatever the order was', () => {
+    expect(nextSort({ ...onPage3, sortBy: 'createdAt', sortOrder: 'desc' }, 'rating')).toMatchObject({ sortBy: 'rating', sortOrder: 'asc' });
+    expect(nextSort({ ...onPage3, sortBy: 'rating', sortOrder: 'asc' }, 'reviewCount')).toMatchObject({ sortBy: 'reviewCount', sortOrder: 'asc' });
+  });
+
+  it('has a separate asc/desc toggle that keeps the key', () => {
+    expect(toggleSortOrder({ ...onPage3, sortBy: 'rating', sortOrder: 'asc' })).toMatchObject({ sortBy: 'rating', sortOrder: 'desc' });
+    expect(toggleSortOrder(DEFAULT_LIST_QUERY)).toMatchObject({ sortBy: 'createdAt', sortOrder: 'asc' });
+  });
+});
+
+describe('the business list filters', () => {
+  it('go back to page 1 when the search text or the category changes', () => {
+    expect(withFilter(onPage3, '  pizza ')).toMatchObject({ filter: 'pizza', page: 1 });
+    expect(withCategory(onPage3, 'Dentist')).toMatchObject({ category: 'Dentist', page: 1 });
+    expect(withCategory(onPage3, '')).toMatchObject({ category: 'all', page: 1 });
+  });
+
+  it('offer the first 20 categories, blanks left out', () => {
+    const categories = ['Restaurant', '', '  ', ...Array.from({ length: 30 }, (_, i) => `Category ${i + 1}`)];
+    const options = categoryFilterOptions(categories);
+    expect(options).toHaveLength(20);
+    expect(options[0]).toBe('Restaurant');
+    expect(options[19]).toBe('Category 19');
+    expect(options).not.toContain('');
+  });
+});
+
+describe('the business list URL', () => {
+  it('round-trips a list state and leaves defaults out', () => {
+    const state: BusinessListQuery = { page: 4, filter: 'joe’s pizza', category: 'Pizza & Pasta', sortBy: 'rating', sortOrder: 'desc' };
+    const search = buildBusinessListSearch(state);
+    expect(parseBusinessListQuery(new URLSearchParams(search))).toEqual(state);
+    expect(buildBusinessListSearch(DEFAULT_LIST_QUERY)).toBe('');
+    expect(buildBusinessListSearch({ ...DEFAULT_LIST_QUERY, filter: 'x' })).toBe('?filter=x');
+  });
+
+  it('reads unknown or broken values as the defaults', () => {
+    expect(parseBusinessListQuery(new URLSearchParams('page=-2&sortBy=phone&sortOrder=up&category='))).toEqual(DEFAULT_LIST_QUERY);
+    expect(parseBusinessListQuery(new URLSearchParams('sortBy=name'))).toMatchObject({ sortBy: 'name', sortOrder: 'asc' });
+  });
+});

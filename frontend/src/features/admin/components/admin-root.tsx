@@ -1,0 +1,49 @@
+import { Provider } from 'jotai';
+import { useEffect } from 'react';
+import { isRouteErrorResponse, Link, Outlet, useMatches, useRouteError } from 'react-router-dom';
+import { ToastRegion } from '../../../components/toast/toast-region.tsx';
+import type { RouteHandle } from '../../../lib/page-meta.ts';
+
+/**
+ * The title of the deepest titled admin route, kept in step on client navigation (the server
+ * writes it in <head>). The public layout's hook is not imported: see loaders.ts on why.
+ */
+function useAdminDocumentTitle() {
+  const matches = useMatches();
+  useEffect(() => {
+    const titled = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.meta);
+    const meta = (titled?.handle as RouteHandle | undefined)?.meta;
+    if (titled && meta) document.title = meta(titled.data, titled.params).title;
+  }, [matches]);
+}
+
+/**
+ * Everything under /admin: its own jotai store (made per render, so one server render never
+ * sees another's session hint) and the site's toast region.
+ */
+export function AdminRoot() {
+  useAdminDocumentTitle();
+  return (
+    <Provider>
+      <div className="admin-app">
+        <Outlet />
+      </div>
+      <ToastRegion />
+    </Provider>
+  );
+}
+
+/** What a failed admin screen shows. */
+export function AdminError() {
+  const error = useRouteError();
+  const isMissing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="admin-panel admin-error" role="alert">
+      <h1>{isMissing ? 'Sayfa bulunamadı' : 'Error loading application'}</h1>
+      <p>{isMissing ? 'Aradığınız kayıt ya da sayfa yok.' : 'Bu ekran yüklenemedi. Lütfen biraz sonra tekrar deneyin.'}</p>
+      <p>
+        <Link to="/admin">Ana Sayfa</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useLoaderData } from 'react-router-dom';
+import { useToast } from '../../../components/toast/use-toast.ts';
+import { formatDateTime } from '../admin-format.ts';
+import { businessListSearchAtom } from '../atoms.ts';
+import { fieldErrorsFrom, formDays, toFormValues, toUpdateBody, type BusinessFormValues, type FieldErrors } from '../business-form.ts';
+import type { businessEditLoader } from '../loaders.ts';
+import { useAdminApi } from '../use-admin-api.ts';
+import { PageHeader } from './page-header.tsx';
+
+type TextKey = Exclude<keyof BusinessFormValues, 'hours' | 'verified' | 'isApproved'>;
+
+function Field({ id, label, error, children, wide }: { id: string; label: string; error: string | undefined; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={`admin-field${wide ? ' admin-field-wide' : ''}${error ? ' has-error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error && (
+        <p className="admin-field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function BusinessEditPage() {
+  const { business } = useLoaderData<typeof businessEditLoader>();
+  const listSearch = useAtomValue(businessListSearchAtom);
+  const api = useAdminApi();
+  const { toast } = useToast();
+  const [saved, setSaved] = useState(business);
+  const [values, setValues] = useState(() => toFormValues(business));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [isSaving, setIsSaving] = useState(false);
+
+  // After a refused save, the first field named goes into view with the focus.
+  useEffect(() => {
+    const first = Object.keys(errors).find((key) => key !== 'form');
+    if (!first) return;
+    const id = first.startsWith('workingHours.') ? `hours-${first.slice('workingHours.'.length)}` : `field-${first}`;
+    document.getElementById(id)?.focus();
+  }, [errors]);
+
+  useEffect(() => {
+    setSaved(business);
+    setValues(toFormValues(business));
+    setErrors({});
+  }, [business]);
+
+  const text = (key: TextKey, label: string, options: { type?: string; wide?: boolean; required?: boolean; inputMode?: 'decimal' | 'tel' | 'url' } = {}) => (
+    <Field id={`field-${key}`} label={label} error={errors[key]} {...(options.wide ? { wide: true } : {})}>
+      <input
+        id={`field-${key}`}
+        type={options.type ?? 'text'}
+        value={values[key]}
+        required={options.required ?? false}
+        {...(options.inputMode ? { inputMode: options.inputMode } : {})}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={errors[key] ? `field-${key}-error` : undefined}
+        onChange={(event) => setValues({ ...values, [key]: event.target.value })}
+      />
+    </Field>
+  );
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const prepared = toUpdateBody(values);
+    if ('errors' in prepared) {
+      setErrors(prepared.errors);
+      return;
+    }
+    setIsSaving(true);
+    setErrors({});
+    try {
+      const updated = await api.updateBusiness(business.id, prepared.body);
+      setSaved(updated);
+      setValues(toFormValues(updated));
+      toast({ title: 'İşletme güncellendi', description: updated.name, variant: 'success' });
+    } catch (error) {
+      const found = fieldErrorsFrom(error);
+      setErrors(found);
+      toast({ title: 'Kayıt hatası', description: Object.values(found)[0] ?? '', variant: 'destructive' });
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={saved.name}
+        description={`İşletme #${saved.id} · son güncelleme ${formatDateTime(saved.updatedAt)}`}
+        actions={
+          <>
+            <Link className="admin-button" to={`/admin/businesses${listSearch}`}>
+              ← Listeye dön
+            </Link>
+            <a className="admin-button" href={`/business/${saved.slug}`} target="_blank" rel="noreferrer">
+              Sayfayı aç
+            </a>
+          </>
+        }
+      />
+      <form className="admin-panel admin-form" onSubmit={handleSubmit} noValidate>
+        {errors.form && (
+          <p className="admin-form-error" role="alert">
+            {errors.form}
+          </p>
+        )}
+        <fieldset>
+          <legend>Genel</legend>
+          <div className="admin-form-grid">
+            {text('name', 'Ad', { required: true, wide: true })}
+            {text('category', 'Kategori')}
+            {text('type', 'Tür')}
+            {text('phone', 'Telefon', { type: 'tel', inputMode: 'tel' })}
+            {text('url', 'Web sitesi', { type: 'url', inputMode: 'url' })}
+            {text('photo', 'Fotoğraf URL', { type: 'url', inputMode: 'url', wide: true })}
+            <Field id="field-about" label="Hakkında" error={errors.about} wide>
+              <textarea id="field-about" rows={4} value={values.about} onChange={(event) => setValues({ ...values, about: event.target.value })} />
+            </Field>
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Adres ve konum</legend>
+          <div className="admin-form-grid">
+            {text('street', 'Sokak', { wide: true })}
+            {text('city', 'Şehir')}
+            {text('postalCode', 'Posta kodu')}
+            {text('country', 'Ülke')}
+            {text('countryCode', 'Ülke kodu')}
+            {text('latitude', 'Enlem', { inputMode: 'decimal' })}
+            {text('longitude', 'Boylam', { inputMode: 'decimal' })}
+          </div>
+          {saved.fullAddress && <p className="muted">Kayıtlı tam adres: {saved.fullAddress}</p>}
+        </fieldset>
+        <fieldset>
+          <legend>Çalışma saatleri</legend>
+          {errors.workingHours && <p className="admin-field-error">{errors.workingHours}</p>}
+          <div className="admin-form-grid">
+            {formDays(saved.workingHours).map((day) => {
+              const key = `workingHours.${day}` as const;
+              return (
+                <Field key={day} id={`hours-${day}`} label={day} error={errors[key]}>
+                  <input
+                    id={`hours-${day}`}
+                    value={values.hours[day] ?? ''}
+                    placeholder="ör. 9AM–5PM veya Closed"
+                    onChange={(event) => setValues({ ...values, hours: { ...values.hours, [day]: event.target.value } })}
+                  />
+                </Field>
+              );
+            })}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Durum</legend>
+          <label className="admin-check">
+            <input type="checkbox" checked={values.verified} onChange={(event) => setValues({ ...values, verified: event.target.checked })} />
+            Doğrulanmış (verified)
+          </label>
+          {errors.verified && <p className="admin-field-error">{errors.verified}</p>}
+          <label className="admin-check">
+            <input type="checkbox" checked={values.isApproved} onChange={(event) => setValues({ ...values, isApproved: event.target.checked })} />
+            Onaylı (approved)
+          </label>
+          {errors.isApproved && <p className="admin-field-error">{errors.isApproved}</p>}
+        </fieldset>
+        <div className="admin-form-actions">
+          <button type="button" className="admin-button" onClick={() => setValues(toFormValues(saved))} disabled={isSaving}>
+            Sıfırla
+          </button>
+          <button type="submit" className="admin-button admin-button-primary" disabled={isSaving || values.name.trim() === ''}>
+            {isSaving ? 'Kaydediliyor...' : 'Kaydet'}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,245 @@
+import { useSetAtom } from 'jotai';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLoaderData, useLocation, useNavigate, useRevalidator } from 'react-router-dom';
+import type { AdminBusinessListItem, AdminSortBy } from '@directory/backend/shared/admin-types.ts';
+import { useToast } from '../../../components/toast/use-toast.ts';
+import { errorMessageOf } from '../api/admin-api.ts';
+import { formatCount, formatDate } from '../admin-format.ts';
+import { businessListSearchAtom } from '../atoms.ts';
+import {
+  buildBusinessListSearch,
+  categoryFilterOptions,
+  nextSort,
+  SORT_KEYS,
+  toggleSortOrder,
+  withCategory,
+  withFilter,
+  type BusinessListQuery,
+} from '../business-list-query.ts';
+import type { businessesLoader } from '../loaders.ts';
+import { useAdminApi } from '../use-admin-api.ts';
+import { ExportPlaceholder } from './export-placeholder.tsx';
+import { PageHeader, StatCard } from './page-header.tsx';
+import { AdminPager } from './admin-pager.tsx';
+
+const SORT_LABELS: Record<AdminSortBy, string> = { name: 'Ad', rating: 'Puan', reviewCount: 'Yorum', createdAt: 'Eklenme' };
+const SEARCH_DEBOUNCE_MS = 300;
+
+function BusinessRow({ business, onChanged }: { business: AdminBusinessListItem; onChanged: () => void }) {
+  const api = useAdminApi();
+  const { toast } = useToast();
+  const [isBusy, setIsBusy] = useState(false);
+
+  const handleToggle = async () => {
+    setIsBusy(true);
+    try {
+      await api.toggleApproval(business.id);
+      toast({ title: 'Business approval status updated.', variant: 'success' });
+      onChanged();
+    } catch {
+      toast({ title: 'Failed to update business approval status.', variant: 'destructive' });
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const handleDelete = async () => {
+    if (!window.confirm(`"${business.name}" silinsin mi? Bu işlem geri alınamaz.`)) return;
+    setIsBusy(true);
+    try {
+      await api.deleteBusiness(business.id);
+      toast({ title: 'Business Deleted', description: business.name, variant: 'success' });
+      onChanged();
+    } catch (error) {
+      toast({ title: errorMessageOf(error), variant: 'destructive' });
+      setIsBusy(false);
+    }
+  };
+
+  const place = [business.city, business.countryCode ?? business.country].filter(Boolean).join(', ');
+  return (
+    <tr className={business.isApproved ? 'admin-row approved' : 'admin-row'}>
+      <td data-label="İşletme">
+        <a href={`/business/${business.slug}`} className="admin-row-name" target="_blank" rel="noreferrer">
+          {business.name}
+        </a>
+        <span className="admin-row-sub">{[business.category, place].filter(Boolean).join(' · ') || '—'}</span>
+      </td>
+      <td data-label="Puan" className="admin-num">
+        {business.rating !== null ? business.rating.toFixed(1) : '—'}
+      </td>
+      <td data-label="Yorum" className="admin-num">
+        {formatCount(business.reviewCount)}
+      </td>
+      <td data-label="Telefon" className="admin-nowrap">
+        {business.phone ?? '—'}
+      </td>
+      <td data-label="Eklenme" className="admin-nowrap">
+        {formatDate(business.createdAt)}
+      </td>
+      <td className="admin-row-actions">
+        <button
+          type="button"
+          className={business.isApproved ? 'admin-button admin-button-approved' : 'admin-button'}
+          aria-pressed={business.isApproved}
+          onClick={handleToggle}
+          disabled={isBusy}
+        >
+          {business.isApproved ? 'Approved' : 'Approve'}
+        </button>
+        <Link className="admin-button" to={`/admin/businesses/${business.id}`}>
+          Edit
+        </Link>
+        <button type="button" className="admin-button admin-button-danger" onClick={handleDelete} disabled={isBusy} aria-label={`Delete ${business.name}`}>
+          Delete
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/** The name search box: the URL follows the text after a short pause (Enter applies it at once). */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const [text, setText] = useState(value);
+  const sent = useRef(value);
+  useEffect(() => {
+    if (value !== sent.current) {
+      sent.current = value;
+      setText(value);
+    }
+  }, [value]);
+  useEffect(() => {
+    if (text.trim() === sent.current) return undefined;
+    const timer = setTimeout(() => {
+      sent.current = text.trim();
+      onSearch(text);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, onSearch]);
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    sent.current = text.trim();
+    onSearch(text);
+  };
+  return (
+    <form role="search" className="admin-search" onSubmit={handleSubmit}>
+      <label className="visually-hidden" htmlFor="business-search">
+        İşletme adı ara
+      </label>
+      <input id="business-search" type="search" placeholder="İşletme adı ara..." value={text} onChange={(event) => setText(event.target.value)} />
+    </form>
+  );
+}
+
+export function BusinessesPage() {
+  const { query, list, categories, stats } = useLoaderData<typeof businessesLoader>();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const setListSearch = useSetAtom(businessListSearchAtom);
+  const [isExportOpen, setIsExportOpen] = useState(false);
+
+  useEffect(() => setListSearch(location.search), [location.search, setListSearch]);
+
+  const go = (next: BusinessListQuery, replace = false) => navigate(`/admin/businesses${buildBusinessListSearch(next)}`, { replace });
+  const handleSearch = (text: string) => go(withFilter(query, text), true);
+  const options = categoryFilterOptions(categories);
+  // A category chosen by URL but outside the first 20 still shows as selected.
+  if (query.category !== 'all' && !options.includes(query.category)) options.unshift(query.category);
+  const { pagination } = list;
+
+  return (
+    <>
+      <PageHeader
+        title="İşletme Yönetimi"
+        description="İşletmeleri arayın, sıralayın, onaylayın, düzenleyin ve silin."
+        actions={
+          <button type="button" className="admin-button admin-button-primary" onClick={() => setIsExportOpen(!isExportOpen)} aria-expanded={isExportOpen}>
+            CSV Dışa Aktar
+          </button>
+        }
+      />
+      {isExportOpen && <ExportPlaceholder onClose={() => setIsExportOpen(false)} />}
+      {stats && (
+        <section className="admin-stats admin-stats-compact" aria-label="Özet">
+          <StatCard label="Toplam İşletme" value={formatCount(stats.totalBusinesses)} tone="primary" />
+          <StatCard label="Onaylı" value={formatCount(stats.approvedBusinesses)} tone="success" />
+          <StatCard label="Onay Bekleyen" value={formatCount(stats.totalBusinesses - stats.approvedBusinesses)} tone="warning" />
+          <StatCard label="Kategori" value={formatCount(stats.totalCategories)} />
+        </section>
+      )}
+      <section className="admin-panel">
+        <div className="admin-toolbar">
+          <SearchBox value={query.filter} onSearch={handleSearch} />
+          <label className="admin-select">
+            <span className="visually-hidden">Kategori</span>
+            <select value={query.category} onChange={(event) => go(withCategory(query, event.target.value))}>
+              <option value="all">Tüm kategoriler</option>
+              {options.map((category) => (
+                <option key={category} value={category}>
+                  {category}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="admin-sort" role="group" aria-label="Sırala">
+            {SORT_KEYS.map((key) => (
+              <button
+                key={key}
+                type="button"
+                className={query.sortBy === key ? 'admin-chip active' : 'admin-chip'}
+                aria-pressed={query.sortBy === key}
+                onClick={() => go(nextSort(query, key))}
+              >
+                {SORT_LABELS[key]}
+                {query.sortBy === key && <span aria-hidden="true">{query.sortOrder === 'asc' ? ' ↑' : ' ↓'}</span>}
+              </button>
+            ))}
+            <button type="button" className="admin-chip" onClick={() => go(toggleSortOrder(query))} aria-label={`Sıra: ${query.sortOrder === 'asc' ? 'artan' : 'azalan'}`}>
+              {query.sortOrder === 'asc' ? 'Artan ↑' : 'Azalan ↓'}
+            </button>
+          </div>
+        </div>
+        <p className="admin-showing" aria-live="polite">
+          Showing {formatCount(list.businesses.length)} of {pagination.isTotalExact ? '' : 'about '}
+          {formatCount(pagination.total)} businesses
+        </p>
+        {list.businesses.length === 0 ? (
+          <p className="admin-empty">İşletme bulunamadı</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">İşletme</th>
+                  <th scope="col" className="admin-num">
+                    Puan
+                  </th>
+                  <th scope="col" className="admin-num">
+                    Yorum
+                  </th>
+                  <th scope="col">Telefon</th>
+                  <th scope="col">Eklenme</th>
+                  <th scope="col">
+                    <span className="visually-hidden">İşlemler</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.businesses.map((business) => (
+                  <BusinessRow key={business.id} business={business} onChanged={() => revalidator.revalidate()} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <AdminPager
+          page={pagination.page}
+          totalPages={pagination.totalPages}
+          hrefFor={(page) => `/admin/businesses${buildBusinessListSearch({ ...query, page })}`}
+          label="İşletme sayfaları"
+        />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { useSetAtom } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { Link, useLoaderData, useNavigate } from 'react-router-dom';
+import { isApiRequestError } from '../../../lib/api-client.ts';
+import { createAdminApi, errorMessageOf } from '../api/admin-api.ts';
+import { adminSessionAtom } from '../atoms.ts';
+import type { loginLoader } from '../loaders.ts';
+
+/** The catalogue's wording of a failed login; a throttled one says how long to wait. */
+function loginErrorText(error: unknown): string {
+  if (!isApiRequestError(error)) return 'Login Error: Unable to connect to server. Please try again.';
+  if (error.status === 401) return errorMessageOf(error) || 'Geçersiz kullanıcı adı veya şifre';
+  if (error.status === 429) {
+    const wait = error.retryAfterSeconds;
+    return wait !== null
+      ? `Çok fazla başarısız deneme. Lütfen ${wait} saniye sonra tekrar deneyin.`
+      : 'Çok fazla başarısız deneme. Lütfen biraz sonra tekrar deneyin.';
+  }
+  return `Login failed: ${error.status} ${errorMessageOf(error)}`;
+}
+
+export function LoginPage() {
+  const { next } = useLoaderData<typeof loginLoader>();
+  const navigate = useNavigate();
+  const setSession = useSetAtom(adminSessionAtom);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const isFilled = username.trim() !== '' && password !== '';
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!isFilled || isSubmitting) return;
+    setIsSubmitting(true);
+    setError(null);
+    try {
+      const answer = await createAdminApi().login(username.trim(), password);
+      setSession({ username: answer.username, csrfToken: answer.csrfToken, expiresAt: '' });
+      navigate(next, { replace: true });
+    } catch (failure) {
+      setError(loginErrorText(failure));
+      setIsSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="admin-login">
+      <form className="admin-login-card" onSubmit={handleSubmit} noValidate>
+        <p className="admin-login-mark" aria-hidden="true">◆</p>
+        <h1>Yönetici Girişi</h1>
+        <p className="muted">Yönetim paneline erişmek için giriş yapın.</p>
+        {error && (
+          <p className="admin-form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <label className="admin-field">
+          <span>Kullanıcı adı</span>
+          <input name="username" autoComplete="username" required value={username} onChange={(event) => setUsername(event.target.value)} />
+        </label>
+        <label className="admin-field">
+          <span>Şifre</span>
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </label>
+        <button type="submit" className="admin-button admin-button-primary admin-button-block" disabled={!isFilled || isSubmitting}>
+          {isSubmitting ? 'Giriş yapılıyor...' : 'Giriş Yap'}
+        </button>
+        <p className="admin-login-back">
+          <Link to="/">← Ana siteye dön</Link>
+        </p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { UploadReport } from '@directory/backend/shared/admin-types.ts';
+import { formatCount, formatDateTime, formatPercent } from '../admin-format.ts';
+
+const STATUS_TEXT: Record<UploadReport['status'], string> = {
+  running: 'Sürüyor',
+  completed: 'Tamamlandı',
+  failed: 'Başarısız',
+  interrupted: 'Yarıda kaldı',
+};
+
+const STATUS_TONE: Record<UploadReport['status'], string> = { running: 'info', completed: 'success', failed: 'error', interrupted: 'warning' };
+
+/** A share of the file's rows, computed from the counts (the contract leaves the rates' unit open). */
+const shareOf = (count: number, total: number) => formatPercent(total > 0 ? count / total : 0);
+
+/** One upload report: file, state, how many rows went where, duplicates. */
+export function UploadReportCard({ report }: { report: UploadReport }) {
+  const { summary, results, duplicateAnalysis } = report;
+  return (
+    <article className="admin-report">
+      <header className="admin-report-head">
+        <h3 title={summary.fileName}>{summary.fileName}</h3>
+        <span className={`admin-status admin-status-${STATUS_TONE[report.status]}`}>{STATUS_TEXT[report.status]}</span>
+      </header>
+      <p className="muted admin-report-meta">
+        {formatDateTime(report.timestamp)} · {summary.fileSizeMB.toFixed(1)} MB · {summary.processingTimeSeconds.toFixed(1)} sn
+      </p>
+      <dl className="admin-report-figures">
+        <div>
+          <dt>Kayıt</dt>
+          <dd>{formatCount(summary.totalRecords)}</dd>
+        </div>
+        <div>
+          <dt>Eklenen</dt>
+          <dd>{formatCount(results.inserted)}</dd>
+        </div>
+        <div>
+          <dt>Güncellenen</dt>
+          <dd>
+            {formatCount(results.updated)} <small>({shareOf(results.updated, summary.totalRecords)})</small>
+          </dd>
+        </div>
+        <div>
+          <dt>Atlanan</dt>
+          <dd>
+            {formatCount(results.skipped)} <small>({shareOf(results.skipped, summary.totalRecords)})</small>
+          </dd>
+        </div>
+        <div>
+          <dt>Hata</dt>
+          <dd>{formatCount(results.errors)}</dd>
+        </div>
+        <div>
+          <dt>Yinelenen</dt>
+          <dd>
+            {formatCount(duplicateAnalysis.totalDuplicateRecords)} <small>({shareOf(duplicateAnalysis.totalDuplicateRecords, summary.totalRecords)})</small>
+          </dd>
+        </div>
+      </dl>
+    </article>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * Answers admin API calls from factory data, the way the contract says the server does: for
+ * server-render tests (installed as the API client's `admin` call) and for looking at the screens.
+ */
+import type { AdminBusinessListItem } from '@directory/backend/shared/admin-types.ts';
+import { ApiRequestError, type AdminCallInit } from '../../../lib/api-client.ts';
+import {
+  buildActivity,
+  buildAdminBusiness,
+  buildListItem,
+  buildMessage,
+  buildReindexStatus,
+  buildReports,
+  buildSitemaps,
+  buildStats,
+  buildUploadReport,
+} from './build-admin-data.ts';
+
+export interface FakeAdminCall {
+  method: string;
+  path: string;
+  cookie: string | null;
+  csrfToken: string | null;
+  body: unknown;
+}
+
+export interface FakeAdminOptions {
+  /** Answer 401 to every call (no session). */
+  isSignedOut?: boolean;
+  businesses?: AdminBusinessListItem[];
+}
+
+const refuse = (status: number, id: string, message: string): never => {
+  throw new ApiRequestError(status, JSON.stringify({ error: { id, message } }));
+};
+
+export function createFakeAdminApi(options: FakeAdminOptions = {}) {
+  const calls: FakeAdminCall[] = [];
+  const businesses = options.businesses ?? [
+    buildListItem(),
+    buildListItem({ id: 2, slug: 'kebapci-mehmet-d4e5f6', name: 'Kebapçı Mehmet', city: 'İstanbul', country: 'Türkiye', countryCode: 'TR', isApproved: true, rating: 4.4, reviewCount: 1_204 }),
+  ];
+
+  async function admin<T>(path: string, init: AdminCallInit = {}): Promise<T> {
+    const method = init.method ?? 'GET';
+    calls.push({ method, path, cookie: init.cookie ?? null, csrfToken: init.csrfToken ?? null, body: init.body ?? null });
+    const url = new URL(path, 'http://localhost');
+    if (options.isSignedOut && url.pathname !== '/api/admin/login') refuse(401, 'unauthorized', 'Oturum gerekli');
+    const answer = ((): unknown => {
+      switch (`${method} ${url.pathname}`) {
+        case 'GET /api/admin/session':
+          return { username: 'admin', csrfToken: 'csrf-fixture', expiresAt: '2025-03-31T00:00:00.000Z' };
+        case 'GET /api/admin/stats':
+          return buildStats();
+        case 'GET /api/admin/upload-reports':
+          return [buildUploadReport(), buildUploadReport({ id: 2, status: 'running', success: false, timestamp: '2025-03-30T10:02:00.000Z' })];
+        case 'GET /api/admin/activity':
+          return {
+            items: [
+              buildActivity(),
+              buildActivity({ id: 2, action: 'toggle-approval', target: 'Le Bouchon Lyonnais', result: 'info' }),
+              buildActivity({ id: 3, action: 'login', target: 'admin', result: 'warning', detail: 'wrong password' }),
+              buildActivity({ id: 4, action: 'reindex', target: null, result: 'error', detail: 'disk full' }),
+            ],
+            pagination: { page: Number(url.searchParams.get('page') ?? 1), totalPages: 3, total: 54 },
+          };
+        case 'GET /api/admin/businesses': {
+          const filter = (url.searchParams.get('filter') ?? '').toLowerCase();
+          const found = businesses.filter((business) => business.name.toLowerCase().includes(filter));
+          const page = Number(url.searchParams.get('page') ?? 1);
+          return {
+            businesses: found.slice((page - 1) * 20, page * 20),
+            pagination: { page, limit: 20, totalPages: Math.max(1, Math.ceil(found.length / 20)), total: found.length, isTotalExact: true },
+          };
+        }
+        case 'GET /api/admin/categories':
+          return ['Restaurant', '', 'Dentist', 'Plumber'];
+        case 'GET /api/admin/site-settings':
+          return { head_tags: '<meta name="google-site-verification" content="abc">', footer_tags: '', analytics_code: '', facebook_pixel: '' };
+        case 'GET /api/admin/advertisement-codes':
+          return { ad1: '<div class="ad">AD1</div>', ad2: '', ad3: '', ad4: '' };
+        case 'GET /api/admin/messages':
+          return {
+            messages: [buildMessage(), buildMessage({ id: 2, name: 'John Smith', subject: 'Partnership', isRead: true, isHandled: true })],
+            pagination: { page: 1, totalPages: 1, total: 2 },
+            unread: 1,
+          };
+        case 'GET /api/admin/reports':
+          return buildReports();
+        case 'GET /api/admin/sitemaps':
+          return buildSitemaps();
+        case 'GET /api/admin/reindex':
+          return buildReindexStatus();
+        case 'POST /api/admin/login':
+          return { success: true, message: 'Giriş başarılı', username: 'admin', csrfToken: 'csrf-fixture' };
+        default: {
+          const edit = /^\/api\/admin\/businesses\/(\d+)$/.exec(url.pathname);
+          if (method === 'GET' && edit) return Number(edit[1]) <= 2 ? buildAdminBusiness({ id: Number(edit[1]) }) : refuse(404, 'not_found', 'Business not found');
+          return refuse(404, 'not_found', `No fake answer for ${method} ${url.pathname}`);
+        }
+      }
+    })();
+    return answer as T;
+  }
+
+  return { admin, calls };
+}
