@@ -58,20 +58,35 @@ export function typoDistance(a: string, b: string, max: number): number {
   return previous[b.length]!;
 }
 
-/** One query word and the vocabulary terms within its typo budget. */
+/** One query word, the terms it stands for, and its typo corrections. */
 export interface ExpandedWord {
   word: string;
+  /** The vocabulary terms the word expands to as a prefix; null: FTS5's prefix index matches `word*` itself. */
+  terms: string[] | null;
+  /** True when the prefix has more terms than {@link terms} holds (its matches are a subset). */
+  isTruncated: boolean;
   typoTerms: string[];
 }
 
-function quote(term: string): string {
+export function quote(term: string): string {
   return `"${term.replace(/"/g, '""')}"`;
 }
 
-/** `("word"* OR "typo1" OR "typo2")`: the word as a prefix, or one of its typo corrections. */
+/** `("term1" OR "term2" OR "typo1")`: the word as a (bounded) prefix, or one of its typo corrections. */
 export function wordExpression(word: ExpandedWord, withTypos: boolean): string {
-  const alternatives = [`${quote(word.word)}*`, ...(withTypos ? word.typoTerms.map(quote) : [])];
+  const prefix = word.terms === null ? [`${quote(word.word)}*`] : word.terms.map(quote);
+  // A prefix no term starts with: the word itself, which matches nothing (or only its corrections).
+  if (prefix.length === 0) prefix.push(quote(word.word));
+  const alternatives = [...prefix, ...(withTypos ? word.typoTerms.map(quote) : [])];
   return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`;
+}
+
+/** An FTS5 phrase restricted to one column: `{place} : "new york"` (narrows; exact checks are on `docs`). */
+export function columnPhrase(column: 'category' | 'place', texts: readonly string[]): string | null {
+  const phrases = texts.map((text) => tokenize(text).join(' '));
+  if (phrases.length === 0 || phrases.some((phrase) => phrase === '')) return null;
+  const inner = phrases.map(quote).join(' OR ');
+  return `{${column}} : (${inner})`;
 }
 
 /** An FTS5 expression restricted to the `place` column. */

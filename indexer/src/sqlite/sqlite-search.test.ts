@@ -7,7 +7,10 @@ import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { IndexSync, rebuildIndex } from '../sync.ts';
 import { parseDayHours, weeklyIntervals, encodeIntervals, isOpenAt } from './search-hours.ts';
 import { highlight, typoDistance } from './search-text.ts';
-import { CANDIDATE_LIMIT } from './sqlite-search.ts';
+import { CANDIDATE_LIMIT, traceSearchStatements } from './sqlite-search.ts';
+import { PLACES, buildSearchWorld } from './search-test-world.ts';
+import { VOCABULARY_QUERIES } from './search-vocabulary.ts';
+import type { SearchRequest } from '../search-types.ts';
 import type { SqliteEngine } from './sqlite-engine.ts';
 
 describe('hours text to weekly intervals', () => {
@@ -54,8 +57,6 @@ describe('sqlite search: bounded work', () => {
   let engine: SqliteEngine;
 
   const insert = (business: BusinessInput) => insertBusiness(record, business);
-  const plan = (sql: string) =>
-    (engine.database.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail).join(' | ');
 
   let temp: TempIndex;
 
@@ -85,19 +86,6 @@ describe('sqlite search: bounded work', () => {
     expect(category).toMatchObject({ total: CANDIDATE_LIMIT + 200, isTotalExact: true });
   });
 
-  it('drives from the full-text index, the R*Tree or a docs index, never a scan of every document', async () => {
-    insert(buildBusiness({ name: 'Pizza Roma' }));
-    await rebuildIndex(recordFile, engine, 'all');
-    expect(plan("SELECT d.* FROM docs_fts JOIN docs d ON d.pos = docs_fts.rowid WHERE docs_fts MATCH 'pizz*' AND d.country_code IN ('FR') LIMIT 1000")).toMatch(
-      /^SCAN docs_fts VIRTUAL TABLE.*SEARCH d USING INTEGER PRIMARY KEY/,
-    );
-    expect(
-      plan('SELECT d.* FROM docs_geo g JOIN docs d ON d.pos = g.pos WHERE g.min_lat >= 45 AND g.max_lat <= 46 AND g.min_lng >= 4 AND g.max_lng <= 5 LIMIT 1000'),
-    ).toMatch(/^SCAN g VIRTUAL TABLE INDEX \d+:.*SEARCH d USING INTEGER PRIMARY KEY/);
-    expect(plan("SELECT d.* FROM docs d WHERE d.category_slug IN ('plumber') ORDER BY d.pos LIMIT 1000")).toMatch(/USING INDEX docs_category/);
-    expect(plan("SELECT term FROM vocab WHERE head = 'r' AND len BETWEEN 8 AND 10 LIMIT 100")).toMatch(/SEARCH vocab USING PRIMARY KEY/);
-  });
-
   it('finds a new business with a typo once the change log is applied', async () => {
     insert(buildBusiness({ name: 'Pizza Roma' }));
     await rebuildIndex(recordFile, engine, 'all');
@@ -106,5 +94,73 @@ describe('sqlite search: bounded work', () => {
     const response = await engine.search({ query: 'lcoksmith', page: 1, perPage: 5 });
     expect(response.hits.map((hit) => hit.name)).toEqual(['Locksmith Express']);
     expect(response.hits[0]!._highlight.name).toBe('<mark>Locksmith</mark> Express');
+  });
+});
+
+describe('sqlite search: query plans', () => {
+  let temp: TempIndex;
+  const plan = (sql: string, params: unknown[] = []) =>
+    (temp.engine.database.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail).join(' | ');
+  const lyon = { lat: PLACES.lyon.latitude, lng: PLACES.lyon.longitude };
+  /** One request of every kind the visitor site sends. */
+  const REQUESTS: Omit<SearchRequest, 'page' | 'perPage'>[] = [
+    { query: 're', facets: ['category', 'country', 'city'] },
+    { query: 'restaurant', facets: ['category'] },
+    { query: 'pizza lyon' },
+    { query: 'resturant' },
+    { query: 'restaurant', filters: { categorySlugs: ['restaurant'], countryCodes: ['FR'], cities: [{ countryCode: 'FR', citySlug: 'lyon' }] } },
+    { query: 'bakery', location: 'DE' },
+    { query: 'plumber', location: 'lyon', sort: 'rating' },
+    { query: 'bakery', filters: { geo: { north: 55, south: 47, east: 15, west: 6 } } },
+    { filters: { categorySlugs: ['plumber', 'dentist'], minRating: 4 }, facets: ['country'] },
+    { filters: { countryCodes: ['DE'] } },
+    { filters: { cities: [{ countryCode: 'FR', citySlug: 'paris' }, { countryCode: 'DE', citySlug: 'berlin' }] } },
+    { filters: { openNow: true }, now: new Date('2025-01-15T10:00:00Z') },
+    { filters: { geo: { ...lyon, radiusKm: 5 } }, sort: 'distance' },
+    { filters: { geo: { north: 55, south: 47, east: 15, west: 6 } } },
+    { location: 'FR', sort: 'distance', aroundPoint: { lat: 48.85, lng: 2.35 } },
+    { location: '69002' },
+    { sort: 'rating' },
+    { page: 3 } as Omit<SearchRequest, 'page' | 'perPage'>,
+  ];
+
+  beforeEach(async () => {
+    temp = createTempIndex('search-plan');
+    for (const business of buildSearchWorld()) insertBusiness(temp.record, business);
+    await rebuildIndex(temp.recordFile, temp.engine, 'all');
+  });
+
+  afterEach(() => temp.dispose());
+
+  it('runs every search from a bounded driver: no sort of all matches, no OFFSET walk, no unbounded scan', async () => {
+    const trace = traceSearchStatements(temp.engine.database);
+    for (const request of REQUESTS) await temp.engine.search({ page: 1, perPage: 20, ...request });
+    const plans = [...trace].map(([sql, params]) => ({ sql, plan: plan(sql, params) }));
+    expect(plans.length).toBeGreaterThan(8);
+    for (const { sql, plan: detail } of plans) {
+      expect(detail, sql).not.toMatch(/TEMP B-TREE/);
+      expect(sql).not.toMatch(/OFFSET/);
+      // A scan of the documents or of the full-text index only ever feeds a LIMIT.
+      if (/SCAN (d|docs|docs_fts)\b/.test(detail)) expect(sql, detail).toMatch(/LIMIT \?\)?/);
+    }
+    const planOf = (fragment: string) => {
+      const found = plans.filter((entry) => entry.sql.includes(fragment));
+      expect(found.length, fragment).toBeGreaterThan(0);
+      return found.map((entry) => entry.plan);
+    };
+    // Words: the full-text matches are read lazily (a co-routine under LIMIT), each looked up in docs by pos.
+    for (const detail of planOf('docs_fts MATCH ? LIMIT ?) f')) {
+      expect(detail).toMatch(/CO-ROUTINE f \| SCAN docs_fts VIRTUAL TABLE INDEX \d+:M.* \| SCAN f \| SEARCH d USING INTEGER PRIMARY KEY/);
+    }
+    // Filters: the narrowest docs index, several values merged in pos order rather than sorted.
+    expect(planOf('INDEXED BY docs_category').join(' || ')).toMatch(/MERGE \(UNION ALL\).*SEARCH docs USING COVERING INDEX docs_category \(category_slug=\?\)/);
+    expect(planOf('INDEXED BY docs_country WHERE').join(' || ')).toMatch(/SEARCH docs USING COVERING INDEX docs_country \(country_code=\?\)/);
+    expect(planOf('INDEXED BY docs_country_city').join(' || ')).toMatch(/MERGE \(UNION ALL\).*docs_country_city \(country_code=\? AND city_slug=\?\)/);
+    // Geo: the R*Tree, then documents by pos.
+    for (const detail of planOf('FROM docs_geo g')) expect(detail).toMatch(/^SCAN g VIRTUAL TABLE INDEX \d+:/);
+    for (const detail of planOf('d.pos IN (SELECT value FROM json_each(?))')) expect(detail).toMatch(/^SEARCH d USING (INTEGER PRIMARY KEY|INDEX \w+) \((\w+=\? AND )*rowid=\?\)/);
+    // The vocabulary: one key range each, already in the order wanted.
+    expect(plan(VOCABULARY_QUERIES.prefix, ['pizz', 'pizz{', 400])).toMatch(/^SEARCH vocab USING PRIMARY KEY \(term>\? AND term<\?\)$/);
+    expect(plan(VOCABULARY_QUERIES.typo, ['r', 9, 100])).toMatch(/^SEARCH vocab USING COVERING INDEX vocab_typo \(head=\? AND len=\?\)$/);
   });
 });
