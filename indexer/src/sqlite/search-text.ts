@@ -81,12 +81,27 @@ export function wordExpression(word: ExpandedWord, withTypos: boolean): string {
   return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`;
 }
 
-/** An FTS5 phrase restricted to one column: `{place} : "new york"` (narrows; exact checks are on `docs`). */
-export function columnPhrase(column: 'category' | 'place', texts: readonly string[]): string | null {
-  const phrases = texts.map((text) => tokenize(text).join(' '));
-  if (phrases.length === 0 || phrases.some((phrase) => phrase === '')) return null;
-  const inner = phrases.map(quote).join(' OR ');
-  return `{${column}} : (${inner})`;
+/** Latin-script text (with digits, marks, punctuation): where our folding and FTS5's tokenizer agree. */
+const LATIN_TEXT = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]*$/u;
+
+/**
+ * A filter value as an FTS5 condition on one column, `{place} : (("kobenhavn" OR "københavn"))`:
+ * every word of one of the texts, each in any of its spellings. It narrows a full-text match to
+ * a superset of the filter (the exact check is on `docs`), so it must never miss a document:
+ * null (no narrowing) when a text is not Latin script, where the tokenizers may split differently.
+ */
+export function columnFilter(column: 'category' | 'place', texts: readonly string[], spellings: (token: string) => string[]): string | null {
+  if (texts.length === 0 || texts.some((text) => !LATIN_TEXT.test(text))) return null;
+  const parts = texts.map((text) =>
+    tokenize(text)
+      .map((token) => {
+        const alternatives = [...new Set([token, ...spellings(token)])].map(quote);
+        return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`;
+      })
+      .join(' AND '),
+  );
+  if (parts.some((part) => part === '')) return null;
+  return `{${column}} : (${parts.map((part) => `(${part})`).join(' OR ')})`;
 }
 
 /** An FTS5 expression restricted to the `place` column. */

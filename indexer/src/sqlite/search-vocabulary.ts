@@ -49,10 +49,12 @@ export class Vocabulary {
   private readonly prefixRange: Statement<[string, string, number], TermRow>;
   private readonly frequentOfLength: Statement<[string, number, number], TermRow>;
   private readonly addTerm: Statement<[string, string, number]>;
+  private readonly specialTerms: Statement<[], string>;
 
   constructor(db: IndexDatabase) {
     this.prefixRange = db.prepare(VOCABULARY_QUERIES.prefix);
     this.frequentOfLength = db.prepare(VOCABULARY_QUERIES.typo);
+    this.specialTerms = db.prepare("SELECT term FROM vocab WHERE term GLOB '*[øłđðßæ]*'").pluck() as Statement<[], string>;
     this.addTerm = db.prepare(
       'INSERT INTO vocab (term, head, len, docs) VALUES (?, ?, ?, 1) ON CONFLICT (term) DO UPDATE SET docs = docs + 1',
     );
@@ -85,6 +87,11 @@ export class Vocabulary {
     }
     found.sort((a, b) => a.distance - b.distance || b.docs - a.docs);
     return found.slice(0, MAX_TYPO_TERMS).map((entry) => entry.term);
+  }
+
+  /** Terms holding a letter that slugs spell otherwise (a full scan of the vocabulary: run once per index). */
+  termsWithSpecialLetters(): string[] {
+    return this.specialTerms.all();
   }
 
   /** Counts one more document holding each of these terms (incremental changes). */

@@ -86,6 +86,22 @@ describe('sqlite search: bounded work', () => {
     expect(category).toMatchObject({ total: CANDIDATE_LIMIT + 200, isTotalExact: true });
   });
 
+  it('keeps every spelling of a city or category when a filter narrows a word search', async () => {
+    const city = (name: string) => ({ city: name, country: 'Denmark', countryCode: 'DK', timeZone: 'Europe/Copenhagen' });
+    insert(buildBusiness({ name: 'Bager Nord', category: 'Bakery', ...city('Kobenhavn'), reviews: 30 }));
+    insert(buildBusiness({ name: 'Bager Syd', category: 'Bakery', ...city('København'), reviews: 20 }));
+    insert(buildBusiness({ name: 'Bager Vest', category: 'Smørrebrød', ...city('Aarhus'), reviews: 10 }));
+    insert(buildBusiness({ name: 'Bager Øst', category: 'Smorrebrod', ...city('Aarhus'), reviews: 5 }));
+    await rebuildIndex(recordFile, engine, 'all');
+    const inCity = await engine.search({ query: 'bager', filters: { cities: [{ countryCode: 'DK', citySlug: 'kobenhavn' }] }, page: 1, perPage: 10 });
+    expect(inCity.hits.map((hit) => hit.name)).toEqual(['Bager Nord', 'Bager Syd']);
+    expect(inCity).toMatchObject({ total: 2, isTotalExact: true });
+    const byLocation = await engine.search({ query: 'bager', location: 'København', page: 1, perPage: 10 });
+    expect(byLocation.hits.map((hit) => hit.name)).toEqual(['Bager Nord', 'Bager Syd']);
+    const inCategory = await engine.search({ query: 'bager', filters: { categorySlugs: ['smorrebrod'] }, page: 1, perPage: 10 });
+    expect(inCategory.hits.map((hit) => hit.name)).toEqual(['Bager Vest', 'Bager Øst']);
+  });
+
   it('finds a new business with a typo once the change log is applied', async () => {
     insert(buildBusiness({ name: 'Pizza Roma' }));
     await rebuildIndex(recordFile, engine, 'all');

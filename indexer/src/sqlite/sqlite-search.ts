@@ -56,7 +56,7 @@ import { boxAround, boxOf, centerOf, distanceKm } from './search-geo.ts';
 import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
 import { resolveLocation, type LocationLookup, type LocationPart } from './search-location.ts';
 import {
-  columnPhrase,
+  columnFilter,
   highlight,
   placeExpression,
   queryWords,
@@ -200,8 +200,27 @@ class SqliteSearcher {
     const text = [doc.name, doc.category, doc.type, doc.city, doc.country, doc.countryCode, doc.postalCode, doc.aboutText]
       .filter(Boolean)
       .join(' ');
-    this.vocabulary.add(new Set(tokenize(text)));
+    const terms = new Set(tokenize(text));
+    this.vocabulary.add(terms);
+    if (this.specialSpellings !== null) for (const term of terms) addSpecialSpelling(this.specialSpellings, term);
   }
+
+  /**
+   * Terms with a letter slugs spell otherwise (ø, ß, æ, đ, ð, ł), by slug: "københavn" and
+   * "kobenhavn" share the city slug `kobenhavn` but not a full-text term. A handful of terms, read
+   * once from the vocabulary.
+   */
+  private specialSpellings: Map<string, string[]> | null = null;
+
+  /** The other spellings of a full-text term that share its slug. */
+  private readonly spellings = (token: string): string[] => {
+    if (this.specialSpellings === null) {
+      this.specialSpellings = new Map();
+      for (const term of this.vocabulary.termsWithSpecialLetters()) addSpecialSpelling(this.specialSpellings, term);
+    }
+    const slug = slugify(token);
+    return [slug, ...(this.specialSpellings.get(slug) ?? [])];
+  };
 
   async search(request: SearchRequest): Promise<SearchResponse> {
     const started = performance.now();
@@ -262,10 +281,13 @@ class SqliteSearcher {
       ({ candidates, isCapped } = this.textCandidates(words, matchParts, locationWords, conditions, dimensions, filters.geo));
     } else {
       if (filters.geo) addGeoConditions(conditions, filters.geo);
-      const found =
-        sort === 'distance' && point !== null
-          ? this.nearestFirst(point, filters.geo && isGeoRadius(filters.geo) ? filters.geo.radiusKm : MAX_DISTANCE_KM, conditions)
-          : this.filterCandidates(conditions, dimensions, filters.geo);
+      // A distance sort needs the nearest, not the most popular: every document of a narrow filter,
+      // otherwise a nearest-first walk.
+      const isNarrow = dimensions.some((dimension) => dimension.count <= SCAN_LIMIT);
+      let found: Found;
+      if (sort !== 'distance' || point === null) found = this.filterCandidates(conditions, dimensions, filters.geo, CANDIDATE_LIMIT);
+      else if (isNarrow) found = this.filterCandidates(conditions, dimensions, filters.geo, SCAN_LIMIT);
+      else found = this.nearestFirst(point, filters.geo && isGeoRadius(filters.geo) ? filters.geo.radiusKm : MAX_DISTANCE_KM, conditions);
       candidates = found.rows.map((row) => toCandidate(row, 0, 0));
       isCapped = found.isCapped;
     }
@@ -274,10 +296,12 @@ class SqliteSearcher {
       candidate.distanceKm = point && latitude !== null && longitude !== null ? distanceKm(point.lat, point.lng, latitude, longitude) : null;
     }
     candidates.sort(comparator(sort));
-    // A nearest-first walk may find more than it keeps: the nearest ones are kept.
+    // Facets and the total count every candidate found; a distance sort may find up to
+    // SCAN_LIMIT of them, and only the nearest are paged through.
+    let total = candidates.length;
+    const allCounts = isBrowsing ? null : this.countFacets(candidates, requestedFacets(request));
     if (candidates.length > CANDIDATE_LIMIT) candidates = candidates.slice(0, CANDIDATE_LIMIT);
 
-    let total = candidates.length;
     let isTotalExact = !isCapped;
     const pageRows = candidates.slice((request.page - 1) * request.perPage, pageEnd);
     if (isBrowsing) {
@@ -301,9 +325,6 @@ class SqliteSearcher {
       ),
     );
     const hits = pageRows.map((candidate) => toHit(candidate, fullRows.get(candidate.row.pos)!, terms));
-    const requested = new Set(request.facets ?? []);
-    if (request.facetSearch) requested.add(request.facetSearch.facet);
-    const allCounts = isBrowsing ? null : this.countFacets(candidates, requested);
     const facets: FacetCounts = {};
     for (const facet of request.facets ?? []) {
       facets[facet] = allCounts ? allCounts[facet]!.slice(0, maxFacetValues) : this.topFacet[facet].all(maxFacetValues);
@@ -343,7 +364,7 @@ class SqliteSearcher {
       facet: 'category',
       values: slugs,
       count: sum(slugs.map((slug) => this.categoryCount.get(slug) ?? 0)),
-      phrase: names.every((name) => name !== undefined) ? columnPhrase('category', names as string[]) : null,
+      phrase: names.every((name) => name !== undefined) ? columnFilter('category', names as string[], this.spellings) : null,
     });
   }
 
@@ -353,7 +374,7 @@ class SqliteSearcher {
       facet: 'country',
       values: codes,
       count: sum(codes.map((code) => this.countryCount.get(code) ?? 0)),
-      phrase: columnPhrase('place', codes),
+      phrase: columnFilter('place', codes, this.spellings),
     });
   }
 
@@ -368,7 +389,7 @@ class SqliteSearcher {
       facet: 'city',
       values: unique,
       count: sum(unique.map((city) => this.cityCount.get(city.countryCode, city.citySlug) ?? 0)),
-      phrase: names.every((name) => name !== undefined) ? columnPhrase('place', names as string[]) : null,
+      phrase: names.every((name) => name !== undefined) ? columnFilter('place', names as string[], this.spellings) : null,
     });
   }
 
@@ -429,7 +450,7 @@ class SqliteSearcher {
    * narrowest filter (and at most {@link SCAN_LIMIT}), otherwise in popularity order from the
    * narrowest filter's docs index (or `docs` itself), the other conditions checked per row.
    */
-  private filterCandidates(conditions: Conditions, dimensions: Dimension[], geo: GeoFilter | undefined): Found {
+  private filterCandidates(conditions: Conditions, dimensions: Dimension[], geo: GeoFilter | undefined, keep: number): Found {
     const narrowest = dimensions.reduce<Dimension | null>((best, dimension) => (best === null || dimension.count < best.count ? dimension : best), null);
     const admitted = narrowest?.count ?? Number(this.businessCount.get() ?? '0');
     if (geo) {
@@ -438,15 +459,15 @@ class SqliteSearcher {
       if (inBox.length <= SCAN_LIMIT && inBox.length <= admitted) {
         // At most SCAN_LIMIT lookups; the most popular are kept.
         const rows = this.rowsAt(inBox, conditions).sort((a, b) => a.pos - b.pos);
-        return { rows: rows.slice(0, CANDIDATE_LIMIT), isCapped: rows.length > CANDIDATE_LIMIT };
+        return { rows: rows.slice(0, keep), isCapped: rows.length > keep };
       }
     }
     const stream = narrowest === null ? { sql: 'SELECT pos FROM docs ORDER BY pos', params: [] } : dimensionStream(narrowest);
     const rows = this.rows<CandidateRow>(
       `SELECT ${CANDIDATE_COLUMNS} FROM (${stream.sql} LIMIT ?) f CROSS JOIN docs d ON d.pos = f.pos ${conditions.sql('WHERE')} LIMIT ?`,
-      [...stream.params, SCAN_LIMIT, ...conditions.params, CANDIDATE_LIMIT],
+      [...stream.params, SCAN_LIMIT, ...conditions.params, keep],
     );
-    return { rows, isCapped: rows.length >= CANDIDATE_LIMIT || admitted > SCAN_LIMIT };
+    return { rows, isCapped: rows.length >= keep || admitted > SCAN_LIMIT };
   }
 
   /**
@@ -464,7 +485,7 @@ class SqliteSearcher {
       const rows = this.rowsAt(inBox.slice(0, SCAN_LIMIT), conditions).filter((row) => row.latitude !== null && row.longitude !== null && distanceKm(point.lat, point.lng, row.latitude, row.longitude) <= radius);
       const isComplete = radius >= maxKm;
       if (isOverflowing || isComplete || rows.length >= CANDIDATE_LIMIT) {
-        return { rows, isCapped: isOverflowing || rows.length > CANDIDATE_LIMIT || (!isComplete && rows.length >= CANDIDATE_LIMIT) };
+        return { rows, isCapped: isOverflowing || !isComplete };
       }
       // Aim the next ring at the radius that should hold the bound, from the density seen so far.
       const growth = rows.length === 0 ? 8 : Math.min(8, Math.max(2, Math.sqrt((1.5 * CANDIDATE_LIMIT) / rows.length)));
@@ -592,8 +613,23 @@ class ColumnTiers {
   }
 }
 
+const SPECIAL_LETTERS = /[øłđðßæ]/;
+
+function addSpecialSpelling(spellings: Map<string, string[]>, term: string): void {
+  if (!SPECIAL_LETTERS.test(term)) return;
+  const slug = slugify(term);
+  const known = spellings.get(slug) ?? [];
+  if (!known.includes(term)) spellings.set(slug, [...known, term]);
+}
+
 function sum(values: number[]): number {
   return values.reduce((total, value) => total + value, 0);
+}
+
+function requestedFacets(request: SearchRequest): Set<FacetName> {
+  const requested = new Set(request.facets ?? []);
+  if (request.facetSearch) requested.add(request.facetSearch.facet);
+  return requested;
 }
 
 function checkRequest(request: SearchRequest): void {
