@@ -9,7 +9,8 @@ import { parseDayHours, weeklyIntervals, encodeIntervals, isOpenAt } from './sea
 import { highlight, typoDistance } from './search-text.ts';
 import { CANDIDATE_LIMIT, traceSearchStatements } from './sqlite-search.ts';
 import { PLACES, buildSearchWorld } from './search-test-world.ts';
-import { VOCABULARY_QUERIES } from './search-vocabulary.ts';
+import { MAX_PREFIX_TERMS, VOCABULARY_QUERIES } from './search-vocabulary.ts';
+import { distanceKm } from './search-geo.ts';
 import type { SearchRequest } from '../search-types.ts';
 import type { SqliteEngine } from './sqlite-engine.ts';
 
@@ -84,6 +85,48 @@ describe('sqlite search: bounded work', () => {
     expect(browse.facets.city).toEqual([{ value: 'FR:lyon', label: 'Lyon', count: CANDIDATE_LIMIT + 200 }]);
     const category = await engine.search({ page: 1, perPage: 20, filters: { categorySlugs: ['plumber'] } });
     expect(category).toMatchObject({ total: CANDIDATE_LIMIT + 200, isTotalExact: true });
+  });
+
+  it('sorts by distance from the nearest, whatever their popularity, past the candidate bound', async () => {
+    const center = { lat: 45.764, lng: 4.8357 };
+    const insertMany = record.transaction(() => {
+      // Popularity falls with i, distance from the centre grows and shrinks again: the nearest are not the most popular.
+      for (let i = 0; i < CANDIDATE_LIMIT + 300; i += 1) {
+        const offset = ((i * 7919) % 1300) * 0.0004;
+        insert(buildBusiness({ name: `Shop ${i}`, latitude: center.lat + offset, longitude: center.lng, reviews: 5000 - i }));
+      }
+    });
+    insertMany();
+    await rebuildIndex(recordFile, engine, 'all');
+    const rows = record.prepare('SELECT name, latitude, longitude FROM businesses').all() as { name: string; latitude: number; longitude: number }[];
+    const nearest = rows
+      .map((row) => ({ name: row.name, km: distanceKm(center.lat, center.lng, row.latitude, row.longitude) }))
+      .sort((a, b) => a.km - b.km)
+      .slice(0, 10)
+      .map((row) => row.name);
+    const response = await engine.search({ sort: 'distance', aroundPoint: center, page: 1, perPage: 10 });
+    expect(response.hits.map((hit) => hit.name)).toEqual(nearest);
+    const withinRadius = await engine.search({ filters: { geo: { ...center, radiusKm: 20 } }, sort: 'distance', page: 1, perPage: 10 });
+    expect(withinRadius.hits.map((hit) => hit.name)).toEqual(nearest);
+    expect(withinRadius.total).toBe(rows.filter((row) => distanceKm(center.lat, center.lng, row.latitude, row.longitude) <= 20).length);
+  });
+
+  it('expands a long prefix to its most frequent terms and then says the total is a lower bound', async () => {
+    // Thirteen terms start with "zeph": the rarest one falls outside the expansion.
+    for (let i = 0; i < MAX_PREFIX_TERMS + 1; i += 1) {
+      const term = `zeph${String.fromCharCode(97 + i)}`;
+      for (let copy = 0; copy <= MAX_PREFIX_TERMS - i; copy += 1) insert(buildBusiness({ name: `${term} ${copy}`, reviews: 100 + i }));
+    }
+    await rebuildIndex(recordFile, engine, 'all');
+    const response = await engine.search({ query: 'zeph', page: 1, perPage: 100 });
+    expect(response.isTotalExact).toBe(false);
+    expect(response.hits.some((hit) => hit.name.startsWith(`zeph${String.fromCharCode(97 + MAX_PREFIX_TERMS)}`))).toBe(false);
+    expect(response.hits.some((hit) => hit.name.startsWith('zepha'))).toBe(true);
+    // The full word is still found, and a short prefix goes through the prefix index, whole.
+    const rarest = `zeph${String.fromCharCode(97 + MAX_PREFIX_TERMS)}`;
+    expect((await engine.search({ query: rarest, page: 1, perPage: 5 })).hits[0]!.name).toBe(`${rarest} 0`);
+    const short = await engine.search({ query: 'zep', page: 1, perPage: 100 });
+    expect(short).toMatchObject({ total: response.total + 1, isTotalExact: true });
   });
 
   it('keeps every spelling of a city or category when a filter narrows a word search', async () => {
