@@ -103,6 +103,10 @@ CREATE UNIQUE INDEX docs_business ON docs (business_id);
 CREATE INDEX docs_category ON docs (category_slug);
 CREATE INDEX docs_country ON docs (country_code);
 CREATE INDEX docs_country_city ON docs (country_code, city_slug);
+-- One category in one city or one country, in pos order: the narrowest filter of a search is often
+-- such a pair (the city_category and category_country tables hold their counts).
+CREATE INDEX docs_city_category ON docs (country_code, city_slug, category_slug);
+CREATE INDEX docs_category_country ON docs (category_slug, country_code);
 -- Featured businesses in popularity order, however few of them there are.
 CREATE INDEX docs_featured ON docs (pos) WHERE is_approved = 1 AND rating >= 4;
 `;

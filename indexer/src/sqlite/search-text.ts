@@ -65,6 +65,8 @@ export interface ExpandedWord {
   terms: string[] | null;
   /** True when the prefix has more terms than {@link terms} holds (its matches are a subset). */
   isTruncated: boolean;
+  /** At most this many documents match the word without typos (Infinity: unknown). */
+  bound: number;
   typoTerms: string[];
 }
 

@@ -50,10 +50,12 @@ export class Vocabulary {
   private readonly frequentOfLength: Statement<[string, number, number], TermRow>;
   private readonly addTerm: Statement<[string, string, number]>;
   private readonly specialTerms: Statement<[], string>;
+  private readonly termDocs: Statement<[string], number | undefined>;
 
   constructor(db: IndexDatabase) {
     this.prefixRange = db.prepare(VOCABULARY_QUERIES.prefix);
     this.frequentOfLength = db.prepare(VOCABULARY_QUERIES.typo);
+    this.termDocs = db.prepare('SELECT docs FROM vocab WHERE term = ?').pluck() as Statement<[string], number | undefined>;
     this.specialTerms = db.prepare("SELECT term FROM vocab WHERE term GLOB '*[øłđðßæ]*'").pluck() as Statement<[], string>;
     this.addTerm = db.prepare(
       'INSERT INTO vocab (term, head, len, docs) VALUES (?, ?, ?, 1) ON CONFLICT (term) DO UPDATE SET docs = docs + 1',
@@ -62,13 +64,15 @@ export class Vocabulary {
 
   /** A query word with its bounded prefix expansion (typo corrections are looked up later, if needed). */
   expand(word: string): ExpandedWord {
-    if (word.length <= PREFIX_INDEX_MAX_LENGTH) return { word, terms: null, isTruncated: false, typoTerms: [] };
+    if (word.length <= PREFIX_INDEX_MAX_LENGTH) return { word, terms: null, isTruncated: false, bound: Number.POSITIVE_INFINITY, typoTerms: [] };
     const rows = this.prefixRange.all(word, prefixEnd(word), PREFIX_SCAN_LIMIT);
     rows.sort((a, b) => b.docs - a.docs || (a.term < b.term ? -1 : 1));
+    const kept = rows.slice(0, MAX_PREFIX_TERMS);
     return {
       word,
-      terms: rows.slice(0, MAX_PREFIX_TERMS).map((row) => row.term),
+      terms: kept.map((row) => row.term),
       isTruncated: rows.length > MAX_PREFIX_TERMS,
+      bound: kept.reduce((total, row) => total + row.docs, 0),
       typoTerms: [],
     };
   }
@@ -87,6 +91,14 @@ export class Vocabulary {
     }
     found.sort((a, b) => a.distance - b.distance || b.docs - a.docs);
     return found.slice(0, MAX_TYPO_TERMS).map((entry) => entry.term);
+  }
+
+  /**
+   * How many documents hold the term, or more: counts are exact at a rebuild and only ever
+   * incremented by incremental changes, so they stay an upper bound.
+   */
+  docsOf(term: string): number {
+    return this.termDocs.get(term) ?? 0;
   }
 
   /** Terms holding a letter that slugs spell otherwise (a full scan of the vocabulary: run once per index). */

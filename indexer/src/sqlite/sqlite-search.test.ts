@@ -173,6 +173,8 @@ describe('sqlite search: query plans', () => {
     { query: 'bakery', filters: { geo: { north: 55, south: 47, east: 15, west: 6 } } },
     { filters: { categorySlugs: ['plumber', 'dentist'], minRating: 4 }, facets: ['country'] },
     { filters: { countryCodes: ['DE'] } },
+    { filters: { categorySlugs: ['plumber'], cities: [{ countryCode: 'FR', citySlug: 'lyon' }] } },
+    { filters: { categorySlugs: ['bakery'], countryCodes: ['DE'] }, sort: 'rating' },
     { filters: { cities: [{ countryCode: 'FR', citySlug: 'paris' }, { countryCode: 'DE', citySlug: 'berlin' }] } },
     { filters: { openNow: true }, now: new Date('2025-01-15T10:00:00Z') },
     { filters: { geo: { ...lyon, radiusKm: 5 } }, sort: 'distance' },
@@ -190,6 +192,15 @@ describe('sqlite search: query plans', () => {
   });
 
   afterEach(() => temp.dispose());
+
+  it('answers a category in a city or a country through the pair index, counting like SQL', async () => {
+    const count = (sql: string) => temp.record.prepare(sql).pluck().get() as number;
+    const lyonPlumbers = await temp.engine.search({ filters: { categorySlugs: ['plumber'], cities: [{ countryCode: 'FR', citySlug: 'lyon' }] }, page: 1, perPage: 20 });
+    expect(lyonPlumbers.hits.map((hit) => hit.name)).toEqual(['Plomberie Martin']);
+    expect(lyonPlumbers).toMatchObject({ total: count("SELECT count(*) FROM businesses WHERE category = 'Plumber' AND city = 'Lyon'"), isTotalExact: true });
+    const germanBakeries = await temp.engine.search({ filters: { categorySlugs: ['bakery'], countryCodes: ['DE'] }, page: 1, perPage: 20 });
+    expect(germanBakeries.total).toBe(count("SELECT count(*) FROM businesses WHERE category = 'Bakery' AND country_code = 'DE'"));
+  });
 
   it('runs every search from a bounded driver: no sort of all matches, no OFFSET walk, no unbounded scan', async () => {
     const trace = traceSearchStatements(temp.engine.database);
@@ -214,6 +225,9 @@ describe('sqlite search: query plans', () => {
     // Filters: the narrowest docs index, several values merged in pos order rather than sorted.
     expect(planOf('INDEXED BY docs_category').join(' || ')).toMatch(/MERGE \(UNION ALL\).*SEARCH docs USING COVERING INDEX docs_category \(category_slug=\?\)/);
     expect(planOf('INDEXED BY docs_country WHERE').join(' || ')).toMatch(/SEARCH docs USING COVERING INDEX docs_country \(country_code=\?\)/);
+    // One category in one city or country: the pair's own index, counted by the pair tables.
+    expect(planOf('INDEXED BY docs_city_category').join(' || ')).toMatch(/SEARCH docs USING COVERING INDEX docs_city_category \(country_code=\? AND city_slug=\? AND category_slug=\?\)/);
+    expect(planOf('INDEXED BY docs_category_country').join(' || ')).toMatch(/SEARCH docs USING COVERING INDEX docs_category_country \(category_slug=\? AND country_code=\?\)/);
     expect(planOf('INDEXED BY docs_country_city').join(' || ')).toMatch(/MERGE \(UNION ALL\).*docs_country_city \(country_code=\? AND city_slug=\?\)/);
     // Geo: the R*Tree, then documents by pos.
     for (const detail of planOf('FROM docs_geo g')) expect(detail).toMatch(/^SCAN g VIRTUAL TABLE INDEX \d+:/);

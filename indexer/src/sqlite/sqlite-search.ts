@@ -57,6 +57,7 @@ import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
 import { resolveLocation, type LocationLookup, type LocationPart } from './search-location.ts';
 import {
   columnFilter,
+  foldText,
   highlight,
   placeExpression,
   queryWords,
@@ -71,7 +72,12 @@ import { presentDoc, type DocRow } from './sqlite-engine.ts';
 export { MAX_TYPO_TERMS };
 
 /** Most documents one search keeps, ranks, counts into facets and pages through. */
-export const CANDIDATE_LIMIT = 1000;
+export const CANDIDATE_LIMIT = 500;
+/**
+ * How many candidates past the end of the page are ranked by field (name, category, place,
+ * about); the others keep their popularity order below them.
+ */
+export const RANKING_MARGIN = 200;
 /** Most rows one driver reads to find its candidates (rows failing a filter included). */
 export const SCAN_LIMIT = 10_000;
 /** Radius of the first ring of a nearest-first walk. */
@@ -82,26 +88,16 @@ const STATEMENT_CACHE_SIZE = 256;
 /** More than there are ISO country codes. */
 const COUNTRY_ROWS = 1000;
 
-/** The columns ranking, facets and distances need; full rows are read for the page only. */
-const CANDIDATE_COLUMNS =
-  'd.pos, d.rating, d.reviews, d.latitude, d.longitude, d.category_slug, d.country_code, d.city_slug, d.name, d.category, d.type, d.city, d.country, d.postal_code';
-type CandidateRow = Pick<
-  DocRow,
-  | 'pos'
-  | 'rating'
-  | 'reviews'
-  | 'latitude'
-  | 'longitude'
-  | 'category_slug'
-  | 'country_code'
-  | 'city_slug'
-  | 'name'
-  | 'category'
-  | 'type'
-  | 'city'
-  | 'country'
-  | 'postal_code'
->;
+/**
+ * The columns sorting, facets and distances need, read for every candidate (numbers and short
+ * keys: cheap). The texts ranking by field needs are read for the ranked few only, full rows for
+ * the page only.
+ */
+const CANDIDATE_COLUMNS = 'd.pos, d.rating, d.reviews, d.latitude, d.longitude, d.category_slug, d.country_code, d.city_slug';
+type CandidateRow = Pick<DocRow, 'pos' | 'rating' | 'reviews' | 'latitude' | 'longitude' | 'category_slug' | 'country_code' | 'city_slug'>;
+/** The fields a query word is looked for in, to rank by the best field matched. */
+type TextRow = Pick<DocRow, 'pos' | 'name' | 'category' | 'type' | 'city' | 'country' | 'country_code' | 'postal_code'>;
+const TEXT_COLUMNS_SQL = 'SELECT pos, name, category, type, city, country, country_code, postal_code FROM docs WHERE pos IN (SELECT value FROM json_each(?))';
 
 interface Candidate {
   row: CandidateRow;
@@ -142,6 +138,15 @@ interface Dimension {
   count: number;
   /** The same filter as a full-text column phrase (a superset), null when a value has no text. */
   phrase: string | null;
+  /** At most this many documents match the phrase (from the vocabulary counts). */
+  phraseBound: number;
+}
+
+/** Document positions in popularity order from a docs index, and how many there are (from the aggregates). */
+interface Stream {
+  sql: string;
+  params: unknown[];
+  count: number;
 }
 
 /** Which single facet dimension a request filters on, when it filters on nothing else. */
@@ -160,6 +165,8 @@ class SqliteSearcher {
   private readonly categoryCount: Statement<[string], number | undefined>;
   private readonly countryCount: Statement<[string], number | undefined>;
   private readonly cityCount: Statement<[string, string], number | undefined>;
+  private readonly cityCategoryCount: Statement<[string, string, string], number | undefined>;
+  private readonly categoryCountryCount: Statement<[string, string], number | undefined>;
   private readonly topFacet: Record<FacetName, Statement<[number], FacetValue>>;
   private readonly facetByLetter: Record<'category' | 'city', Statement<[string], FacetValue>>;
 
@@ -180,6 +187,12 @@ class SqliteSearcher {
       [string, string],
       number | undefined
     >;
+    this.cityCategoryCount = db
+      .prepare('SELECT business_count FROM city_category WHERE country_code = ? AND city_slug = ? AND category_slug = ?')
+      .pluck() as Statement<[string, string, string], number | undefined>;
+    this.categoryCountryCount = db
+      .prepare('SELECT business_count FROM category_country WHERE category_slug = ? AND country_code = ?')
+      .pluck() as Statement<[string, string], number | undefined>;
     const categoryColumns = 'slug AS value, name AS label, business_count AS count FROM categories';
     const countryColumns = 'code AS value, name AS label, business_count AS count FROM countries';
     const cityColumns = "country_code || ':' || slug AS value, name AS label, business_count AS count FROM cities";
@@ -278,7 +291,7 @@ class SqliteSearcher {
       const rows = pageEnd <= CANDIDATE_LIMIT ? this.rows<CandidateRow>(`SELECT ${CANDIDATE_COLUMNS} FROM docs d ORDER BY d.pos LIMIT ?`, [pageEnd]) : [];
       candidates = rows.map((row) => toCandidate(row, 0, 0));
     } else if (hasText) {
-      ({ candidates, isCapped } = this.textCandidates(words, matchParts, locationWords, conditions, dimensions, filters.geo));
+      ({ candidates, isCapped } = this.textCandidates(words, matchParts, pageEnd, conditions, dimensions, filters.geo));
     } else {
       if (filters.geo) addGeoConditions(conditions, filters.geo);
       // A distance sort needs the nearest, not the most popular: every document of a narrow filter,
@@ -299,8 +312,15 @@ class SqliteSearcher {
     // Facets and the total count every candidate found; a distance sort may find up to
     // SCAN_LIMIT of them, and only the nearest are paged through.
     let total = candidates.length;
-    const allCounts = isBrowsing ? null : this.countFacets(candidates, requestedFacets(request));
+    const allCounts = isBrowsing ? null : this.countFacets(candidates, requestedFacets(request), maxFacetValues, request.facetSearch?.facet);
     if (candidates.length > CANDIDATE_LIMIT) candidates = candidates.slice(0, CANDIDATE_LIMIT);
+    if (hasText && sort === 'relevance') {
+      // Exact matches come first, each group in popularity order: rank the first page-plus-margin by field.
+      const ranked = candidates.slice(0, pageEnd + RANKING_MARGIN);
+      this.rankByField(ranked, new ColumnTiers(words, locationWords));
+      ranked.sort(comparator(sort));
+      candidates = [...ranked, ...candidates.slice(ranked.length)];
+    }
 
     let isTotalExact = !isCapped;
     const pageRows = candidates.slice((request.page - 1) * request.perPage, pageEnd);
@@ -364,7 +384,7 @@ class SqliteSearcher {
       facet: 'category',
       values: slugs,
       count: sum(slugs.map((slug) => this.categoryCount.get(slug) ?? 0)),
-      phrase: names.every((name) => name !== undefined) ? columnFilter('category', names as string[], this.spellings) : null,
+      ...this.phraseOf('category', names),
     });
   }
 
@@ -374,7 +394,7 @@ class SqliteSearcher {
       facet: 'country',
       values: codes,
       count: sum(codes.map((code) => this.countryCount.get(code) ?? 0)),
-      phrase: columnFilter('place', codes, this.spellings),
+      ...this.phraseOf('place', codes),
     });
   }
 
@@ -389,8 +409,19 @@ class SqliteSearcher {
       facet: 'city',
       values: unique,
       count: sum(unique.map((city) => this.cityCount.get(city.countryCode, city.citySlug) ?? 0)),
-      phrase: names.every((name) => name !== undefined) ? columnFilter('place', names as string[], this.spellings) : null,
+      ...this.phraseOf('place', names),
     });
+  }
+
+  /** A filter's column phrase, and how many documents it can match at most. */
+  private phraseOf(column: 'category' | 'place', texts: (string | undefined)[]): Pick<Dimension, 'phrase' | 'phraseBound'> {
+    const known = texts.filter((text): text is string => text !== undefined);
+    const phrase = known.length === texts.length ? columnFilter(column, known, this.spellings) : null;
+    if (phrase === null) return { phrase, phraseBound: Number.POSITIVE_INFINITY };
+    // A text matches at most as often as its rarest word (in any spelling); the texts are ORed.
+    const boundOf = (text: string) =>
+      Math.min(...tokenize(text).map((token) => sum([...new Set([token, ...this.spellings(token)])].map((term) => this.vocabulary.docsOf(term)))));
+    return { phrase, phraseBound: sum(known.map(boundOf)) };
   }
 
   /**
@@ -401,26 +432,33 @@ class SqliteSearcher {
   private textCandidates(
     words: ExpandedWord[],
     matchParts: string[],
-    locationWords: string[],
+    pageEnd: number,
     conditions: Conditions,
     dimensions: Dimension[],
     geo: GeoFilter | undefined,
   ): { candidates: Candidate[]; isCapped: boolean } {
     if (geo) addGeoConditions(conditions, geo);
-    const phrases = dimensions.flatMap((dimension) => (dimension.phrase === null ? [] : [dimension.phrase]));
+    // One filter narrows the MATCH, the one with the fewest documents: more phrases only add
+    // position-list checks (a city implies its country).
+    const narrowest = dimensions
+      .filter((dimension) => dimension.phrase !== null)
+      .reduce<Dimension | null>((best, dimension) => (best === null || dimension.phraseBound < best.phraseBound ? dimension : best), null);
+    const phrases = narrowest === null ? [] : [narrowest.phrase!];
     const expressionOf = (withTypos: boolean) => [...words.map((word) => wordExpression(word, withTypos)), ...matchParts, ...phrases].join(' AND ');
-    const tiers = new ColumnTiers(words, locationWords);
-    const exact = this.matchRows(expressionOf(false), conditions);
-    const candidates = exact.rows.map((row) => toCandidate(row, 0, tiers.of(row, false)));
+    // The MATCH cannot yield more documents than its rarest part: below the scan bound, no need to check whether the scan stopped.
+    const bound = Math.min(narrowest?.phraseBound ?? Number.POSITIVE_INFINITY, ...words.map((word) => word.bound));
+    const exact = this.matchRows(expressionOf(false), conditions, bound);
+    const candidates = exact.rows.map((row) => toCandidate(row, 0, 0));
     let isCapped = exact.isCapped || words.some((word) => word.isTruncated);
-    if (candidates.length < CANDIDATE_LIMIT) {
+    // Like Typesense's typo_tokens_threshold: corrections only when the exact words do not fill the page.
+    if (candidates.length < pageEnd) {
       for (const word of words) word.typoTerms = this.vocabulary.typoTerms(word.word);
       if (words.some((word) => word.typoTerms.length > 0)) {
         const seen = new Set(exact.rows.map((row) => row.pos));
-        const withTypos = this.matchRows(expressionOf(true), conditions);
+        const withTypos = this.matchRows(expressionOf(true), conditions, Number.POSITIVE_INFINITY);
         for (const row of withTypos.rows) {
           if (candidates.length >= CANDIDATE_LIMIT) break;
-          if (!seen.has(row.pos)) candidates.push(toCandidate(row, 1, tiers.of(row, true)));
+          if (!seen.has(row.pos)) candidates.push(toCandidate(row, 1, 0));
         }
         isCapped ||= withTypos.isCapped;
       }
@@ -428,15 +466,24 @@ class SqliteSearcher {
     return { candidates, isCapped };
   }
 
+  /** Sets each candidate's best matched field, from its texts. */
+  private rankByField(candidates: Candidate[], tiers: ColumnTiers): void {
+    const texts = new Map(this.rows<TextRow>(TEXT_COLUMNS_SQL, [JSON.stringify(candidates.map((c) => c.row.pos))]).map((row) => [row.pos, row]));
+    for (const candidate of candidates) {
+      const text = texts.get(candidate.row.pos);
+      if (text) candidate.columnTier = tiers.of(text, candidate.typoTier > 0);
+    }
+  }
+
   /** The first matches of an FTS5 expression that pass the conditions, reading at most {@link SCAN_LIMIT} matches. */
-  private matchRows(expression: string, conditions: Conditions): Found {
+  private matchRows(expression: string, conditions: Conditions, bound: number): Found {
     const rows = this.rows<CandidateRow>(
       `SELECT ${CANDIDATE_COLUMNS} FROM (SELECT rowid AS pos FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?) f
        CROSS JOIN docs d ON d.pos = f.pos ${conditions.sql('WHERE')} LIMIT ?`,
       [expression, SCAN_LIMIT, ...conditions.params, CANDIDATE_LIMIT],
     );
     if (rows.length >= CANDIDATE_LIMIT) return { rows, isCapped: true };
-    if (conditions.clauses.length === 0) return { rows, isCapped: false };
+    if (conditions.clauses.length === 0 || bound < SCAN_LIMIT) return { rows, isCapped: false };
     // Rows failed a condition: did the scan stop at its bound? Counting matches reads no documents.
     const scanned = this.rows<{ n: number }>('SELECT count(*) AS n FROM (SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?)', [
       expression,
@@ -451,7 +498,30 @@ class SqliteSearcher {
    * narrowest filter's docs index (or `docs` itself), the other conditions checked per row.
    */
   private filterCandidates(conditions: Conditions, dimensions: Dimension[], geo: GeoFilter | undefined, keep: number): Found {
-    const narrowest = dimensions.reduce<Dimension | null>((best, dimension) => (best === null || dimension.count < best.count ? dimension : best), null);
+    const streams = dimensions.map(dimensionStream);
+    const category = dimensions.find((dimension) => dimension.facet === 'category' && dimension.values.length === 1);
+    if (category) {
+      const slug = category.values[0] as string;
+      for (const dimension of dimensions) {
+        if (dimension.values.length !== 1) continue;
+        if (dimension.facet === 'city') {
+          const city = dimension.values[0] as CityRef;
+          streams.push({
+            sql: 'SELECT pos FROM docs INDEXED BY docs_city_category WHERE country_code = ? AND city_slug = ? AND category_slug = ? ORDER BY pos',
+            params: [city.countryCode, city.citySlug, slug],
+            count: this.cityCategoryCount.get(city.countryCode, city.citySlug, slug) ?? 0,
+          });
+        } else if (dimension.facet === 'country') {
+          const code = dimension.values[0] as string;
+          streams.push({
+            sql: 'SELECT pos FROM docs INDEXED BY docs_category_country WHERE category_slug = ? AND country_code = ? ORDER BY pos',
+            params: [slug, code],
+            count: this.categoryCountryCount.get(slug, code) ?? 0,
+          });
+        }
+      }
+    }
+    const narrowest = streams.reduce<Stream | null>((best, stream) => (best === null || stream.count < best.count ? stream : best), null);
     const admitted = narrowest?.count ?? Number(this.businessCount.get() ?? '0');
     if (geo) {
       const box = rtreeBox(boxOf(geo));
@@ -462,7 +532,7 @@ class SqliteSearcher {
         return { rows: rows.slice(0, keep), isCapped: rows.length > keep };
       }
     }
-    const stream = narrowest === null ? { sql: 'SELECT pos FROM docs ORDER BY pos', params: [] } : dimensionStream(narrowest);
+    const stream = narrowest ?? { sql: 'SELECT pos FROM docs ORDER BY pos', params: [], count: admitted };
     const rows = this.rows<CandidateRow>(
       `SELECT ${CANDIDATE_COLUMNS} FROM (${stream.sql} LIMIT ?) f CROSS JOIN docs d ON d.pos = f.pos ${conditions.sql('WHERE')} LIMIT ?`,
       [...stream.params, SCAN_LIMIT, ...conditions.params, keep],
@@ -480,15 +550,20 @@ class SqliteSearcher {
     let radius = Math.min(FIRST_RING_KM, maxKm);
     for (;;) {
       const box = rtreeBox(boxAround(point, radius));
-      const inBox = this.rows<{ pos: number }>(`SELECT pos FROM docs_geo g WHERE ${box.sql} LIMIT ?`, [...box.params, SCAN_LIMIT + 1]);
+      const inBox = this.rows<{ pos: number; lat: number; lng: number }>(
+        `SELECT pos, min_lat AS lat, min_lng AS lng FROM docs_geo g WHERE ${box.sql} LIMIT ?`,
+        [...box.params, SCAN_LIMIT + 1],
+      );
       const isOverflowing = inBox.length > SCAN_LIMIT;
-      const rows = this.rowsAt(inBox.slice(0, SCAN_LIMIT), conditions).filter((row) => row.latitude !== null && row.longitude !== null && distanceKm(point.lat, point.lng, row.latitude, row.longitude) <= radius);
+      // The R*Tree keeps 32-bit coordinates (about a metre off): a little slack here, the exact check below.
+      const inCircle = inBox.slice(0, SCAN_LIMIT).filter((entry) => distanceKm(point.lat, point.lng, entry.lat, entry.lng) <= radius + 0.01);
+      const rows = this.rowsAt(inCircle, conditions).filter((row) => row.latitude !== null && row.longitude !== null && distanceKm(point.lat, point.lng, row.latitude, row.longitude) <= radius);
       const isComplete = radius >= maxKm;
       if (isOverflowing || isComplete || rows.length >= CANDIDATE_LIMIT) {
         return { rows, isCapped: isOverflowing || !isComplete };
       }
       // Aim the next ring at the radius that should hold the bound, from the density seen so far.
-      const growth = rows.length === 0 ? 8 : Math.min(8, Math.max(2, Math.sqrt((1.5 * CANDIDATE_LIMIT) / rows.length)));
+      const growth = rows.length === 0 ? 8 : Math.min(8, Math.max(1.25, Math.sqrt((1.2 * CANDIDATE_LIMIT) / rows.length)));
       radius = Math.min(maxKm, radius * growth);
     }
   }
@@ -512,8 +587,11 @@ class SqliteSearcher {
     return statement.all(...params) as T[];
   }
 
-  /** Facet counts over the candidates, most frequent first, every value. */
-  private countFacets(candidates: Candidate[], facets: Set<FacetName>): Record<FacetName, FacetValue[]> {
+  /**
+   * Facet counts over the candidates, most frequent first: the first `limit` values (and values
+   * tied with the last), every value for the facet searched in (labels are read only for those).
+   */
+  private countFacets(candidates: Candidate[], facets: Set<FacetName>, limit: number, searched: FacetName | undefined): Record<FacetName, FacetValue[]> {
     const counts: Record<FacetName, Map<string, number>> = { category: new Map(), country: new Map(), city: new Map() };
     for (const { row } of candidates) {
       if (row.category_slug) bump(counts.category, row.category_slug);
@@ -523,9 +601,12 @@ class SqliteSearcher {
     const result: Record<FacetName, FacetValue[]> = { category: [], country: [], city: [] };
     for (const facet of FACET_NAMES) {
       if (!facets.has(facet)) continue;
-      result[facet] = [...counts[facet]]
-        .map(([value, count]) => ({ value, label: this.labelOf(facet, value), count }))
-        .sort(byCountThenLabel);
+      let entries = [...counts[facet]].sort((a, b) => b[1] - a[1]);
+      if (facet !== searched && entries.length > limit) {
+        const lowest = entries[limit - 1]![1];
+        entries = entries.filter(([, count]) => count >= lowest);
+      }
+      result[facet] = entries.map(([value, count]) => ({ value, label: this.labelOf(facet, value), count })).sort(byCountThenLabel);
     }
     return result;
   }
@@ -566,7 +647,7 @@ class SqliteSearcher {
  * value, merged (UNION ALL under ORDER BY pos merges the ranges, each already in pos order,
  * instead of sorting them).
  */
-function dimensionStream(dimension: Dimension): { sql: string; params: unknown[] } {
+function dimensionStream(dimension: Dimension): Stream {
   let arms: { sql: string; params: unknown[] }[];
   if (dimension.facet === 'category') {
     arms = (dimension.values as string[]).map((slug) => ({ sql: 'SELECT pos FROM docs INDEXED BY docs_category WHERE category_slug = ?', params: [slug] }));
@@ -578,39 +659,64 @@ function dimensionStream(dimension: Dimension): { sql: string; params: unknown[]
       params: [city.countryCode, city.citySlug],
     }));
   }
-  return { sql: `${arms.map((arm) => arm.sql).join(' UNION ALL ')} ORDER BY pos`, params: arms.flatMap((arm) => arm.params) };
+  return { sql: `${arms.map((arm) => arm.sql).join(' UNION ALL ')} ORDER BY pos`, params: arms.flatMap((arm) => arm.params), count: dimension.count };
 }
 
 /** The best field a query word matched in, read from the candidate's own fields. */
 class ColumnTiers {
-  private readonly prefixes: string[];
-  private readonly placePrefixes: string[];
-  private readonly typoTerms: Set<string>;
+  private readonly prefixes: RegExp | null;
+  private readonly placePrefixes: RegExp | null;
+  private typos: RegExp | null = null;
+  /** Category and place texts repeat across candidates: each is tested once. */
+  private readonly seen = new Map<string, boolean>();
 
   constructor(private readonly words: ExpandedWord[], locationWords: string[]) {
-    this.prefixes = words.map((word) => word.word);
-    this.placePrefixes = [...this.prefixes, ...locationWords];
-    this.typoTerms = new Set();
+    this.prefixes = wordStarts(words.map((word) => word.word));
+    this.placePrefixes = wordStarts([...words.map((word) => word.word), ...locationWords]);
   }
 
   /** name 10, category 8, place 3, otherwise (the about text) 1: the weights the ranking has always used. */
-  of(row: CandidateRow, withTypos: boolean): number {
-    const typos = withTypos ? new Set(this.words.flatMap((word) => word.typoTerms)) : this.typoTerms;
-    if (this.matches([row.name], this.prefixes, typos)) return 10;
-    if (this.matches([row.category, row.type], this.prefixes, typos)) return 8;
-    if (this.matches([row.city, row.country, row.country_code, row.postal_code], this.placePrefixes, typos)) return 3;
+  of(row: TextRow, withTypos: boolean): number {
+    if (withTypos && this.typos === null) {
+      this.typos = wholeWords(this.words.flatMap((word) => word.typoTerms));
+      this.seen.clear();
+    }
+    const typos = withTypos ? this.typos : null;
+    if (matches(row.name, this.prefixes, typos)) return 10;
+    if (this.matchesOnce(`c${row.category ?? ''}\n${row.type ?? ''}`, this.prefixes, typos)) return 8;
+    const place = `p${row.city ?? ''}\n${row.country ?? ''}\n${row.country_code ?? ''}\n${row.postal_code ?? ''}`;
+    if (this.matchesOnce(place, this.placePrefixes, typos)) return 3;
     return 1;
   }
 
-  private matches(texts: (string | null)[], prefixes: string[], typos: Set<string>): boolean {
-    for (const text of texts) {
-      if (!text) continue;
-      for (const token of tokenize(text)) {
-        if (typos.has(token) || prefixes.some((prefix) => token.startsWith(prefix))) return true;
-      }
+  private matchesOnce(text: string, prefixes: RegExp | null, typos: RegExp | null): boolean {
+    let isMatch = this.seen.get(text);
+    if (isMatch === undefined) {
+      isMatch = matches(text.slice(1), prefixes, typos);
+      this.seen.set(text, isMatch);
     }
-    return false;
+    return isMatch;
   }
+}
+
+const ASCII = /^[ -~\t\n\r]*$/;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Matches a word starting with one of the prefixes (on folded text). */
+function wordStarts(prefixes: string[]): RegExp | null {
+  return prefixes.length === 0 ? null : new RegExp(`(?<![\\p{L}\\p{N}])(?:${prefixes.map(escapeRegExp).join('|')})`, 'u');
+}
+
+/** Matches one of the terms as a whole word (on folded text). */
+function wholeWords(terms: string[]): RegExp | null {
+  return terms.length === 0 ? null : new RegExp(`(?<![\\p{L}\\p{N}])(?:${terms.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'u');
+}
+
+/** True when the text holds a word the query matches: a prefix, or a typo correction exactly. */
+function matches(text: string | null, prefixes: RegExp | null, typos: RegExp | null): boolean {
+  if (!text) return false;
+  const folded = ASCII.test(text) ? text.toLowerCase() : foldText(text);
+  return (prefixes !== null && prefixes.test(folded)) || (typos !== null && typos.test(folded));
 }
 
 const SPECIAL_LETTERS = /[øłđðßæ]/;
