@@ -1,26 +1,29 @@
 /**
- * Instant search on the embedded index. The work of one search is bounded by constants, not by
- * how many documents match:
+ * Instant search on the embedded index. The rows one search reads are bounded by constants, not
+ * by how many documents match (the remaining cost that grows with the data is inside FTS5: an
+ * AND of two words skips through the rarer one's doclist, a 2–3 letter prefix reads its prefix
+ * index doclist only as far as the LIMIT):
  * - Drivers. Every search reads candidates from one ordered source and stops: the full-text
- *   index (words), a docs index (category, country or city filter, the narrowest by the
- *   precomputed counts), the R*Tree (geo box; nearest-first rings for a distance sort), or
- *   `docs` itself (browsing). Each yields rows in popularity order (`pos`), except the R*Tree.
- *   A driver reads at most {@link SCAN_LIMIT} rows and keeps at most {@link CANDIDATE_LIMIT}
- *   that pass every filter; only those are ranked, counted into facets and paged
- *   (`totalPages` never goes past them, like Meilisearch's `maxTotalHits`).
+ *   index (words); the docs index of the narrowest filter by the precomputed counts (category,
+ *   country, city, or a category in one city / one country); the R*Tree (geo box; nearest-first
+ *   rings for a distance sort); or `docs` itself (browsing). All but the R*Tree yield rows in
+ *   popularity order (`pos`). A driver reads at most {@link SCAN_LIMIT} rows and keeps at most
+ *   {@link CANDIDATE_LIMIT} that pass every filter; only those are sorted, counted into facets
+ *   and paged (`totalPages` never goes past them, like Meilisearch's `maxTotalHits`).
  * - Words. A 2–3 letter prefix is read through FTS5's prefix index, lazily; a longer one is
- *   expanded to its most frequent vocabulary terms (see search-vocabulary.ts). The category,
- *   country and city filters are added to the MATCH as column phrases, so FTS5 itself
- *   intersects the word with the (usually much shorter) doclist of "tokyo" by skipping, instead
- *   of every match of the word being looked up in `docs`; `docs` then checks them exactly.
- * - Typos: only when the exact words found fewer than {@link CANDIDATE_LIMIT} candidates (typo
- *   matches rank below exact ones, so they could not enter a full set anyway), each word of 5+
- *   letters (9+: two typos) gets up to {@link MAX_TYPO_TERMS} corrections from the most frequent
- *   vocabulary terms of its first letter and a length within the budget.
+ *   expanded to its most frequent vocabulary terms (search-vocabulary.ts). The rarest of the
+ *   category / country / city filters joins the MATCH as a column phrase, so FTS5 intersects the
+ *   word with the doclist of, say, "tokyo" instead of every match of the word being looked up
+ *   in `docs`; `docs` then checks every filter exactly.
+ * - Typos: only when the exact words do not fill the page (Typesense's typo_tokens_threshold),
+ *   each word of 5+ letters (9+: two typos) gets up to {@link MAX_TYPO_TERMS} corrections from
+ *   the most frequent vocabulary terms of its first letter and a length within the budget.
  * - Ranking: fewest typos, then the best field a word matched in (name, category, place, about),
- *   computed on the candidate's own fields (no bm25: its statistics read every match), then
- *   popularity. Other sorts (rating, reviews, distance) order the candidates; a distance sort
- *   without words drives from the R*Tree nearest first, so its first page is exact.
+ *   then popularity. The field is found on the texts of the first page plus
+ *   {@link RANKING_MARGIN} candidates (in popularity order, exact matches first), not with
+ *   bm25(), whose statistics read every match. Other sorts (rating, reviews) order the
+ *   candidates, so they are the best of the most popular matches; a distance sort without words
+ *   reads every document of a filter under the scan bound, else walks the R*Tree nearest first.
  * - Totals are exact when the driver ran out of rows before either bound; otherwise the answer
  *   says `isTotalExact: false` and the total is a lower bound. Browsing everything, or one
  *   category/country/city list alone, takes exact totals from the aggregates.
