@@ -22,7 +22,7 @@ const PREFIX_SCAN_LIMIT = 400;
 /** Prefixes this short are matched by FTS5's prefix index (see `prefix = '2 3'` in the schema). */
 const PREFIX_INDEX_MAX_LENGTH = 3;
 /** Most vocabulary terms compared with a word per candidate length (the most frequent first). */
-export const TYPO_SCAN_PER_LENGTH = 1500;
+export const TYPO_SCAN_PER_LENGTH = 600;
 /** Most typo corrections ORed in for one query word. */
 export const MAX_TYPO_TERMS = 8;
 

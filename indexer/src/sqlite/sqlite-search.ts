@@ -80,7 +80,7 @@ export const CANDIDATE_LIMIT = 500;
  * How many candidates past the end of the page are ranked by field (name, category, place,
  * about); the others keep their popularity order below them.
  */
-export const RANKING_MARGIN = 200;
+export const RANKING_MARGIN = 100;
 /** Most rows one driver reads to find its candidates (rows failing a filter included). */
 export const SCAN_LIMIT = 10_000;
 /** Radius of the first ring of a nearest-first walk. */
@@ -551,22 +551,33 @@ class SqliteSearcher {
    */
   private nearestFirst(point: GeoPoint, maxKm: number, conditions: Conditions): Found {
     let radius = Math.min(FIRST_RING_KM, maxKm);
+    // Documents already read, by position (null: failed a condition): each is read once, whatever the rings.
+    const checked = new Map<number, CandidateRow | null>();
+    let previous: CandidateRow[] = [];
     for (;;) {
       const box = rtreeBox(boxAround(point, radius));
       const inBox = this.rows<{ pos: number; lat: number; lng: number }>(
         `SELECT pos, min_lat AS lat, min_lng AS lng FROM docs_geo g WHERE ${box.sql} LIMIT ?`,
         [...box.params, SCAN_LIMIT + 1],
       );
-      const isOverflowing = inBox.length > SCAN_LIMIT;
-      // The R*Tree keeps 32-bit coordinates (about a metre off): a little slack here, the exact check below.
-      const inCircle = inBox.slice(0, SCAN_LIMIT).filter((entry) => distanceKm(point.lat, point.lng, entry.lat, entry.lng) <= radius + 0.01);
-      const rows = this.rowsAt(inCircle, conditions).filter((row) => row.latitude !== null && row.longitude !== null && distanceKm(point.lat, point.lng, row.latitude, row.longitude) <= radius);
-      const isComplete = radius >= maxKm;
-      if (isOverflowing || isComplete || rows.length >= CANDIDATE_LIMIT) {
-        return { rows, isCapped: isOverflowing || !isComplete };
+      if (inBox.length > SCAN_LIMIT) {
+        // Too dense to read whole: the last complete circle if it has anything, else a part of this one.
+        if (previous.length > 0) return { rows: previous, isCapped: true };
+        return { rows: this.rowsAt(inBox.slice(0, CANDIDATE_LIMIT), conditions), isCapped: true };
       }
+      // The R*Tree keeps 32-bit coordinates (about a metre off): a little slack here, the exact check below.
+      const fresh = inBox.filter((entry) => !checked.has(entry.pos) && distanceKm(point.lat, point.lng, entry.lat, entry.lng) <= radius + 0.01);
+      for (const entry of fresh) checked.set(entry.pos, null);
+      for (const row of this.rowsAt(fresh, conditions)) checked.set(row.pos, row);
+      const rows = [...checked.values()].filter(
+        (row): row is CandidateRow =>
+          row !== null && row.latitude !== null && row.longitude !== null && distanceKm(point.lat, point.lng, row.latitude, row.longitude) <= radius,
+      );
+      const isComplete = radius >= maxKm;
+      if (isComplete || rows.length >= CANDIDATE_LIMIT) return { rows, isCapped: !isComplete };
+      previous = rows;
       // Aim the next ring at the radius that should hold the bound, from the density seen so far.
-      const growth = rows.length === 0 ? 8 : Math.min(8, Math.max(1.25, Math.sqrt((1.2 * CANDIDATE_LIMIT) / rows.length)));
+      const growth = rows.length === 0 ? 8 : Math.min(8, Math.max(1.5, Math.sqrt((1.3 * CANDIDATE_LIMIT) / rows.length)));
       radius = Math.min(maxKm, radius * growth);
     }
   }
