@@ -428,9 +428,9 @@ class SqliteSearcher {
   }
 
   /**
-   * Full-text driven candidates: the MATCH holds the words, the location words and the filters'
-   * column phrases; `docs` checks the filters exactly. Exact words first, typo corrections only
-   * when the exact words left room.
+   * Full-text driven candidates: the MATCH holds the words, the location words and the rarest
+   * filter's column phrase; `docs` checks every filter exactly. Exact words first; typo
+   * corrections only when the exact words did not fill the page (then the total counts them too).
    */
   private textCandidates(
     words: ExpandedWord[],
