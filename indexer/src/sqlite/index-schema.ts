@@ -1,10 +1,11 @@
 /**
  * Layout of the embedded index file. Documents get their row id (`pos`) in popularity order
- * at a full rebuild, so "first N matches" is "the N most popular matches" and ranking only
- * ever looks at a bounded candidate set. Counts and letters are precomputed tables, kept up to
- * date by deltas on every incremental change.
+ * at a full rebuild, and every index a search drives from (full-text doclists, `docs_category`,
+ * `docs_country`, `docs_country_city`) yields rows in `pos` order, so "the first N rows read" are
+ * "the N most popular" and a search can stop reading there. Counts and letters are precomputed
+ * tables, kept up to date by deltas on every incremental change.
  */
-export const INDEX_FORMAT_VERSION = '3';
+export const INDEX_FORMAT_VERSION = '4';
 
 export const DOCS_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -44,14 +45,14 @@ CREATE VIRTUAL TABLE docs_fts USING fts5(
   tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
 );
 CREATE VIRTUAL TABLE docs_geo USING rtree(pos, min_lat, max_lat, min_lng, max_lng);
--- Terms of docs_fts for typo correction, keyed so that "same first letter, length within the
--- typo budget" is one index range. Terms of removed documents stay (they then match nothing).
+-- Terms of docs_fts with the number of documents holding them: prefix expansion reads a
+-- prefix's terms as one key range, typo correction the most frequent terms of one first letter
+-- and length (vocab_typo). Terms of removed documents stay (they then match nothing).
 CREATE TABLE vocab (
+  term TEXT PRIMARY KEY,
   head TEXT NOT NULL,
   len  INTEGER NOT NULL,
-  term TEXT NOT NULL,
-  docs INTEGER NOT NULL,
-  PRIMARY KEY (head, len, term)
+  docs INTEGER NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE categories (
   slug           TEXT PRIMARY KEY,
@@ -100,7 +101,12 @@ CREATE TABLE city_category (
 export const INDEXES_DDL = `
 CREATE UNIQUE INDEX docs_business ON docs (business_id);
 CREATE INDEX docs_category ON docs (category_slug);
+CREATE INDEX docs_country ON docs (country_code);
 CREATE INDEX docs_country_city ON docs (country_code, city_slug);
+-- One category in one city or one country, in pos order: the narrowest filter of a search is often
+-- such a pair (the city_category and category_country tables hold their counts).
+CREATE INDEX docs_city_category ON docs (country_code, city_slug, category_slug);
+CREATE INDEX docs_category_country ON docs (category_slug, country_code);
 -- Featured businesses in popularity order, however few of them there are.
 CREATE INDEX docs_featured ON docs (pos) WHERE is_approved = 1 AND rating >= 4;
 `;
@@ -143,6 +149,7 @@ UPDATE cities SET category_count = (SELECT count(*) FROM city_category
 /** Fills the typo vocabulary from the finished full-text index, in bulk. */
 export const VOCAB_SQL = `
 CREATE VIRTUAL TABLE temp.docs_terms USING fts5vocab(main, docs_fts, row);
-INSERT INTO vocab (head, len, term, docs) SELECT substr(term, 1, 1), length(term), term, doc FROM temp.docs_terms;
+INSERT INTO vocab (term, head, len, docs) SELECT term, substr(term, 1, 1), length(term), doc FROM temp.docs_terms;
 DROP TABLE temp.docs_terms;
+CREATE INDEX vocab_typo ON vocab (head, len, docs DESC);
 `;

@@ -58,20 +58,52 @@ export function typoDistance(a: string, b: string, max: number): number {
   return previous[b.length]!;
 }
 
-/** One query word and the vocabulary terms within its typo budget. */
+/** One query word, the terms it stands for, and its typo corrections. */
 export interface ExpandedWord {
   word: string;
+  /** The vocabulary terms the word expands to as a prefix; null: FTS5's prefix index matches `word*` itself. */
+  terms: string[] | null;
+  /** True when the prefix has more terms than {@link terms} holds (its matches are a subset). */
+  isTruncated: boolean;
+  /** At most this many documents match the word without typos (Infinity: unknown). */
+  bound: number;
   typoTerms: string[];
 }
 
-function quote(term: string): string {
+export function quote(term: string): string {
   return `"${term.replace(/"/g, '""')}"`;
 }
 
-/** `("word"* OR "typo1" OR "typo2")`: the word as a prefix, or one of its typo corrections. */
+/** `("term1" OR "term2" OR "typo1")`: the word as a (bounded) prefix, or one of its typo corrections. */
 export function wordExpression(word: ExpandedWord, withTypos: boolean): string {
-  const alternatives = [`${quote(word.word)}*`, ...(withTypos ? word.typoTerms.map(quote) : [])];
+  const prefix = word.terms === null ? [`${quote(word.word)}*`] : word.terms.map(quote);
+  // A prefix no term starts with: the word itself, which matches nothing (or only its corrections).
+  if (prefix.length === 0) prefix.push(quote(word.word));
+  const alternatives = [...prefix, ...(withTypos ? word.typoTerms.map(quote) : [])];
   return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`;
+}
+
+/** Latin-script text (with digits, marks, punctuation): where our folding and FTS5's tokenizer agree. */
+const LATIN_TEXT = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]*$/u;
+
+/**
+ * A filter value as an FTS5 condition on one column, `{place} : (("kobenhavn" OR "københavn"))`:
+ * every word of one of the texts, each in any of its spellings. It narrows a full-text match to
+ * a superset of the filter (the exact check is on `docs`), so it must never miss a document:
+ * null (no narrowing) when a text is not Latin script, where the tokenizers may split differently.
+ */
+export function columnFilter(column: 'category' | 'place', texts: readonly string[], spellings: (token: string) => string[]): string | null {
+  if (texts.length === 0 || texts.some((text) => !LATIN_TEXT.test(text))) return null;
+  const parts = texts.map((text) =>
+    tokenize(text)
+      .map((token) => {
+        const alternatives = [...new Set([token, ...spellings(token)])].map(quote);
+        return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`;
+      })
+      .join(' AND '),
+  );
+  if (parts.some((part) => part === '')) return null;
+  return `{${column}} : (${parts.map((part) => `(${part})`).join(' OR ')})`;
 }
 
 /** An FTS5 expression restricted to the `place` column. */

@@ -7,7 +7,11 @@ import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { IndexSync, rebuildIndex } from '../sync.ts';
 import { parseDayHours, weeklyIntervals, encodeIntervals, isOpenAt } from './search-hours.ts';
 import { highlight, typoDistance } from './search-text.ts';
-import { CANDIDATE_LIMIT } from './sqlite-search.ts';
+import { CANDIDATE_LIMIT, traceSearchStatements } from './sqlite-search.ts';
+import { PLACES, buildSearchWorld } from './search-test-world.ts';
+import { MAX_PREFIX_TERMS, VOCABULARY_QUERIES } from './search-vocabulary.ts';
+import { distanceKm } from './search-geo.ts';
+import type { SearchRequest } from '../search-types.ts';
 import type { SqliteEngine } from './sqlite-engine.ts';
 
 describe('hours text to weekly intervals', () => {
@@ -54,8 +58,6 @@ describe('sqlite search: bounded work', () => {
   let engine: SqliteEngine;
 
   const insert = (business: BusinessInput) => insertBusiness(record, business);
-  const plan = (sql: string) =>
-    (engine.database.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail).join(' | ');
 
   let temp: TempIndex;
 
@@ -85,17 +87,62 @@ describe('sqlite search: bounded work', () => {
     expect(category).toMatchObject({ total: CANDIDATE_LIMIT + 200, isTotalExact: true });
   });
 
-  it('drives from the full-text index, the R*Tree or a docs index, never a scan of every document', async () => {
-    insert(buildBusiness({ name: 'Pizza Roma' }));
+  it('sorts by distance from the nearest, whatever their popularity, past the candidate bound', async () => {
+    const center = { lat: 45.764, lng: 4.8357 };
+    const insertMany = record.transaction(() => {
+      // Popularity falls with i, distance from the centre grows and shrinks again: the nearest are not the most popular.
+      for (let i = 0; i < CANDIDATE_LIMIT + 300; i += 1) {
+        const offset = ((i * 7919) % 1300) * 0.0004;
+        insert(buildBusiness({ name: `Shop ${i}`, latitude: center.lat + offset, longitude: center.lng, reviews: 5000 - i }));
+      }
+    });
+    insertMany();
     await rebuildIndex(recordFile, engine, 'all');
-    expect(plan("SELECT d.* FROM docs_fts JOIN docs d ON d.pos = docs_fts.rowid WHERE docs_fts MATCH 'pizz*' AND d.country_code IN ('FR') LIMIT 1000")).toMatch(
-      /^SCAN docs_fts VIRTUAL TABLE.*SEARCH d USING INTEGER PRIMARY KEY/,
-    );
-    expect(
-      plan('SELECT d.* FROM docs_geo g JOIN docs d ON d.pos = g.pos WHERE g.min_lat >= 45 AND g.max_lat <= 46 AND g.min_lng >= 4 AND g.max_lng <= 5 LIMIT 1000'),
-    ).toMatch(/^SCAN g VIRTUAL TABLE INDEX \d+:.*SEARCH d USING INTEGER PRIMARY KEY/);
-    expect(plan("SELECT d.* FROM docs d WHERE d.category_slug IN ('plumber') ORDER BY d.pos LIMIT 1000")).toMatch(/USING INDEX docs_category/);
-    expect(plan("SELECT term FROM vocab WHERE head = 'r' AND len BETWEEN 8 AND 10 LIMIT 100")).toMatch(/SEARCH vocab USING PRIMARY KEY/);
+    const rows = record.prepare('SELECT name, latitude, longitude FROM businesses').all() as { name: string; latitude: number; longitude: number }[];
+    const nearest = rows
+      .map((row) => ({ name: row.name, km: distanceKm(center.lat, center.lng, row.latitude, row.longitude) }))
+      .sort((a, b) => a.km - b.km)
+      .slice(0, 10)
+      .map((row) => row.name);
+    const response = await engine.search({ sort: 'distance', aroundPoint: center, page: 1, perPage: 10 });
+    expect(response.hits.map((hit) => hit.name)).toEqual(nearest);
+    const withinRadius = await engine.search({ filters: { geo: { ...center, radiusKm: 20 } }, sort: 'distance', page: 1, perPage: 10 });
+    expect(withinRadius.hits.map((hit) => hit.name)).toEqual(nearest);
+    expect(withinRadius.total).toBe(rows.filter((row) => distanceKm(center.lat, center.lng, row.latitude, row.longitude) <= 20).length);
+  });
+
+  it('expands a long prefix to its most frequent terms and then says the total is a lower bound', async () => {
+    // Thirteen terms start with "zeph": the rarest one falls outside the expansion.
+    for (let i = 0; i < MAX_PREFIX_TERMS + 1; i += 1) {
+      const term = `zeph${String.fromCharCode(97 + i)}`;
+      for (let copy = 0; copy <= MAX_PREFIX_TERMS - i; copy += 1) insert(buildBusiness({ name: `${term} ${copy}`, reviews: 100 + i }));
+    }
+    await rebuildIndex(recordFile, engine, 'all');
+    const response = await engine.search({ query: 'zeph', page: 1, perPage: 100 });
+    expect(response.isTotalExact).toBe(false);
+    expect(response.hits.some((hit) => hit.name.startsWith(`zeph${String.fromCharCode(97 + MAX_PREFIX_TERMS)}`))).toBe(false);
+    expect(response.hits.some((hit) => hit.name.startsWith('zepha'))).toBe(true);
+    // The full word is still found, and a short prefix goes through the prefix index, whole.
+    const rarest = `zeph${String.fromCharCode(97 + MAX_PREFIX_TERMS)}`;
+    expect((await engine.search({ query: rarest, page: 1, perPage: 5 })).hits[0]!.name).toBe(`${rarest} 0`);
+    const short = await engine.search({ query: 'zep', page: 1, perPage: 100 });
+    expect(short).toMatchObject({ total: response.total + 1, isTotalExact: true });
+  });
+
+  it('keeps every spelling of a city or category when a filter narrows a word search', async () => {
+    const city = (name: string) => ({ city: name, country: 'Denmark', countryCode: 'DK', timeZone: 'Europe/Copenhagen' });
+    insert(buildBusiness({ name: 'Bager Nord', category: 'Bakery', ...city('Kobenhavn'), reviews: 30 }));
+    insert(buildBusiness({ name: 'Bager Syd', category: 'Bakery', ...city('København'), reviews: 20 }));
+    insert(buildBusiness({ name: 'Bager Vest', category: 'Smørrebrød', ...city('Aarhus'), reviews: 10 }));
+    insert(buildBusiness({ name: 'Bager Øst', category: 'Smorrebrod', ...city('Aarhus'), reviews: 5 }));
+    await rebuildIndex(recordFile, engine, 'all');
+    const inCity = await engine.search({ query: 'bager', filters: { cities: [{ countryCode: 'DK', citySlug: 'kobenhavn' }] }, page: 1, perPage: 10 });
+    expect(inCity.hits.map((hit) => hit.name)).toEqual(['Bager Nord', 'Bager Syd']);
+    expect(inCity).toMatchObject({ total: 2, isTotalExact: true });
+    const byLocation = await engine.search({ query: 'bager', location: 'København', page: 1, perPage: 10 });
+    expect(byLocation.hits.map((hit) => hit.name)).toEqual(['Bager Nord', 'Bager Syd']);
+    const inCategory = await engine.search({ query: 'bager', filters: { categorySlugs: ['smorrebrod'] }, page: 1, perPage: 10 });
+    expect(inCategory.hits.map((hit) => hit.name)).toEqual(['Bager Vest', 'Bager Øst']);
   });
 
   it('finds a new business with a typo once the change log is applied', async () => {
@@ -106,5 +153,87 @@ describe('sqlite search: bounded work', () => {
     const response = await engine.search({ query: 'lcoksmith', page: 1, perPage: 5 });
     expect(response.hits.map((hit) => hit.name)).toEqual(['Locksmith Express']);
     expect(response.hits[0]!._highlight.name).toBe('<mark>Locksmith</mark> Express');
+  });
+});
+
+describe('sqlite search: query plans', () => {
+  let temp: TempIndex;
+  const plan = (sql: string, params: unknown[] = []) =>
+    (temp.engine.database.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail).join(' | ');
+  const lyon = { lat: PLACES.lyon.latitude, lng: PLACES.lyon.longitude };
+  /** One request of every kind the visitor site sends. */
+  const REQUESTS: Omit<SearchRequest, 'page' | 'perPage'>[] = [
+    { query: 're', facets: ['category', 'country', 'city'] },
+    { query: 'restaurant', facets: ['category'] },
+    { query: 'pizza lyon' },
+    { query: 'resturant' },
+    { query: 'restaurant', filters: { categorySlugs: ['restaurant'], countryCodes: ['FR'], cities: [{ countryCode: 'FR', citySlug: 'lyon' }] } },
+    { query: 'bakery', location: 'DE' },
+    { query: 'plumber', location: 'lyon', sort: 'rating' },
+    { query: 'bakery', filters: { geo: { north: 55, south: 47, east: 15, west: 6 } } },
+    { filters: { categorySlugs: ['plumber', 'dentist'], minRating: 4 }, facets: ['country'] },
+    { filters: { countryCodes: ['DE'] } },
+    { filters: { categorySlugs: ['plumber'], cities: [{ countryCode: 'FR', citySlug: 'lyon' }] } },
+    { filters: { categorySlugs: ['bakery'], countryCodes: ['DE'] }, sort: 'rating' },
+    { filters: { cities: [{ countryCode: 'FR', citySlug: 'paris' }, { countryCode: 'DE', citySlug: 'berlin' }] } },
+    { filters: { openNow: true }, now: new Date('2025-01-15T10:00:00Z') },
+    { filters: { geo: { ...lyon, radiusKm: 5 } }, sort: 'distance' },
+    { filters: { geo: { north: 55, south: 47, east: 15, west: 6 } } },
+    { location: 'FR', sort: 'distance', aroundPoint: { lat: 48.85, lng: 2.35 } },
+    { location: '69002' },
+    { sort: 'rating' },
+    { page: 3 } as Omit<SearchRequest, 'page' | 'perPage'>,
+  ];
+
+  beforeEach(async () => {
+    temp = createTempIndex('search-plan');
+    for (const business of buildSearchWorld()) insertBusiness(temp.record, business);
+    await rebuildIndex(temp.recordFile, temp.engine, 'all');
+  });
+
+  afterEach(() => temp.dispose());
+
+  it('answers a category in a city or a country through the pair index, counting like SQL', async () => {
+    const count = (sql: string) => temp.record.prepare(sql).pluck().get() as number;
+    const lyonPlumbers = await temp.engine.search({ filters: { categorySlugs: ['plumber'], cities: [{ countryCode: 'FR', citySlug: 'lyon' }] }, page: 1, perPage: 20 });
+    expect(lyonPlumbers.hits.map((hit) => hit.name)).toEqual(['Plomberie Martin']);
+    expect(lyonPlumbers).toMatchObject({ total: count("SELECT count(*) FROM businesses WHERE category = 'Plumber' AND city = 'Lyon'"), isTotalExact: true });
+    const germanBakeries = await temp.engine.search({ filters: { categorySlugs: ['bakery'], countryCodes: ['DE'] }, page: 1, perPage: 20 });
+    expect(germanBakeries.total).toBe(count("SELECT count(*) FROM businesses WHERE category = 'Bakery' AND country_code = 'DE'"));
+  });
+
+  it('runs every search from a bounded driver: no sort of all matches, no OFFSET walk, no unbounded scan', async () => {
+    const trace = traceSearchStatements(temp.engine.database);
+    for (const request of REQUESTS) await temp.engine.search({ page: 1, perPage: 20, ...request });
+    const plans = [...trace].map(([sql, params]) => ({ sql, plan: plan(sql, params) }));
+    expect(plans.length).toBeGreaterThan(8);
+    for (const { sql, plan: detail } of plans) {
+      expect(detail, sql).not.toMatch(/TEMP B-TREE/);
+      expect(sql).not.toMatch(/OFFSET/);
+      // A scan of the documents or of the full-text index only ever feeds a LIMIT.
+      if (/SCAN (d|docs|docs_fts)\b/.test(detail)) expect(sql, detail).toMatch(/LIMIT \?\)?/);
+    }
+    const planOf = (fragment: string) => {
+      const found = plans.filter((entry) => entry.sql.includes(fragment));
+      expect(found.length, fragment).toBeGreaterThan(0);
+      return found.map((entry) => entry.plan);
+    };
+    // Words: the full-text matches are read lazily (a co-routine under LIMIT), each looked up in docs by pos.
+    for (const detail of planOf('docs_fts MATCH ? LIMIT ?) f')) {
+      expect(detail).toMatch(/CO-ROUTINE f \| SCAN docs_fts VIRTUAL TABLE INDEX \d+:M.* \| SCAN f \| SEARCH d USING INTEGER PRIMARY KEY/);
+    }
+    // Filters: the narrowest docs index, several values merged in pos order rather than sorted.
+    expect(planOf('INDEXED BY docs_category').join(' || ')).toMatch(/MERGE \(UNION ALL\).*SEARCH docs USING COVERING INDEX docs_category \(category_slug=\?\)/);
+    expect(planOf('INDEXED BY docs_country WHERE').join(' || ')).toMatch(/SEARCH docs USING COVERING INDEX docs_country \(country_code=\?\)/);
+    // One category in one city or country: the pair's own index, counted by the pair tables.
+    expect(planOf('INDEXED BY docs_city_category').join(' || ')).toMatch(/SEARCH docs USING COVERING INDEX docs_city_category \(country_code=\? AND city_slug=\? AND category_slug=\?\)/);
+    expect(planOf('INDEXED BY docs_category_country').join(' || ')).toMatch(/SEARCH docs USING COVERING INDEX docs_category_country \(category_slug=\? AND country_code=\?\)/);
+    expect(planOf('INDEXED BY docs_country_city').join(' || ')).toMatch(/MERGE \(UNION ALL\).*docs_country_city \(country_code=\? AND city_slug=\?\)/);
+    // Geo: the R*Tree, then documents by pos.
+    for (const detail of planOf('FROM docs_geo g')) expect(detail).toMatch(/^SCAN g VIRTUAL TABLE INDEX \d+:/);
+    for (const detail of planOf('d.pos IN (SELECT value FROM json_each(?))')) expect(detail).toMatch(/^SEARCH d USING (INTEGER PRIMARY KEY|INDEX \w+) \((\w+=\? AND )*rowid=\?\)/);
+    // The vocabulary: one key range each, already in the order wanted.
+    expect(plan(VOCABULARY_QUERIES.prefix, ['pizz', 'pizz{', 400])).toMatch(/^SEARCH vocab USING PRIMARY KEY \(term>\? AND term<\?\)$/);
+    expect(plan(VOCABULARY_QUERIES.typo, ['r', 9, 100])).toMatch(/^SEARCH vocab USING COVERING INDEX vocab_typo \(head=\? AND len=\?\)$/);
   });
 });

@@ -1,22 +1,34 @@
 /**
- * Instant search on the embedded index.
- *
- * Bounded work, whatever the query:
- * - Candidates: at most {@link CANDIDATE_LIMIT} documents are ever read and ranked. FTS5 yields
- *   matches in rowid order and rowids (`pos`) are popularity ranks, so the candidates of a broad
- *   query are its most popular matches. Without words, the R*Tree (geo) or the docs indexes
- *   (category, country/city) drive, still under the same LIMIT.
- * - Totals: exact below the bound; at the bound the answer says `isTotalExact: false`. Browsing
- *   everything, or one category/country/city list alone, takes exact totals from the aggregates.
+ * Instant search on the embedded index. The rows one search reads are bounded by constants, not
+ * by how many documents match (the remaining cost that grows with the data is inside FTS5: an
+ * AND of two words skips through the rarer one's doclist, a 2–3 letter prefix reads its prefix
+ * index doclist only as far as the LIMIT):
+ * - Drivers. Every search reads candidates from one ordered source and stops: the full-text
+ *   index (words); the docs index of the narrowest filter by the precomputed counts (category,
+ *   country, city, or a category in one city / one country); the R*Tree (geo box; nearest-first
+ *   rings for a distance sort); or `docs` itself (browsing). All but the R*Tree yield rows in
+ *   popularity order (`pos`). A driver reads at most {@link SCAN_LIMIT} rows and keeps at most
+ *   {@link CANDIDATE_LIMIT} that pass every filter; only those are sorted, counted into facets
+ *   and paged (`totalPages` never goes past them, like Meilisearch's `maxTotalHits`).
+ * - Words. A 2–3 letter prefix is read through FTS5's prefix index, lazily; a longer one is
+ *   expanded to its most frequent vocabulary terms (search-vocabulary.ts). The rarest of the
+ *   category / country / city filters joins the MATCH as a column phrase, so FTS5 intersects the
+ *   word with the doclist of, say, "tokyo" instead of every match of the word being looked up
+ *   in `docs`; `docs` then checks every filter exactly.
+ * - Typos: only when the exact words do not fill the page (Typesense's typo_tokens_threshold),
+ *   each word of 5+ letters (9+: two typos) gets up to {@link MAX_TYPO_TERMS} corrections from
+ *   the most frequent vocabulary terms of its first letter and a length within the budget.
+ * - Ranking: fewest typos, then the best field a word matched in (name, category, place, about),
+ *   then popularity. The field is found on the texts of the first page plus
+ *   {@link RANKING_MARGIN} candidates (in popularity order, exact matches first), not with
+ *   bm25(), whose statistics read every match. Other sorts (rating, reviews) order the
+ *   candidates, so they are the best of the most popular matches; a distance sort without words
+ *   reads every document of a filter under the scan bound, else walks the R*Tree nearest first.
+ * - Totals are exact when the driver ran out of rows before either bound; otherwise the answer
+ *   says `isTotalExact: false` and the total is a lower bound. Browsing everything, or one
+ *   category/country/city list alone, takes exact totals from the aggregates.
  * - Facets: with no words and no filters they come from the precomputed aggregate tables (exact);
- *   otherwise they are counted over the candidates and flagged `isFacetExact: false` when the
- *   candidates were capped. A GROUP BY over every match is what this avoids (~190 ms at 1M).
- * - Typos: each word of 5+ letters (1 typo; 9+: 2) is compared with the `vocab` terms of the same
- *   first letter and a length within the budget (one index range, capped), by Damerau-Levenshtein;
- *   up to {@link MAX_TYPO_TERMS} corrections are ORed with the word's prefix in the MATCH.
- *   Matches without typos rank first (a second MATCH runs with the corrections).
- * - Ranking: fewest typos, then the best column a word matched in (name 10, category 8, place 3,
- *   about 1, the bm25 column weights), then popularity.
+ *   otherwise they are counted over the candidates, flagged `isFacetExact: false` when bounded.
  * - Highlights: name and category with matched words wrapped in `<mark>`…`</mark>`.
  */
 import type { Statement } from 'better-sqlite3';
@@ -30,53 +42,65 @@ import {
   MAX_PER_PAGE,
   cityKey,
   isGeoRadius,
+  type CityRef,
   type FacetCounts,
   type FacetName,
   type FacetValue,
+  type GeoBox,
   type GeoFilter,
+  type GeoPoint,
   type GeoRadius,
   type SearchHit,
   type SearchRequest,
   type SearchResponse,
 } from '../search-types.ts';
 import type { IndexDatabase } from './index-file.ts';
-import { boxOf, centerOf, distanceKm } from './search-geo.ts';
+import { boxAround, boxOf, centerOf, distanceKm } from './search-geo.ts';
 import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
 import { resolveLocation, type LocationLookup, type LocationPart } from './search-location.ts';
 import {
+  columnFilter,
+  foldText,
   highlight,
   placeExpression,
   queryWords,
   tokenize,
-  typoBudget,
-  typoDistance,
   wordExpression,
   type ExpandedWord,
   type HighlightTerms,
 } from './search-text.ts';
+import { MAX_TYPO_TERMS, Vocabulary } from './search-vocabulary.ts';
 import { presentDoc, type DocRow } from './sqlite-engine.ts';
 
-/** Most documents one search reads and ranks. */
-export const CANDIDATE_LIMIT = 1000;
-/** Most vocabulary terms compared with one query word. */
-const VOCAB_SCAN_LIMIT = 20_000;
-/** Most typo corrections ORed in for one query word. */
-export const MAX_TYPO_TERMS = 8;
-const BM25_COLUMNS = "bm25(docs_fts, 1, 0, 0, 0) AS s_name, bm25(docs_fts, 0, 1, 0, 0) AS s_category, bm25(docs_fts, 0, 0, 1, 0) AS s_place, bm25(docs_fts, 0, 0, 0, 1) AS s_about";
+export { MAX_TYPO_TERMS };
+
+/** Most documents one search keeps, ranks, counts into facets and pages through. */
+export const CANDIDATE_LIMIT = 500;
+/**
+ * How many candidates past the end of the page are ranked by field (name, category, place,
+ * about); the others keep their popularity order below them.
+ */
+export const RANKING_MARGIN = 100;
+/** Most rows one driver reads to find its candidates (rows failing a filter included). */
+export const SCAN_LIMIT = 10_000;
+/** Radius of the first ring of a nearest-first walk. */
+const FIRST_RING_KM = 1;
+/** Half the Earth's circumference: every point is within this distance. */
+const MAX_DISTANCE_KM = 20_038;
 const STATEMENT_CACHE_SIZE = 256;
 /** More than there are ISO country codes. */
 const COUNTRY_ROWS = 1000;
 
-/** The columns ranking, facets and distances need; full rows are read for the page only. */
+/**
+ * The columns sorting, facets and distances need, read for every candidate (numbers and short
+ * keys: cheap). The texts ranking by field needs are read for the ranked few only, full rows for
+ * the page only.
+ */
 const CANDIDATE_COLUMNS = 'd.pos, d.rating, d.reviews, d.latitude, d.longitude, d.category_slug, d.country_code, d.city_slug';
 type CandidateRow = Pick<DocRow, 'pos' | 'rating' | 'reviews' | 'latitude' | 'longitude' | 'category_slug' | 'country_code' | 'city_slug'>;
-
-interface ScoredRow extends CandidateRow {
-  s_name?: number;
-  s_category?: number;
-  s_place?: number;
-  s_about?: number;
-}
+/** The fields a query word is looked for in, to rank by the best field matched. */
+type TextRow = Pick<DocRow, 'pos' | 'name' | 'category' | 'type' | 'city' | 'country' | 'country_code' | 'postal_code'>;
+const TEXT_COLUMNS_SQL = 'SELECT pos, name, category, type, city, country, country_code, postal_code FROM docs WHERE pos IN (SELECT value FROM json_each(?))';
 
 interface Candidate {
   row: CandidateRow;
@@ -85,6 +109,11 @@ interface Candidate {
   distanceKm: number | null;
 }
 
+/** What a driver found: at most {@link CANDIDATE_LIMIT} rows, and whether it stopped at a bound. */
+interface Found {
+  rows: CandidateRow[];
+  isCapped: boolean;
+}
 
 /** SQL conditions on `docs d` and their parameters. */
 class Conditions {
@@ -103,13 +132,34 @@ class Conditions {
 
 const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
 
+/** One category, country or city filter (its values combine with OR), as a driver can read it. */
+interface Dimension {
+  facet: FacetName;
+  /** Category slugs, upper-case country codes, or cities. */
+  values: string[] | CityRef[];
+  /** How many documents it admits, from the aggregate tables. */
+  count: number;
+  /** The same filter as a full-text column phrase (a superset), null when a value has no text. */
+  phrase: string | null;
+  /** At most this many documents match the phrase (from the vocabulary counts). */
+  phraseBound: number;
+}
+
+/** Document positions in popularity order from a docs index, and how many there are (from the aggregates). */
+interface Stream {
+  sql: string;
+  params: unknown[];
+  count: number;
+}
+
 /** Which single facet dimension a request filters on, when it filters on nothing else. */
 type SingleDimension = { facet: FacetName; values: string[] } | null;
 
 class SqliteSearcher {
   private readonly statements = new Map<string, Statement>();
-  private readonly vocabRange: Statement<[string, number, number, number], { term: string; docs: number }>;
-  private readonly addTerm: Statement<[string, number, string]>;
+  /** Every statement a search ran with its last parameters, when a plan test asked for them. */
+  trace: Map<string, unknown[]> | null = null;
+  private readonly vocabulary: Vocabulary;
   private readonly countryCodes: Statement<[string, string], string>;
   private readonly citiesBySlug: Statement<[string], { countryCode: string; citySlug: string }>;
   private readonly categoryName: Statement<[string], string | undefined>;
@@ -118,15 +168,14 @@ class SqliteSearcher {
   private readonly categoryCount: Statement<[string], number | undefined>;
   private readonly countryCount: Statement<[string], number | undefined>;
   private readonly cityCount: Statement<[string, string], number | undefined>;
+  private readonly cityCategoryCount: Statement<[string, string, string], number | undefined>;
+  private readonly categoryCountryCount: Statement<[string, string], number | undefined>;
   private readonly topFacet: Record<FacetName, Statement<[number], FacetValue>>;
   private readonly facetByLetter: Record<'category' | 'city', Statement<[string], FacetValue>>;
 
   constructor(private readonly db: IndexDatabase) {
     registerFunctions(db);
-    this.vocabRange = db.prepare('SELECT term, docs FROM vocab WHERE head = ? AND len BETWEEN ? AND ? LIMIT ?');
-    this.addTerm = db.prepare(
-      'INSERT INTO vocab (head, len, term, docs) VALUES (?, ?, ?, 1) ON CONFLICT DO UPDATE SET docs = docs + 1',
-    );
+    this.vocabulary = new Vocabulary(db);
     this.countryCodes = db.prepare('SELECT code FROM countries WHERE code = ? OR slug = ?').pluck() as Statement<[string, string], string>;
     this.citiesBySlug = db.prepare('SELECT country_code AS countryCode, slug AS citySlug FROM cities WHERE slug = ?');
     this.categoryName = db.prepare('SELECT name FROM categories WHERE slug = ?').pluck() as Statement<[string], string | undefined>;
@@ -141,6 +190,12 @@ class SqliteSearcher {
       [string, string],
       number | undefined
     >;
+    this.cityCategoryCount = db
+      .prepare('SELECT business_count FROM city_category WHERE country_code = ? AND city_slug = ? AND category_slug = ?')
+      .pluck() as Statement<[string, string, string], number | undefined>;
+    this.categoryCountryCount = db
+      .prepare('SELECT business_count FROM category_country WHERE category_slug = ? AND country_code = ?')
+      .pluck() as Statement<[string, string], number | undefined>;
     const categoryColumns = 'slug AS value, name AS label, business_count AS count FROM categories';
     const countryColumns = 'code AS value, name AS label, business_count AS count FROM countries';
     const cityColumns = "country_code || ':' || slug AS value, name AS label, business_count AS count FROM cities";
@@ -156,85 +211,126 @@ class SqliteSearcher {
     };
   }
 
-  /** Adds an upserted document's terms to the typo vocabulary (incremental changes). */
+  /** Adds an upserted document's terms to the vocabulary (incremental changes). */
   addVocabulary(doc: BusinessDocument): void {
     const text = [doc.name, doc.category, doc.type, doc.city, doc.country, doc.countryCode, doc.postalCode, doc.aboutText]
       .filter(Boolean)
       .join(' ');
-    for (const term of new Set(tokenize(text))) this.addTerm.run(term.charAt(0), term.length, term);
+    const terms = new Set(tokenize(text));
+    this.vocabulary.add(terms);
+    if (this.specialSpellings !== null) for (const term of terms) addSpecialSpelling(this.specialSpellings, term);
   }
+
+  /**
+   * Terms with a letter slugs spell otherwise (ø, ß, æ, đ, ð, ł), by slug: "københavn" and
+   * "kobenhavn" share the city slug `kobenhavn` but not a full-text term. A handful of terms, read
+   * once from the vocabulary.
+   */
+  private specialSpellings: Map<string, string[]> | null = null;
+
+  /** The other spellings of a full-text term that share its slug. */
+  private readonly spellings = (token: string): string[] => {
+    if (this.specialSpellings === null) {
+      this.specialSpellings = new Map();
+      for (const term of this.vocabulary.termsWithSpecialLetters()) addSpecialSpelling(this.specialSpellings, term);
+    }
+    const slug = slugify(token);
+    return [slug, ...(this.specialSpellings.get(slug) ?? [])];
+  };
 
   async search(request: SearchRequest): Promise<SearchResponse> {
     const started = performance.now();
     checkRequest(request);
     const filters = request.filters ?? {};
     const conditions = new Conditions();
+    const dimensions: Dimension[] = [];
     const matchParts: string[] = [];
-    if (filters.categorySlugs?.length) conditions.add(`d.category_slug IN (${placeholders(filters.categorySlugs.length)})`, ...filters.categorySlugs);
-    if (filters.countryCodes?.length) {
-      const codes = filters.countryCodes.map((code) => code.toUpperCase());
-      conditions.add(`d.country_code IN (${placeholders(codes.length)})`, ...codes);
-    }
+    const locationWords: string[] = [];
+    if (filters.categorySlugs?.length) this.addCategories([...new Set(filters.categorySlugs)], conditions, dimensions);
+    if (filters.countryCodes?.length) this.addCountries([...new Set(filters.countryCodes.map((code) => code.toUpperCase()))], conditions, dimensions);
     if (filters.cities?.length) {
-      conditions.add(
-        `(${filters.cities.map(() => '(d.country_code = ? AND d.city_slug = ?)').join(' OR ')})`,
-        ...filters.cities.flatMap((city) => [city.countryCode.toUpperCase(), city.citySlug]),
+      this.addCities(
+        filters.cities.map((city) => ({ countryCode: city.countryCode.toUpperCase(), citySlug: city.citySlug })),
+        conditions,
+        dimensions,
       );
     }
     if (filters.minRating !== undefined) conditions.add('d.rating >= ?', filters.minRating);
     if (filters.openNow) conditions.add('is_open_at(d.open_hours, d.time_zone, ?)', (request.now ?? new Date()).getTime());
 
     const location = await resolveLocation(request.location, this.locationLookup());
-    for (const part of location) this.addLocationPart(part, conditions, matchParts);
+    for (const part of location) {
+      switch (part.kind) {
+        case 'country':
+          this.addCountries(part.countryCodes, conditions, dimensions);
+          break;
+        case 'city':
+          this.addCities(part.cities, conditions, dimensions);
+          break;
+        case 'postal':
+          matchParts.push(placeExpression(part.words, 'phrase'));
+          locationWords.push(...part.words);
+          break;
+        case 'words':
+          matchParts.push(placeExpression(part.words, 'prefix'));
+          locationWords.push(...part.words);
+          break;
+      }
+    }
 
-    const words = queryWords(request.query).map((word): ExpandedWord => ({ word, typoTerms: this.typoTerms(word) }));
+    const words = queryWords(request.query).map((word) => this.vocabulary.expand(word));
     const point = request.aroundPoint ?? (filters.geo ? centerOf(filters.geo) : null);
-    if (request.sort === 'distance' && point === null) throw new RangeError('Sorting by distance needs a point or a geo filter.');
-    const maxFacetValues = Math.min(request.maxFacetValues ?? DEFAULT_MAX_FACET_VALUES, MAX_FACET_VALUES);
-    const isBrowsing = words.length === 0 && matchParts.length === 0 && conditions.clauses.length === 0 && !filters.geo;
-
     const sort = request.sort ?? 'relevance';
+    if (sort === 'distance' && point === null) throw new RangeError('Sorting by distance needs a point or a geo filter.');
+    const maxFacetValues = Math.min(request.maxFacetValues ?? DEFAULT_MAX_FACET_VALUES, MAX_FACET_VALUES);
+    const hasText = words.length > 0 || matchParts.length > 0;
+    const isBrowsing = !hasText && conditions.clauses.length === 0 && !filters.geo;
+
     let candidates: Candidate[] = [];
     let isCapped = false;
+    const pageEnd = request.page * request.perPage;
     if (isBrowsing && sort === 'relevance') {
-      // Plain browsing pages through the popularity order itself: no candidates to rank.
-    } else if (words.length > 0 || matchParts.length > 0) {
-      ({ candidates, isCapped } = this.textCandidates(words, matchParts, conditions, filters.geo));
+      // Plain browsing is the popularity order itself: read the page, nothing to rank.
+      const rows = pageEnd <= CANDIDATE_LIMIT ? this.rows<CandidateRow>(`SELECT ${CANDIDATE_COLUMNS} FROM docs d ORDER BY d.pos LIMIT ?`, [pageEnd]) : [];
+      candidates = rows.map((row) => toCandidate(row, 0, 0));
+    } else if (hasText) {
+      ({ candidates, isCapped } = this.textCandidates(words, matchParts, pageEnd, conditions, dimensions, filters.geo));
     } else {
-      // The R*Tree box is the prefilter; the exact radius is checked on the rows it yields.
-      if (filters.geo && isGeoRadius(filters.geo)) addRadiusCondition(conditions, filters.geo);
-      const box = filters.geo ? rtreeBox(filters.geo) : null;
-      const rows = box
-        ? this.rows<CandidateRow>(`SELECT ${CANDIDATE_COLUMNS} FROM docs_geo g JOIN docs d ON d.pos = g.pos WHERE ${box.sql} ${conditions.sql('AND')} LIMIT ?`, [
-            ...box.params,
-            ...conditions.params,
-            CANDIDATE_LIMIT,
-          ])
-        : this.rows<CandidateRow>(`SELECT ${CANDIDATE_COLUMNS} FROM docs d ${conditions.sql('WHERE')} ORDER BY d.pos LIMIT ?`, [...conditions.params, CANDIDATE_LIMIT]);
-      candidates = rows.map((row) => ({ row, typoTier: 0, columnTier: 0, distanceKm: null }));
-      isCapped = rows.length >= CANDIDATE_LIMIT;
+      if (filters.geo) addGeoConditions(conditions, filters.geo);
+      // A distance sort needs the nearest, not the most popular: every document of a narrow filter,
+      // otherwise a nearest-first walk.
+      const isNarrow = dimensions.some((dimension) => dimension.count <= SCAN_LIMIT);
+      let found: Found;
+      if (sort !== 'distance' || point === null) found = this.filterCandidates(conditions, dimensions, filters.geo, CANDIDATE_LIMIT);
+      else if (isNarrow) found = this.filterCandidates(conditions, dimensions, filters.geo, SCAN_LIMIT);
+      else found = this.nearestFirst(point, filters.geo && isGeoRadius(filters.geo) ? filters.geo.radiusKm : MAX_DISTANCE_KM, conditions);
+      candidates = found.rows.map((row) => toCandidate(row, 0, 0));
+      isCapped = found.isCapped;
     }
     for (const candidate of candidates) {
       const { latitude, longitude } = candidate.row;
       candidate.distanceKm = point && latitude !== null && longitude !== null ? distanceKm(point.lat, point.lng, latitude, longitude) : null;
     }
     candidates.sort(comparator(sort));
-
+    // Facets and the total count every candidate found; a distance sort may find up to
+    // SCAN_LIMIT of them, and only the nearest are paged through.
     let total = candidates.length;
+    const allCounts = isBrowsing ? null : this.countFacets(candidates, requestedFacets(request), maxFacetValues, request.facetSearch?.facet);
+    if (candidates.length > CANDIDATE_LIMIT) candidates = candidates.slice(0, CANDIDATE_LIMIT);
+    if (hasText && sort === 'relevance') {
+      // Exact matches come first, each group in popularity order: rank the first page-plus-margin by field.
+      const ranked = candidates.slice(0, pageEnd + RANKING_MARGIN);
+      this.rankByField(ranked, new ColumnTiers(words, locationWords));
+      ranked.sort(comparator(sort));
+      candidates = [...ranked, ...candidates.slice(ranked.length)];
+    }
+
     let isTotalExact = !isCapped;
-    let window = CANDIDATE_LIMIT;
-    let pageRows = candidates.slice((request.page - 1) * request.perPage, request.page * request.perPage);
+    const pageRows = candidates.slice((request.page - 1) * request.perPage, pageEnd);
     if (isBrowsing) {
       total = Number(this.businessCount.get() ?? '0');
       isTotalExact = true;
-      if (sort === 'relevance') {
-        window = Number.POSITIVE_INFINITY;
-        pageRows = this.rows<CandidateRow>(`SELECT ${CANDIDATE_COLUMNS} FROM docs d ORDER BY d.pos LIMIT ? OFFSET ?`, [
-          request.perPage,
-          (request.page - 1) * request.perPage,
-        ]).map((row) => ({ row, typoTier: 0, columnTier: 0, distanceKm: null }));
-      }
-    } else if (isCapped && words.length === 0 && matchParts.length === 0 && !filters.geo) {
+    } else if (isCapped && !hasText && !filters.geo) {
       const exact = this.exactTotal(singleDimension(request, location));
       if (exact !== null) {
         total = exact;
@@ -252,9 +348,6 @@ class SqliteSearcher {
       ),
     );
     const hits = pageRows.map((candidate) => toHit(candidate, fullRows.get(candidate.row.pos)!, terms));
-    const requested = new Set(request.facets ?? []);
-    if (request.facetSearch) requested.add(request.facetSearch.facet);
-    const allCounts = isBrowsing ? null : this.countFacets(candidates, requested);
     const facets: FacetCounts = {};
     for (const facet of request.facets ?? []) {
       facets[facet] = allCounts ? allCounts[facet]!.slice(0, maxFacetValues) : this.topFacet[facet].all(maxFacetValues);
@@ -265,7 +358,7 @@ class SqliteSearcher {
       isTotalExact,
       page: request.page,
       perPage: request.perPage,
-      totalPages: Math.ceil(Math.min(total, window) / request.perPage),
+      totalPages: Math.ceil(Math.min(total, CANDIDATE_LIMIT) / request.perPage),
       facets,
       isFacetExact: isBrowsing || !isCapped,
       processingTimeMs: 0,
@@ -287,68 +380,218 @@ class SqliteSearcher {
     };
   }
 
-  private addLocationPart(part: LocationPart, conditions: Conditions, matchParts: string[]): void {
-    switch (part.kind) {
-      case 'country':
-        conditions.add(`d.country_code IN (${placeholders(part.countryCodes.length)})`, ...part.countryCodes);
-        return;
-      case 'city':
-        conditions.add(
-          `(${part.cities.map(() => '(d.country_code = ? AND d.city_slug = ?)').join(' OR ')})`,
-          ...part.cities.flatMap((city) => [city.countryCode, city.citySlug]),
-        );
-        return;
-      case 'postal':
-        matchParts.push(placeExpression(part.words, 'phrase'));
-        return;
-      case 'words':
-        matchParts.push(placeExpression(part.words, 'prefix'));
-        return;
-    }
+  private addCategories(slugs: string[], conditions: Conditions, dimensions: Dimension[]): void {
+    conditions.add(`d.category_slug IN (${placeholders(slugs.length)})`, ...slugs);
+    const names = slugs.map((slug) => this.categoryName.get(slug));
+    dimensions.push({
+      facet: 'category',
+      values: slugs,
+      count: sum(slugs.map((slug) => this.categoryCount.get(slug) ?? 0)),
+      ...this.phraseOf('category', names),
+    });
   }
 
-  /** Vocabulary terms within the word's typo budget, closest and most frequent first. */
-  private typoTerms(word: string): string[] {
-    const budget = typoBudget(word);
-    if (budget === 0) return [];
-    const found: { term: string; distance: number; docs: number }[] = [];
-    for (const { term, docs } of this.vocabRange.all(word.charAt(0), word.length - budget, word.length + budget, VOCAB_SCAN_LIMIT)) {
-      if (term.startsWith(word)) continue; // the prefix match already finds it
-      const distance = typoDistance(word, term, budget);
-      if (distance <= budget) found.push({ term, distance, docs });
-    }
-    found.sort((a, b) => a.distance - b.distance || b.docs - a.docs);
-    return found.slice(0, MAX_TYPO_TERMS).map((entry) => entry.term);
+  private addCountries(codes: string[], conditions: Conditions, dimensions: Dimension[]): void {
+    conditions.add(`d.country_code IN (${placeholders(codes.length)})`, ...codes);
+    dimensions.push({
+      facet: 'country',
+      values: codes,
+      count: sum(codes.map((code) => this.countryCount.get(code) ?? 0)),
+      ...this.phraseOf('place', codes),
+    });
   }
 
+  private addCities(cities: CityRef[], conditions: Conditions, dimensions: Dimension[]): void {
+    const unique = [...new Map(cities.map((city) => [cityKey(city.countryCode, city.citySlug), city])).values()];
+    conditions.add(
+      `(${unique.map(() => '(d.country_code = ? AND d.city_slug = ?)').join(' OR ')})`,
+      ...unique.flatMap((city) => [city.countryCode, city.citySlug]),
+    );
+    const names = unique.map((city) => this.cityName.get(city.countryCode, city.citySlug));
+    dimensions.push({
+      facet: 'city',
+      values: unique,
+      count: sum(unique.map((city) => this.cityCount.get(city.countryCode, city.citySlug) ?? 0)),
+      ...this.phraseOf('place', names),
+    });
+  }
+
+  /** A filter's column phrase, and how many documents it can match at most. */
+  private phraseOf(column: 'category' | 'place', texts: (string | undefined)[]): Pick<Dimension, 'phrase' | 'phraseBound'> {
+    const known = texts.filter((text): text is string => text !== undefined);
+    const phrase = known.length === texts.length ? columnFilter(column, known, this.spellings) : null;
+    if (phrase === null) return { phrase, phraseBound: Number.POSITIVE_INFINITY };
+    // A text matches at most as often as its rarest word (in any spelling); the texts are ORed.
+    const boundOf = (text: string) =>
+      Math.min(...tokenize(text).map((token) => sum([...new Set([token, ...this.spellings(token)])].map((term) => this.vocabulary.docsOf(term)))));
+    return { phrase, phraseBound: sum(known.map(boundOf)) };
+  }
+
+  /**
+   * Full-text driven candidates: the MATCH holds the words, the location words and the rarest
+   * filter's column phrase; `docs` checks every filter exactly. Exact words first; typo
+   * corrections only when the exact words did not fill the page (then the total counts them too).
+   */
   private textCandidates(
     words: ExpandedWord[],
     matchParts: string[],
+    pageEnd: number,
     conditions: Conditions,
+    dimensions: Dimension[],
     geo: GeoFilter | undefined,
   ): { candidates: Candidate[]; isCapped: boolean } {
     if (geo) addGeoConditions(conditions, geo);
-    const run = (withTypos: boolean) => {
-      const expression = [...words.map((word) => wordExpression(word, withTypos)), ...matchParts].join(' AND ');
-      return this.rows<ScoredRow>(
-        `SELECT ${CANDIDATE_COLUMNS}, ${BM25_COLUMNS} FROM docs_fts JOIN docs d ON d.pos = docs_fts.rowid
-         WHERE docs_fts MATCH ? ${conditions.sql('AND')} LIMIT ?`,
-        [expression, ...conditions.params, CANDIDATE_LIMIT],
-      );
-    };
-    const exact = run(false);
-    const candidates = exact.map((row) => toCandidate(row, 0));
-    if (!words.some((word) => word.typoTerms.length > 0)) return { candidates, isCapped: exact.length >= CANDIDATE_LIMIT };
-    const seen = new Set(exact.map((row) => row.pos));
-    const withTypos = run(true);
-    for (const row of withTypos) {
-      if (candidates.length >= CANDIDATE_LIMIT) break;
-      if (!seen.has(row.pos)) candidates.push(toCandidate(row, 1));
+    // One filter narrows the MATCH, the one with the fewest documents: more phrases only add
+    // position-list checks (a city implies its country).
+    const narrowest = dimensions
+      .filter((dimension) => dimension.phrase !== null)
+      .reduce<Dimension | null>((best, dimension) => (best === null || dimension.phraseBound < best.phraseBound ? dimension : best), null);
+    const phrases = narrowest === null ? [] : [narrowest.phrase!];
+    const expressionOf = (withTypos: boolean) => [...words.map((word) => wordExpression(word, withTypos)), ...matchParts, ...phrases].join(' AND ');
+    // The MATCH cannot yield more documents than its rarest part: below the scan bound, no need to check whether the scan stopped.
+    const bound = Math.min(narrowest?.phraseBound ?? Number.POSITIVE_INFINITY, ...words.map((word) => word.bound));
+    const exact = this.matchRows(expressionOf(false), conditions, bound);
+    const candidates = exact.rows.map((row) => toCandidate(row, 0, 0));
+    let isCapped = exact.isCapped || words.some((word) => word.isTruncated);
+    // Like Typesense's typo_tokens_threshold: corrections only when the exact words do not fill the page.
+    if (candidates.length < pageEnd) {
+      for (const word of words) word.typoTerms = this.vocabulary.typoTerms(word.word);
+      if (words.some((word) => word.typoTerms.length > 0)) {
+        const seen = new Set(exact.rows.map((row) => row.pos));
+        const withTypos = this.matchRows(expressionOf(true), conditions, Number.POSITIVE_INFINITY);
+        for (const row of withTypos.rows) {
+          if (candidates.length >= CANDIDATE_LIMIT) break;
+          if (!seen.has(row.pos)) candidates.push(toCandidate(row, 1, 0));
+        }
+        isCapped ||= withTypos.isCapped;
+      }
     }
-    return { candidates, isCapped: withTypos.length >= CANDIDATE_LIMIT };
+    return { candidates, isCapped };
+  }
+
+  /** Sets each candidate's best matched field, from its texts. */
+  private rankByField(candidates: Candidate[], tiers: ColumnTiers): void {
+    const texts = new Map(this.rows<TextRow>(TEXT_COLUMNS_SQL, [JSON.stringify(candidates.map((c) => c.row.pos))]).map((row) => [row.pos, row]));
+    for (const candidate of candidates) {
+      const text = texts.get(candidate.row.pos);
+      if (text) candidate.columnTier = tiers.of(text, candidate.typoTier > 0);
+    }
+  }
+
+  /** The first matches of an FTS5 expression that pass the conditions, reading at most {@link SCAN_LIMIT} matches. */
+  private matchRows(expression: string, conditions: Conditions, bound: number): Found {
+    const rows = this.rows<CandidateRow>(
+      `SELECT ${CANDIDATE_COLUMNS} FROM (SELECT rowid AS pos FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?) f
+       CROSS JOIN docs d ON d.pos = f.pos ${conditions.sql('WHERE')} LIMIT ?`,
+      [expression, SCAN_LIMIT, ...conditions.params, CANDIDATE_LIMIT],
+    );
+    if (rows.length >= CANDIDATE_LIMIT) return { rows, isCapped: true };
+    if (conditions.clauses.length === 0 || bound < SCAN_LIMIT) return { rows, isCapped: false };
+    // Rows failed a condition: did the scan stop at its bound? Counting matches reads no documents.
+    const scanned = this.rows<{ n: number }>('SELECT count(*) AS n FROM (SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?)', [
+      expression,
+      SCAN_LIMIT,
+    ])[0]!.n;
+    return { rows, isCapped: scanned >= SCAN_LIMIT };
+  }
+
+  /**
+   * Candidates without words: from the R*Tree when the geo box holds fewer documents than the
+   * narrowest filter (and at most {@link SCAN_LIMIT}), otherwise in popularity order from the
+   * narrowest filter's docs index (or `docs` itself), the other conditions checked per row.
+   */
+  private filterCandidates(conditions: Conditions, dimensions: Dimension[], geo: GeoFilter | undefined, keep: number): Found {
+    const streams = dimensions.map(dimensionStream);
+    const category = dimensions.find((dimension) => dimension.facet === 'category' && dimension.values.length === 1);
+    if (category) {
+      const slug = category.values[0] as string;
+      for (const dimension of dimensions) {
+        if (dimension.values.length !== 1) continue;
+        if (dimension.facet === 'city') {
+          const city = dimension.values[0] as CityRef;
+          streams.push({
+            sql: 'SELECT pos FROM docs INDEXED BY docs_city_category WHERE country_code = ? AND city_slug = ? AND category_slug = ? ORDER BY pos',
+            params: [city.countryCode, city.citySlug, slug],
+            count: this.cityCategoryCount.get(city.countryCode, city.citySlug, slug) ?? 0,
+          });
+        } else if (dimension.facet === 'country') {
+          const code = dimension.values[0] as string;
+          streams.push({
+            sql: 'SELECT pos FROM docs INDEXED BY docs_category_country WHERE category_slug = ? AND country_code = ? ORDER BY pos',
+            params: [slug, code],
+            count: this.categoryCountryCount.get(slug, code) ?? 0,
+          });
+        }
+      }
+    }
+    const narrowest = streams.reduce<Stream | null>((best, stream) => (best === null || stream.count < best.count ? stream : best), null);
+    const admitted = narrowest?.count ?? Number(this.businessCount.get() ?? '0');
+    if (geo) {
+      const box = rtreeBox(boxOf(geo));
+      const inBox = this.rows<{ pos: number }>(`SELECT pos FROM docs_geo g WHERE ${box.sql} LIMIT ?`, [...box.params, SCAN_LIMIT + 1]);
+      if (inBox.length <= SCAN_LIMIT && inBox.length <= admitted) {
+        // At most SCAN_LIMIT lookups; the most popular are kept.
+        const rows = this.rowsAt(inBox, conditions).sort((a, b) => a.pos - b.pos);
+        return { rows: rows.slice(0, keep), isCapped: rows.length > keep };
+      }
+    }
+    const stream = narrowest ?? { sql: 'SELECT pos FROM docs ORDER BY pos', params: [], count: admitted };
+    const rows = this.rows<CandidateRow>(
+      `SELECT ${CANDIDATE_COLUMNS} FROM (${stream.sql} LIMIT ?) f CROSS JOIN docs d ON d.pos = f.pos ${conditions.sql('WHERE')} LIMIT ?`,
+      [...stream.params, SCAN_LIMIT, ...conditions.params, keep],
+    );
+    return { rows, isCapped: rows.length >= keep || admitted > SCAN_LIMIT };
+  }
+
+  /**
+   * Nearest-first walk for a distance sort: R*Tree boxes around the point, growing until the
+   * circle they hold has {@link CANDIDATE_LIMIT} documents passing the conditions or reaches
+   * `maxKm`. Everything within the last circle is found, so the nearest ones are exact; a box
+   * holding more than {@link SCAN_LIMIT} entries stops the walk (the answer is then bounded).
+   */
+  private nearestFirst(point: GeoPoint, maxKm: number, conditions: Conditions): Found {
+    let radius = Math.min(FIRST_RING_KM, maxKm);
+    // Documents already read, by position (null: failed a condition): each is read once, whatever the rings.
+    const checked = new Map<number, CandidateRow | null>();
+    let previous: CandidateRow[] = [];
+    for (;;) {
+      const box = rtreeBox(boxAround(point, radius));
+      const inBox = this.rows<{ pos: number; lat: number; lng: number }>(
+        `SELECT pos, min_lat AS lat, min_lng AS lng FROM docs_geo g WHERE ${box.sql} LIMIT ?`,
+        [...box.params, SCAN_LIMIT + 1],
+      );
+      if (inBox.length > SCAN_LIMIT) {
+        // Too dense to read whole: the last complete circle if it has anything, else a part of this one.
+        if (previous.length > 0) return { rows: previous, isCapped: true };
+        return { rows: this.rowsAt(inBox.slice(0, CANDIDATE_LIMIT), conditions), isCapped: true };
+      }
+      // The R*Tree keeps 32-bit coordinates (about a metre off): a little slack here, the exact check below.
+      const fresh = inBox.filter((entry) => !checked.has(entry.pos) && distanceKm(point.lat, point.lng, entry.lat, entry.lng) <= radius + 0.01);
+      for (const entry of fresh) checked.set(entry.pos, null);
+      for (const row of this.rowsAt(fresh, conditions)) checked.set(row.pos, row);
+      const rows = [...checked.values()].filter(
+        (row): row is CandidateRow =>
+          row !== null && row.latitude !== null && row.longitude !== null && distanceKm(point.lat, point.lng, row.latitude, row.longitude) <= radius,
+      );
+      const isComplete = radius >= maxKm;
+      if (isComplete || rows.length >= CANDIDATE_LIMIT) return { rows, isCapped: !isComplete };
+      previous = rows;
+      // Aim the next ring at the radius that should hold the bound, from the density seen so far.
+      const growth = rows.length === 0 ? 8 : Math.min(8, Math.max(1.5, Math.sqrt((1.3 * CANDIDATE_LIMIT) / rows.length)));
+      radius = Math.min(maxKm, radius * growth);
+    }
+  }
+
+  /** The candidate columns of these documents, when they pass the conditions. */
+  private rowsAt(positions: { pos: number }[], conditions: Conditions): CandidateRow[] {
+    return this.rows<CandidateRow>(
+      `SELECT ${CANDIDATE_COLUMNS} FROM docs d WHERE d.pos IN (SELECT value FROM json_each(?)) ${conditions.sql('AND')}`,
+      [JSON.stringify(positions.map((row) => row.pos)), ...conditions.params],
+    );
   }
 
   private rows<T>(sql: string, params: unknown[]): T[] {
+    this.trace?.set(sql, params);
     let statement = this.statements.get(sql);
     if (!statement) {
       if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.clear();
@@ -358,8 +601,11 @@ class SqliteSearcher {
     return statement.all(...params) as T[];
   }
 
-  /** Facet counts over the candidates, most frequent first, every value. */
-  private countFacets(candidates: Candidate[], facets: Set<FacetName>): Record<FacetName, FacetValue[]> {
+  /**
+   * Facet counts over the candidates, most frequent first: the first `limit` values (and values
+   * tied with the last), every value for the facet searched in (labels are read only for those).
+   */
+  private countFacets(candidates: Candidate[], facets: Set<FacetName>, limit: number, searched: FacetName | undefined): Record<FacetName, FacetValue[]> {
     const counts: Record<FacetName, Map<string, number>> = { category: new Map(), country: new Map(), city: new Map() };
     for (const { row } of candidates) {
       if (row.category_slug) bump(counts.category, row.category_slug);
@@ -369,9 +615,12 @@ class SqliteSearcher {
     const result: Record<FacetName, FacetValue[]> = { category: [], country: [], city: [] };
     for (const facet of FACET_NAMES) {
       if (!facets.has(facet)) continue;
-      result[facet] = [...counts[facet]]
-        .map(([value, count]) => ({ value, label: this.labelOf(facet, value), count }))
-        .sort(byCountThenLabel);
+      let entries = [...counts[facet]].sort((a, b) => b[1] - a[1]);
+      if (facet !== searched && entries.length > limit) {
+        const lowest = entries[limit - 1]![1];
+        entries = entries.filter(([, count]) => count >= lowest);
+      }
+      result[facet] = entries.map(([value, count]) => ({ value, label: this.labelOf(facet, value), count })).sort(byCountThenLabel);
     }
     return result;
   }
@@ -407,6 +656,102 @@ class SqliteSearcher {
   }
 }
 
+/**
+ * The documents of one filter in popularity order, through its docs index: one index range per
+ * value, merged (UNION ALL under ORDER BY pos merges the ranges, each already in pos order,
+ * instead of sorting them).
+ */
+function dimensionStream(dimension: Dimension): Stream {
+  let arms: { sql: string; params: unknown[] }[];
+  if (dimension.facet === 'category') {
+    arms = (dimension.values as string[]).map((slug) => ({ sql: 'SELECT pos FROM docs INDEXED BY docs_category WHERE category_slug = ?', params: [slug] }));
+  } else if (dimension.facet === 'country') {
+    arms = (dimension.values as string[]).map((code) => ({ sql: 'SELECT pos FROM docs INDEXED BY docs_country WHERE country_code = ?', params: [code] }));
+  } else {
+    arms = (dimension.values as CityRef[]).map((city) => ({
+      sql: 'SELECT pos FROM docs INDEXED BY docs_country_city WHERE country_code = ? AND city_slug = ?',
+      params: [city.countryCode, city.citySlug],
+    }));
+  }
+  return { sql: `${arms.map((arm) => arm.sql).join(' UNION ALL ')} ORDER BY pos`, params: arms.flatMap((arm) => arm.params), count: dimension.count };
+}
+
+/** The best field a query word matched in, read from the candidate's own fields. */
+class ColumnTiers {
+  private readonly prefixes: RegExp | null;
+  private readonly placePrefixes: RegExp | null;
+  private typos: RegExp | null = null;
+  /** Category and place texts repeat across candidates: each is tested once. */
+  private readonly seen = new Map<string, boolean>();
+
+  constructor(private readonly words: ExpandedWord[], locationWords: string[]) {
+    this.prefixes = wordStarts(words.map((word) => word.word));
+    this.placePrefixes = wordStarts([...words.map((word) => word.word), ...locationWords]);
+  }
+
+  /** name 10, category 8, place 3, otherwise (the about text) 1: the weights the ranking has always used. */
+  of(row: TextRow, withTypos: boolean): number {
+    if (withTypos && this.typos === null) {
+      this.typos = wholeWords(this.words.flatMap((word) => word.typoTerms));
+      this.seen.clear();
+    }
+    const typos = withTypos ? this.typos : null;
+    if (matches(row.name, this.prefixes, typos)) return 10;
+    if (this.matchesOnce(`c${row.category ?? ''}\n${row.type ?? ''}`, this.prefixes, typos)) return 8;
+    const place = `p${row.city ?? ''}\n${row.country ?? ''}\n${row.country_code ?? ''}\n${row.postal_code ?? ''}`;
+    if (this.matchesOnce(place, this.placePrefixes, typos)) return 3;
+    return 1;
+  }
+
+  private matchesOnce(text: string, prefixes: RegExp | null, typos: RegExp | null): boolean {
+    let isMatch = this.seen.get(text);
+    if (isMatch === undefined) {
+      isMatch = matches(text.slice(1), prefixes, typos);
+      this.seen.set(text, isMatch);
+    }
+    return isMatch;
+  }
+}
+
+const ASCII = /^[ -~\t\n\r]*$/;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Matches a word starting with one of the prefixes (on folded text). */
+function wordStarts(prefixes: string[]): RegExp | null {
+  return prefixes.length === 0 ? null : new RegExp(`(?<![\\p{L}\\p{N}])(?:${prefixes.map(escapeRegExp).join('|')})`, 'u');
+}
+
+/** Matches one of the terms as a whole word (on folded text). */
+function wholeWords(terms: string[]): RegExp | null {
+  return terms.length === 0 ? null : new RegExp(`(?<![\\p{L}\\p{N}])(?:${terms.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'u');
+}
+
+/** True when the text holds a word the query matches: a prefix, or a typo correction exactly. */
+function matches(text: string | null, prefixes: RegExp | null, typos: RegExp | null): boolean {
+  if (!text) return false;
+  const folded = ASCII.test(text) ? text.toLowerCase() : foldText(text);
+  return (prefixes !== null && prefixes.test(folded)) || (typos !== null && typos.test(folded));
+}
+
+const SPECIAL_LETTERS = /[øłđðßæ]/;
+
+function addSpecialSpelling(spellings: Map<string, string[]>, term: string): void {
+  if (!SPECIAL_LETTERS.test(term)) return;
+  const slug = slugify(term);
+  const known = spellings.get(slug) ?? [];
+  if (!known.includes(term)) spellings.set(slug, [...known, term]);
+}
+
+function sum(values: number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
+
+function requestedFacets(request: SearchRequest): Set<FacetName> {
+  const requested = new Set(request.facets ?? []);
+  if (request.facetSearch) requested.add(request.facetSearch.facet);
+  return requested;
+}
+
 function checkRequest(request: SearchRequest): void {
   if (!Number.isInteger(request.page) || request.page < 1) throw new RangeError('page must be a whole number from 1.');
   if (!Number.isInteger(request.perPage) || request.perPage < 1 || request.perPage > MAX_PER_PAGE) {
@@ -430,12 +775,7 @@ function singleDimension(request: SearchRequest, location: LocationPart[]): Sing
   return dimensions.length === 1 ? dimensions[0]! : null;
 }
 
-function toCandidate(row: ScoredRow, typoTier: number): Candidate {
-  let columnTier = 0;
-  if ((row.s_name ?? 0) < 0) columnTier = 10;
-  else if ((row.s_category ?? 0) < 0) columnTier = 8;
-  else if ((row.s_place ?? 0) < 0) columnTier = 3;
-  else if ((row.s_about ?? 0) < 0) columnTier = 1;
+function toCandidate(row: CandidateRow, typoTier: number, columnTier: number): Candidate {
   return { row, typoTier, columnTier, distanceKm: null };
 }
 
@@ -483,10 +823,7 @@ export function labelMatches(label: string, query: string): boolean {
   return slugify(label).startsWith(slugify(query));
 }
 
-/**
- * Box (and radius) conditions checked row by row, when full-text drives: the matches arrive in
- * popularity order, so a per-row check beats materialising every R*Tree entry of a large box.
- */
+/** Box (and radius) conditions checked on `docs` rows, whatever drives. */
 function addGeoConditions(conditions: Conditions, geo: GeoFilter): void {
   const box = boxOf(geo);
   conditions.add('d.latitude BETWEEN ? AND ?', box.south, box.north);
@@ -500,8 +837,7 @@ function addRadiusCondition(conditions: Conditions, geo: GeoRadius): void {
 }
 
 /** The box condition on the R*Tree `g` (points are stored as degenerate boxes). */
-function rtreeBox(geo: GeoFilter): { sql: string; params: number[] } {
-  const box = boxOf(geo);
+function rtreeBox(box: GeoBox): { sql: string; params: number[] } {
   const lng = box.west <= box.east ? 'g.min_lng >= ? AND g.max_lng <= ?' : '(g.min_lng >= ? OR g.max_lng <= ?)';
   return { sql: `g.min_lat >= ? AND g.max_lat <= ? AND ${lng}`, params: [box.south, box.north, box.west, box.east] };
 }
@@ -544,7 +880,17 @@ export function searchIndex(db: IndexDatabase, request: SearchRequest): Promise<
   return searcherFor(db).search(request);
 }
 
-/** Adds an upserted document's words to the typo vocabulary. */
+/**
+ * From now on, records every statement the searches on this index run (SQL → last parameters),
+ * so tests can take each one's `EXPLAIN QUERY PLAN`.
+ */
+export function traceSearchStatements(db: IndexDatabase): Map<string, unknown[]> {
+  const searcher = searcherFor(db);
+  searcher.trace ??= new Map();
+  return searcher.trace;
+}
+
+/** Adds an upserted document's words to the vocabulary. */
 export function addToVocabulary(db: IndexDatabase, doc: BusinessDocument): void {
   searcherFor(db).addVocabulary(doc);
 }
