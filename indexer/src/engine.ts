@@ -147,6 +147,11 @@ export interface SearchEngine {
   applyChanges(changes: DocumentChanges): Promise<void>;
   /** Change-log position the index has applied; -1 when no index has been built. */
   appliedSeq(): Promise<number>;
+  /**
+   * A token that changes whenever an answer of the engine may change (a rebuild swapped in, a
+   * change applied). Cheap: ready list answers and their ETags are keyed by it.
+   */
+  generation(): Promise<string>;
 
   totals(): Promise<Totals>;
   listBusinesses(filter: BusinessListFilter, page: PageRequest): Promise<Page<BusinessSummary>>;

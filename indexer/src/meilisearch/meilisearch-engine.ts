@@ -350,6 +350,12 @@ export class MeilisearchEngine implements SearchEngine {
     return (await this.meta())?.appliedSeq ?? -1;
   }
 
+  async generation(): Promise<string> {
+    const meta = await this.requireMeta();
+    // A rebuild from the same position holds the same documents, so the position and the count name the contents.
+    return `${meta.appliedSeq}:${meta.businessCount}`;
+  }
+
   private async aggregateDocs<T extends Record<string, unknown>>(role: IndexRole, filter?: string): Promise<T[]> {
     const response = await this.index<T>(role).search('', { ...(filter ? { filter } : {}), limit: AGGREGATE_LIMIT });
     return response.hits;

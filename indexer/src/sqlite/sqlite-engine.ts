@@ -471,6 +471,12 @@ export class SqliteEngine implements SearchEngine {
     return Number(this.live.reads.meta.get('applied_seq') ?? '-1');
   }
 
+  async generation(): Promise<string> {
+    const live = this.requireIndex();
+    // The file name changes at each rebuild, the position at each applied change.
+    return `${live.name}:${live.reads.meta.get('applied_seq') ?? ''}`;
+  }
+
   async totals(): Promise<Totals> {
     const { reads } = this.requireIndex();
     return {
