@@ -10,6 +10,9 @@ const backendEnvSchema = indexerEnvSchema.extend({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   INDEX_SYNC: z.enum(['on', 'off']).default('on'),
   INDEX_SYNC_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(250),
+  ADMISSION_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(1),
+  ADMISSION_MAX_QUEUE: z.coerce.number().int().min(1).max(100_000).default(64),
+  ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
 });
 
 export interface BackendConfig extends IndexerConfig {
@@ -22,6 +25,8 @@ export interface BackendConfig extends IndexerConfig {
   /** Whether the server applies the change log itself (off when `npm run indexer -- --watch` does). */
   isIndexSyncOn: boolean;
   indexSyncIntervalMs: number;
+  /** The bounded queue in front of searches, lists and pages (503 + Retry-After beyond it). */
+  admission: { concurrency: number; maxQueued: number; maxWaitMs: number };
 }
 
 /** Parses and checks every variable the server reads; `env` defaults to the process environment. */
@@ -37,5 +42,10 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     adminPassword: parsed.ADMIN_PASSWORD,
     isIndexSyncOn: parsed.INDEX_SYNC === 'on',
     indexSyncIntervalMs: parsed.INDEX_SYNC_INTERVAL_MS,
+    admission: {
+      concurrency: parsed.ADMISSION_CONCURRENCY,
+      maxQueued: parsed.ADMISSION_MAX_QUEUE,
+      maxWaitMs: parsed.ADMISSION_MAX_WAIT_MS,
+    },
   };
 }
