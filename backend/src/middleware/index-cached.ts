@@ -6,7 +6,8 @@ import { LRUCache } from 'lru-cache';
 /** A ready JSON answer and the index generation it was computed from. */
 interface ReadyAnswer {
   generation: string;
-  json: string;
+  /** UTF-8 bytes, so a hit costs no encoding. */
+  json: Buffer;
 }
 
 /**
@@ -22,17 +23,16 @@ export class ListAnswerCache {
   constructor(options: { maxBytes: number }) {
     this.answers = new LRUCache<string, ReadyAnswer>({
       maxSize: options.maxBytes,
-      // Strings are UTF-16 in memory; the size counts characters, close enough for a bound.
       sizeCalculation: (answer, key) => answer.json.length + key.length + answer.generation.length,
     });
   }
 
-  get(key: string, generation: string): string | undefined {
+  get(key: string, generation: string): Buffer | undefined {
     const answer = this.answers.get(key);
     return answer?.generation === generation ? answer.json : undefined;
   }
 
-  set(key: string, generation: string, json: string): void {
+  set(key: string, generation: string, json: Buffer): void {
     this.answers.set(key, { generation, json });
   }
 
@@ -72,7 +72,7 @@ export function indexCached(cache: ListAnswerCache, generation: () => Promise<st
     }
     await next();
     if (ctx.status !== 200 || ctx.body === null || typeof ctx.body !== 'object' || Buffer.isBuffer(ctx.body)) return;
-    const json = JSON.stringify(ctx.body);
+    const json = Buffer.from(JSON.stringify(ctx.body));
     cache.set(key, current, json);
     ctx.type = 'application/json';
     ctx.body = json;
