@@ -63,7 +63,8 @@ describe('AdmissionQueue', () => {
     expect(log).toEqual(['start a']);
     expect(driven.queue.active).toBe(1);
 
-    // The running job holds the only slot: another pass starts nothing.
+    // The running job holds the only slot: no pass is even scheduled until it finishes.
+    expect(driven.pendingPasses).toBe(0);
     await driven.pass();
     expect(log).toEqual(['start a']);
 

@@ -95,7 +95,8 @@ export class AdmissionQueue {
   }
 
   private scheduleDrain(): void {
-    if (this.isDrainScheduled || this.queued === 0) return;
+    // No pass while every slot is taken: a finishing job schedules the next one.
+    if (this.isDrainScheduled || this.queued === 0 || this.running >= this.options.concurrency) return;
     this.isDrainScheduled = true;
     this.options.schedule(() => {
       this.isDrainScheduled = false;

@@ -71,7 +71,12 @@ export function indexCached(cache: ListAnswerCache, generation: () => Promise<st
       return;
     }
     await next();
-    if (ctx.status !== 200 || ctx.body === null || typeof ctx.body !== 'object' || Buffer.isBuffer(ctx.body)) return;
+    if (ctx.status === 200 && Buffer.isBuffer(ctx.body)) {
+      // Answered by a second look after the admission queue: only the validator is ours to add.
+      ctx.set('ETag', etag);
+      return;
+    }
+    if (ctx.status !== 200 || ctx.body === null || typeof ctx.body !== 'object') return;
     const json = Buffer.from(JSON.stringify(ctx.body));
     cache.set(key, current, json);
     ctx.type = 'application/json';

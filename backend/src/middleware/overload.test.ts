@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import type { ApiError, CategoryEntry } from '../shared/api-types.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
@@ -97,6 +97,20 @@ describe('overload shedding', () => {
     const response = await waited;
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('1');
+  });
+
+  it('computes a list once for requests queued together for it', async () => {
+    const driven = await startDrivenApp({ maxQueued: 10, maxWaitMs: 1000 });
+    app = driven.app;
+    const countries = vi.spyOn(app.deps.engine, 'countries');
+    const both = [app.get('/api/countries'), app.get('/api/countries')];
+    await driven.enqueued(2);
+    await driven.pump();
+    await driven.pump();
+    const [first, second] = await Promise.all(both);
+    expect(await first!.text()).toBe(await second!.text());
+    expect(second!.headers.get('etag')).toBe(first!.headers.get('etag'));
+    expect(countries).toHaveBeenCalledTimes(1);
   });
 
   it('lets a ready list answer through without a turn in the queue', async () => {
