@@ -16,6 +16,12 @@ import type { AppDeps } from '../routes/deps.ts';
 import { loadBuiltSite } from '../server.ts';
 import { saveBusinesses } from '../services/business-writer.ts';
 
+/**
+ * Tests share a loaded machine, where a first render can take seconds: without bounds of its
+ * own, a test app sheds nothing (overload.test.ts tests shedding with bounds it drives).
+ */
+const TEST_ADMISSION: AdmissionOptions = { concurrency: 1, maxQueued: 10_000, maxWaitMs: 600_000 };
+
 export interface TestApp {
   deps: AppDeps;
   /** Fetches a path of the running app. Redirects are not followed, so tests see them. */
@@ -45,7 +51,7 @@ export async function startTestApp(
   const record = openRecord(recordFile);
   const engine = new SqliteEngine(join(dir, 'index'));
   const listingPolicy = options.listingPolicy ?? 'all';
-  const deps = createDeps({ record, engine, listingPolicy, ...(options.admission ? { admission: options.admission } : {}) });
+  const deps = createDeps({ record, engine, listingPolicy, admission: options.admission ?? TEST_ADMISSION });
   saveBusinesses(deps.businesses, businesses);
   await rebuildIndex(recordFile, engine, listingPolicy);
   const site = options.withBuiltSite ? await loadBuiltSite() : options.withPages ? await sourceSite() : undefined;
