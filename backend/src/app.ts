@@ -13,7 +13,9 @@ import { BusinessRepository } from './db/business-repository.ts';
 import { ContactRepository } from './db/contact-repository.ts';
 import { SiteRepository } from './db/site-repository.ts';
 import { SitemapRepository } from './db/sitemap-repository.ts';
+import { AdmissionQueue, admitted, type AdmissionOptions } from './middleware/admission.ts';
 import { publicCache } from './middleware/cache-headers.ts';
+import { ListAnswerCache } from './middleware/index-cached.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { createApiRouter } from './routes/index.ts';
@@ -29,7 +31,14 @@ export interface AppOptions {
   engine: SearchEngine;
   listingPolicy: ListingPolicy;
   isDevelopment?: boolean;
+  /** The admission queue's bounds; defaults suit the embedded engine. */
+  admission?: AdmissionOptions;
 }
+
+/** One job at a time (SQLite is synchronous anyway), 64 waiting, none run after waiting a second. */
+export const DEFAULT_ADMISSION: AdmissionOptions = { concurrency: 1, maxQueued: 64, maxWaitMs: 1000 };
+/** Memory for ready list answers: every letter's and country's lists fit many times over. */
+const LIST_CACHE_BYTES = 32 * 1024 * 1024;
 
 
 /** Wires repositories, services and routes over an open record and engine. */
@@ -44,6 +53,8 @@ export function createDeps(options: AppOptions): AppDeps {
     site: new SiteRepository(options.record),
     directory: new DirectoryService(options.engine, businesses),
     sitemaps: new SitemapService(new SitemapRepository(options.record, options.listingPolicy), options.engine),
+    admission: new AdmissionQueue(options.admission ?? DEFAULT_ADMISSION),
+    listCache: new ListAnswerCache({ maxBytes: LIST_CACHE_BYTES }),
   };
 }
 
@@ -83,6 +94,8 @@ export function createApp(deps: AppDeps, options: { isDevelopment?: boolean; sit
       app.use(serve(options.site.assetsDir, { index: false, maxage: ONE_YEAR_MS, immutable: true, gzip: true, brotli: true }));
     }
     options.site.entry.setApiClient(createInProcessApiClient(deps, app));
+    // Rendering a page runs its list and search reads: it waits its turn like the API calls.
+    app.use(admitted(deps.admission));
     app.use(pageRenderer({ entry: options.site.entry, templateFile: options.site.templateFile, site: deps.site }));
   }
   return app;

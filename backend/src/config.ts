@@ -13,6 +13,9 @@ const backendEnvSchema = indexerEnvSchema.extend({
   INDEX_SYNC_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(250),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  ADMISSION_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(1),
+  ADMISSION_MAX_QUEUE: z.coerce.number().int().min(1).max(100_000).default(64),
+  ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
 });
 
 export interface BackendConfig extends IndexerConfig {
@@ -29,6 +32,8 @@ export interface BackendConfig extends IndexerConfig {
   backupDir: string;
   /** How many backups `npm run backup` keeps. */
   backupKeep: number;
+  /** The bounded queue in front of searches, lists and pages (503 + Retry-After beyond it). */
+  admission: { concurrency: number; maxQueued: number; maxWaitMs: number };
 }
 
 /** Parses and checks every variable the server reads; `env` defaults to the process environment. */
@@ -47,5 +52,10 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     indexSyncIntervalMs: parsed.INDEX_SYNC_INTERVAL_MS,
     backupDir: resolve(parsed.BACKUP_DIR ?? join(indexer.dataDir, 'backups')),
     backupKeep: parsed.BACKUP_KEEP,
+    admission: {
+      concurrency: parsed.ADMISSION_CONCURRENCY,
+      maxQueued: parsed.ADMISSION_MAX_QUEUE,
+      maxWaitMs: parsed.ADMISSION_MAX_WAIT_MS,
+    },
   };
 }

@@ -52,7 +52,7 @@ async function ensureIndex(config: BackendConfig, engine: SearchEngine, log: (li
 export async function startServer(config: BackendConfig, log: (line: string) => void = console.log): Promise<RunningServer> {
   const record = openRecord(config.recordFile);
   const engine = createEngine(config);
-  const deps = createDeps({ record, engine, listingPolicy: config.listingPolicy });
+  const deps = createDeps({ record, engine, listingPolicy: config.listingPolicy, admission: config.admission });
 
   const started = performance.now();
   const loaded = loadDemoDataIfEmpty(deps.businesses, config.demoSize, (written) => {

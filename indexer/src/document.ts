@@ -24,6 +24,8 @@ export interface BusinessDocument {
   isApproved: boolean;
   verified: boolean;
   createdAt: string;
+  /** When the record row last changed: the lastmod of its sitemap file. */
+  updatedAt: string;
   placeId: string | null;
   url: string | null;
   latitude: number | null;
@@ -36,7 +38,7 @@ export interface BusinessDocument {
 }
 
 /** A document as engines return it in lists: everything but the full-text-only fields. */
-export type BusinessSummary = Omit<BusinessDocument, 'aboutText'>;
+export type BusinessSummary = Omit<BusinessDocument, 'aboutText' | 'updatedAt'>;
 
 /** Maps a record row to its search document. */
 export function toBusinessDocument(row: BusinessRow): BusinessDocument {
@@ -63,6 +65,7 @@ export function toBusinessDocument(row: BusinessRow): BusinessDocument {
     isApproved: row.is_approved === 1,
     verified: row.verified === 1,
     createdAt: row.created_at,
+    updatedAt: row.updated_at,
     placeId: row.place_id,
     url: row.url,
     latitude: row.latitude,

@@ -8,6 +8,9 @@ import type { SearchRequest, SearchResponse } from './search-types.ts';
 
 export type EngineName = 'sqlite' | 'meilisearch';
 
+/** Public businesses per business sitemap file (admin spec, section 9). */
+export const SITEMAP_FILE_SIZE = 9000;
+
 export interface PageRequest {
   page: number;
   perPage: number;
@@ -114,6 +117,13 @@ export interface CityDetail {
   categories: NamedCount[];
 }
 
+/** One business sitemap file: where its id range starts and when a business of it last changed. */
+export interface SitemapFile {
+  firstId: number;
+  /** ISO time; null when unknown (an engine that does not track it). */
+  lastmod: string | null;
+}
+
 export interface RebuildReport {
   engine: EngineName;
   documents: number;
@@ -193,6 +203,11 @@ export interface SearchEngine {
   appliedSeq(): Promise<number>;
   /** Ids and slugs of every indexed business, in ascending id order, a chunk at a time (for verification). */
   documentKeys(): AsyncIterable<DocumentKey[]>;
+  /**
+   * A token that changes whenever an answer of the engine may change (a rebuild swapped in, a
+   * change applied). Cheap: ready list answers and their ETags are keyed by it.
+   */
+  generation(): Promise<string>;
 
   totals(): Promise<Totals>;
   listBusinesses(filter: BusinessListFilter, page: PageRequest): Promise<Page<BusinessSummary>>;
@@ -207,6 +222,14 @@ export interface SearchEngine {
   /** Looks a country up by its slug ("united-states") or its code ("us"). */
   country(slugOrCode: string, topCities: number): Promise<CountryDetail | null>;
   city(countryCode: string, citySlug: string, topCategories: number): Promise<CityDetail | null>;
+  /**
+   * The business sitemap files in order: file n holds the public businesses with an id from its
+   * `firstId` (the first file's is 0) up to, not including, the next file's (the last: no end).
+   * Set at a rebuild every `SITEMAP_FILE_SIZE` ids, so each public business is in exactly one
+   * file whatever is added or removed later; the embedded engine opens a new file when the
+   * last one grows past the size.
+   */
+  sitemapFiles(): Promise<SitemapFile[]>;
   /** Instant search: what + where, filters, sort, facet counts and facet search. */
   search(request: SearchRequest): Promise<SearchResponse>;
 

@@ -8,7 +8,7 @@ export function publicCache(options: { maxAgeSeconds: number; staleSeconds: numb
   const value = `public, max-age=${options.maxAgeSeconds}, stale-while-revalidate=${options.staleSeconds}`;
   return async (ctx, next) => {
     await next();
-    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.status === 200 && !ctx.response.get('Cache-Control')) {
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && (ctx.status === 200 || ctx.status === 304) && !ctx.response.get('Cache-Control')) {
       ctx.set('Cache-Control', value);
     }
   };

@@ -6,6 +6,8 @@ import type { ContactRepository } from '../db/contact-repository.ts';
 import type { SiteRepository } from '../db/site-repository.ts';
 import type { DirectoryService } from '../services/directory-service.ts';
 import type { SitemapService } from '../services/sitemap-service.ts';
+import type { AdmissionQueue } from '../middleware/admission.ts';
+import type { ListAnswerCache } from '../middleware/index-cached.ts';
 
 /** What the route groups are built from. */
 export interface AppDeps {
@@ -17,4 +19,8 @@ export interface AppDeps {
   site: SiteRepository;
   directory: DirectoryService;
   sitemaps: SitemapService;
+  /** The bounded queue the expensive routes (search, lists, pages) wait in. */
+  admission: AdmissionQueue;
+  /** Ready list answers by index generation. */
+  listCache: ListAnswerCache;
 }

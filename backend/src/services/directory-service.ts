@@ -13,6 +13,7 @@ import type {
   Totals,
 } from '@directory/indexer/engine.ts';
 import type { BusinessRepository } from '../db/business-repository.ts';
+import { IndexMemo } from './index-memo.ts';
 
 /** Business list: 20 a page, at most 100 pages (visitor spec, section 9). */
 export const BUSINESS_PAGE_SIZE = 20;
@@ -38,12 +39,21 @@ export type BusinessLookup = { kind: 'found'; row: BusinessRow } | { kind: 'move
 
 /** Public reads: lists and aggregates from the search engine, details from the record. */
 export class DirectoryService {
+  /** Whole lists (home, categories, countries, cities of a letter or country), once per index change. */
+  private readonly lists: IndexMemo;
+
   constructor(
     private readonly engine: SearchEngine,
     private readonly businesses: BusinessRepository,
-  ) {}
+  ) {
+    this.lists = new IndexMemo(() => engine.generation(), { maxEntries: 2000 });
+  }
 
-  async home(): Promise<HomeData> {
+  home(): Promise<HomeData> {
+    return this.lists.get('home', () => this.readHome());
+  }
+
+  private async readHome(): Promise<HomeData> {
     const [totals, categories, cities, countries] = await Promise.all([
       this.engine.totals(),
       this.engine.categories(),
@@ -75,7 +85,7 @@ export class DirectoryService {
   }
 
   categories(letter?: string): Promise<CategoryAggregate[]> {
-    return this.engine.categories(letter ? { letter } : {});
+    return this.lists.get(`categories:${letter?.toUpperCase() ?? ''}`, () => this.engine.categories(letter ? { letter } : {}));
   }
 
   async category(slug: string, page: number, limit: number): Promise<{ detail: CategoryDetail; page: Page<BusinessSummary> } | null> {
@@ -86,7 +96,7 @@ export class DirectoryService {
   }
 
   countries(): Promise<CountryAggregate[]> {
-    return this.engine.countries();
+    return this.lists.get('countries', () => this.engine.countries());
   }
 
   country(slugOrCode: string): Promise<CountryDetail | null> {
@@ -94,7 +104,8 @@ export class DirectoryService {
   }
 
   cities(options: Omit<CityListFilter, 'text'>): Promise<CityAggregate[]> {
-    return this.engine.cities(options);
+    const key = `cities:${options.letter?.toUpperCase() ?? ''}:${options.countryCode?.toUpperCase() ?? ''}`;
+    return this.lists.get(key, () => this.engine.cities(options));
   }
 
   /** Page `page` of the cities matching the filters, `limit` a page. */

@@ -1,8 +1,8 @@
-import type { SearchEngine } from '@directory/indexer/engine.ts';
+import { SITEMAP_FILE_SIZE, type SearchEngine } from '@directory/indexer/engine.ts';
 import type { SitemapBusinessRow, SitemapRepository } from '../db/sitemap-repository.ts';
 
-/** Businesses per sitemap file (admin spec, section 9). */
-export const SITEMAP_PAGE_SIZE = 9000;
+/** Businesses per sitemap file (admin spec, section 9); the index cuts the files. */
+export const SITEMAP_PAGE_SIZE = SITEMAP_FILE_SIZE;
 /** Businesses read from the record at a time while a business sitemap streams. */
 export const SITEMAP_CHUNK_SIZE = 500;
 /** The sitemap protocol's ceiling of URLs in one file. */
@@ -46,38 +46,34 @@ function businessUrl(row: SitemapBusinessRow): SitemapUrl {
 
 /**
  * The sitemap files: the index, the static pages, the category, country and city pages (from
- * the engine's aggregates) and the public businesses in id order, `pageSize` a file.
+ * the engine's aggregates) and the public businesses in id order, in the files the index cut
+ * (about `SITEMAP_PAGE_SIZE` a file).
  */
 export class SitemapService {
-  private readonly pageSize: number;
   private readonly chunkSize: number;
 
   constructor(
     private readonly repository: SitemapRepository,
     private readonly engine: SearchEngine,
-    options: { pageSize?: number; chunkSize?: number } = {},
+    options: { chunkSize?: number } = {},
   ) {
-    this.pageSize = options.pageSize ?? SITEMAP_PAGE_SIZE;
-    this.chunkSize = Math.min(options.chunkSize ?? SITEMAP_CHUNK_SIZE, this.pageSize);
-    if (!Number.isInteger(this.pageSize) || this.pageSize < 1 || this.pageSize > PROTOCOL_MAX_URLS) {
-      throw new RangeError(`Sitemap page size must be a whole number from 1 to ${PROTOCOL_MAX_URLS}, got ${this.pageSize}`);
-    }
+    this.chunkSize = options.chunkSize ?? SITEMAP_CHUNK_SIZE;
     if (!Number.isInteger(this.chunkSize) || this.chunkSize < 1) {
       throw new RangeError(`Sitemap chunk size must be a whole number of 1 or more, got ${this.chunkSize}`);
     }
   }
 
-  /** The files of the index: main, categories, countries, cities, then every business page. */
-  index(): SitemapFile[] {
-    const pages = this.repository.businessPages(this.pageSize);
+  /** The files of the index: main, categories, countries, cities, then every business file; read from the index's file table. */
+  async index(): Promise<SitemapFile[]> {
+    const files = await this.engine.sitemapFiles();
     // Category, country and city pages change whenever a public business does.
-    const latestChange = pages.reduce((latest, page) => (page.lastmod > latest ? page.lastmod : latest), STATIC_PAGES_UPDATED_AT);
+    const latestChange = files.reduce((latest, file) => (file.lastmod !== null && file.lastmod > latest ? file.lastmod : latest), STATIC_PAGES_UPDATED_AT);
     return [
       { path: '/sitemaps/main.xml', lastmod: STATIC_PAGES_UPDATED_AT },
       { path: '/sitemaps/categories.xml', lastmod: latestChange },
       { path: '/sitemaps/countries.xml', lastmod: latestChange },
       { path: '/sitemaps/cities.xml', lastmod: latestChange },
-      ...pages.map((page, i) => ({ path: businessSitemapPath(i + 1), lastmod: page.lastmod })),
+      ...files.map((file, i) => ({ path: businessSitemapPath(i + 1), lastmod: file.lastmod ?? latestChange })),
     ];
   }
 
@@ -105,22 +101,24 @@ export class SitemapService {
 
   /**
    * Business sitemap `page` (1-based) as a lazy sequence of chunks, null when there is no such
-   * page. The first business of the page is found by offset over the primary key; the rest is
-   * read by keyset, one chunk per query, only when the consumer asks for it.
+   * file. Its id range comes from the index's file table; its businesses are read from the
+   * record by keyset, one chunk per query, only when the consumer asks for it.
    */
-  businessPage(page: number): Iterable<SitemapUrl[]> | null {
+  async businessPage(page: number): Promise<Iterable<SitemapUrl[]> | null> {
     if (!Number.isSafeInteger(page) || page < 1) return null;
-    const firstId = this.repository.idAt((page - 1) * this.pageSize);
-    if (firstId === undefined) return null;
-    return this.chunksFrom(firstId);
+    const files = await this.engine.sitemapFiles();
+    const file = files[page - 1];
+    if (!file) return null;
+    return this.chunksFrom(file.firstId, files[page]?.firstId ?? Number.MAX_SAFE_INTEGER);
   }
 
-  private *chunksFrom(firstId: number): Generator<SitemapUrl[], void, undefined> {
-    let remaining = this.pageSize;
+  private *chunksFrom(firstId: number, endId: number): Generator<SitemapUrl[], void, undefined> {
+    // Bounded by the protocol: a file that grew past it between rebuilds is cut short, not refused.
+    let remaining = PROTOCOL_MAX_URLS;
     let nextId = firstId;
     while (remaining > 0) {
       const limit = Math.min(this.chunkSize, remaining);
-      const rows = this.repository.businessesFrom(nextId, limit);
+      const rows = this.repository.businessesFrom(nextId, endId, limit);
       if (rows.length === 0) return;
       remaining -= rows.length;
       nextId = rows[rows.length - 1]!.id + 1;

@@ -10,10 +10,17 @@ import type { ListingPolicy } from '@directory/indexer/record-source.ts';
 import { rebuildIndex } from '@directory/indexer/sync.ts';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import { createApp, createDeps, type SiteBundle } from '../app.ts';
+import type { AdmissionOptions } from '../middleware/admission.ts';
 import type { ServerEntry } from '../ssr/page-renderer.ts';
 import type { AppDeps } from '../routes/deps.ts';
 import { loadBuiltSite } from '../server.ts';
 import { saveBusinesses } from '../services/business-writer.ts';
+
+/**
+ * Tests share a loaded machine, where a first render can take seconds: without bounds of its
+ * own, a test app sheds nothing (overload.test.ts tests shedding with bounds it drives).
+ */
+const TEST_ADMISSION: AdmissionOptions = { concurrency: 1, maxQueued: 10_000, maxWaitMs: 600_000 };
 
 export interface TestApp {
   deps: AppDeps;
@@ -32,18 +39,19 @@ async function sourceSite(): Promise<SiteBundle> {
 /**
  * The real Koa app on a temporary SQLite record and index, listening on a free port of
  * 127.0.0.1, with `businesses` saved and indexed; with `withPages`, it serves the
- * server-rendered pages too; `listingPolicy` (default 'all') decides which businesses are public.
+ * server-rendered pages too; `listingPolicy` (default 'all') decides which businesses are public;
+ * `admission` replaces the admission queue's bounds (and, in tests, its clock and scheduler).
  */
 export async function startTestApp(
   businesses: BusinessInput[] = [],
-  options: { withPages?: boolean; withBuiltSite?: boolean; listingPolicy?: ListingPolicy } = {},
+  options: { withPages?: boolean; withBuiltSite?: boolean; listingPolicy?: ListingPolicy; admission?: AdmissionOptions } = {},
 ): Promise<TestApp & { url: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'directory-test-'));
   const recordFile = join(dir, 'directory.sqlite');
   const record = openRecord(recordFile);
   const engine = new SqliteEngine(join(dir, 'index'));
   const listingPolicy = options.listingPolicy ?? 'all';
-  const deps = createDeps({ record, engine, listingPolicy });
+  const deps = createDeps({ record, engine, listingPolicy, admission: options.admission ?? TEST_ADMISSION });
   saveBusinesses(deps.businesses, businesses);
   await rebuildIndex(recordFile, engine, listingPolicy);
   const site = options.withBuiltSite ? await loadBuiltSite() : options.withPages ? await sourceSite() : undefined;

@@ -26,6 +26,7 @@ import { letterOf, slugify } from '@directory/data/slug.ts';
 import settingsFile from '../../../meilisearch.json' with { type: 'json' };
 import { cityMatches, cityNeedle } from '../city-filter.ts';
 import type { BusinessDocument, BusinessSummary } from '../document.ts';
+import { SITEMAP_FILE_SIZE } from '../engine.ts';
 import type {
   BusinessListFilter,
   CategoryAggregate,
@@ -46,6 +47,7 @@ import type {
   RebuildHooks,
   RebuildReport,
   SearchEngine,
+  SitemapFile,
   Totals,
 } from '../engine.ts';
 import {
@@ -89,6 +91,23 @@ const INDEX_CONFIG = settingsFile.indexes as Record<IndexRole, { primaryKey: str
 const MAX_TOTAL_HITS = INDEX_CONFIG.businesses.settings.pagination?.maxTotalHits ?? 1000;
 /** Aggregate indexes are read whole (sorted here, to match SQLite's order exactly). */
 const AGGREGATE_LIMIT = 1_000_000;
+
+/** The business sitemap files (see `SearchEngine.sitemapFiles`), kept in the meta index. */
+interface MeiliSitemap {
+  key: 'sitemap';
+  files: SitemapFile[];
+}
+
+/** Files of SITEMAP_FILE_SIZE businesses in id order (sorts `rows`), the first starting at 0. */
+function cutSitemapFiles(rows: Array<{ id: number; updatedAt: string }>): SitemapFile[] {
+  rows.sort((a, b) => a.id - b.id);
+  const files: SitemapFile[] = [];
+  for (let start = 0; start < rows.length; start += SITEMAP_FILE_SIZE) {
+    const lastmod = rows.slice(start, start + SITEMAP_FILE_SIZE).reduce((latest, row) => (row.updatedAt > latest ? row.updatedAt : latest), '');
+    files.push({ firstId: start === 0 ? 0 : rows[start]!.id, lastmod: lastmod || null });
+  }
+  return files;
+}
 const BATCH_SIZE = 10_000;
 const TASK_TIMEOUT_MS = 10 * 60_000;
 const FACET_ATTRIBUTE: Record<FacetName, string> = { category: 'categorySlug', country: 'countryCode', city: 'cityKey' };
@@ -166,7 +185,10 @@ export class MeilisearchEngine implements SearchEngine {
     const businesses = this.index<MeiliBusiness & Record<string, unknown>>('businesses', next);
     let batch: MeiliBusiness[] = [];
     let documents = 0;
+    // Id and last change of every public business, to cut the sitemap files in id order.
+    const sitemapRows: Array<{ id: number; updatedAt: string }> = [];
     for (const doc of source.documents()) {
+      sitemapRows.push({ id: doc.id, updatedAt: doc.updatedAt });
       documents += 1;
       aggregates.add(doc);
       batch.push(toMeiliBusiness(doc, documents));
@@ -180,7 +202,8 @@ export class MeilisearchEngine implements SearchEngine {
     await this.addAll('countries', next, aggregates.countryDocuments());
     await this.addAll('cities', next, aggregates.cityDocuments());
     const meta: MeiliMeta = { key: 'state', appliedSeq: source.seq, businessCount: documents };
-    await this.run(this.index('meta', next).addDocuments([{ ...meta }]));
+    const sitemap: MeiliSitemap = { key: 'sitemap', files: cutSitemapFiles(sitemapRows) };
+    await this.run(this.index('meta', next).addDocuments([{ ...meta }, { ...sitemap }]));
 
     await hooks.afterBulk?.();
     let seq = await this.catchUp(next, feed, source.seq);
@@ -400,6 +423,25 @@ export class MeilisearchEngine implements SearchEngine {
     }
     keys.sort((a, b) => a.id - b.id);
     for (let start = 0; start < keys.length; start += BATCH_SIZE) yield keys.slice(start, start + BATCH_SIZE);
+  }
+
+  async generation(): Promise<string> {
+    const meta = await this.requireMeta();
+    // A rebuild from the same position holds the same documents, so the position and the count name the contents.
+    return `${meta.appliedSeq}:${meta.businessCount}`;
+  }
+
+  /**
+   * Cut at the last rebuild. Unlike the embedded engine, later additions with the highest ids
+   * all land in the last file until the next rebuild.
+   */
+  async sitemapFiles(): Promise<SitemapFile[]> {
+    try {
+      return (await this.index('meta').getDocument<MeiliSitemap & Record<string, unknown>>('sitemap')).files;
+    } catch (error) {
+      if (isMeiliError(error, 'index_not_found') || isMeiliError(error, 'document_not_found')) return [];
+      throw error;
+    }
   }
 
   private async aggregateDocs<T extends Record<string, unknown>>(role: IndexRole, filter?: string): Promise<T[]> {

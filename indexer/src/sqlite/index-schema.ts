@@ -5,6 +5,8 @@
  * "the N most popular" and a search can stop reading there. Counts and letters are precomputed
  * tables, kept up to date by deltas on every incremental change.
  */
+import { SITEMAP_FILE_SIZE } from '../engine.ts';
+
 export const INDEX_FORMAT_VERSION = '4';
 
 export const DOCS_DDL = `
@@ -30,6 +32,7 @@ CREATE TABLE docs (
   is_approved   INTEGER NOT NULL,
   verified      INTEGER NOT NULL,
   created_at    TEXT NOT NULL,
+  updated_at    TEXT NOT NULL,
   place_id      TEXT,
   url           TEXT,
   latitude      REAL,
@@ -88,6 +91,13 @@ CREATE TABLE category_country (
   business_count INTEGER NOT NULL,
   PRIMARY KEY (category_slug, country_code)
 ) WITHOUT ROWID;
+-- Business sitemap files: file n starts at business id first_id (the first at 0) and ends where file n+1 starts.
+-- lastmod: the latest change of a business of the file (an update, or a removal when it was applied).
+CREATE TABLE sitemap_files (
+  file     INTEGER PRIMARY KEY,
+  first_id INTEGER NOT NULL UNIQUE,
+  lastmod  TEXT
+);
 CREATE TABLE city_category (
   country_code   TEXT NOT NULL,
   city_slug      TEXT NOT NULL,
@@ -152,4 +162,15 @@ CREATE VIRTUAL TABLE temp.docs_terms USING fts5vocab(main, docs_fts, row);
 INSERT INTO vocab (term, head, len, docs) SELECT term, substr(term, 1, 1), length(term), doc FROM temp.docs_terms;
 DROP TABLE temp.docs_terms;
 CREATE INDEX vocab_typo ON vocab (head, len, docs DESC);
+`;
+
+/**
+ * Cuts the public businesses, in id order, into sitemap files of SITEMAP_FILE_SIZE with their
+ * latest change: one pass at a rebuild, so that no request ever numbers rows.
+ */
+export const SITEMAP_FILES_SQL = `
+INSERT INTO sitemap_files (file, first_id, lastmod)
+  SELECT file, CASE WHEN file = 1 THEN 0 ELSE min(business_id) END, max(updated_at)
+  FROM (SELECT business_id, updated_at, (row_number() OVER (ORDER BY business_id) - 1) / ${SITEMAP_FILE_SIZE} + 1 AS file FROM docs)
+  GROUP BY file;
 `;

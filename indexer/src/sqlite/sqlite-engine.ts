@@ -24,10 +24,12 @@ import type {
   RebuildHooks,
   RebuildReport,
   SearchEngine,
+  SitemapFile,
   Totals,
 } from '../engine.ts';
 import { yieldToEventLoop } from '../change-log.ts';
-import { AGGREGATES_SQL, DOCS_DDL, INDEXES_DDL, INDEX_FORMAT_VERSION, VOCAB_SQL } from './index-schema.ts';
+import { AGGREGATES_SQL, DOCS_DDL, INDEXES_DDL, INDEX_FORMAT_VERSION, SITEMAP_FILES_SQL, VOCAB_SQL } from './index-schema.ts';
+import { SitemapFiles } from './sitemap-files.ts';
 import { IndexDirectory, openIndexDatabase, type IndexDatabase } from './index-file.ts';
 import { applyAggregateDelta, prepareAggregateStatements, type AggregateStatements } from './aggregate-delta.ts';
 import { encodedOpenHours } from './search-hours.ts';
@@ -60,6 +62,7 @@ export interface DocRow {
   is_approved: number;
   verified: number;
   created_at: string;
+  updated_at: string;
   place_id: string | null;
   url: string | null;
   latitude: number | null;
@@ -104,10 +107,10 @@ interface CountRow {
 
 const INSERT_DOC_SQL = `INSERT INTO docs (pos, business_id, slug, name, category, category_slug, type, city, city_slug,
   country_code, country, postal_code, address, phone, photo, rating, reviews, is_approved, verified, created_at,
-  place_id, url, latitude, longitude, time_zone, working_hours, open_hours)
+  updated_at, place_id, url, latitude, longitude, time_zone, working_hours, open_hours)
   VALUES (@pos, @business_id, @slug, @name, @category, @category_slug, @type, @city, @city_slug,
   @country_code, @country, @postal_code, @address, @phone, @photo, @rating, @reviews, @is_approved, @verified,
-  @created_at, @place_id, @url, @latitude, @longitude, @time_zone, @working_hours, @open_hours)`;
+  @created_at, @updated_at, @place_id, @url, @latitude, @longitude, @time_zone, @working_hours, @open_hours)`;
 const INSERT_FTS_SQL = 'INSERT INTO docs_fts (rowid, name, category, place, about) VALUES (?, ?, ?, ?, ?)';
 const INSERT_GEO_SQL = 'INSERT INTO docs_geo (pos, min_lat, max_lat, min_lng, max_lng) VALUES (?, ?, ?, ?, ?)';
 
@@ -133,6 +136,7 @@ function toDocRow(doc: BusinessDocument, pos: number): DocRow {
     is_approved: doc.isApproved ? 1 : 0,
     verified: doc.verified ? 1 : 0,
     created_at: doc.createdAt,
+    updated_at: doc.updatedAt,
     place_id: doc.placeId,
     url: doc.url,
     latitude: doc.latitude,
@@ -337,6 +341,7 @@ interface WriteStatements {
   setMeta: Statement<[string, string]>;
   aggregates: AggregateStatements;
   writer: DocWriter;
+  sitemapFiles: SitemapFiles;
 }
 
 function prepareWrites(db: IndexDatabase): WriteStatements {
@@ -350,6 +355,7 @@ function prepareWrites(db: IndexDatabase): WriteStatements {
     setMeta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
     aggregates: prepareAggregateStatements(db),
     writer: new DocWriter(db),
+    sitemapFiles: new SitemapFiles(db),
   };
 }
 
@@ -381,6 +387,7 @@ function applyChangesTo(db: IndexDatabase, writes: WriteStatements, changes: Doc
     applyAggregateDelta(writes.aggregates, toDocRow(doc, pos), +1);
     countDelta += 1;
   }
+  writes.sitemapFiles.applyChanges(changes, new Date().toISOString());
   const count = Number(writes.meta.get('business_count') ?? '0') + countDelta;
   writes.setMeta.run('business_count', String(count));
   writes.setMeta.run('applied_seq', String(changes.seq));
@@ -498,6 +505,7 @@ export class SqliteEngine implements SearchEngine {
         db.exec(INDEXES_DDL);
         db.exec(AGGREGATES_SQL);
         db.exec(VOCAB_SQL);
+        db.exec(SITEMAP_FILES_SQL);
         const setMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
         setMeta.run('format', INDEX_FORMAT_VERSION);
         setMeta.run('applied_seq', String(source.seq));
@@ -575,6 +583,12 @@ export class SqliteEngine implements SearchEngine {
       after = keys[keys.length - 1]!.id;
       await yieldToEventLoop();
     }
+  }
+
+  async generation(): Promise<string> {
+    const live = this.requireIndex();
+    // The file name changes at each rebuild, the position at each applied change.
+    return `${live.name}:${live.reads.meta.get('applied_seq') ?? ''}`;
   }
 
   async totals(): Promise<Totals> {
@@ -687,6 +701,10 @@ export class SqliteEngine implements SearchEngine {
     const row = reads.city.get(countryCode.toUpperCase(), slugify(citySlug));
     if (!row) return null;
     return { city: presentCity(row), categories: reads.cityCategories.all(row.country_code, row.slug, topCategories) };
+  }
+
+  async sitemapFiles(): Promise<SitemapFile[]> {
+    return this.requireIndex().writes.sitemapFiles.all();
   }
 
   async search(request: SearchRequest): Promise<SearchResponse> {

@@ -5,11 +5,13 @@ import { presentBusinessDetail } from '../../presenters/business.ts';
 import { presentBusinessPage } from '../../presenters/pages.ts';
 import { BUSINESS_MAX_PAGE } from '../../services/directory-service.ts';
 import type { AppDeps } from '../deps.ts';
+import { indexBacked } from '../index-backed.ts';
 import { BusinessDetailSchema, BusinessesListSchema, type BusinessDetailReq, type BusinessesListReq } from './schema.ts';
 
-export function createBusinessesRouter({ directory }: AppDeps): Router {
+export function createBusinessesRouter(deps: AppDeps): Router {
+  const { directory } = deps;
   const router = new Router();
-  router.get('/businesses', validate(BusinessesListSchema), async (ctx) => {
+  router.get('/businesses', validate(BusinessesListSchema), ...indexBacked(deps), async (ctx) => {
     const { query } = ctx.state.input as BusinessesListReq;
     ctx.body = presentBusinessPage(await directory.businessPage(query.page), BUSINESS_MAX_PAGE);
   });

@@ -4,11 +4,13 @@ import { validate } from '../../middleware/validate.ts';
 import { presentCityPage } from '../../presenters/pages.ts';
 import { presentCityEntry, presentPagedCities } from '../../presenters/places.ts';
 import type { AppDeps } from '../deps.ts';
+import { indexBacked } from '../index-backed.ts';
 import { CitiesListSchema, CityPageSchema, type CitiesListReq, type CityPageReq } from './schema.ts';
 
-export function createCitiesRouter({ directory }: AppDeps): Router {
+export function createCitiesRouter(deps: AppDeps): Router {
+  const { directory } = deps;
   const router = new Router();
-  router.get('/cities', validate(CitiesListSchema), async (ctx) => {
+  router.get('/cities', validate(CitiesListSchema), ...indexBacked(deps), async (ctx) => {
     const { query } = ctx.state.input as CitiesListReq;
     const filter = {
       ...(query.letter ? { letter: query.letter } : {}),
@@ -21,7 +23,7 @@ export function createCitiesRouter({ directory }: AppDeps): Router {
     const result = await directory.cityPage({ ...filter, ...(query.q ? { text: query.q } : {}) }, query.page, query.limit);
     ctx.body = presentPagedCities(result, query.page, query.limit);
   });
-  router.get('/cities/:countryCode/:citySlug', validate(CityPageSchema), async (ctx) => {
+  router.get('/cities/:countryCode/:citySlug', validate(CityPageSchema), ...indexBacked(deps), async (ctx) => {
     const { params, query } = ctx.state.input as CityPageReq;
     const found = await directory.city(params.countryCode, params.citySlug, query.page, query.limit);
     if (!found) throw notFound('City not found');

@@ -109,9 +109,19 @@ export const FacetValuesSchema = requestShape({
 });
 export type FacetValuesReq = z.infer<typeof FacetValuesSchema>;
 
+/**
+ * Requests one multi-search may carry: the /search page sends its main query plus one per
+ * refined disjunctive facet (category, country, city), so 4 at most. Each request is a full
+ * search on the one event loop; a cap keeps one call from costing many.
+ */
+export const MULTI_SEARCH_MAX_REQUESTS = 4;
+
 export const MultiSearchSchema = requestShape({
   body: z.object({
-    requests: z.array(InstantSearchRequestSchema, { error: 'must be a list of search requests' }).min(1, 'must hold at least one request').max(20, 'must hold 20 requests or fewer'),
+    requests: z
+      .array(InstantSearchRequestSchema, { error: 'must be a list of search requests' })
+      .min(1, 'must hold at least one request')
+      .max(MULTI_SEARCH_MAX_REQUESTS, `must hold ${MULTI_SEARCH_MAX_REQUESTS} requests or fewer`),
   }),
 });
 export type MultiSearchReq = z.infer<typeof MultiSearchSchema>;

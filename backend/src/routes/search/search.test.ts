@@ -162,6 +162,7 @@ describe('POST /api/search/multi', () => {
 
   it.each([
     [{ requests: [] }, 'requests', /at least one/],
+    [{ requests: Array.from({ length: 5 }, () => ({ indexName: 'businesses', params: { query: 'pizza' } })) }, 'requests', /4 requests or fewer/],
     [{ requests: [{ indexName: 'users', params: {} }] }, 'requests.0.indexName', /must be businesses/],
     [{ requests: [{ indexName: 'businesses', params: { hitsPerPage: 500 } }] }, 'requests.0.params.hitsPerPage', /100 or less/],
     [{ requests: [{ indexName: 'businesses', params: { facetFilters: ['color:red'] } }] }, 'requests.0.params.facetFilters', /attribute:value/],

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { SearchRequest } from '@directory/indexer/search-types.ts';
 import { badRequest } from '../../errors.ts';
 import { validate } from '../../middleware/validate.ts';
+import { admitted } from '../../middleware/admission.ts';
 import type { AppDeps } from '../deps.ts';
 import { FilterError, multiSearch } from './instantsearch.ts';
 import { presentSearchResults } from './present-search.ts';
@@ -14,10 +15,12 @@ import {
   type SearchReq,
 } from './schema.ts';
 
-export function createSearchRouter({ engine }: AppDeps): Router {
+export function createSearchRouter({ engine, admission }: AppDeps): Router {
   const router = new Router();
+  // Searches are not cached ("open now" depends on the time): each one waits its turn.
+  const admit = admitted(admission);
 
-  router.get('/search', validate(SearchSchema), async (ctx) => {
+  router.get('/search', validate(SearchSchema), admit, async (ctx) => {
     const { query } = ctx.state.input as SearchReq;
     const geo = query.bbox ?? (query.lat !== undefined && query.lng !== undefined && query.radiusKm !== undefined
       ? { lat: query.lat, lng: query.lng, radiusKm: query.radiusKm }
@@ -46,7 +49,7 @@ export function createSearchRouter({ engine }: AppDeps): Router {
     ctx.body = presentSearchResults(query.q, query.location, await engine.search(request));
   });
 
-  router.post('/search/multi', validate(MultiSearchSchema), async (ctx) => {
+  router.post('/search/multi', validate(MultiSearchSchema), admit, async (ctx) => {
     const { body } = ctx.state.input as MultiSearchReq;
     let results;
     try {
@@ -58,7 +61,7 @@ export function createSearchRouter({ engine }: AppDeps): Router {
     ctx.body = { results };
   });
 
-  router.post('/search/facet-values', validate(FacetValuesSchema), async (ctx) => {
+  router.post('/search/facet-values', validate(FacetValuesSchema), admit, async (ctx) => {
     const { body } = ctx.state.input as FacetValuesReq;
     const response = await engine.search({
       query: body.q,

@@ -167,16 +167,16 @@ describe('sitemaps over 20,000 businesses', () => {
     expect(await response.text()).toBe('');
   });
 
-  it('reads a business file from the record one chunk per query, only as the consumer asks', () => {
-    const calls: { firstId: number; limit: number }[] = [];
+  it('reads a business file from the record one chunk per query, only as the consumer asks', async () => {
+    const calls: { firstId: number; endId: number; limit: number }[] = [];
     const repository = new SitemapRepository(app.deps.record, 'all');
     const businessesFrom = repository.businessesFrom.bind(repository);
-    repository.businessesFrom = (firstId, limit) => {
-      calls.push({ firstId, limit });
-      return businessesFrom(firstId, limit);
+    repository.businessesFrom = (firstId, endId, limit) => {
+      calls.push({ firstId, endId, limit });
+      return businessesFrom(firstId, endId, limit);
     };
     const service = new SitemapService(repository, app.deps.engine);
-    const chunks = service.businessPage(2)![Symbol.iterator]();
+    const chunks = (await service.businessPage(2))![Symbol.iterator]();
     expect(calls).toHaveLength(0);
     const first = chunks.next();
     expect(first.done).toBe(false);
@@ -187,6 +187,23 @@ describe('sitemaps over 20,000 businesses', () => {
     expect(calls.every((call) => call.limit <= SITEMAP_CHUNK_SIZE)).toBe(true);
     // Keyset: each query starts just past the last id the previous one read.
     expect(new Set(calls.map((call) => call.firstId)).size).toBe(calls.length);
+  });
+
+  it('reads a chunk by keyset over the primary key: no scan, no sort, no offset', () => {
+    const plan = new SitemapRepository(app.deps.record, 'approved').businessesFromPlan().join('; ');
+    expect(plan).toMatch(/^SEARCH businesses USING INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)$/);
+  });
+
+  it('lists the business files from the index\'s file table, each with its latest change', async () => {
+    const files = await app.deps.engine.sitemapFiles();
+    const { body } = await fetchXml<SitemapIndex>(app, '/sitemap.xml');
+    const latest = (first: number, end: number) =>
+      app.deps.record.prepare('SELECT max(updated_at) FROM businesses WHERE id >= ? AND id < ?').pluck().get(first, end) as string;
+    // The sitemap states times to the second.
+    const toSecond = (time: string) => Math.floor(Date.parse(time) / 1000);
+    expect(body.sitemapindex.sitemap.slice(4).map((entry) => toSecond(entry.lastmod!))).toEqual(
+      files.map((file, i) => toSecond(latest(file.firstId, files[i + 1]?.firstId ?? Number.MAX_SAFE_INTEGER))),
+    );
   });
 
   it('leaves the record writable while a business file is being sent', async () => {

@@ -48,8 +48,8 @@ export function createSitemapsRouter({ sitemaps }: { sitemaps: SitemapService })
     ];
     answer(ctx, 'text/plain; charset=utf-8', `${lines.join('\n')}\n`);
   });
-  router.get('/sitemap.xml', validate(SitemapIndexSchema), (ctx) => {
-    answer(ctx, XML_TYPE, presentSitemapIndex(originOf(ctx), sitemaps.index()));
+  router.get('/sitemap.xml', validate(SitemapIndexSchema), async (ctx) => {
+    answer(ctx, XML_TYPE, presentSitemapIndex(originOf(ctx), await sitemaps.index()));
   });
   router.get('/sitemaps/main.xml', validate(MainSitemapSchema), (ctx) => {
     answer(ctx, XML_TYPE, presentUrlset(originOf(ctx), sitemaps.main()));
@@ -63,9 +63,9 @@ export function createSitemapsRouter({ sitemaps }: { sitemaps: SitemapService })
   router.get('/sitemaps/cities.xml', validate(CitiesSitemapSchema), async (ctx) => {
     answer(ctx, XML_TYPE, presentUrlset(originOf(ctx), await sitemaps.cities()));
   });
-  router.get('/sitemaps/businesses/page-:page.xml', validate(BusinessSitemapSchema), (ctx) => {
+  router.get('/sitemaps/businesses/page-:page.xml', validate(BusinessSitemapSchema), async (ctx) => {
     const { params } = ctx.state.input as BusinessSitemapReq;
-    const chunks = params.page === null ? null : sitemaps.businessPage(params.page);
+    const chunks = params.page === null ? null : await sitemaps.businessPage(params.page);
     if (!chunks) throw notFound('Sitemap not found');
     answer(ctx, XML_TYPE, streamUrlset(originOf(ctx), chunks));
   });

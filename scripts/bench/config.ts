@@ -1,0 +1,58 @@
+/** Settings of `npm run bench`: arguments and environment, checked with zod before anything runs. */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  BENCH_DIR: z.string().min(1).default(join(tmpdir(), 'directory-bench')),
+  /** A record to copy instead of generating the demo data (a 1M generation takes minutes). */
+  BENCH_RECORD: z.string().min(1).optional(),
+});
+
+const argsSchema = z.object({
+  serve: z.boolean().default(false),
+  size: z.coerce.number().int().min(1000).max(5_000_000).default(1_000_000),
+  duration: z.coerce.number().int().min(1).max(60).default(10),
+  connections: z.coerce.number().int().min(1).max(500).default(50),
+  only: z.string().optional(),
+});
+
+export interface BenchConfig {
+  isServe: boolean;
+  size: number;
+  durationSeconds: number;
+  connections: number;
+  /** Run only the rows whose name contains this text. */
+  only: string | undefined;
+  benchDir: string;
+  sourceRecord: string | undefined;
+}
+
+export function loadBenchConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): BenchConfig {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      serve: { type: 'boolean' },
+      size: { type: 'string' },
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      only: { type: 'string' },
+    },
+  });
+  const args = argsSchema.safeParse(values);
+  const vars = envSchema.safeParse(env);
+  const problems = [...(args.success ? [] : args.error.issues), ...(vars.success ? [] : vars.error.issues)];
+  if (!args.success || !vars.success) {
+    throw new Error(`Bad bench settings: ${problems.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  }
+  return {
+    isServe: args.data.serve,
+    size: args.data.size,
+    durationSeconds: args.data.duration,
+    connections: args.data.connections,
+    only: args.data.only,
+    benchDir: vars.data.BENCH_DIR,
+    sourceRecord: vars.data.BENCH_RECORD,
+  };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { Random } from '@directory/data/demo/random.ts';
+import { buildRows, makeTypo, multiSearchBody, wordsOf, type Sample } from './workload.ts';
+
+/** Levenshtein distance, to check that a typo is one edit away (a swap counts as two). */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}
+
+describe('bench workload', () => {
+  it('splits names into folded words of letters', () => {
+    expect(wordsOf("Joe's Café & Bar 24h")).toEqual(['joe', 'cafe', 'bar']);
+  });
+
+  it('makes typos one edit away (a swap: two) that keep the first letter', () => {
+    const random = new Random(7);
+    for (const word of ['restaurant', 'plumber', 'dentist', 'bakery']) {
+      for (let i = 0; i < 20; i += 1) {
+        const typo = makeTypo(word, random);
+        expect(typo[0]).toBe(word[0]);
+        expect(distance(word, typo)).toBeGreaterThanOrEqual(1);
+        expect(distance(word, typo)).toBeLessThanOrEqual(2);
+      }
+    }
+    expect(() => makeTypo('spa', random)).toThrow(/5 letters/);
+  });
+
+  it('sends the body the /search page sends after a facet click', () => {
+    const body = JSON.parse(multiSearchBody('pizza', 'pizza-restaurant')) as { requests: Array<{ params: Record<string, unknown> }> };
+    expect(body.requests).toHaveLength(2);
+    expect(body.requests[0]!.params).toMatchObject({ query: 'pizza', facetFilters: [['category:pizza-restaurant']], hitsPerPage: 20 });
+    expect(body.requests[1]!.params).toMatchObject({ query: 'pizza', facets: ['category'], hitsPerPage: 0 });
+  });
+
+  it('draws many different requests per search row from the sample', () => {
+    const sample: Sample = {
+      categoryWords: ['pizza', 'restaurant', 'dentist', 'plumber', 'bakery'],
+      nameWords: ['roma', 'golden', 'dragon', 'smile'],
+      businessNames: ['Pizza Roma', 'Golden Dragon', 'Smile Dental'],
+      places: [
+        { category: 'Pizza restaurant', categorySlug: 'pizza-restaurant', city: 'Roma', citySlug: 'roma', countryCode: 'IT', latitude: 41.9, longitude: 12.5 },
+        { category: 'Dentist', categorySlug: 'dentist', city: 'Tōkyō', citySlug: 'tokyo', countryCode: 'JP', latitude: 35.7, longitude: 139.7 },
+      ],
+    };
+    const rows = buildRows(sample, 60, new Random(1));
+    const filters = rows.find((row) => row.name.includes('filters'))!;
+    expect(filters.requests.length).toBe(60);
+    expect(new Set(filters.requests.map((request) => request.path))).toEqual(
+      new Set(['/api/search?q=pizza&category=pizza-restaurant&country=IT&city=IT%3Aroma', '/api/search?q=dentist&category=dentist&country=JP&city=JP%3Atokyo']),
+    );
+    const typos = rows.find((row) => row.name.includes('typo'))!;
+    expect(new Set(typos.requests.map((request) => request.path)).size).toBeGreaterThan(20);
+    const where = rows.find((row) => row.name.includes('city (q='))!;
+    expect(where.requests.map((request) => request.path)).toContain('/api/search?q=dentist+tokyo');
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * The benchmark's requests, drawn from the record: real category and business words, real
+ * cities with their coordinates and slugs, typos made from real words. Deterministic for a
+ * given record (a seeded generator), so two runs on one data set send the same requests.
+ */
+import Database from 'better-sqlite3';
+import type { Random } from '@directory/data/demo/random.ts';
+import { foldText, slugify } from '@directory/data/slug.ts';
+
+/** One request of a rotation. */
+export interface BenchRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+
+/** A row of the table: one kind of request, many different instances in rotation. */
+export interface BenchRow {
+  name: string;
+  requests: BenchRequest[];
+}
+
+/** What the requests are made of. */
+export interface Sample {
+  categoryWords: string[];
+  nameWords: string[];
+  businessNames: string[];
+  /** Businesses with a category and a city: the values their filters take. */
+  places: Array<{ category: string; categorySlug: string; city: string; citySlug: string; countryCode: string; latitude: number; longitude: number }>;
+}
+
+/** Lower-case words of letters only, at least `minLength` long. */
+export function wordsOf(text: string, minLength = 3): string[] {
+  return foldText(text)
+    .split(/[^a-z]+/)
+    .filter((word) => word.length >= minLength);
+}
+
+/**
+ * One edit of a word the search should still forgive: two neighbouring letters swapped, one
+ * letter dropped or one letter replaced, never the first letter (like a hurried typist).
+ */
+export function makeTypo(word: string, random: Random): string {
+  if (word.length < 5) throw new RangeError(`a typo needs a word of 5 letters or more, got "${word}"`);
+  const at = 1 + random.int(word.length - 2);
+  switch (random.int(3)) {
+    case 0:
+      return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+    case 1:
+      return word.slice(0, at) + word.slice(at + 1);
+    default: {
+      const letters = 'abcdefghijklmnopqrstuvwxyz'.replace(word[at]!, '');
+      return word.slice(0, at) + letters[random.int(letters.length)] + word.slice(at + 1);
+    }
+  }
+}
+
+const distinct = <T>(values: T[]): T[] => [...new Set(values)];
+
+/** Picks `count` values of `values` with the generator (repeats allowed, order random). */
+function pick<T>(values: T[], count: number, random: Random): T[] {
+  if (values.length === 0) throw new Error('nothing to pick from: is the record empty?');
+  return Array.from({ length: count }, () => values[random.int(values.length)]!);
+}
+
+/** Reads `size` businesses spread over the record (by random id) and the words of their names and categories. */
+export function sampleRecord(recordFile: string, size: number, random: Random): Sample {
+  const db = new Database(recordFile, { readonly: true, fileMustExist: true });
+  try {
+    const maxId = db.prepare('SELECT coalesce(max(id), 0) FROM businesses').pluck().get() as number;
+    const byId = db.prepare(
+      'SELECT name, category, city, country_code, latitude, longitude FROM businesses WHERE id >= ? ORDER BY id LIMIT 1',
+    );
+    interface Row {
+      name: string;
+      category: string | null;
+      city: string | null;
+      country_code: string | null;
+      latitude: number | null;
+      longitude: number | null;
+    }
+    const rows: Row[] = [];
+    for (let i = 0; i < size; i += 1) {
+      const row = byId.get(1 + random.int(maxId)) as Row | undefined;
+      if (row) rows.push(row);
+    }
+    const places = rows.flatMap((row) =>
+      row.category && row.city && row.country_code && row.latitude !== null && row.longitude !== null
+        ? [{
+            category: row.category,
+            categorySlug: slugify(row.category),
+            city: row.city,
+            citySlug: slugify(row.city),
+            countryCode: row.country_code,
+            latitude: row.latitude,
+            longitude: row.longitude,
+          }]
+        : [],
+    );
+    return {
+      categoryWords: distinct(rows.flatMap((row) => wordsOf(row.category ?? ''))),
+      nameWords: distinct(rows.flatMap((row) => wordsOf(row.name))),
+      businessNames: distinct(rows.map((row) => row.name)),
+      places,
+    };
+  } finally {
+    db.close();
+  }
+}
+
+const get = (path: string): BenchRequest => ({ method: 'GET', path });
+const query = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
+
+/** The two requests the /search page sends after a click on a category facet. */
+export function multiSearchBody(text: string, categorySlug: string): string {
+  const base = { query: text, hitsPerPage: 20, page: 0, maxValuesPerFacet: 10, highlightPreTag: '<mark>', highlightPostTag: '</mark>' };
+  return JSON.stringify({
+    requests: [
+      { indexName: 'businesses', params: { ...base, facets: ['category', 'country', 'city'], facetFilters: [[`category:${categorySlug}`]] } },
+      { indexName: 'businesses', params: { ...base, hitsPerPage: 0, facets: ['category'] } },
+    ],
+  });
+}
+
+/** Every row of the table, `perRow` different requests each (fewer where the record has fewer). */
+export function buildRows(sample: Sample, perRow: number, random: Random): BenchRow[] {
+  const words = distinct([...sample.categoryWords, ...sample.nameWords]);
+  const prefixes = distinct(words.map((word) => word.slice(0, 2)));
+  const typoWords = words.filter((word) => word.length >= 5);
+  const places = sample.places;
+  const realSearches = [
+    ...pick(sample.businessNames, perRow / 3, random).map((name) => ({ q: name })),
+    ...pick(sample.categoryWords, perRow / 3, random).map((word) => ({ q: word })),
+    ...pick(places, perRow / 3, random).map((place) => ({ q: wordsOf(place.category)[0] ?? place.category, location: place.city })),
+  ];
+  return [
+    { name: 'search: broad 2-letter prefix (q=re)', requests: pick(prefixes, perRow, random).map((q) => get(`/api/search?${query({ q })}`)) },
+    { name: 'search: typo of a real word (q=resturant)', requests: pick(typoWords, perRow, random).map((word) => get(`/api/search?${query({ q: makeTypo(word, random) })}`)) },
+    {
+      name: 'search: geo, 10 km around a real city',
+      requests: pick(places, perRow, random).map((place) => get(`/api/search?${query({ lat: place.latitude, lng: place.longitude, radiusKm: 10, sort: 'distance' })}`)),
+    },
+    {
+      name: 'search: category word + city (q=pizza rome)',
+      requests: pick(places, perRow, random).map((place) => get(`/api/search?${query({ q: `${wordsOf(place.category)[0] ?? ''} ${foldText(place.city)}`.trim() })}`)),
+    },
+    { name: 'search: one letter (q=a)', requests: LETTERS.map((letter) => get(`/api/search?q=${letter.toLowerCase()}`)) },
+    {
+      name: 'search: word + category + country + city filters',
+      requests: pick(places, perRow, random).map((place) =>
+        get(`/api/search?${query({ q: wordsOf(place.category)[0] ?? '', category: place.categorySlug, country: place.countryCode, city: `${place.countryCode}:${place.citySlug}` })}`),
+      ),
+    },
+    {
+      name: 'search/multi: the /search page after a facet click',
+      requests: pick(places, perRow, random).map((place) => ({ method: 'POST', path: '/api/search/multi', body: multiSearchBody(wordsOf(place.category)[0] ?? '', place.categorySlug) })),
+    },
+    { name: `search: ${realSearches.length} real searches in rotation`, requests: realSearches.map((params) => get(`/api/search?${query(params)}`)) },
+    { name: '/api/categories (+ ?letter=)', requests: [get('/api/categories'), ...LETTERS.map((letter) => get(`/api/categories?letter=${letter}`))] },
+    { name: '/api/cities?letter=', requests: LETTERS.map((letter) => get(`/api/cities?letter=${letter}`)) },
+    { name: '/api/countries', requests: [get('/api/countries')] },
+    { name: '/api/homepage-data', requests: [get('/api/homepage-data')] },
+    { name: '/api/businesses?page=1..100', requests: Array.from({ length: 100 }, (_, i) => get(`/api/businesses?page=${i + 1}`)) },
+  ];
+}
