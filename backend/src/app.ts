@@ -11,13 +11,19 @@ import { BusinessRepository } from './db/business-repository.ts';
 import { ContactRepository } from './db/contact-repository.ts';
 import { SiteRepository } from './db/site-repository.ts';
 import { SitemapRepository } from './db/sitemap-repository.ts';
+import { dirname } from 'node:path';
+import { indexerProcessEnv } from './config.ts';
+import { adminSession } from './middleware/admin-auth.ts';
+import { adminApiGate, adminPages, normalisePath } from './middleware/admin-pages.ts';
 import { publicCache } from './middleware/cache-headers.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { createApiRouter } from './routes/index.ts';
 import { createSitemapsRouter } from './routes/sitemaps/sitemaps.ts';
 import type { AppDeps } from './routes/deps.ts';
+import { createAdminDeps } from './services/admin-deps.ts';
 import { DirectoryService } from './services/directory-service.ts';
+import { countVisitors } from './services/visitor-counter.ts';
 import { SitemapService } from './services/sitemap-service.ts';
 import { createInProcessApiClient } from './ssr/in-process-api-client.ts';
 import { pageRenderer, type ServerEntry } from './ssr/page-renderer.ts';
@@ -27,21 +33,28 @@ export interface AppOptions {
   engine: SearchEngine;
   listingPolicy: ListingPolicy;
   isDevelopment?: boolean;
+  /** Environment of index rebuilds started from the admin area; by default the record's directory and this engine. */
+  indexerEnv?: NodeJS.ProcessEnv;
 }
 
 
 /** Wires repositories, services and routes over an open record and engine. */
 export function createDeps(options: AppOptions): AppDeps {
   const businesses = new BusinessRepository(options.record);
+  const sync = new IndexSync(options.record, options.engine, options.listingPolicy);
+  const indexerEnv =
+    options.indexerEnv ??
+    indexerProcessEnv({ dataDir: dirname(options.record.name), engine: options.engine.name, listingPolicy: options.listingPolicy });
   return {
     record: options.record,
     engine: options.engine,
-    sync: new IndexSync(options.record, options.engine, options.listingPolicy),
+    sync,
     businesses,
     contacts: new ContactRepository(options.record),
     site: new SiteRepository(options.record),
     directory: new DirectoryService(options.engine, businesses),
     sitemaps: new SitemapService(new SitemapRepository(options.record, options.listingPolicy), options.engine),
+    admin: createAdminDeps(options.record, options.engine, sync, indexerEnv),
   };
 }
 
@@ -56,15 +69,24 @@ export interface SiteBundle {
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
 /** The Koa application: error rendering, body parsing, the API, static assets, server-rendered pages. */
-export function createApp(deps: AppDeps, options: { isDevelopment?: boolean; site?: SiteBundle } = {}): Koa {
+export function createApp(
+  deps: AppDeps,
+  options: { isDevelopment?: boolean; site?: SiteBundle; isProxyTrusted?: boolean } = {},
+): Koa {
   const app = new Koa();
-  app.proxy = true;
+  // Only behind a proxy (TRUST_PROXY=true) are X-Forwarded-* believed: otherwise anyone could
+  // pick the address the login throttle counts, or pass for HTTPS.
+  app.proxy = options.isProxyTrusted ?? false;
+  app.use(normalisePath);
   app.use(errorHandler({ isDevelopment: options.isDevelopment ?? false }));
   app.use(securityHeaders());
   app.use(conditional());
   app.use(etag());
   app.use(koaBody({ jsonLimit: '100kb', formLimit: '100kb', textLimit: '100kb', multipart: false }));
   app.use(publicCache({ maxAgeSeconds: 60, staleSeconds: 600 }));
+  app.use(adminSession(deps.admin.sessions));
+  app.use(countVisitors(deps.admin.visitors));
+  app.use(adminApiGate);
   const api = createApiRouter(deps);
   app.use(api.routes());
   app.use(api.allowedMethods());
@@ -72,13 +94,21 @@ export function createApp(deps: AppDeps, options: { isDevelopment?: boolean; sit
   const sitemaps = createSitemapsRouter(deps);
   app.use(sitemaps.routes());
   app.use(sitemaps.allowedMethods());
+  app.use(adminPages);
   if (options.site) {
     if (options.site.assetsDir) {
       // Hashed file names: cache for a year. index.html is a template, never served as a file.
       app.use(serve(options.site.assetsDir, { index: false, maxage: ONE_YEAR_MS, immutable: true, gzip: true }));
     }
     options.site.entry.setApiClient(createInProcessApiClient(deps));
-    app.use(pageRenderer({ entry: options.site.entry, templateFile: options.site.templateFile, site: deps.site }));
+    app.use(
+      pageRenderer({
+        entry: options.site.entry,
+        templateFile: options.site.templateFile,
+        site: deps.site,
+        isGoneSlug: (slug) => deps.admin.businesses.repository.isGone(slug),
+      }),
+    );
   }
   return app;
 }

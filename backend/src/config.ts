@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passwordProblem } from './services/password.ts';
 import { indexerEnvSchema, parseEnvironment, toIndexerConfig, type IndexerConfig } from '@directory/indexer/config.ts';
 
 const backendEnvSchema = indexerEnvSchema.extend({
@@ -7,9 +8,13 @@ const backendEnvSchema = indexerEnvSchema.extend({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   DEMO_SIZE: z.coerce.number().int().min(0).max(5_000_000).default(5000),
   ADMIN_USERNAME: z.string().min(1).default('admin'),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   INDEX_SYNC: z.enum(['on', 'off']).default('on'),
   INDEX_SYNC_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(250),
+}).refine((env) => env.ADMIN_PASSWORD === undefined || passwordProblem(env.ADMIN_PASSWORD, env.ADMIN_USERNAME) === null, {
+  path: ['ADMIN_PASSWORD'],
+  message: 'must be at least 12 characters and not the same as ADMIN_USERNAME',
 });
 
 export interface BackendConfig extends IndexerConfig {
@@ -19,6 +24,8 @@ export interface BackendConfig extends IndexerConfig {
   demoSize: number;
   adminUsername: string;
   adminPassword: string | undefined;
+  /** Whether X-Forwarded-Proto/-For/-Host from a reverse proxy are believed (`app.proxy`). */
+  isProxyTrusted: boolean;
   /** Whether the server applies the change log itself (off when `npm run indexer -- --watch` does). */
   isIndexSyncOn: boolean;
   indexSyncIntervalMs: number;
@@ -35,7 +42,20 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     demoSize: parsed.DEMO_SIZE,
     adminUsername: parsed.ADMIN_USERNAME,
     adminPassword: parsed.ADMIN_PASSWORD,
+    isProxyTrusted: parsed.TRUST_PROXY === 'true',
     isIndexSyncOn: parsed.INDEX_SYNC === 'on',
     indexSyncIntervalMs: parsed.INDEX_SYNC_INTERVAL_MS,
   };
+}
+
+/**
+ * The environment of an indexer child process (a rebuild started from the admin area): this
+ * process's own, with the data directory, engine and listing policy the server runs with.
+ */
+export function indexerProcessEnv(settings: {
+  dataDir: string;
+  engine: 'sqlite' | 'meilisearch';
+  listingPolicy: 'all' | 'approved';
+}): NodeJS.ProcessEnv {
+  return { ...process.env, DATA_DIR: settings.dataDir, SEARCH_ENGINE: settings.engine, PUBLIC_LISTING: settings.listingPolicy };
 }

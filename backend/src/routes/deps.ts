@@ -4,6 +4,7 @@ import type { IndexSync } from '@directory/indexer/sync.ts';
 import type { BusinessRepository } from '../db/business-repository.ts';
 import type { ContactRepository } from '../db/contact-repository.ts';
 import type { SiteRepository } from '../db/site-repository.ts';
+import type { AdminDeps } from '../services/admin-deps.ts';
 import type { DirectoryService } from '../services/directory-service.ts';
 import type { SitemapService } from '../services/sitemap-service.ts';
 
@@ -17,4 +18,5 @@ export interface AppDeps {
   site: SiteRepository;
   directory: DirectoryService;
   sitemaps: SitemapService;
+  admin: AdminDeps;
 }

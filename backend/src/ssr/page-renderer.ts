@@ -26,6 +26,19 @@ export function fillTemplate(
     .replace('<!--app-body-end-->', () => snippets.bodyEnd);
 }
 
+/** Whether `path` is the page of a business that was deleted (`/business/<slug>` with a tombstone). */
+function isDeletedBusinessPage(path: string, isGoneSlug: ((slug: string) => boolean) | undefined): boolean {
+  const match = /^\/business\/([^/]+)$/.exec(path);
+  if (!match || !isGoneSlug) return false;
+  try {
+    return isGoneSlug(decodeURIComponent(match[1]!));
+  } catch (error) {
+    // A malformed escape cannot name a slug we deleted.
+    if (error instanceof URIError) return false;
+    throw error;
+  }
+}
+
 /**
  * The urlencoded body of a form POST, re-encoded from what the body parser read (it parses
  * forms up to its 100 kB limit): route actions read it with `request.formData()`.
@@ -44,7 +57,13 @@ function formBody(parsed: unknown): string {
  * redirects, and the operator's head, body/pixel, analytics and footer snippets. Form POSTs
  * (urlencoded, as a browser without JavaScript sends them) go to the route's action the same way.
  */
-export function pageRenderer(options: { entry: ServerEntry; templateFile: string; site: SiteRepository }): Middleware {
+export function pageRenderer(options: {
+  entry: ServerEntry;
+  templateFile: string;
+  site: SiteRepository;
+  /** Whether a business slug belongs to a deleted business (its page answers 410 Gone). */
+  isGoneSlug?: (slug: string) => boolean;
+}): Middleware {
   const template = readFileSync(options.templateFile, 'utf8');
   return async (ctx, next) => {
     const isFormPost = ctx.method === 'POST' && ctx.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
@@ -63,15 +82,17 @@ export function pageRenderer(options: { entry: ServerEntry; templateFile: string
       ctx.redirect(result.location);
       return;
     }
-    const settings = options.site.siteSettings();
-    ctx.status = result.status;
+    // Admin pages never carry the operator's snippets (they hold third-party scripts) nor a public cache.
+    const isAdminPage = ctx.path === '/admin' || ctx.path.startsWith('/admin/');
+    const settings = isAdminPage ? null : options.site.siteSettings();
+    ctx.status = result.status === 404 && isDeletedBusinessPage(ctx.path, options.isGoneSlug) ? 410 : result.status;
     ctx.type = 'text/html; charset=utf-8';
-    if (isFormPost) ctx.set('Cache-Control', 'no-store');
+    if (isFormPost || isAdminPage) ctx.set('Cache-Control', 'no-store');
     else if (result.status === 200) ctx.set('Cache-Control', PAGE_CACHE_CONTROL);
     ctx.body = fillTemplate(template, result, {
-      head: [settings.head_tags, settings.analytics_code].filter(Boolean).join('\n'),
-      bodyStart: settings.facebook_pixel,
-      bodyEnd: settings.footer_tags,
+      head: settings ? [settings.head_tags, settings.analytics_code].filter(Boolean).join('\n') : '',
+      bodyStart: settings?.facebook_pixel ?? '',
+      bodyEnd: settings?.footer_tags ?? '',
     });
   };
 }

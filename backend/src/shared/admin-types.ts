@@ -1,0 +1,242 @@
+/**
+ * Shapes of every admin JSON response (the admin API contract). The admin screens import
+ * these types, so client and server cannot drift.
+ */
+
+export interface AdminLoginResponse {
+  success: true;
+  message: string;
+  username: string;
+  csrfToken: string;
+}
+
+export interface AdminLoginFailure {
+  success: false;
+  message: string;
+  error: { id: 'invalid_login'; message: string };
+}
+
+export interface AdminSession {
+  username: string;
+  csrfToken: string;
+  /** ISO time the session ends unless used before (idle expiry, capped by the absolute one). */
+  expiresAt: string;
+}
+
+export interface AdminSuccess {
+  success: true;
+}
+
+export interface AdminCategoryShare {
+  category: string;
+  count: number;
+  /** 0..1 of totalBusinesses */
+  share: number;
+}
+
+export interface AdminStats {
+  totalBusinesses: number;
+  approvedBusinesses: number;
+  totalCategories: number;
+  totalCountries: number;
+  totalCities: number;
+  unreadMessages: number;
+  /** top 8 */
+  categories: AdminCategoryShare[];
+  system: {
+    recordBytes: number;
+    indexBytes: number;
+    engine: 'sqlite' | 'meilisearch';
+    indexLag: { pendingChanges: number; oldestPendingSeconds: number | null };
+    memoryRssBytes: number;
+    uptimeSeconds: number;
+  };
+  visitors: {
+    today: number;
+    /** last 30 days, oldest first, zero-filled */
+    days: { date: string; count: number }[];
+  };
+}
+
+export type AuditResult = 'success' | 'info' | 'warning' | 'error';
+
+export interface AdminActivityItem {
+  id: number;
+  /** ISO */
+  at: string;
+  action: string;
+  target: string | null;
+  result: AuditResult;
+  address: string | null;
+  detail: string | null;
+}
+
+export interface AdminActivityPage {
+  items: AdminActivityItem[];
+  pagination: { page: number; totalPages: number; total: number };
+}
+
+export interface UploadReport {
+  id: number;
+  success: boolean;
+  status: 'running' | 'completed' | 'failed' | 'interrupted';
+  timestamp: string;
+  summary: { fileName: string; fileSizeMB: number; processingTimeSeconds: number; totalRecords: number };
+  results: { inserted: number; updated: number; skipped: number; errors: number; updateRate: number; skipRate: number };
+  duplicateAnalysis: {
+    excelDuplicateCount: number;
+    databaseDuplicateCount: number;
+    newPlaceIdCount: number;
+    uniquePlaceIds: number;
+    totalDuplicateRecords: number;
+    duplicateRate: number;
+  };
+}
+
+export interface AdminBusinessListItem {
+  id: number;
+  slug: string;
+  name: string;
+  category: string | null;
+  city: string | null;
+  country: string | null;
+  rating: number | null;
+  reviewCount: number;
+  phone: string | null;
+  address: string | null;
+  isApproved: boolean;
+  createdAt: string;
+  placeId: string | null;
+  countryCode: string | null;
+  url: string | null;
+}
+
+export interface AdminBusinessPage {
+  businesses: AdminBusinessListItem[];
+  pagination: { page: number; limit: number; totalPages: number; total: number; isTotalExact: boolean };
+}
+
+export interface AdminBusiness {
+  id: number;
+  name: string;
+  slug: string;
+  category: string | null;
+  type: string | null;
+  fullAddress: string | null;
+  street: string | null;
+  city: string | null;
+  postalCode: string | null;
+  country: string | null;
+  countryCode: string | null;
+  phone: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  rating: number | null;
+  reviews: number;
+  reviewsLink: string | null;
+  photo: string | null;
+  logo: string | null;
+  locatedIn: string | null;
+  /** day -> hours text */
+  workingHours: Record<string, string> | null;
+  verified: boolean;
+  /** The stored text (plain text or JSON). */
+  about: string | null;
+  placeId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  url: string | null;
+  isApproved: boolean;
+}
+
+/** The editable fields of AdminBusiness (PUT /api/admin/businesses/:id). */
+export type AdminBusinessEdit = Pick<
+  AdminBusiness,
+  | 'name' | 'category' | 'type' | 'street' | 'city' | 'postalCode' | 'country' | 'countryCode' | 'phone'
+  | 'latitude' | 'longitude' | 'workingHours' | 'about' | 'url' | 'photo' | 'verified' | 'isApproved'
+>;
+
+export interface AdminToggleApproval {
+  success: true;
+  isApproved: boolean;
+}
+
+export interface AdminDeleteResult {
+  success: true;
+  deletedCount: number;
+  message: string;
+}
+
+export interface AdminFixSlugsResult {
+  success: true;
+  successCount: number;
+  totalProcessed: number;
+  checkpointEnabled: true;
+  message: string;
+}
+
+export interface AdminSiteSettings {
+  head_tags: string;
+  footer_tags: string;
+  analytics_code: string;
+  facebook_pixel: string;
+}
+
+export interface AdminAdvertisementCodes {
+  ad1: string;
+  ad2: string;
+  ad3: string;
+  ad4: string;
+}
+
+export interface AdminMessage {
+  id: number;
+  name: string;
+  email: string;
+  company: string;
+  phone: string;
+  subject: string;
+  message: string;
+  createdAt: string;
+  isRead: boolean;
+  isHandled: boolean;
+}
+
+export interface AdminMessagePage {
+  messages: AdminMessage[];
+  pagination: { page: number; totalPages: number; total: number };
+  unread: number;
+}
+
+export interface AdminShare {
+  count: number;
+  share: number;
+}
+
+export interface AdminReports {
+  byCountry: { code: string; name: string; count: number }[];
+  /** top 50 */
+  byCategory: { category: string; count: number }[];
+  missing: { phone: AdminShare; coordinates: AdminShare; hours: AdminShare; photo: AdminShare };
+  notApproved: number;
+  total: number;
+  /** history, newest first, 50 */
+  imports: UploadReport[];
+}
+
+export interface AdminSitemaps {
+  files: { name: string; path: string; urlCount: number }[];
+  totalUrls: number;
+  lastGenerated: string | null;
+}
+
+export interface ReindexStatus {
+  state: 'idle' | 'running' | 'succeeded' | 'failed';
+  startedAt: string | null;
+  finishedAt: string | null;
+  processed: number;
+  total: number | null;
+  documents: number | null;
+  seconds: number | null;
+  error: string | null;
+}
