@@ -53,7 +53,7 @@ export class AdminBusinessRepository {
   private readonly byId: Statement<[number], BusinessRow>;
   private readonly counted: Statement<[string, string], number>;
   private readonly toggle: Statement<[number], { is_approved: 0 | 1 }>;
-  private readonly slugsOf: Statement<[number], string>;
+  private readonly slugsOf: Statement<[{ id: number }], string>;
   private readonly tombstone: Statement<[string]>;
   private readonly deleteOne: Statement<[number]>;
   private readonly isDeletedSlug: Statement<[string], number>;
@@ -69,8 +69,8 @@ export class AdminBusinessRepository {
        WHERE id = ? RETURNING is_approved`,
     );
     this.slugsOf = db
-      .prepare('SELECT slug FROM businesses WHERE id = ?1 UNION ALL SELECT old_slug FROM slug_redirects WHERE business_id = ?1')
-      .pluck() as Statement<[number], string>;
+      .prepare('SELECT slug FROM businesses WHERE id = @id UNION ALL SELECT old_slug FROM slug_redirects WHERE business_id = @id')
+      .pluck() as Statement<[{ id: number }], string>;
     this.tombstone = db.prepare('INSERT OR REPLACE INTO deleted_slugs (slug) VALUES (?)');
     this.deleteOne = db.prepare('DELETE FROM businesses WHERE id = ?');
     this.isDeletedSlug = db
@@ -86,38 +86,70 @@ export class AdminBusinessRepository {
     );
   }
 
-  /** The SQL of one page of the admin list (exported for the query-plan tests). */
-  static listSql(query: Pick<AdminListQuery, 'nameMatch' | 'category' | 'sortBy' | 'sortOrder'>): string {
+  /**
+   * The SQL of one page of the admin list (exported for the query-plan tests). Without a name
+   * search, or with one matching many businesses ('index'), the rows are read in the order of
+   * the sort's index (with the category when filtered) and a name match is checked per row in
+   * the FTS table, so a page stops after `limit` hits. A name search matching at most
+   * COUNT_CEILING businesses ('fts') reads them from the FTS table and sorts those few.
+   */
+  static listSql(
+    query: Pick<AdminListQuery, 'nameMatch' | 'category' | 'sortBy' | 'sortOrder'>,
+    strategy: 'index' | 'fts' = 'index',
+  ): string {
     const direction = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
+    const order = `ORDER BY ${SORT_COLUMNS[query.sortBy]} ${direction}, b.id ${direction} LIMIT @limit OFFSET @offset`;
+    const category = query.category !== null ? 'b.category = @category' : null;
+    if (query.nameMatch !== null && strategy === 'fts') {
+      return `SELECT b.* FROM businesses_name_fts f JOIN businesses b ON b.id = f.rowid
+        WHERE businesses_name_fts MATCH @nameMatch ${category ? `AND ${category}` : ''} ${order}`;
+    }
     const where = [
-      query.nameMatch !== null ? 'b.id IN (SELECT rowid FROM businesses_name_fts WHERE businesses_name_fts MATCH @nameMatch)' : null,
-      query.category !== null ? 'b.category = @category' : null,
+      category,
+      query.nameMatch !== null
+        ? 'EXISTS (SELECT 1 FROM businesses_name_fts f WHERE businesses_name_fts MATCH @nameMatch AND f.rowid = b.id)'
+        : null,
     ].filter(Boolean);
-    return `SELECT b.* FROM businesses b ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY ${SORT_COLUMNS[query.sortBy]} ${direction}, b.id ${direction} LIMIT @limit OFFSET @offset`;
+    return `SELECT b.* FROM businesses b ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ${order}`;
   }
 
-  /** The SQL counting the rows of a name search, stopping at COUNT_CEILING + 1. */
-  static boundedCountSql(hasCategory: boolean): string {
-    return `SELECT count(*) FROM (SELECT 1 FROM businesses_name_fts f ${hasCategory ? 'JOIN businesses b ON b.id = f.rowid' : ''}
-      WHERE businesses_name_fts MATCH @nameMatch ${hasCategory ? 'AND b.category = @category' : ''} LIMIT ${COUNT_CEILING + 1})`;
+  /** The SQL counting the businesses whose name matches, reading at most COUNT_CEILING + 1 of them. */
+  static boundedNameCountSql(): string {
+    return `SELECT count(*) FROM (SELECT 1 FROM businesses_name_fts WHERE businesses_name_fts MATCH @nameMatch LIMIT ${COUNT_CEILING + 1})`;
+  }
+
+  /**
+   * The SQL counting name matches within a category: from the (at most COUNT_CEILING) name
+   * matches ('fts'), or along the category's index, stopping at COUNT_CEILING + 1 ('index').
+   */
+  static categoryCountSql(strategy: 'index' | 'fts'): string {
+    if (strategy === 'fts') {
+      return `SELECT count(*) FROM businesses_name_fts f JOIN businesses b ON b.id = f.rowid
+        WHERE businesses_name_fts MATCH @nameMatch AND b.category = @category`;
+    }
+    return `SELECT count(*) FROM (SELECT 1 FROM businesses b WHERE b.category = @category
+      AND EXISTS (SELECT 1 FROM businesses_name_fts f WHERE businesses_name_fts MATCH @nameMatch AND f.rowid = b.id)
+      LIMIT ${COUNT_CEILING + 1})`;
   }
 
   list(query: AdminListQuery): { rows: BusinessRow[]; total: number; isTotalExact: boolean } {
-    const params = {
-      ...(query.nameMatch !== null ? { nameMatch: query.nameMatch } : {}),
-      ...(query.category !== null ? { category: query.category } : {}),
-      limit: query.limit,
-      offset: query.offset,
-    };
-    const rows = this.db.prepare(AdminBusinessRepository.listSql(query)).all(params) as BusinessRow[];
+    const page = { limit: query.limit, offset: query.offset };
+    const category = query.category !== null ? { category: query.category } : {};
     if (query.nameMatch === null) {
+      const rows = this.db.prepare(AdminBusinessRepository.listSql(query)).all({ ...category, ...page }) as BusinessRow[];
       const total = query.category === null ? this.counted.get('all', '')! : this.counted.get('category', query.category)!;
       return { rows, total, isTotalExact: true };
     }
-    const { limit: _limit, offset: _offset, ...countParams } = params;
-    const counted = this.db.prepare(AdminBusinessRepository.boundedCountSql(query.category !== null)).pluck().get(countParams) as number;
-    return counted > COUNT_CEILING ? { rows, total: COUNT_CEILING, isTotalExact: false } : { rows, total: counted, isTotalExact: true };
+    const nameMatch = { nameMatch: query.nameMatch };
+    const nameCount = this.db.prepare(AdminBusinessRepository.boundedNameCountSql()).pluck().get(nameMatch) as number;
+    const strategy = nameCount > COUNT_CEILING ? 'index' : 'fts';
+    const rows = this.db.prepare(AdminBusinessRepository.listSql(query, strategy)).all({ ...nameMatch, ...category, ...page }) as BusinessRow[];
+    let total = nameCount;
+    if (query.category !== null) {
+      total = this.db.prepare(AdminBusinessRepository.categoryCountSql(strategy)).pluck().get({ ...nameMatch, ...category }) as number;
+    }
+    // Past the ceiling the total says "more than COUNT_CEILING", flagged as not exact.
+    return total > COUNT_CEILING ? { rows, total: COUNT_CEILING, isTotalExact: false } : { rows, total, isTotalExact: true };
   }
 
   /** A count kept by the triggers of migration 003 (`all`, `approved`, `demo`, or one category/country/city). */
@@ -154,7 +186,7 @@ export class AdminBusinessRepository {
   /** Deletes one business and remembers its slugs (current and old) as gone; false when unknown. */
   deleteById(id: number): boolean {
     return this.db.transaction(() => {
-      for (const slug of this.slugsOf.all(id)) this.tombstone.run(slug);
+      for (const slug of this.slugsOf.all({ id })) this.tombstone.run(slug);
       return this.deleteOne.run(id).changes === 1;
     })();
   }

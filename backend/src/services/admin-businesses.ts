@@ -112,7 +112,10 @@ export class AdminBusinessService {
     );
     const nextBatch = this.db.prepare('SELECT * FROM businesses WHERE id > ? ORDER BY id LIMIT ?');
     const taken = this.db
-      .prepare('SELECT EXISTS (SELECT 1 FROM businesses WHERE slug = ?1) OR EXISTS (SELECT 1 FROM slug_redirects WHERE old_slug = ?1) OR EXISTS (SELECT 1 FROM deleted_slugs WHERE slug = ?1)')
+      .prepare(
+        `SELECT EXISTS (SELECT 1 FROM businesses WHERE slug = @slug) OR EXISTS (SELECT 1 FROM slug_redirects WHERE old_slug = @slug)
+           OR EXISTS (SELECT 1 FROM deleted_slugs WHERE slug = @slug)`,
+      )
       .pluck();
     const setSlug = this.db.prepare(`UPDATE businesses SET slug = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`);
     const addRedirect = this.db.prepare('INSERT OR REPLACE INTO slug_redirects (old_slug, business_id) VALUES (?, ?)');
@@ -129,11 +132,11 @@ export class AdminBusinessService {
             let slug = '';
             for (let extra = 0; extra <= MAX_SLUG_WIDENING && !slug; extra += 2) {
               const candidate = businessSlug(row.name, key, extra);
-              if (taken.get(candidate) === 0) slug = candidate;
+              if (taken.get({ slug: candidate }) === 0) slug = candidate;
             }
             for (let suffix = 2; !slug; suffix += 1) {
               const candidate = `${businessSlug(row.name, key, MAX_SLUG_WIDENING)}-${suffix}`;
-              if (taken.get(candidate) === 0) slug = candidate;
+              if (taken.get({ slug: candidate }) === 0) slug = candidate;
             }
             setSlug.run(slug, row.id);
             addRedirect.run(row.slug, row.id);
