@@ -83,7 +83,8 @@ describe('admin API guards', () => {
 
   it.each(WRITES)('%s %s answers 403 without the CSRF token, with a wrong one, or from another origin', async (method, path, body) => {
     const withBody = body === undefined ? {} : { body };
-    for (const headers of [{ 'x-csrf-token': '' }, { 'x-csrf-token': 'not-the-token' }, { origin: 'https://evil.example' }, { origin: 'null' }]) {
+    const refusals: Record<string, string>[] = [{ 'x-csrf-token': '' }, { 'x-csrf-token': 'not-the-token' }, { origin: 'https://evil.example' }, { origin: 'null' }];
+    for (const headers of refusals) {
       const response = await admin.request(method, path, { ...withBody, headers });
       expect(response.status).toBe(403);
       expect((await errorOf(response)).id).toBe('csrf_failed');
