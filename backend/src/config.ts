@@ -8,14 +8,15 @@ const backendEnvSchema = indexerEnvSchema.extend({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   DEMO_SIZE: z.coerce.number().int().min(0).max(5_000_000).default(5000),
   ADMIN_USERNAME: z.string().min(1).default('admin'),
-  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  // An empty value (as compose files pass an unset variable) means "not set".
+  ADMIN_PASSWORD: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(12, 'must be at least 12 characters').optional()),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   INDEX_SYNC: z.enum(['on', 'off']).default('on'),
   INDEX_SYNC_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(250),
-}).refine((env) => env.ADMIN_PASSWORD === undefined || passwordProblem(env.ADMIN_PASSWORD, env.ADMIN_USERNAME) === null, {
-  path: ['ADMIN_PASSWORD'],
-  message: 'must be at least 12 characters and not the same as ADMIN_USERNAME',
-});
+}).refine(
+  (env) => env.ADMIN_PASSWORD === undefined || passwordProblem(env.ADMIN_PASSWORD, env.ADMIN_USERNAME) !== 'must not be the same as the username',
+  { path: ['ADMIN_PASSWORD'], message: 'must not be the same as ADMIN_USERNAME' },
+);
 
 export interface BackendConfig extends IndexerConfig {
   port: number;
