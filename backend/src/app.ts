@@ -1,4 +1,4 @@
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import etag from '@koa/etag';
 import conditional from 'koa-conditional-get';
@@ -13,7 +13,7 @@ import { SiteRepository } from './db/site-repository.ts';
 import { SitemapRepository } from './db/sitemap-repository.ts';
 import { dirname } from 'node:path';
 import { indexerProcessEnv } from './config.ts';
-import { adminSession } from './middleware/admin-auth.ts';
+import { adminSession, sessionOf } from './middleware/admin-auth.ts';
 import { adminApiGate, adminPages, normalisePath } from './middleware/admin-pages.ts';
 import { publicCache } from './middleware/cache-headers.ts';
 import { errorHandler } from './middleware/error-handler.ts';
@@ -68,6 +68,16 @@ export interface SiteBundle {
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
+/**
+ * Request bodies up to 100 kB; a signed-in operator's JSON up to 1 MB, so the four ad areas
+ * (50 KB each, refused past that with a clear 413 by their handler) and the site snippets fit.
+ */
+function bodyParser(): Middleware {
+  const regular = koaBody({ jsonLimit: '100kb', formLimit: '100kb', textLimit: '100kb', multipart: false });
+  const operator = koaBody({ jsonLimit: '1mb', formLimit: '100kb', textLimit: '100kb', multipart: false });
+  return (ctx, next) => (sessionOf(ctx) && ctx.path.startsWith('/api/admin/') ? operator(ctx, next) : regular(ctx, next));
+}
+
 /** The Koa application: error rendering, body parsing, the API, static assets, server-rendered pages. */
 export function createApp(
   deps: AppDeps,
@@ -82,9 +92,9 @@ export function createApp(
   app.use(securityHeaders());
   app.use(conditional());
   app.use(etag());
-  app.use(koaBody({ jsonLimit: '100kb', formLimit: '100kb', textLimit: '100kb', multipart: false }));
-  app.use(publicCache({ maxAgeSeconds: 60, staleSeconds: 600 }));
   app.use(adminSession(deps.admin.sessions));
+  app.use(bodyParser());
+  app.use(publicCache({ maxAgeSeconds: 60, staleSeconds: 600 }));
   app.use(countVisitors(deps.admin.visitors));
   app.use(adminApiGate);
   const api = createApiRouter(deps);
