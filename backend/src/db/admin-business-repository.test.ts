@@ -111,7 +111,12 @@ describe('admin business list over more matches than the count ceiling', () => {
   it('deletes everything without a change-log row per business and keeps its triggers', () => {
     const triggersBefore = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name`).all();
     const seq = db.prepare('SELECT coalesce(max(seq), 0) FROM change_log').pluck().get() as number;
+    db.prepare(`INSERT INTO slug_redirects (old_slug, business_id) VALUES ('old-pizza-slug', 1)`).run();
     expect(repository.deleteAll()).toBe(COUNT_CEILING + 530);
+    expect(db.prepare('SELECT count(*) FROM businesses').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM slug_redirects').pluck().get()).toBe(0);
+    expect(repository.isGone('old-pizza-slug')).toBe(true);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.prepare('SELECT count(*) FROM change_log WHERE seq > ?').pluck().get(seq)).toBe(0);
     expect(db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name`).all()).toEqual(triggersBefore);
     expect(repository.count('all')).toBe(0);

@@ -197,25 +197,45 @@ export class AdminBusinessRepository {
 
   /**
    * Deletes every business in one transaction without a change-log row per business: the
-   * triggers on `businesses` are set aside for the statement and put back as they were, the
-   * name index and counts are emptied, slugs become tombstones. The caller must then rebuild
-   * the search index (a snapshot after this commit is empty). Returns how many were deleted.
+   * triggers on `businesses` are set aside for the statement and put back as they were, rows of
+   * tables referencing businesses are deleted first and foreign-key checks are off meanwhile, so
+   * SQLite empties the table and its indexes wholesale instead of row by row; the name index and
+   * counts are emptied and the slugs become tombstones (read in slug order, so appended). The
+   * caller must then rebuild the search index (a snapshot after this commit is empty).
+   * Returns how many businesses were deleted.
    */
   deleteAll(): number {
-    return this.db.transaction(() => {
-      const triggers = this.db
-        .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'businesses'`)
-        .all() as { name: string; sql: string }[];
-      for (const { name } of triggers) this.db.exec(`DROP TRIGGER "${name.replaceAll('"', '""')}"`);
-      this.db.exec(`INSERT OR REPLACE INTO deleted_slugs (slug) SELECT slug FROM businesses`);
-      this.db.exec(`INSERT OR REPLACE INTO deleted_slugs (slug) SELECT old_slug FROM slug_redirects`);
-      this.db.exec('DELETE FROM slug_redirects');
-      const deleted = this.db.prepare('DELETE FROM businesses').run().changes;
-      this.db.exec(`INSERT INTO businesses_name_fts (businesses_name_fts) VALUES ('delete-all')`);
-      this.db.exec(`UPDATE business_counts SET n = 0`);
-      for (const { sql } of triggers) this.db.exec(sql);
-      return deleted;
-    })();
+    const children = this.db
+      .prepare(
+        `SELECT DISTINCT m.name FROM sqlite_schema m, pragma_foreign_key_list(m.name) f
+         WHERE m.type = 'table' AND f."table" = 'businesses'`,
+      )
+      .pluck()
+      .all() as string[];
+    const hadForeignKeys = this.db.pragma('foreign_keys', { simple: true }) === 1;
+    // PRAGMA foreign_keys cannot change inside a transaction; nothing else runs on this
+    // connection meanwhile (better-sqlite3 is synchronous).
+    if (hadForeignKeys) this.db.pragma('foreign_keys = OFF');
+    try {
+      return this.db.transaction(() => {
+        const count = this.counted.get('all', '')!;
+        const triggers = this.db
+          .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'businesses'`)
+          .all() as { name: string; sql: string }[];
+        for (const { name } of triggers) this.db.exec(`DROP TRIGGER "${name.replaceAll('"', '""')}"`);
+        this.db.exec(`INSERT OR REPLACE INTO deleted_slugs (slug) SELECT slug FROM businesses ORDER BY slug`);
+        this.db.exec(`INSERT OR REPLACE INTO deleted_slugs (slug) SELECT old_slug FROM slug_redirects ORDER BY old_slug`);
+        for (const child of children) this.db.exec(`DELETE FROM "${child.replaceAll('"', '""')}"`);
+        // Without triggers, foreign keys or a WHERE clause, SQLite drops the table's pages at once.
+        this.db.exec('DELETE FROM businesses');
+        this.db.exec(`INSERT INTO businesses_name_fts (businesses_name_fts) VALUES ('delete-all')`);
+        this.db.exec(`UPDATE business_counts SET n = 0`);
+        for (const { sql } of triggers) this.db.exec(sql);
+        return count;
+      })();
+    } finally {
+      if (hadForeignKeys) this.db.pragma('foreign_keys = ON');
+    }
   }
 
   /** Deletes the demo generator's businesses (through the triggers, so the index follows). */
