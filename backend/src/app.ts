@@ -1,4 +1,4 @@
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import { constants as zlib } from 'node:zlib';
@@ -14,6 +14,10 @@ import { ContactRepository } from './db/contact-repository.ts';
 import { SiteRepository } from './db/site-repository.ts';
 import { SitemapRepository } from './db/sitemap-repository.ts';
 import { AdmissionQueue, admitted, type AdmissionOptions } from './middleware/admission.ts';
+import { dirname } from 'node:path';
+import { indexerProcessEnv } from './config.ts';
+import { adminSession, sessionOf } from './middleware/admin-auth.ts';
+import { adminApiGate, adminPages, normalisePath } from './middleware/admin-pages.ts';
 import { publicCache } from './middleware/cache-headers.ts';
 import { ListAnswerCache } from './middleware/index-cached.ts';
 import { errorHandler } from './middleware/error-handler.ts';
@@ -21,7 +25,9 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { createApiRouter } from './routes/index.ts';
 import { createSitemapsRouter } from './routes/sitemaps/sitemaps.ts';
 import type { AppDeps } from './routes/deps.ts';
+import { createAdminDeps } from './services/admin-deps.ts';
 import { DirectoryService } from './services/directory-service.ts';
+import { countVisitors } from './services/visitor-counter.ts';
 import { SitemapService } from './services/sitemap-service.ts';
 import { createInProcessApiClient } from './ssr/in-process-api-client.ts';
 import { pageRenderer, type ServerEntry } from './ssr/page-renderer.ts';
@@ -33,6 +39,8 @@ export interface AppOptions {
   isDevelopment?: boolean;
   /** The admission queue's bounds; defaults suit the embedded engine. */
   admission?: AdmissionOptions;
+  /** Environment of index rebuilds started from the admin area; by default the record's directory and this engine. */
+  indexerEnv?: NodeJS.ProcessEnv;
 }
 
 /** One job at a time (SQLite is synchronous anyway), 64 waiting, none run after waiting a second. */
@@ -44,10 +52,14 @@ const LIST_CACHE_BYTES = 32 * 1024 * 1024;
 /** Wires repositories, services and routes over an open record and engine. */
 export function createDeps(options: AppOptions): AppDeps {
   const businesses = new BusinessRepository(options.record);
+  const sync = new IndexSync(options.record, options.engine, options.listingPolicy);
+  const indexerEnv =
+    options.indexerEnv ??
+    indexerProcessEnv({ dataDir: dirname(options.record.name), engine: options.engine.name, listingPolicy: options.listingPolicy });
   return {
     record: options.record,
     engine: options.engine,
-    sync: new IndexSync(options.record, options.engine, options.listingPolicy),
+    sync,
     businesses,
     contacts: new ContactRepository(options.record),
     site: new SiteRepository(options.record),
@@ -55,6 +67,7 @@ export function createDeps(options: AppOptions): AppDeps {
     sitemaps: new SitemapService(new SitemapRepository(options.record, options.listingPolicy), options.engine),
     admission: new AdmissionQueue(options.admission ?? DEFAULT_ADMISSION),
     listCache: new ListAnswerCache({ maxBytes: LIST_CACHE_BYTES }),
+    admin: createAdminDeps(options.record, options.engine, sync, indexerEnv),
   };
 }
 
@@ -68,10 +81,26 @@ export interface SiteBundle {
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
+/**
+ * Request bodies up to 100 kB; a signed-in operator's JSON up to 1 MB, so the four ad areas
+ * (50 KB each, refused past that with a clear 413 by their handler) and the site snippets fit.
+ */
+function bodyParser(): Middleware {
+  const regular = koaBody({ jsonLimit: '100kb', formLimit: '100kb', textLimit: '100kb', multipart: false });
+  const operator = koaBody({ jsonLimit: '1mb', formLimit: '100kb', textLimit: '100kb', multipart: false });
+  return (ctx, next) => (sessionOf(ctx) && ctx.path.startsWith('/api/admin/') ? operator(ctx, next) : regular(ctx, next));
+}
+
 /** The Koa application: error rendering, body parsing, the API, static assets, server-rendered pages. */
-export function createApp(deps: AppDeps, options: { isDevelopment?: boolean; site?: SiteBundle } = {}): Koa {
+export function createApp(
+  deps: AppDeps,
+  options: { isDevelopment?: boolean; site?: SiteBundle; isProxyTrusted?: boolean } = {},
+): Koa {
   const app = new Koa();
-  app.proxy = true;
+  // Only behind a proxy (TRUST_PROXY=true) are X-Forwarded-* believed: otherwise anyone could
+  // pick the address the login throttle counts, or pass for HTTPS.
+  app.proxy = options.isProxyTrusted ?? false;
+  app.use(normalisePath);
   app.use(errorHandler({ isDevelopment: options.isDevelopment ?? false }));
   app.use(securityHeaders());
   // Pages and JSON compressed on the way out (after the ETag is set on the plain body, so a 304
@@ -79,8 +108,11 @@ export function createApp(deps: AppDeps, options: { isDevelopment?: boolean; sit
   app.use(compress({ threshold: 1024, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 }, deflate: false }));
   app.use(conditional());
   app.use(etag());
-  app.use(koaBody({ jsonLimit: '100kb', formLimit: '100kb', textLimit: '100kb', multipart: false }));
+  app.use(adminSession(deps.admin.sessions));
+  app.use(bodyParser());
   app.use(publicCache({ maxAgeSeconds: 60, staleSeconds: 600 }));
+  app.use(countVisitors(deps.admin.visitors));
+  app.use(adminApiGate);
   const api = createApiRouter(deps);
   app.use(api.routes());
   app.use(api.allowedMethods());
@@ -88,6 +120,7 @@ export function createApp(deps: AppDeps, options: { isDevelopment?: boolean; sit
   const sitemaps = createSitemapsRouter(deps);
   app.use(sitemaps.routes());
   app.use(sitemaps.allowedMethods());
+  app.use(adminPages);
   if (options.site) {
     if (options.site.assetsDir) {
       // Hashed file names: cache for a year. index.html is a template, never served as a file.
@@ -96,7 +129,14 @@ export function createApp(deps: AppDeps, options: { isDevelopment?: boolean; sit
     options.site.entry.setApiClient(createInProcessApiClient(deps, app));
     // Rendering a page runs its list and search reads: it waits its turn like the API calls.
     app.use(admitted(deps.admission));
-    app.use(pageRenderer({ entry: options.site.entry, templateFile: options.site.templateFile, site: deps.site }));
+    app.use(
+      pageRenderer({
+        entry: options.site.entry,
+        templateFile: options.site.templateFile,
+        site: deps.site,
+        isGoneSlug: (slug) => deps.admin.businesses.repository.isGone(slug),
+      }),
+    );
   }
   return app;
 }

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { passwordProblem } from './services/password.ts';
 import { indexerEnvSchema, parseEnvironment, toIndexerConfig, type IndexerConfig } from '@directory/indexer/config.ts';
 
 const backendEnvSchema = indexerEnvSchema.extend({
@@ -8,7 +9,9 @@ const backendEnvSchema = indexerEnvSchema.extend({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   DEMO_SIZE: z.coerce.number().int().min(0).max(5_000_000).default(5000),
   ADMIN_USERNAME: z.string().min(1).default('admin'),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  // An empty value (as compose files pass an unset variable) means "not set".
+  ADMIN_PASSWORD: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(12, 'must be at least 12 characters').optional()),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   INDEX_SYNC: z.enum(['on', 'off']).default('on'),
   INDEX_SYNC_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(250),
   BACKUP_DIR: z.string().min(1).optional(),
@@ -16,7 +19,10 @@ const backendEnvSchema = indexerEnvSchema.extend({
   ADMISSION_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(1),
   ADMISSION_MAX_QUEUE: z.coerce.number().int().min(1).max(100_000).default(64),
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
-});
+}).refine(
+  (env) => env.ADMIN_PASSWORD === undefined || passwordProblem(env.ADMIN_PASSWORD, env.ADMIN_USERNAME) !== 'must not be the same as the username',
+  { path: ['ADMIN_PASSWORD'], message: 'must not be the same as ADMIN_USERNAME' },
+);
 
 export interface BackendConfig extends IndexerConfig {
   port: number;
@@ -25,6 +31,8 @@ export interface BackendConfig extends IndexerConfig {
   demoSize: number;
   adminUsername: string;
   adminPassword: string | undefined;
+  /** Whether X-Forwarded-Proto/-For/-Host from a reverse proxy are believed (`app.proxy`). */
+  isProxyTrusted: boolean;
   /** Whether the server applies the change log itself (off when `npm run indexer -- --watch` does). */
   isIndexSyncOn: boolean;
   indexSyncIntervalMs: number;
@@ -48,6 +56,7 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     demoSize: parsed.DEMO_SIZE,
     adminUsername: parsed.ADMIN_USERNAME,
     adminPassword: parsed.ADMIN_PASSWORD,
+    isProxyTrusted: parsed.TRUST_PROXY === 'true',
     isIndexSyncOn: parsed.INDEX_SYNC === 'on',
     indexSyncIntervalMs: parsed.INDEX_SYNC_INTERVAL_MS,
     backupDir: resolve(parsed.BACKUP_DIR ?? join(indexer.dataDir, 'backups')),
@@ -58,4 +67,16 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
       maxWaitMs: parsed.ADMISSION_MAX_WAIT_MS,
     },
   };
+}
+
+/**
+ * The environment of an indexer child process (a rebuild started from the admin area): this
+ * process's own, with the data directory, engine and listing policy the server runs with.
+ */
+export function indexerProcessEnv(settings: {
+  dataDir: string;
+  engine: 'sqlite' | 'meilisearch';
+  listingPolicy: 'all' | 'approved';
+}): NodeJS.ProcessEnv {
+  return { ...process.env, DATA_DIR: settings.dataDir, SEARCH_ENGINE: settings.engine, PUBLIC_LISTING: settings.listingPolicy };
 }

@@ -22,3 +22,23 @@ export function notFound(message: string): ApiError {
 export function serviceUnavailable(message: string): ApiError {
   return new ApiError(503, 'service_unavailable', message);
 }
+
+export function unauthorized(message = 'Sign in as an administrator first'): ApiError {
+  return new ApiError(401, 'unauthorized', message);
+}
+
+export function csrfFailed(message: string): ApiError {
+  return new ApiError(403, 'csrf_failed', message);
+}
+
+export function conflict(id: string, message: string): ApiError {
+  return new ApiError(409, id, message);
+}
+
+export function payloadTooLarge(id: string, message: string): ApiError {
+  return new ApiError(413, id, message);
+}
+
+export function gone(message: string): ApiError {
+  return new ApiError(410, 'gone', message);
+}

@@ -54,6 +54,9 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
   const engine = createEngine(config);
   const deps = createDeps({ record, engine, listingPolicy: config.listingPolicy, admission: config.admission });
 
+  // Refuses to start (throws) with a weak ADMIN_PASSWORD; prints a generated one at first start.
+  await deps.admin.accounts.bootstrap(config.adminUsername, config.adminPassword, (lines) => log(lines.join('\n')));
+
   const started = performance.now();
   const loaded = loadDemoDataIfEmpty(deps.businesses, config.demoSize, (written) => {
     if (written % 100_000 === 0) log(`  ${written} demo businesses written…`);
@@ -63,7 +66,7 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
   await deps.sync.catchUp();
   if (config.isIndexSyncOn) deps.sync.start(config.indexSyncIntervalMs);
 
-  const app = createApp(deps, { isDevelopment: config.isDevelopment, site: await loadBuiltSite() });
+  const app = createApp(deps, { isDevelopment: config.isDevelopment, site: await loadBuiltSite(), isProxyTrusted: config.isProxyTrusted });
   const server: Server = await listen(app, config.port, config.host);
   const address = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' ? 'localhost' : config.host;

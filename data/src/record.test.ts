@@ -25,6 +25,7 @@ describe('the record', () => {
     expect(db.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([
       { version: 1, name: '001_record.sql' },
       { version: 2, name: '002_popularity_index.sql' },
+      { version: 3, name: '003_admin.sql' },
     ]);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
     expect(tables).toEqual(

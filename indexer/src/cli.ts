@@ -1,17 +1,27 @@
 /**
  * The indexer as its own process.
  *   npm run reindex            full rebuild into a new index file, swapped in atomically
+ *   ... --rebuild --progress   also prints "progress <read> <total>" lines (the admin area follows them)
  *   npm run indexer            apply pending change-log entries once
  *   npm run indexer -- --watch keep applying them (when the server runs with INDEX_SYNC=off)
  *   npm run index:verify      compare the index with the record; exit 1 on any difference
  */
-import { openRecord } from '@directory/data/record.ts';
+import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
 import { loadIndexerConfig } from './config.ts';
 import { createEngine } from './create-engine.ts';
+import type { RebuildReport, SearchEngine } from './engine.ts';
+import { publicCondition, type ListingPolicy } from './record-source.ts';
 import { IndexSync, rebuildIndex } from './sync.ts';
 import { formatVerifyReport, verifyIndex } from './verify.ts';
 
 const WATCH_INTERVAL_MS = 250;
+
+/** A full rebuild that prints how many documents it has read so far, for a parent process to follow. */
+async function rebuildWithProgress(record: RecordDatabase, recordFile: string, engine: SearchEngine, policy: ListingPolicy): Promise<RebuildReport> {
+  const total = record.prepare(`SELECT count(*) FROM businesses WHERE ${publicCondition(policy)}`).pluck().get() as number;
+  console.log(`progress 0 ${total}`);
+  return rebuildIndex(recordFile, engine, policy, {}, (read) => console.log(`progress ${read} ${total}`));
+}
 
 async function main(args: string[]): Promise<void> {
   const config = loadIndexerConfig();
@@ -26,7 +36,9 @@ async function main(args: string[]): Promise<void> {
   }
   const record = openRecord(config.recordFile);
   if (args.includes('--rebuild')) {
-    const report = await rebuildIndex(config.recordFile, engine, config.listingPolicy);
+    const report = args.includes('--progress')
+      ? await rebuildWithProgress(record, config.recordFile, engine, config.listingPolicy)
+      : await rebuildIndex(config.recordFile, engine, config.listingPolicy);
     console.log(`Rebuilt the ${report.engine} index: ${report.documents} businesses in ${report.seconds.toFixed(1)} s.`);
   }
   const sync = new IndexSync(record, engine, config.listingPolicy);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
 import { ChangeLogConsumers, isPositionAvailable, yieldToEventLoop } from './change-log.ts';
-import type { ChangeFeed, DocumentChanges, RebuildHooks, RebuildReport, SearchEngine } from './engine.ts';
+import type { ChangeFeed, DocumentChanges, DocumentSource, RebuildHooks, RebuildReport, SearchEngine } from './engine.ts';
 import { readChanges, snapshotSource, type ListingPolicy } from './record-source.ts';
 
 /**
@@ -18,6 +18,23 @@ export class IndexBehindError extends Error {
   }
 }
 
+const PROGRESS_EVERY = 10_000;
+
+function withProgress(source: DocumentSource, onProgress: (documentsRead: number) => void): DocumentSource {
+  return {
+    seq: source.seq,
+    *documents() {
+      let read = 0;
+      for (const document of source.documents()) {
+        yield document;
+        read += 1;
+        if (read % PROGRESS_EVERY === 0) onProgress(read);
+      }
+      onProgress(read);
+    },
+  };
+}
+
 /**
  * Rebuilds the engine's whole index from a snapshot of the record, then brings the new index up
  * to date from the change log before it is swapped in. The rebuild is registered as a change-log
@@ -29,6 +46,8 @@ export async function rebuildIndex(
   engine: SearchEngine,
   policy: ListingPolicy,
   hooks: RebuildHooks = {},
+  /** Called with the number of snapshot documents read so far, every `PROGRESS_EVERY` and at the end. */
+  onProgress?: (documentsRead: number) => void,
 ): Promise<RebuildReport> {
   const record = openRecord(recordFile);
   const consumers = new ChangeLogConsumers(record);
@@ -43,7 +62,7 @@ export async function rebuildIndex(
         read: (afterSeq) => readChanges(record, afterSeq, CHANGE_BATCH, policy),
         progress: (seq) => consumers.set(name, seq),
       };
-      const report = await engine.rebuild(source, feed, hooks);
+      const report = await engine.rebuild(onProgress ? withProgress(source, onProgress) : source, feed, hooks);
       record.transaction(() => {
         consumers.advance(engine.indexId, report.appliedSeq);
         consumers.remove(name);

@@ -31,7 +31,7 @@ export class BusinessRepository {
     this.countAll = db.prepare('SELECT count(*) FROM businesses').pluck() as Statement<[], number>;
     this.idByPlaceId = db.prepare('SELECT id FROM businesses WHERE place_id = ?').pluck() as Statement<[string], number>;
     this.insert = db.prepare(
-      `INSERT INTO businesses (slug, ${WRITABLE.join(', ')}) VALUES (@slug, ${WRITABLE.map((c) => `@${c}`).join(', ')})`,
+      `INSERT INTO businesses (slug, is_demo, ${WRITABLE.join(', ')}) VALUES (@slug, @is_demo, ${WRITABLE.map((c) => `@${c}`).join(', ')})`,
     );
     this.updateByPlaceId = db.prepare(
       `UPDATE businesses SET ${WRITABLE.filter((c) => c !== 'place_id' && c !== 'is_approved')
@@ -60,13 +60,14 @@ export class BusinessRepository {
   /**
    * Inserts a business, or updates the one with the same place id (keeping its slug and
    * approval). `slugForInsert` is asked only for an insert: an update keeps its slug.
+   * `isDemo` marks an inserted business as the demo generator's ("test data").
    */
-  upsert(columns: BusinessColumns, slugForInsert: () => string): UpsertOutcome {
+  upsert(columns: BusinessColumns, slugForInsert: () => string, isDemo = false): UpsertOutcome {
     if (columns.place_id !== null && this.idByPlaceId.get(columns.place_id) !== undefined) {
       this.updateByPlaceId.run(columns);
       return 'updated';
     }
-    this.insert.run({ ...columns, slug: slugForInsert() });
+    this.insert.run({ ...columns, slug: slugForInsert(), is_demo: isDemo ? 1 : 0 });
     return 'inserted';
   }
 

@@ -16,11 +16,20 @@ export interface SitemapBusinessRow {
  */
 export class SitemapRepository {
   private readonly fromId: Statement<[number, number, number], SitemapBusinessRow>;
+  private readonly countInRange: Statement<[number, number], number>;
 
   constructor(private readonly db: RecordDatabase, policy: ListingPolicy) {
     this.fromId = db.prepare(
       `SELECT id, slug, updated_at FROM businesses WHERE id >= ? AND id < ? AND ${publicCondition(policy)} ORDER BY id LIMIT ?`,
     );
+    this.countInRange = db
+      .prepare(`SELECT count(*) FROM businesses WHERE id >= ? AND id < ? AND ${publicCondition(policy)}`)
+      .pluck() as Statement<[number, number], number>;
+  }
+
+  /** Public businesses with an id from `firstId` up to, not including, `endId` (a primary-key range read). */
+  countFrom(firstId: number, endId: number): number {
+    return this.countInRange.get(firstId, endId) ?? 0;
   }
 
   /** Up to `limit` public businesses with an id from `firstId` up to, not including, `endId`, in id order. */

@@ -4,6 +4,7 @@ import type { IndexSync } from '@directory/indexer/sync.ts';
 import type { BusinessRepository } from '../db/business-repository.ts';
 import type { ContactRepository } from '../db/contact-repository.ts';
 import type { SiteRepository } from '../db/site-repository.ts';
+import type { AdminDeps } from '../services/admin-deps.ts';
 import type { DirectoryService } from '../services/directory-service.ts';
 import type { SitemapService } from '../services/sitemap-service.ts';
 import type { AdmissionQueue } from '../middleware/admission.ts';
@@ -23,4 +24,5 @@ export interface AppDeps {
   admission: AdmissionQueue;
   /** Ready list answers by index generation. */
   listCache: ListAnswerCache;
+  admin: AdminDeps;
 }

@@ -1,5 +1,7 @@
 import Router from '@koa/router';
 import { notFound } from '../errors.ts';
+import { createAdminRouter } from './admin/admin.ts';
+import { createAdminAuthRouter } from './admin/auth.ts';
 import { createBusinessesRouter } from './businesses/businesses.ts';
 import { createCategoriesRouter } from './categories/categories.ts';
 import { createCitiesRouter } from './cities/cities.ts';
@@ -22,6 +24,8 @@ export function createApiRouter(deps: AppDeps): Router {
     createContactRouter(deps),
     createSiteRouter(deps),
     createSearchRouter(deps),
+    createAdminAuthRouter(deps),
+    createAdminRouter(deps),
   ]) {
     api.use(group.routes(), group.allowedMethods());
   }

@@ -32,13 +32,18 @@ export function uniqueSlug(repository: BusinessRepository, input: BusinessInput)
 
 /**
  * Writes one batch of businesses in one transaction: new place ids are inserted with a fresh
- * slug, known ones updated in place (same slug, same approval).
+ * slug, known ones updated in place (same slug, same approval). `isDemo` marks inserted rows as
+ * demo data (what "delete test data" removes).
  */
-export function saveBusinesses(repository: BusinessRepository, inputs: readonly BusinessInput[]): SaveSummary {
+export function saveBusinesses(
+  repository: BusinessRepository,
+  inputs: readonly BusinessInput[],
+  options: { isDemo?: boolean } = {},
+): SaveSummary {
   return repository.transaction(() => {
     const summary: SaveSummary = { inserted: 0, updated: 0 };
     for (const input of inputs) {
-      const outcome = repository.upsert(toBusinessColumns(input), () => uniqueSlug(repository, input));
+      const outcome = repository.upsert(toBusinessColumns(input), () => uniqueSlug(repository, input), options.isDemo ?? false);
       summary[outcome] += 1;
     }
     return summary;

@@ -6,7 +6,8 @@ import { saveBusinesses } from './business-writer.ts';
 const BATCH_SIZE = 5000;
 
 /**
- * Fills an empty record with `size` demo businesses, in 5,000-row transactions.
+ * Fills an empty record with `size` demo businesses, in 5,000-row transactions, each marked as
+ * demo data (`is_demo = 1`: the "test data" the admin area can delete).
  * Returns how many were written (0 when the record already holds businesses).
  */
 export function loadDemoDataIfEmpty(
@@ -20,12 +21,12 @@ export function loadDemoDataIfEmpty(
   for (const business of generateDemoBusinesses(size)) {
     batch.push(business);
     if (batch.length === BATCH_SIZE) {
-      written += saveBusinesses(repository, batch).inserted;
+      written += saveBusinesses(repository, batch, { isDemo: true }).inserted;
       batch = [];
       onProgress(written);
     }
   }
-  written += saveBusinesses(repository, batch).inserted;
+  written += saveBusinesses(repository, batch, { isDemo: true }).inserted;
   onProgress(written);
   return written;
 }

@@ -112,6 +112,14 @@ export class SitemapService {
     return this.chunksFrom(file.firstId, files[page]?.firstId ?? Number.MAX_SAFE_INTEGER);
   }
 
+  /** How many URLs each business file holds, in file order (what its page would list). */
+  async businessFileUrlCounts(): Promise<number[]> {
+    const files = await this.engine.sitemapFiles();
+    return files.map((file, i) =>
+      Math.min(PROTOCOL_MAX_URLS, this.repository.countFrom(file.firstId, files[i + 1]?.firstId ?? Number.MAX_SAFE_INTEGER)),
+    );
+  }
+
   private *chunksFrom(firstId: number, endId: number): Generator<SitemapUrl[], void, undefined> {
     // Bounded by the protocol: a file that grew past it between rebuilds is cut short, not refused.
     let remaining = PROTOCOL_MAX_URLS;

@@ -1,9 +1,7 @@
 /**
- * Shapes of every admin JSON response, as /work/briefs/admin-contract.md writes them. The admin
- * screens import these types, so the admin client and server cannot drift.
+ * Shapes of every admin JSON response (the admin API contract). The admin screens import
+ * these types, so client and server cannot drift.
  */
-
-export type AdminActivityResult = 'success' | 'info' | 'warning' | 'error';
 
 export interface AdminLoginResponse {
   success: true;
@@ -12,16 +10,27 @@ export interface AdminLoginResponse {
   csrfToken: string;
 }
 
+export interface AdminLoginFailure {
+  success: false;
+  message: string;
+  error: { id: 'invalid_login'; message: string };
+}
+
 export interface AdminSession {
   username: string;
   csrfToken: string;
+  /** ISO time the session ends unless used before (idle expiry, capped by the absolute one). */
   expiresAt: string;
+}
+
+export interface AdminSuccess {
+  success: true;
 }
 
 export interface AdminCategoryShare {
   category: string;
   count: number;
-  /** 0..1 of totalBusinesses. */
+  /** 0..1 of totalBusinesses */
   share: number;
 }
 
@@ -32,7 +41,7 @@ export interface AdminStats {
   totalCountries: number;
   totalCities: number;
   unreadMessages: number;
-  /** Top 8. */
+  /** top 8 */
   categories: AdminCategoryShare[];
   system: {
     recordBytes: number;
@@ -44,18 +53,20 @@ export interface AdminStats {
   };
   visitors: {
     today: number;
-    /** Last 30 days, oldest first, zero-filled. */
+    /** last 30 days, oldest first, zero-filled */
     days: { date: string; count: number }[];
   };
 }
 
+export type AuditResult = 'success' | 'info' | 'warning' | 'error';
+
 export interface AdminActivityItem {
   id: number;
-  /** ISO time. */
+  /** ISO */
   at: string;
   action: string;
   target: string | null;
-  result: AdminActivityResult;
+  result: AuditResult;
   address: string | null;
   detail: string | null;
 }
@@ -82,9 +93,6 @@ export interface UploadReport {
   };
 }
 
-export type AdminSortBy = 'name' | 'rating' | 'reviewCount' | 'createdAt';
-export type AdminSortOrder = 'asc' | 'desc';
-
 export interface AdminBusinessListItem {
   id: number;
   slug: string;
@@ -103,7 +111,7 @@ export interface AdminBusinessListItem {
   url: string | null;
 }
 
-export interface AdminBusinessList {
+export interface AdminBusinessPage {
   businesses: AdminBusinessListItem[];
   pagination: { page: number; limit: number; totalPages: number; total: number; isTotalExact: boolean };
 }
@@ -129,9 +137,10 @@ export interface AdminBusiness {
   photo: string | null;
   logo: string | null;
   locatedIn: string | null;
-  /** Day -> hours text. */
+  /** day -> hours text */
   workingHours: Record<string, string> | null;
   verified: boolean;
+  /** The stored text (plain text or JSON). */
   about: string | null;
   placeId: string | null;
   createdAt: string;
@@ -140,31 +149,30 @@ export interface AdminBusiness {
   isApproved: boolean;
 }
 
-/** The body of `PUT /api/admin/businesses/:id`: the editable fields of AdminBusiness. */
-export type AdminBusinessUpdate = Pick<
+/** The editable fields of AdminBusiness (PUT /api/admin/businesses/:id). */
+export type AdminBusinessEdit = Pick<
   AdminBusiness,
-  | 'name'
-  | 'category'
-  | 'type'
-  | 'street'
-  | 'city'
-  | 'postalCode'
-  | 'country'
-  | 'countryCode'
-  | 'phone'
-  | 'latitude'
-  | 'longitude'
-  | 'workingHours'
-  | 'about'
-  | 'url'
-  | 'photo'
-  | 'verified'
-  | 'isApproved'
+  | 'name' | 'category' | 'type' | 'street' | 'city' | 'postalCode' | 'country' | 'countryCode' | 'phone'
+  | 'latitude' | 'longitude' | 'workingHours' | 'about' | 'url' | 'photo' | 'verified' | 'isApproved'
 >;
 
-export interface AdminToggleApprovalResponse {
+export interface AdminToggleApproval {
   success: true;
   isApproved: boolean;
+}
+
+export interface AdminDeleteResult {
+  success: true;
+  deletedCount: number;
+  message: string;
+}
+
+export interface AdminFixSlugsResult {
+  success: true;
+  successCount: number;
+  totalProcessed: number;
+  checkpointEnabled: true;
+  message: string;
 }
 
 export interface AdminSiteSettings {
@@ -194,8 +202,6 @@ export interface AdminMessage {
   isHandled: boolean;
 }
 
-export type AdminMessageStatus = 'all' | 'unread' | 'handled';
-
 export interface AdminMessagePage {
   messages: AdminMessage[];
   pagination: { page: number; totalPages: number; total: number };
@@ -209,16 +215,16 @@ export interface AdminShare {
 
 export interface AdminReports {
   byCountry: { code: string; name: string; count: number }[];
-  /** Top 50. */
+  /** top 50 */
   byCategory: { category: string; count: number }[];
   missing: { phone: AdminShare; coordinates: AdminShare; hours: AdminShare; photo: AdminShare };
   notApproved: number;
   total: number;
-  /** History, newest first, 50. */
+  /** history, newest first, 50 */
   imports: UploadReport[];
 }
 
-export interface SitemapStatus {
+export interface AdminSitemaps {
   files: { name: string; path: string; urlCount: number }[];
   totalUrls: number;
   lastGenerated: string | null;
@@ -235,23 +241,12 @@ export interface ReindexStatus {
   error: string | null;
 }
 
-export interface AdminSuccess {
-  success: true;
-}
+/** Sort keys and directions of `GET /api/admin/businesses`. */
+export type AdminSortBy = 'name' | 'rating' | 'reviewCount' | 'createdAt';
+export type AdminSortOrder = 'asc' | 'desc';
 
-export interface AdminDeleteResult {
-  success: true;
-  deletedCount: number;
-  message: string;
-}
-
-export interface AdminFixSlugsResult {
-  success: true;
-  successCount: number;
-  totalProcessed: number;
-  checkpointEnabled: true;
-  message: string;
-}
+/** The `status` filter of `GET /api/admin/messages`. */
+export type AdminMessageStatus = 'all' | 'unread' | 'handled';
 
 export interface AdminClearCacheResult {
   success: true;

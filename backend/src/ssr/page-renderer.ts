@@ -32,6 +32,19 @@ const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/adm
 /** The page request's cookie, for the loaders' admin calls (the operator's session); nothing else is forwarded. */
 const cookieHeader = (cookie: string): Record<string, string> => (cookie ? { cookie } : {});
 
+/** Whether `path` is the page of a business that was deleted (`/business/<slug>` with a tombstone). */
+function isDeletedBusinessPage(path: string, isGoneSlug: ((slug: string) => boolean) | undefined): boolean {
+  const match = /^\/business\/([^/]+)$/.exec(path);
+  if (!match || !isGoneSlug) return false;
+  try {
+    return isGoneSlug(decodeURIComponent(match[1]!));
+  } catch (error) {
+    // A malformed escape cannot name a slug we deleted.
+    if (error instanceof URIError) return false;
+    throw error;
+  }
+}
+
 /**
  * The urlencoded body of a form POST, re-encoded from what the body parser read (it parses
  * forms up to its 100 kB limit): route actions read it with `request.formData()`.
@@ -50,7 +63,13 @@ function formBody(parsed: unknown): string {
  * redirects, and the operator's head, body/pixel, analytics and footer snippets. Form POSTs
  * (urlencoded, as a browser without JavaScript sends them) go to the route's action the same way.
  */
-export function pageRenderer(options: { entry: ServerEntry; templateFile: string; site: SiteRepository }): Middleware {
+export function pageRenderer(options: {
+  entry: ServerEntry;
+  templateFile: string;
+  site: SiteRepository;
+  /** Whether a business slug belongs to a deleted business (its page answers 410 Gone). */
+  isGoneSlug?: (slug: string) => boolean;
+}): Middleware {
   const template = readFileSync(options.templateFile, 'utf8');
   return async (ctx, next) => {
     const isFormPost = ctx.method === 'POST' && ctx.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
@@ -70,7 +89,7 @@ export function pageRenderer(options: { entry: ServerEntry; templateFile: string
       ctx.redirect(result.location);
       return;
     }
-    ctx.status = result.status;
+    ctx.status = result.status === 404 && isDeletedBusinessPage(ctx.path, options.isGoneSlug) ? 410 : result.status;
     ctx.type = 'text/html; charset=utf-8';
     if (isAdminPath(ctx.path)) {
       // An operator's screens: never stored by a browser or CDN, and no operator snippets or ads run on them.

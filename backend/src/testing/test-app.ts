@@ -41,10 +41,17 @@ async function sourceSite(): Promise<SiteBundle> {
  * 127.0.0.1, with `businesses` saved and indexed; with `withPages`, it serves the
  * server-rendered pages too; `listingPolicy` (default 'all') decides which businesses are public;
  * `admission` replaces the admission queue's bounds (and, in tests, its clock and scheduler).
+ * `isProxyTrusted` (default true, as behind the proxy of a deployment) believes X-Forwarded-*.
  */
 export async function startTestApp(
   businesses: BusinessInput[] = [],
-  options: { withPages?: boolean; withBuiltSite?: boolean; listingPolicy?: ListingPolicy; admission?: AdmissionOptions } = {},
+  options: {
+    withPages?: boolean;
+    withBuiltSite?: boolean;
+    listingPolicy?: ListingPolicy;
+    admission?: AdmissionOptions;
+    isProxyTrusted?: boolean;
+  } = {},
 ): Promise<TestApp & { url: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'directory-test-'));
   const recordFile = join(dir, 'directory.sqlite');
@@ -56,7 +63,8 @@ export async function startTestApp(
   await rebuildIndex(recordFile, engine, listingPolicy);
   const site = options.withBuiltSite ? await loadBuiltSite() : options.withPages ? await sourceSite() : undefined;
   const server: Server = await new Promise((resolve) => {
-    const listening = createApp(deps, site ? { site } : {}).listen(0, '127.0.0.1', () => resolve(listening));
+    const app = createApp(deps, { ...(site ? { site } : {}), isProxyTrusted: options.isProxyTrusted ?? true });
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -67,6 +75,7 @@ export async function startTestApp(
       fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.admin.reindex.whenIdle();
       await deps.sync.stop();
       await engine.close();
       record.close();

@@ -2,7 +2,7 @@
  * The edit form's values (all text, as inputs hold them) and their conversion to the
  * `PUT /api/admin/businesses/:id` body, plus where a 400 answer's message belongs.
  */
-import type { AdminBusiness, AdminBusinessUpdate } from '@directory/backend/shared/admin-types.ts';
+import type { AdminBusiness, AdminBusinessEdit } from '@directory/backend/shared/admin-types.ts';
 import { isApiRequestError } from '../../lib/api-client.ts';
 
 export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
@@ -19,7 +19,7 @@ export interface BusinessFormValues extends Record<TextField, string> {
   isApproved: boolean;
 }
 
-export type BusinessField = keyof AdminBusinessUpdate | `workingHours.${string}`;
+export type BusinessField = keyof AdminBusinessEdit | `workingHours.${string}`;
 export type FieldErrors = Partial<Record<BusinessField | 'form', string>>;
 
 const EDITABLE_FIELDS: readonly string[] = [...TEXT_FIELDS, 'latitude', 'longitude', 'workingHours', 'verified', 'isApproved'];
@@ -45,7 +45,7 @@ export function toFormValues(business: AdminBusiness): BusinessFormValues {
 const optionalText = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /** The request body, or the fields the browser can already tell are wrong (coordinates that are not numbers). */
-export function toUpdateBody(values: BusinessFormValues): { body: AdminBusinessUpdate } | { errors: FieldErrors } {
+export function toUpdateBody(values: BusinessFormValues): { body: AdminBusinessEdit } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
   const coordinate = (field: 'latitude' | 'longitude'): number | null => {
     const raw = values[field].trim().replace(',', '.');

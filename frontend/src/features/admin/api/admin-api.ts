@@ -7,8 +7,8 @@ import type {
   AdminActivityPage,
   AdminAdvertisementCodes,
   AdminBusiness,
-  AdminBusinessList,
-  AdminBusinessUpdate,
+  AdminBusinessPage,
+  AdminBusinessEdit,
   AdminClearCacheResult,
   AdminDeleteResult,
   AdminFixSlugsResult,
@@ -21,9 +21,9 @@ import type {
   AdminSiteSettings,
   AdminStats,
   AdminSuccess,
-  AdminToggleApprovalResponse,
+  AdminToggleApproval,
   ReindexStatus,
-  SitemapStatus,
+  AdminSitemaps,
   UploadReport,
 } from '@directory/backend/shared/admin-types.ts';
 import { getApiClient, isApiRequestError, type AdminCallInit } from '../../../lib/api-client.ts';
@@ -65,12 +65,12 @@ export function createAdminApi({ request, csrfToken, onUnauthorized }: AdminApiO
     activity: (page: number, limit = 20) => call<AdminActivityPage>(`/api/admin/activity?${query({ page, limit })}`),
     uploadReports: () => call<UploadReport[]>('/api/admin/upload-reports'),
     businesses: (list: BusinessListQuery, limit: number) =>
-      call<AdminBusinessList>(
+      call<AdminBusinessPage>(
         `/api/admin/businesses?${query({ page: list.page, limit, filter: list.filter, category: list.category, sortBy: list.sortBy, sortOrder: list.sortOrder })}`,
       ),
     business: (id: number) => call<AdminBusiness>(`/api/admin/businesses/${id}`),
-    updateBusiness: (id: number, body: AdminBusinessUpdate) => write<AdminBusiness>('PUT', `/api/admin/businesses/${id}`, body),
-    toggleApproval: (id: number) => write<AdminToggleApprovalResponse>('POST', `/api/admin/businesses/${id}/toggle-approval`),
+    updateBusiness: (id: number, body: AdminBusinessEdit) => write<AdminBusiness>('PUT', `/api/admin/businesses/${id}`, body),
+    toggleApproval: (id: number) => write<AdminToggleApproval>('POST', `/api/admin/businesses/${id}/toggle-approval`),
     deleteBusiness: (id: number) => write<AdminSuccess>('DELETE', `/api/businesses/${id}`),
     deleteAllBusinesses: () => write<AdminDeleteResult>('DELETE', '/api/admin/businesses'),
     deleteTestData: () => write<AdminDeleteResult>('DELETE', '/api/admin/test-data'),
@@ -85,8 +85,8 @@ export function createAdminApi({ request, csrfToken, onUnauthorized }: AdminApiO
     updateMessage: (id: number, changes: { isRead?: boolean; isHandled?: boolean }) => write<AdminMessage>('PATCH', `/api/admin/messages/${id}`, changes),
     deleteMessage: (id: number) => write<AdminSuccess>('DELETE', `/api/admin/messages/${id}`),
     reports: () => call<AdminReports>('/api/admin/reports'),
-    sitemaps: () => call<SitemapStatus>('/api/admin/sitemaps'),
-    regenerateSitemaps: () => write<SitemapStatus>('POST', '/api/admin/sitemaps/regenerate'),
+    sitemaps: () => call<AdminSitemaps>('/api/admin/sitemaps'),
+    regenerateSitemaps: () => write<AdminSitemaps>('POST', '/api/admin/sitemaps/regenerate'),
     reindexStatus: () => call<ReindexStatus>('/api/admin/reindex'),
     startReindex: () => write<ReindexStatus>('POST', '/api/admin/reindex'),
   };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
-import type { AdminSiteSettings, SitemapStatus } from '@directory/backend/shared/admin-types.ts';
+import type { AdminSiteSettings, AdminSitemaps } from '@directory/backend/shared/admin-types.ts';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import { errorMessageOf } from '../api/admin-api.ts';
 import { formatCount, formatDateTime } from '../admin-format.ts';
@@ -22,7 +22,7 @@ const CODE_BOXES: { key: keyof AdminSiteSettings; label: string; help: string }[
 /** The spec's warning: a script tag in the head or footer box runs on every public page. */
 export const hasScriptTag = (settings: AdminSiteSettings) => /<script\b/i.test(settings.head_tags) || /<script\b/i.test(settings.footer_tags);
 
-function SitemapPanel({ initial }: { initial: SitemapStatus | null }) {
+function SitemapPanel({ initial }: { initial: AdminSitemaps | null }) {
   const api = useAdminApi();
   const { toast } = useToast();
   const [status, setStatus] = useState(initial);

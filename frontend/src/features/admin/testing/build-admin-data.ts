@@ -7,7 +7,7 @@ import type {
   AdminReports,
   AdminStats,
   ReindexStatus,
-  SitemapStatus,
+  AdminSitemaps,
   UploadReport,
 } from '@directory/backend/shared/admin-types.ts';
 
@@ -174,7 +174,7 @@ export function buildReports(overrides: Partial<AdminReports> = {}): AdminReport
   };
 }
 
-export function buildSitemaps(overrides: Partial<SitemapStatus> = {}): SitemapStatus {
+export function buildSitemaps(overrides: Partial<AdminSitemaps> = {}): AdminSitemaps {
   return {
     files: [
       { name: 'main.xml', path: '/sitemaps/main.xml', urlCount: 6 },

@@ -1,0 +1,87 @@
+import type { BusinessRow } from '@directory/data/business-row.ts';
+import type { AuditRow } from '../db/audit-repository.ts';
+import type { InboxRow } from '../db/message-repository.ts';
+import type { AdminActivityItem, AdminBusiness, AdminBusinessListItem, AdminMessage } from '../shared/admin-types.ts';
+
+function parseHours(text: string | null): Record<string, string> | null {
+  if (text === null) return null;
+  const parsed: unknown = JSON.parse(text);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const hours: Record<string, string> = {};
+  for (const [day, value] of Object.entries(parsed)) {
+    hours[day] = Array.isArray(value) ? value.map(String).join(', ') : String(value);
+  }
+  return hours;
+}
+
+export function presentAdminListItem(row: BusinessRow): AdminBusinessListItem {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    category: row.category,
+    city: row.city,
+    country: row.country,
+    rating: row.rating,
+    reviewCount: row.reviews,
+    phone: row.phone,
+    address: row.full_address,
+    isApproved: row.is_approved === 1,
+    createdAt: row.created_at,
+    placeId: row.place_id,
+    countryCode: row.country_code,
+    url: row.url,
+  };
+}
+
+export function presentAdminBusiness(row: BusinessRow): AdminBusiness {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    category: row.category,
+    type: row.type,
+    fullAddress: row.full_address,
+    street: row.street,
+    city: row.city,
+    postalCode: row.postal_code,
+    country: row.country,
+    countryCode: row.country_code,
+    phone: row.phone,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    rating: row.rating,
+    reviews: row.reviews,
+    reviewsLink: row.reviews_link,
+    photo: row.photo,
+    logo: row.logo,
+    locatedIn: row.located_in,
+    workingHours: parseHours(row.working_hours),
+    verified: row.verified === 1,
+    about: row.about,
+    placeId: row.place_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    url: row.url,
+    isApproved: row.is_approved === 1,
+  };
+}
+
+export function presentAuditItem(row: AuditRow): AdminActivityItem {
+  return { id: row.id, at: row.at, action: row.action, target: row.target, result: row.result, address: row.address, detail: row.detail };
+}
+
+export function presentMessage(row: InboxRow): AdminMessage {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    company: row.company,
+    phone: row.phone,
+    subject: row.subject,
+    message: row.message,
+    createdAt: row.created_at,
+    isRead: row.is_read === 1,
+    isHandled: row.is_handled === 1,
+  };
+}

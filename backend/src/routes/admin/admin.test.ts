@@ -1,0 +1,392 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBusiness } from '@directory/data/testing/build-business.ts';
+import type {
+  AdminActivityPage,
+  AdminBusiness,
+  AdminBusinessPage,
+  AdminMessagePage,
+  AdminReports,
+  AdminSitemaps,
+  AdminStats,
+  UploadReport,
+} from '../../shared/admin-types.ts';
+import { saveBusinesses } from '../../services/business-writer.ts';
+import { signInAsAdmin, type AdminClient } from '../../testing/admin-client.ts';
+import { startTestApp, type TestApp } from '../../testing/test-app.ts';
+
+type App = TestApp & { url: string };
+
+const READS = [
+  '/api/admin/stats',
+  '/api/admin/activity',
+  '/api/admin/upload-reports',
+  '/api/admin/reports',
+  '/api/admin/categories',
+  '/api/admin/country-codes',
+  '/api/admin/businesses',
+  '/api/admin/businesses/1',
+  '/api/admin/messages',
+  '/api/admin/sitemaps',
+  '/api/admin/reindex',
+  '/api/admin/session',
+  '/api/admin/no-such-call',
+  '/API/ADMIN/STATS',
+  '/api/admin/stats/',
+  '//api/admin/stats',
+];
+
+const WRITES: [string, string, unknown?][] = [
+  ['POST', '/api/admin/businesses/1/toggle-approval'],
+  ['PUT', '/api/admin/businesses/1', {}],
+  ['DELETE', '/api/businesses/1'],
+  ['DELETE', '/api/admin/businesses'],
+  ['DELETE', '/api/admin/test-data'],
+  ['POST', '/api/admin/fix-slugs'],
+  ['POST', '/api/admin/site-settings', { head_tags: '', footer_tags: '', analytics_code: '', facebook_pixel: '' }],
+  ['POST', '/api/admin/clear-cache'],
+  ['POST', '/api/admin/advertisement-codes', { ad1: '', ad2: '', ad3: '', ad4: '' }],
+  ['PATCH', '/api/admin/messages/1', { isRead: true }],
+  ['DELETE', '/api/admin/messages/1'],
+  ['POST', '/api/admin/sitemaps/regenerate'],
+  ['POST', '/api/admin/reindex'],
+  ['POST', '/api/admin/logout'],
+  ['DELETE', '/API/BUSINESSES/1'],
+];
+
+const errorOf = async (response: Response) => ((await response.json()) as { error: { id: string; message: string } }).error;
+
+describe('admin API guards', () => {
+  let app: App;
+  let admin: AdminClient;
+  beforeAll(async () => {
+    app = await startTestApp([buildBusiness({ placeId: 'ChIJguard000001' })]);
+    admin = await signInAsAdmin(app);
+  });
+  afterAll(() => app.close());
+
+  it.each(READS)('GET %s answers 401 without a session, never cached', async (path) => {
+    const response = await app.get(path);
+    expect(response.status).toBe(401);
+    expect(await errorOf(response)).toEqual({ id: 'unauthorized', message: expect.any(String) });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it.each(WRITES)('%s %s answers 401 without a session', async (method, path, body) => {
+    const response = await fetch(app.url + path, {
+      method,
+      headers: { 'content-type': 'application/json', origin: app.url },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+    expect(response.status).toBe(401);
+    expect((await errorOf(response)).id).toBe('unauthorized');
+  });
+
+  it.each(WRITES)('%s %s answers 403 without the CSRF token, with a wrong one, or from another origin', async (method, path, body) => {
+    const withBody = body === undefined ? {} : { body };
+    const refusals: Record<string, string>[] = [{ 'x-csrf-token': '' }, { 'x-csrf-token': 'not-the-token' }, { origin: 'https://evil.example' }, { origin: 'null' }];
+    for (const headers of refusals) {
+      const response = await admin.request(method, path, { ...withBody, headers });
+      expect(response.status).toBe(403);
+      expect((await errorOf(response)).id).toBe('csrf_failed');
+    }
+    // A Referer from another site is refused the same way when there is no Origin.
+    const response = await fetch(app.url + path, {
+      method,
+      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken, referer: 'https://evil.example/page', 'content-type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+    expect(response.status).toBe(403);
+    // Nothing happened: the business is still there and still approved.
+    expect(app.deps.record.prepare('SELECT is_approved FROM businesses WHERE id = 1').pluck().get()).toBe(1);
+  });
+
+  it('keeps the two public reads public, and gives all four settings only with a session', async () => {
+    app.deps.site.saveSiteSettings({ head_tags: '<meta name="h">', footer_tags: '<p>f</p>', analytics_code: '<script>a()</script>', facebook_pixel: '<img src=p>' });
+    const anonymous = await app.get('/api/admin/site-settings');
+    expect(anonymous.status).toBe(200);
+    expect(await anonymous.json()).toEqual({ head_tags: '<meta name="h">', footer_tags: '<p>f</p>', facebook_pixel: '<img src=p>' });
+    const signedIn = await admin.request('GET', '/api/admin/site-settings');
+    expect(await signedIn.json()).toEqual({
+      head_tags: '<meta name="h">',
+      footer_tags: '<p>f</p>',
+      analytics_code: '<script>a()</script>',
+      facebook_pixel: '<img src=p>',
+    });
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-store');
+    const ads = await app.get('/api/admin/advertisement-codes');
+    expect(ads.status).toBe(200);
+    expect(await ads.json()).toEqual({ ad1: '', ad2: '', ad3: '', ad4: '' });
+  });
+});
+
+describe('admin API against the record', () => {
+  let app: App;
+  let admin: AdminClient;
+  const get = async <T>(path: string): Promise<T> => {
+    const response = await admin.request('GET', path);
+    expect(response.status, `${path}: ${response.status}`).toBe(200);
+    return (await response.json()) as T;
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp([
+      buildBusiness({ placeId: 'ChIJaaaa000001', name: 'Zebra Plumbing', category: 'Plumber', rating: 3.1, reviews: 5, isApproved: true }),
+      buildBusiness({ placeId: 'ChIJaaaa000002', name: 'Alpha Bakery', category: 'Bakery', rating: 4.9, reviews: 500, isApproved: false, phone: null }),
+      buildBusiness({ placeId: 'ChIJaaaa000003', name: 'Bakery Central', category: 'Bakery', rating: 4.0, reviews: 50, countryCode: 'DE', country: 'Germany', city: 'Berlin' }),
+    ]);
+    admin = await signInAsAdmin(app);
+  });
+  afterAll(() => app.close());
+
+  it('stats: totals, top categories with shares, system figures and 30 visitor days', async () => {
+    const stats = await get<AdminStats>('/api/admin/stats');
+    expect(stats).toMatchObject({ totalBusinesses: 3, approvedBusinesses: 2, totalCategories: 2, totalCountries: 2, totalCities: 2, unreadMessages: 0 });
+    expect(stats.categories).toEqual([
+      { category: 'Bakery', count: 2, share: 2 / 3 },
+      { category: 'Plumber', count: 1, share: 1 / 3 },
+    ]);
+    expect(stats.system.engine).toBe('sqlite');
+    expect(stats.system.recordBytes).toBeGreaterThan(4096);
+    expect(stats.system.indexBytes).toBeGreaterThan(0);
+    expect(stats.system.indexLag).toEqual({ pendingChanges: 0, oldestPendingSeconds: null });
+    expect(stats.system.memoryRssBytes).toBeGreaterThan(1_000_000);
+    expect(stats.visitors.days).toHaveLength(30);
+    expect(stats.visitors.days.at(-1)!.date).toBe(new Date().toISOString().slice(0, 10));
+  });
+
+  it('stats: index lag counts change-log rows the index has not applied', async () => {
+    await app.deps.sync.stop();
+    const appliedSeq = await app.deps.engine.appliedSeq();
+    app.deps.record.prepare('INSERT INTO change_log (business_id) VALUES (1), (2)').run();
+    const stats = await get<AdminStats>('/api/admin/stats');
+    const expected = app.deps.record.prepare('SELECT count(*) FROM change_log WHERE seq > ?').pluck().get(appliedSeq);
+    expect(stats.system.indexLag.pendingChanges).toBe(expected);
+    expect(stats.system.indexLag.oldestPendingSeconds).toBeGreaterThanOrEqual(0);
+    await app.deps.sync.catchUp();
+  });
+
+  it('businesses: every business, approved or not, sorted, filtered by category and name, with totals', async () => {
+    const all = await get<AdminBusinessPage>('/api/admin/businesses?sortBy=name&sortOrder=asc');
+    expect(all.businesses.map((b) => b.name)).toEqual(['Alpha Bakery', 'Bakery Central', 'Zebra Plumbing']);
+    expect(all.pagination).toEqual({ page: 1, limit: 20, totalPages: 1, total: 3, isTotalExact: true });
+    expect(all.businesses[0]).toEqual({
+      id: 2, slug: expect.any(String), name: 'Alpha Bakery', category: 'Bakery', city: 'Lyon', country: 'France', rating: 4.9,
+      reviewCount: 500, phone: null, address: expect.any(String), isApproved: false, createdAt: expect.any(String),
+      placeId: 'ChIJaaaa000002', countryCode: 'FR', url: null,
+    });
+    const byRating = await get<AdminBusinessPage>('/api/admin/businesses?sortBy=rating&sortOrder=desc&category=Bakery');
+    expect(byRating.businesses.map((b) => b.name)).toEqual(['Alpha Bakery', 'Bakery Central']);
+    expect(byRating.pagination.total).toBe(2);
+    const byReviews = await get<AdminBusinessPage>('/api/admin/businesses?sortBy=reviewCount&sortOrder=asc');
+    expect(byReviews.businesses.map((b) => b.reviewCount)).toEqual([5, 50, 500]);
+    const search = await get<AdminBusinessPage>('/api/admin/businesses?filter=bak');
+    expect(search.businesses.map((b) => b.name).sort()).toEqual(['Alpha Bakery', 'Bakery Central']);
+    expect(search.pagination).toMatchObject({ total: 2, isTotalExact: true });
+    const both = await get<AdminBusinessPage>('/api/admin/businesses?filter=central%20bak&category=Bakery');
+    expect(both.businesses.map((b) => b.name)).toEqual(['Bakery Central']);
+    const paged = await get<AdminBusinessPage>('/api/admin/businesses?limit=2&page=2&sortBy=name&sortOrder=asc');
+    expect(paged.businesses.map((b) => b.name)).toEqual(['Zebra Plumbing']);
+    expect(paged.pagination).toMatchObject({ page: 2, totalPages: 2, total: 3 });
+  });
+
+  it('businesses: 400 naming the bad parameter', async () => {
+    for (const [query, field] of [['sortBy=phone', 'sortBy'], ['sortOrder=up', 'sortOrder'], ['page=0', 'page'], ['limit=500', 'limit']]) {
+      const response = await admin.request('GET', `/api/admin/businesses?${query}`);
+      expect(response.status).toBe(400);
+      expect((await errorOf(response)).message).toContain(field);
+    }
+    const badId = await admin.request('GET', '/api/admin/businesses/abc');
+    expect(badId.status).toBe(400);
+    expect((await errorOf(badId)).message).toContain('id');
+  });
+
+  it('categories and country codes from the record', async () => {
+    expect(await get<string[]>('/api/admin/categories')).toEqual(['Bakery', 'Plumber']);
+    expect(await get<string[]>('/api/admin/country-codes')).toEqual(['DE', 'FR']);
+  });
+
+  it('full read, then an edit saved in one go: slug kept, fields validated, public page changed', async () => {
+    const before = await get<AdminBusiness>('/api/admin/businesses/1');
+    expect(before).toMatchObject({ id: 1, name: 'Zebra Plumbing', verified: true, isApproved: true, countryCode: 'FR' });
+    expect(before.workingHours).toMatchObject({ Monday: '9AM–5PM' });
+    const edit = {
+      name: 'Zebra Plumbing & Heating', category: 'Plumber', type: 'Plumber', street: '1 Rue Neuve', city: 'Lyon', postalCode: '69001',
+      country: 'France', countryCode: 'fr', phone: '+33 4 11 22 33 44', latitude: 45.76, longitude: 4.83,
+      workingHours: { Monday: '8AM–6PM' }, about: 'Family firm', url: 'https://zebra.example', photo: null, verified: false, isApproved: true,
+    };
+    const bad = await admin.request('PUT', '/api/admin/businesses/1', { body: { ...edit, latitude: 123 } });
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).message).toMatch(/latitude: must be between -90 and 90/);
+    const badUrl = await admin.request('PUT', '/api/admin/businesses/1', { body: { ...edit, url: 'javascript:alert(1)' } });
+    expect((await errorOf(badUrl)).message).toMatch(/url: must be an http\(s\) address/);
+    const missing = await admin.request('PUT', '/api/admin/businesses/1', { body: { ...edit, name: undefined } });
+    expect((await errorOf(missing)).message).toMatch(/name/);
+
+    const saved = await admin.request('PUT', '/api/admin/businesses/1', { body: edit });
+    expect(saved.status).toBe(200);
+    const after = (await saved.json()) as AdminBusiness;
+    expect(after).toMatchObject({
+      name: 'Zebra Plumbing & Heating', slug: before.slug, phone: '+33 4 11 22 33 44', countryCode: 'FR', verified: false,
+      workingHours: { Monday: '8AM–6PM' }, about: 'Family firm', fullAddress: '1 Rue Neuve, 69001 Lyon, France',
+    });
+    await app.deps.sync.catchUp();
+    const publicRead = await app.get(`/api/businesses/${before.slug}`);
+    expect(((await publicRead.json()) as { phone: string }).phone).toBe('+33 4 11 22 33 44');
+    const unknown = await admin.request('PUT', '/api/admin/businesses/999', { body: edit });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('toggles approval back and forth, in the record and the audit log', async () => {
+    const first = await admin.request('POST', '/api/admin/businesses/3/toggle-approval');
+    expect(await first.json()).toEqual({ success: true, isApproved: false });
+    expect(app.deps.record.prepare('SELECT is_approved FROM businesses WHERE id = 3').pluck().get()).toBe(0);
+    const second = await admin.request('POST', '/api/admin/businesses/3/toggle-approval');
+    expect(await second.json()).toEqual({ success: true, isApproved: true });
+    expect((await admin.request('POST', '/api/admin/businesses/999/toggle-approval')).status).toBe(404);
+    const activity = await get<AdminActivityPage>('/api/admin/activity?limit=2');
+    expect(activity.items.map((item) => [item.action, item.target, item.result])).toEqual([
+      ['business.approve', 'business:3', 'success'],
+      ['business.unapprove', 'business:3', 'success'],
+    ]);
+    expect(activity.items[0]!.address).toMatch(/127\.0\.0\.1/);
+    expect(activity.pagination.total).toBe(app.deps.record.prepare('SELECT count(*) FROM audit_log').pluck().get());
+    expect((await admin.request('GET', '/api/admin/activity?page=0')).status).toBe(400);
+  });
+
+  it('site settings and ad codes are saved; an ad over 50 KB answers 413 naming the area', async () => {
+    const settings = { head_tags: '<meta name="marker">', footer_tags: '', analytics_code: '', facebook_pixel: '' };
+    expect(await (await admin.request('POST', '/api/admin/site-settings', { body: settings })).json()).toEqual({ success: true });
+    expect(app.deps.site.siteSettings().head_tags).toBe('<meta name="marker">');
+    const incomplete = await admin.request('POST', '/api/admin/site-settings', { body: { head_tags: '' } });
+    expect(incomplete.status).toBe(400);
+    expect((await errorOf(incomplete)).message).toContain('footer_tags');
+
+    const full = 'x'.repeat(51_200);
+    const codes = { ad1: '<div>ad one</div>', ad2: full, ad3: full, ad4: full };
+    // Three full areas (over 150 KB of JSON) pass the body parser for a signed-in operator.
+    expect((await admin.request('POST', '/api/admin/advertisement-codes', { body: codes })).status).toBe(200);
+    expect(app.deps.site.advertisementCodes().ad1).toBe('<div>ad one</div>');
+    expect(app.deps.site.advertisementCodes().ad4).toHaveLength(51_200);
+    const tooBig = await admin.request('POST', '/api/admin/advertisement-codes', { body: { ...codes, ad2: 'é'.repeat(30_500) } });
+    expect(tooBig.status).toBe(413);
+    expect(await tooBig.json()).toEqual({
+      error: { id: 'ad_code_too_large', message: 'ad2: at most 50 KB (51,200 bytes); this one is 61,000 bytes' },
+    });
+    expect(app.deps.site.advertisementCodes().ad2).toHaveLength(51_200);
+  });
+
+  it('messages: list newest first with the unread count, mark read and handled, delete', async () => {
+    const first = app.deps.contacts.create({ name: 'Ann', email: 'ann@example.com', company: '', phone: '', subject: 'Hello', message: 'First' });
+    const second = app.deps.contacts.create({ name: 'Bob', email: 'bob@example.com', company: 'B', phone: '1', subject: 'Fix', message: 'Second' });
+    const inbox = await get<AdminMessagePage>('/api/admin/messages');
+    expect(inbox.messages.map((m) => m.id)).toEqual([second, first]);
+    expect(inbox.unread).toBe(2);
+    expect(inbox.messages[0]).toMatchObject({ name: 'Bob', email: 'bob@example.com', subject: 'Fix', isRead: false, isHandled: false });
+    const read = await admin.request('PATCH', `/api/admin/messages/${first}`, { body: { isRead: true, isHandled: true } });
+    expect(await read.json()).toMatchObject({ id: first, isRead: true, isHandled: true });
+    expect((await get<AdminMessagePage>('/api/admin/messages?status=unread')).messages.map((m) => m.id)).toEqual([second]);
+    expect((await get<AdminMessagePage>('/api/admin/messages?status=handled')).messages.map((m) => m.id)).toEqual([first]);
+    expect((await get<AdminStats>('/api/admin/stats')).unreadMessages).toBe(1);
+    const bad = await admin.request('PATCH', `/api/admin/messages/${first}`, { body: { isRead: 'yes' } });
+    expect((await errorOf(bad)).message).toContain('isRead');
+    expect((await admin.request('GET', '/api/admin/messages?status=spam')).status).toBe(400);
+    expect(await (await admin.request('DELETE', `/api/admin/messages/${first}`)).json()).toEqual({ success: true });
+    expect((await admin.request('DELETE', `/api/admin/messages/${first}`)).status).toBe(404);
+  });
+
+  it('upload reports and reports read the record', async () => {
+    app.deps.record
+      .prepare(
+        `INSERT INTO upload_reports (file_name, file_size_bytes, status, total_rows, inserted, updated, skipped, error_count, details, started_at, finished_at)
+         VALUES ('places.xlsx', 2097152, 'completed', 200, 150, 40, 10, 0, json('{"duplicateAnalysis":{"excelDuplicateCount":3,"uniquePlaceIds":197}}'),
+                 '2026-01-01T10:00:00.000Z', '2026-01-01T10:00:12.500Z')`,
+      )
+      .run();
+    const reports = await get<UploadReport[]>('/api/admin/upload-reports');
+    expect(reports).toEqual([
+      {
+        id: 1, success: true, status: 'completed', timestamp: '2026-01-01T10:00:00.000Z',
+        summary: { fileName: 'places.xlsx', fileSizeMB: 2, processingTimeSeconds: 12.5, totalRecords: 200 },
+        results: { inserted: 150, updated: 40, skipped: 10, errors: 0, updateRate: 20, skipRate: 5 },
+        duplicateAnalysis: {
+          excelDuplicateCount: 3, databaseDuplicateCount: 0, newPlaceIdCount: 0, uniquePlaceIds: 197, totalDuplicateRecords: 0, duplicateRate: 0,
+        },
+      },
+    ]);
+    const content = await get<AdminReports>('/api/admin/reports');
+    expect(content.total).toBe(3);
+    expect(content.byCountry).toEqual([{ code: 'FR', name: 'France', count: 2 }, { code: 'DE', name: 'Germany', count: 1 }]);
+    expect(content.byCategory).toEqual([{ category: 'Bakery', count: 2 }, { category: 'Plumber', count: 1 }]);
+    expect(content.missing.phone).toEqual({ count: 1, share: 1 / 3 });
+    expect(content.missing.photo).toEqual({ count: 3, share: 1 });
+    expect(content.notApproved).toBe(1);
+    expect(content.imports).toHaveLength(1);
+  });
+
+  it('sitemaps: files with URL counts, regenerated on demand; clear cache answers as the spec says', async () => {
+    const sitemaps = await get<AdminSitemaps>('/api/admin/sitemaps');
+    expect(sitemaps.files.map((file) => file.path)).toEqual([
+      '/sitemaps/main.xml', '/sitemaps/categories.xml', '/sitemaps/countries.xml', '/sitemaps/cities.xml', '/sitemaps/businesses/page-1.xml',
+    ]);
+    expect(sitemaps.files.at(-1)!.urlCount).toBe(3);
+    expect(sitemaps.files.find((file) => file.name === 'categories.xml')!.urlCount).toBe(2);
+    expect(sitemaps.totalUrls).toBe(sitemaps.files.reduce((sum, file) => sum + file.urlCount, 0));
+    const regenerated = await admin.request('POST', '/api/admin/sitemaps/regenerate');
+    expect(await regenerated.json()).toEqual(sitemaps);
+    const cleared = await admin.request('POST', '/api/admin/clear-cache');
+    expect(await cleared.json()).toEqual({ success: true, message: 'Cache temizlendi' });
+  });
+});
+
+describe('admin deletions', () => {
+  let app: App;
+  let admin: AdminClient;
+  beforeAll(async () => {
+    app = await startTestApp([
+      buildBusiness({ placeId: 'ChIJdel0000001', name: 'Keep Me' }),
+      buildBusiness({ placeId: 'ChIJdel0000002', name: 'Delete Me' }),
+      buildBusiness({ placeId: 'ChIJdel0000003', name: 'Demo One' }),
+    ]);
+    app.deps.record.prepare(`UPDATE businesses SET is_demo = 1 WHERE name = 'Demo One'`).run();
+    admin = await signInAsAdmin(app);
+  });
+  afterAll(() => app.close());
+
+  it('deletes one business: gone from the record and lists, its page answers 410', async () => {
+    const slug = app.deps.record.prepare(`SELECT slug FROM businesses WHERE name = 'Delete Me'`).pluck().get() as string;
+    expect((await admin.request('DELETE', '/api/businesses/abc')).status).toBe(400);
+    expect(await (await admin.request('DELETE', '/api/businesses/2')).json()).toEqual({ success: true });
+    expect((await admin.request('DELETE', '/api/businesses/2')).status).toBe(404);
+    await app.deps.sync.catchUp();
+    const gone = await app.get(`/api/businesses/${slug}`);
+    expect(gone.status).toBe(410);
+    expect((await errorOf(gone)).id).toBe('gone');
+    expect((await app.get('/api/businesses/never-existed')).status).toBe(404);
+    const list = (await (await app.get('/api/businesses')).json()) as { businesses: { name: string }[] };
+    expect(list.businesses.map((b) => b.name)).not.toContain('Delete Me');
+  });
+
+  it('deletes the test data: only the businesses the demo generator loaded', async () => {
+    const response = await admin.request('DELETE', '/api/admin/test-data');
+    expect(await response.json()).toEqual({ success: true, deletedCount: 1, message: expect.any(String) });
+    expect(app.deps.record.prepare('SELECT name FROM businesses').pluck().all()).toEqual(['Keep Me']);
+  });
+
+  it('deletes everything: record empty, counts zero, no change-log rows queued, the index rebuilt empty, triggers back', async () => {
+    const seqBefore = app.deps.record.prepare('SELECT coalesce(max(seq), 0) FROM change_log').pluck().get() as number;
+    const response = await admin.request('DELETE', '/api/admin/businesses');
+    expect(await response.json()).toEqual({ success: true, deletedCount: 1, message: expect.any(String) });
+    expect(app.deps.record.prepare('SELECT count(*) FROM change_log WHERE seq > ?').pluck().get(seqBefore)).toBe(0);
+    await app.deps.admin.reindex.whenIdle();
+    expect(app.deps.admin.reindex.current()).toMatchObject({ state: 'succeeded', documents: 0 });
+    await app.deps.sync.catchUp();
+    expect((await app.deps.engine.totals()).businessCount).toBe(0);
+    expect(((await (await admin.request('GET', '/api/admin/stats')).json()) as AdminStats).totalBusinesses).toBe(0);
+    // The triggers are back: a new business reaches the change log, the counts and the name search.
+    saveBusinesses(app.deps.businesses, [buildBusiness({ placeId: 'ChIJreset00001', name: 'After Reset' })]);
+    expect(app.deps.record.prepare('SELECT count(*) FROM change_log WHERE seq > ?').pluck().get(seqBefore)).toBe(1);
+    const list = (await (await admin.request('GET', '/api/admin/businesses?filter=reset')).json()) as AdminBusinessPage;
+    expect(list.businesses.map((b) => b.name)).toEqual(['After Reset']);
+    expect(list.pagination.total).toBe(1);
+  });
+});

@@ -1,0 +1,286 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { notFound, payloadTooLarge, conflict } from '../../errors.ts';
+import { requireAdmin, requireAdminWrite } from '../../middleware/admin-auth.ts';
+import { validate } from '../../middleware/validate.ts';
+import { presentAdminBusiness, presentAdminListItem, presentAuditItem, presentMessage } from '../../presenters/admin.ts';
+import { presentUploadReport } from '../../presenters/upload-report.ts';
+import { describeSitemaps } from '../../services/admin-sitemaps.ts';
+import { recordAudit } from '../../services/audit-log.ts';
+import type {
+  AdminActivityPage,
+  AdminAdvertisementCodes,
+  AdminBusiness,
+  AdminBusinessPage,
+  AdminDeleteResult,
+  AdminFixSlugsResult,
+  AdminMessage,
+  AdminMessagePage,
+  AdminReports,
+  AdminSiteSettings,
+  AdminSitemaps,
+  AdminStats,
+  AdminSuccess,
+  AdminToggleApproval,
+  ReindexStatus,
+  UploadReport,
+} from '../../shared/admin-types.ts';
+import type { AppDeps } from '../deps.ts';
+import {
+  AdminActivitySchema,
+  AdminAdCodesSaveSchema,
+  AdminBusinessEditSchema,
+  AdminBusinessListSchema,
+  AdminBusinessReadSchema,
+  AdminBusinessToggleSchema,
+  AdminCategoriesSchema,
+  AdminClearCacheSchema,
+  AdminCountryCodesSchema,
+  AdminDeleteAllSchema,
+  AdminDeleteTestDataSchema,
+  AdminFixSlugsSchema,
+  AdminMessageDeleteSchema,
+  AdminMessagesSchema,
+  AdminMessageUpdateSchema,
+  AdminReindexStartSchema,
+  AdminReindexStatusSchema,
+  AdminReportsSchema,
+  AdminSiteSettingsSaveSchema,
+  AdminSitemapsRegenerateSchema,
+  AdminSitemapsSchema,
+  AdminStatsSchema,
+  AdminUploadReportsSchema,
+  BusinessDeleteSchema,
+  type AdminActivityReq,
+  type AdminAdCodesSaveReq,
+  type AdminBusinessEditReq,
+  type AdminBusinessListReq,
+  type AdminBusinessReadReq,
+  type AdminBusinessToggleReq,
+  type AdminMessageDeleteReq,
+  type AdminMessagesReq,
+  type AdminMessageUpdateReq,
+  type AdminSiteSettingsSaveReq,
+  type BusinessDeleteReq,
+} from './schema.ts';
+
+/** The 50 KB each ad area may hold (admin spec), in bytes of UTF-8. */
+export const AD_CODE_MAX_BYTES = 50 * 1024;
+
+const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
+
+/** Every admin read and write of the contract except login/logout/session and the two public reads. */
+export function createAdminRouter(deps: AppDeps): Router {
+  const { record, admin, site, sync, sitemaps } = deps;
+  const router = new Router();
+  const audit = (ctx: Context, action: string, target: string | null, result: 'success' | 'info' | 'warning' | 'error', detail?: string) =>
+    recordAudit(record, { action, target, result, address: ctx.ip, detail: detail ?? null });
+
+  // Reads.
+  router.get('/admin/stats', requireAdmin, validate(AdminStatsSchema), async (ctx) => {
+    const body: AdminStats = await admin.dashboard.stats();
+    ctx.body = body;
+  });
+
+  router.get('/admin/activity', requireAdmin, validate(AdminActivitySchema), async (ctx) => {
+    const { query } = ctx.state.input as AdminActivityReq;
+    const { rows, total } = admin.audit.list(query.limit, (query.page - 1) * query.limit);
+    const body: AdminActivityPage = { items: rows.map(presentAuditItem), pagination: { page: query.page, totalPages: pages(total, query.limit), total } };
+    ctx.body = body;
+  });
+
+  router.get('/admin/upload-reports', requireAdmin, validate(AdminUploadReportsSchema), async (ctx) => {
+    const body: UploadReport[] = admin.dashboard.uploadReports(10).map(presentUploadReport);
+    ctx.body = body;
+  });
+
+  router.get('/admin/reports', requireAdmin, validate(AdminReportsSchema), async (ctx) => {
+    const body: AdminReports = admin.dashboard.reports();
+    ctx.body = body;
+  });
+
+  router.get('/admin/categories', requireAdmin, validate(AdminCategoriesSchema), async (ctx) => {
+    const body: string[] = admin.businesses.repository.categories();
+    ctx.body = body;
+  });
+
+  router.get('/admin/country-codes', requireAdmin, validate(AdminCountryCodesSchema), async (ctx) => {
+    const body: string[] = admin.businesses.repository.countryCodes();
+    ctx.body = body;
+  });
+
+  router.get('/admin/businesses', requireAdmin, validate(AdminBusinessListSchema), async (ctx) => {
+    const { query } = ctx.state.input as AdminBusinessListReq;
+    const { rows, total, isTotalExact } = admin.businesses.list(query);
+    const body: AdminBusinessPage = {
+      businesses: rows.map(presentAdminListItem),
+      pagination: { page: query.page, limit: query.limit, totalPages: pages(total, query.limit), total, isTotalExact },
+    };
+    ctx.body = body;
+  });
+
+  router.get('/admin/businesses/:id', requireAdmin, validate(AdminBusinessReadSchema), async (ctx) => {
+    const { params } = ctx.state.input as AdminBusinessReadReq;
+    const row = admin.businesses.repository.findById(params.id);
+    if (!row) throw notFound(`Business ${params.id} not found`);
+    const body: AdminBusiness = presentAdminBusiness(row);
+    ctx.body = body;
+  });
+
+  router.get('/admin/messages', requireAdmin, validate(AdminMessagesSchema), async (ctx) => {
+    const { query } = ctx.state.input as AdminMessagesReq;
+    const { rows, total } = admin.messages.list(query.status, query.limit, (query.page - 1) * query.limit);
+    const body: AdminMessagePage = {
+      messages: rows.map(presentMessage),
+      pagination: { page: query.page, totalPages: pages(total, query.limit), total },
+      unread: admin.messages.unreadCount(),
+    };
+    ctx.body = body;
+  });
+
+  router.get('/admin/sitemaps', requireAdmin, validate(AdminSitemapsSchema), async (ctx) => {
+    const body: AdminSitemaps = await describeSitemaps(sitemaps);
+    ctx.body = body;
+  });
+
+  router.get('/admin/reindex', requireAdmin, validate(AdminReindexStatusSchema), async (ctx) => {
+    const body: ReindexStatus = admin.reindex.current();
+    ctx.body = body;
+  });
+
+  // Writes: session + CSRF token + same origin, each one in the audit log.
+  router.post('/admin/businesses/:id/toggle-approval', requireAdminWrite, validate(AdminBusinessToggleSchema), async (ctx) => {
+    const { params } = ctx.state.input as AdminBusinessToggleReq;
+    const state = admin.businesses.repository.toggleApproval(params.id);
+    if (state === null) throw notFound(`Business ${params.id} not found`);
+    sync.poke();
+    audit(ctx, state === 1 ? 'business.approve' : 'business.unapprove', `business:${params.id}`, 'success');
+    const body: AdminToggleApproval = { success: true, isApproved: state === 1 };
+    ctx.body = body;
+  });
+
+  router.put('/admin/businesses/:id', requireAdminWrite, validate(AdminBusinessEditSchema), async (ctx) => {
+    const { params, body: edit } = ctx.state.input as AdminBusinessEditReq;
+    const row = admin.businesses.edit(params.id, edit);
+    if (!row) throw notFound(`Business ${params.id} not found`);
+    sync.poke();
+    audit(ctx, 'business.edit', `business:${params.id}`, 'success');
+    const body: AdminBusiness = presentAdminBusiness(row);
+    ctx.body = body;
+  });
+
+  router.delete('/businesses/:id', requireAdminWrite, validate(BusinessDeleteSchema), async (ctx) => {
+    const { params } = ctx.state.input as BusinessDeleteReq;
+    if (!admin.businesses.repository.deleteById(params.id)) throw notFound(`Business ${params.id} not found`);
+    sync.poke();
+    audit(ctx, 'business.delete', `business:${params.id}`, 'success');
+    const body: AdminSuccess = { success: true };
+    ctx.body = body;
+  });
+
+  router.delete('/admin/businesses', requireAdminWrite, validate(AdminDeleteAllSchema), async (ctx) => {
+    const deletedCount = admin.businesses.repository.deleteAll();
+    // No change-log rows were written: a full rebuild (of an empty record) makes the index agree.
+    admin.reindex.startOrQueue();
+    audit(ctx, 'business.delete-all', null, 'warning', `${deletedCount} businesses deleted`);
+    const body: AdminDeleteResult = { success: true, deletedCount, message: `${deletedCount} işletme silindi` };
+    ctx.body = body;
+  });
+
+  router.delete('/admin/test-data', requireAdminWrite, validate(AdminDeleteTestDataSchema), async (ctx) => {
+    const deletedCount = admin.businesses.repository.deleteDemo();
+    sync.poke();
+    audit(ctx, 'test-data.delete', null, 'warning', `${deletedCount} demo businesses deleted`);
+    const body: AdminDeleteResult = { success: true, deletedCount, message: `${deletedCount} test işletmesi silindi` };
+    ctx.body = body;
+  });
+
+  router.post('/admin/fix-slugs', requireAdminWrite, validate(AdminFixSlugsSchema), async (ctx) => {
+    const { successCount, totalProcessed } = await admin.businesses.fixSlugs();
+    sync.poke();
+    audit(ctx, 'slugs.fix', null, 'success', `${successCount} of ${totalProcessed} slugs shortened`);
+    const body: AdminFixSlugsResult = {
+      success: true,
+      successCount,
+      totalProcessed,
+      checkpointEnabled: true,
+      message: `${totalProcessed} işletme işlendi, ${successCount} slug düzeltildi`,
+    };
+    ctx.body = body;
+  });
+
+  router.post('/admin/site-settings', requireAdminWrite, validate(AdminSiteSettingsSaveSchema), async (ctx) => {
+    const { body: settings } = ctx.state.input as AdminSiteSettingsSaveReq;
+    const saved: AdminSiteSettings = {
+      head_tags: settings.head_tags,
+      footer_tags: settings.footer_tags,
+      analytics_code: settings.analytics_code,
+      facebook_pixel: settings.facebook_pixel,
+    };
+    site.saveSiteSettings(saved);
+    audit(ctx, 'site-settings.save', null, 'success');
+    const body: AdminSuccess = { success: true };
+    ctx.body = body;
+  });
+
+  router.post('/admin/advertisement-codes', requireAdminWrite, validate(AdminAdCodesSaveSchema), async (ctx) => {
+    const { body: codes } = ctx.state.input as AdminAdCodesSaveReq;
+    const saved: AdminAdvertisementCodes = { ad1: codes.ad1, ad2: codes.ad2, ad3: codes.ad3, ad4: codes.ad4 };
+    for (const [area, code] of Object.entries(saved)) {
+      const bytes = Buffer.byteLength(code, 'utf8');
+      if (bytes > AD_CODE_MAX_BYTES) {
+        throw payloadTooLarge(
+          'ad_code_too_large',
+          `${area}: at most 50 KB (${AD_CODE_MAX_BYTES.toLocaleString('en-US')} bytes); this one is ${bytes.toLocaleString('en-US')} bytes`,
+        );
+      }
+    }
+    site.saveAdvertisementCodes(saved);
+    audit(ctx, 'advertisement-codes.save', null, 'success');
+    const body: AdminSuccess = { success: true };
+    ctx.body = body;
+  });
+
+  router.post('/admin/clear-cache', requireAdminWrite, validate(AdminClearCacheSchema), async (ctx) => {
+    const cleared = admin.caches.clearAll();
+    audit(ctx, 'cache.clear', null, 'info', cleared.length > 0 ? `cleared: ${cleared.join(', ')}` : 'no server-side cache held anything');
+    ctx.body = { success: true, message: 'Cache temizlendi' };
+  });
+
+  router.patch('/admin/messages/:id', requireAdminWrite, validate(AdminMessageUpdateSchema), async (ctx) => {
+    const { params, body: flags } = ctx.state.input as AdminMessageUpdateReq;
+    const row = admin.messages.setFlags(params.id, flags);
+    if (!row) throw notFound(`Message ${params.id} not found`);
+    audit(ctx, 'message.update', `message:${params.id}`, 'success', JSON.stringify(flags));
+    const body: AdminMessage = presentMessage(row);
+    ctx.body = body;
+  });
+
+  router.delete('/admin/messages/:id', requireAdminWrite, validate(AdminMessageDeleteSchema), async (ctx) => {
+    const { params } = ctx.state.input as AdminMessageDeleteReq;
+    if (!admin.messages.deleteById(params.id)) throw notFound(`Message ${params.id} not found`);
+    audit(ctx, 'message.delete', `message:${params.id}`, 'success');
+    const body: AdminSuccess = { success: true };
+    ctx.body = body;
+  });
+
+  router.post('/admin/sitemaps/regenerate', requireAdminWrite, validate(AdminSitemapsRegenerateSchema), async (ctx) => {
+    admin.caches.clearAll();
+    const body: AdminSitemaps = await describeSitemaps(sitemaps);
+    audit(ctx, 'sitemaps.regenerate', null, 'success', `${body.files.length} files, ${body.totalUrls} URLs`);
+    ctx.body = body;
+  });
+
+  router.post('/admin/reindex', requireAdminWrite, validate(AdminReindexStartSchema), async (ctx) => {
+    if (!admin.reindex.start()) {
+      audit(ctx, 'index.rebuild', null, 'warning', 'refused: a rebuild is running');
+      throw conflict('reindex_running', 'A rebuild of the search index is already running');
+    }
+    audit(ctx, 'index.rebuild', null, 'info', 'started');
+    ctx.status = 202;
+    const body: ReindexStatus = admin.reindex.current();
+    ctx.body = body;
+  });
+
+  return router;
+}

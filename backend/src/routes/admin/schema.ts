@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { requestShape } from '../../middleware/validate.ts';
+import { limitParam, pageParam } from '../schema-parts.ts';
+
+const idParam = z.object({ id: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more') });
+/** Optional text: blank becomes null, so an operator clears a field by emptying it. */
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'must be text or null' })
+    .max(max, `must be at most ${max} characters`)
+    .nullable()
+    .transform((text) => (text === null || text.trim() === '' ? null : text.trim()));
+const httpUrl = z
+  .string({ error: 'must be text or null' })
+  .max(2000, 'must be at most 2000 characters')
+  .nullable()
+  .transform((text) => (text === null || text.trim() === '' ? null : text.trim()))
+  .refine((text) => text === null || /^https?:\/\/[^\s]+$/i.test(text), 'must be an http(s) address');
+
+export const AdminLoginSchema = requestShape({
+  body: z.object({
+    username: z.string({ error: 'is required' }).min(1, 'is required').max(200, 'must be at most 200 characters'),
+    password: z.string({ error: 'is required' }).min(1, 'is required').max(1000, 'must be at most 1000 characters'),
+  }),
+});
+export type AdminLoginReq = z.infer<typeof AdminLoginSchema>;
+
+export const AdminSessionSchema = requestShape({});
+export const AdminLogoutSchema = requestShape({});
+export const AdminStatsSchema = requestShape({});
+export const AdminUploadReportsSchema = requestShape({});
+export const AdminCategoriesSchema = requestShape({});
+export const AdminCountryCodesSchema = requestShape({});
+export const AdminReportsSchema = requestShape({});
+export const AdminSitemapsSchema = requestShape({});
+export const AdminSitemapsRegenerateSchema = requestShape({});
+export const AdminReindexStatusSchema = requestShape({});
+export const AdminReindexStartSchema = requestShape({});
+export const AdminClearCacheSchema = requestShape({});
+export const AdminDeleteAllSchema = requestShape({});
+export const AdminDeleteTestDataSchema = requestShape({});
+export const AdminFixSlugsSchema = requestShape({});
+export const AdminSiteSettingsReadSchema = requestShape({});
+
+export const AdminActivitySchema = requestShape({ query: z.object({ page: pageParam, limit: limitParam(20) }) });
+export type AdminActivityReq = z.infer<typeof AdminActivitySchema>;
+
+export const AdminBusinessListSchema = requestShape({
+  query: z.object({
+    page: pageParam,
+    limit: limitParam(20),
+    filter: z.string().max(200, 'must be at most 200 characters').default(''),
+    category: z.string().max(200, 'must be at most 200 characters').default('all'),
+    sortBy: z.enum(['name', 'rating', 'reviewCount', 'createdAt'], { error: 'must be name, rating, reviewCount or createdAt' }).default('createdAt'),
+    sortOrder: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
+  }),
+});
+export type AdminBusinessListReq = z.infer<typeof AdminBusinessListSchema>;
+
+export const AdminBusinessReadSchema = requestShape({ params: idParam });
+export type AdminBusinessReadReq = z.infer<typeof AdminBusinessReadSchema>;
+
+export const AdminBusinessToggleSchema = requestShape({ params: idParam });
+export type AdminBusinessToggleReq = z.infer<typeof AdminBusinessToggleSchema>;
+
+export const BusinessDeleteSchema = requestShape({ params: idParam });
+export type BusinessDeleteReq = z.infer<typeof BusinessDeleteSchema>;
+
+export const AdminBusinessEditSchema = requestShape({
+  params: idParam,
+  body: z.object({
+    name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(300, 'must be at most 300 characters'),
+    category: optionalText(200),
+    type: optionalText(200),
+    street: optionalText(300),
+    city: optionalText(200),
+    postalCode: optionalText(40),
+    country: optionalText(200),
+    countryCode: z
+      .string({ error: 'must be a two-letter code or null' })
+      .nullable()
+      .transform((code) => (code === null || code.trim() === '' ? null : code.trim().toUpperCase()))
+      .refine((code) => code === null || /^[A-Z]{2}$/.test(code), 'must be a two-letter country code'),
+    phone: optionalText(60),
+    latitude: z.number({ error: 'must be a number or null' }).min(-90, 'must be between -90 and 90').max(90, 'must be between -90 and 90').nullable(),
+    longitude: z.number({ error: 'must be a number or null' }).min(-180, 'must be between -180 and 180').max(180, 'must be between -180 and 180').nullable(),
+    workingHours: z
+      .record(z.string().min(1, 'day must not be blank').max(40), z.string({ error: 'hours must be text' }).max(200, 'hours must be at most 200 characters'))
+      .nullable(),
+    about: optionalText(20_000),
+    url: httpUrl,
+    photo: httpUrl,
+    verified: z.boolean({ error: 'must be true or false' }),
+    isApproved: z.boolean({ error: 'must be true or false' }),
+  }),
+});
+export type AdminBusinessEditReq = z.infer<typeof AdminBusinessEditSchema>;
+
+const snippet = z.string({ error: 'must be text' }).max(200_000, 'must be at most 200,000 characters');
+export const AdminSiteSettingsSaveSchema = requestShape({
+  body: z.object({ head_tags: snippet, footer_tags: snippet, analytics_code: snippet, facebook_pixel: snippet }),
+});
+export type AdminSiteSettingsSaveReq = z.infer<typeof AdminSiteSettingsSaveSchema>;
+
+/** Sizes are checked by the handler (413 naming the area), not here (400). */
+const adCode = z.string({ error: 'must be text' });
+export const AdminAdCodesSaveSchema = requestShape({ body: z.object({ ad1: adCode, ad2: adCode, ad3: adCode, ad4: adCode }) });
+export type AdminAdCodesSaveReq = z.infer<typeof AdminAdCodesSaveSchema>;
+
+export const AdminMessagesSchema = requestShape({
+  query: z.object({
+    page: pageParam,
+    limit: limitParam(20),
+    status: z.enum(['all', 'unread', 'handled'], { error: 'must be all, unread or handled' }).default('all'),
+  }),
+});
+export type AdminMessagesReq = z.infer<typeof AdminMessagesSchema>;
+
+export const AdminMessageUpdateSchema = requestShape({
+  params: idParam,
+  body: z
+    .object({ isRead: z.boolean({ error: 'must be true or false' }).optional(), isHandled: z.boolean({ error: 'must be true or false' }).optional() })
+    .strict(),
+});
+export type AdminMessageUpdateReq = z.infer<typeof AdminMessageUpdateSchema>;
+
+export const AdminMessageDeleteSchema = requestShape({ params: idParam });
+export type AdminMessageDeleteReq = z.infer<typeof AdminMessageDeleteSchema>;

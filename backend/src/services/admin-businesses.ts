@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import type { BusinessRow } from '@directory/data/business-row.ts';
+import { businessSlug } from '@directory/data/slug.ts';
+import type { RecordDatabase } from '@directory/data/record.ts';
+import {
+  AdminBusinessRepository,
+  type AdminSortBy,
+  type BusinessEditColumns,
+  type SortOrder,
+} from '../db/admin-business-repository.ts';
+import type { AdminBusinessEdit } from '../shared/admin-types.ts';
+
+/** Words typed in the admin search, as an FTS5 query: every word, as a prefix ("joe piz" finds "Joe's Pizza"). */
+export function buildNameMatch(filter: string): string | null {
+  const words = filter.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return null;
+  return words.map((word) => `"${word}"*`).join(' ');
+}
+
+/** The address line rebuilt from its parts when an operator changed one of them. */
+function fullAddressOf(edit: AdminBusinessEdit, row: BusinessRow): string | null {
+  const isUnchanged =
+    edit.street === row.street && edit.city === row.city && edit.postalCode === row.postal_code && edit.country === row.country;
+  if (isUnchanged) return row.full_address;
+  const cityLine = [edit.postalCode, edit.city].filter(Boolean).join(' ');
+  return [edit.street, cityLine, edit.country].filter(Boolean).join(', ') || null;
+}
+
+export function toEditColumns(edit: AdminBusinessEdit, row: BusinessRow): BusinessEditColumns {
+  return {
+    name: edit.name,
+    category: edit.category,
+    type: edit.type,
+    full_address: fullAddressOf(edit, row),
+    street: edit.street,
+    city: edit.city,
+    postal_code: edit.postalCode,
+    country: edit.country,
+    country_code: edit.countryCode,
+    phone: edit.phone,
+    latitude: edit.latitude,
+    longitude: edit.longitude,
+    working_hours: edit.workingHours === null ? null : JSON.stringify(edit.workingHours),
+    about: edit.about,
+    url: edit.url,
+    photo: edit.photo,
+    verified: edit.verified ? 1 : 0,
+    is_approved: edit.isApproved ? 1 : 0,
+  };
+}
+
+/** Businesses fix-slugs reads per transaction; between two, the event loop serves others. */
+const FIX_SLUGS_BATCH = 500;
+const FIX_SLUGS_CHECKPOINT = 'fix-slugs';
+const MAX_SLUG_WIDENING = 16;
+
+/** The key a canonical slug ends with (as business-writer.ts derives it). */
+function slugKey(row: BusinessRow): string {
+  return row.place_id ?? createHash('sha256').update(`${row.name}\n${row.full_address ?? ''}`).digest('hex');
+}
+
+/** Whether a slug is one of the short forms the writer gives (name + key, widened, or numbered). */
+export function isCanonicalSlug(slug: string, name: string, key: string): boolean {
+  for (let extra = 0; extra <= MAX_SLUG_WIDENING; extra += 2) {
+    const short = businessSlug(name, key, extra);
+    if (slug === short || (extra === MAX_SLUG_WIDENING && new RegExp(`^${escapeRegExp(short)}-\\d+$`).test(slug))) return true;
+  }
+  return false;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Admin operations on the record's businesses (list, edit, approval, deletions, slug repair). */
+export class AdminBusinessService {
+  readonly repository: AdminBusinessRepository;
+
+  constructor(private readonly db: RecordDatabase) {
+    this.repository = new AdminBusinessRepository(db);
+  }
+
+  list(query: { page: number; limit: number; filter: string; category: string; sortBy: AdminSortBy; sortOrder: SortOrder }) {
+    return this.repository.list({
+      nameMatch: buildNameMatch(query.filter),
+      category: query.category === 'all' || query.category.trim() === '' ? null : query.category,
+      sortBy: query.sortBy,
+      sortOrder: query.sortOrder,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    });
+  }
+
+  /** Saves an edit in one transaction; the slug is kept, so links and bookmarks keep working. */
+  edit(id: number, edit: AdminBusinessEdit): BusinessRow | undefined {
+    return this.db.transaction(() => {
+      const row = this.repository.findById(id);
+      if (!row) return undefined;
+      this.repository.updateById(id, toEditColumns(edit, row));
+      return this.repository.findById(id);
+    })();
+  }
+
+  /**
+   * Gives every business whose slug is not a short canonical form (long, timestamped, from an
+   * older importer) its short form, keeping the old one as a 301 redirect. Resumes after the
+   * last business id a previous run finished (stored in SQLite); a completed run clears it.
+   */
+  async fixSlugs(): Promise<{ successCount: number; totalProcessed: number }> {
+    const checkpoint = this.db.prepare('SELECT value FROM admin_checkpoints WHERE name = ?').pluck();
+    const saveCheckpoint = this.db.prepare(
+      `INSERT INTO admin_checkpoints (name, value) VALUES (?, ?)
+       ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+    );
+    const nextBatch = this.db.prepare('SELECT * FROM businesses WHERE id > ? ORDER BY id LIMIT ?');
+    const taken = this.db
+      .prepare(
+        `SELECT EXISTS (SELECT 1 FROM businesses WHERE slug = @slug) OR EXISTS (SELECT 1 FROM slug_redirects WHERE old_slug = @slug)
+           OR EXISTS (SELECT 1 FROM deleted_slugs WHERE slug = @slug)`,
+      )
+      .pluck();
+    const setSlug = this.db.prepare(`UPDATE businesses SET slug = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`);
+    const addRedirect = this.db.prepare('INSERT OR REPLACE INTO slug_redirects (old_slug, business_id) VALUES (?, ?)');
+    let afterId = (checkpoint.get(FIX_SLUGS_CHECKPOINT) as number | undefined) ?? 0;
+    let successCount = 0;
+    let totalProcessed = 0;
+    for (;;) {
+      const rows = nextBatch.all(afterId, FIX_SLUGS_BATCH) as BusinessRow[];
+      if (rows.length === 0) break;
+      this.db.transaction(() => {
+        for (const row of rows) {
+          const key = slugKey(row);
+          if (!isCanonicalSlug(row.slug, row.name, key)) {
+            let slug = '';
+            for (let extra = 0; extra <= MAX_SLUG_WIDENING && !slug; extra += 2) {
+              const candidate = businessSlug(row.name, key, extra);
+              if (taken.get({ slug: candidate }) === 0) slug = candidate;
+            }
+            for (let suffix = 2; !slug; suffix += 1) {
+              const candidate = `${businessSlug(row.name, key, MAX_SLUG_WIDENING)}-${suffix}`;
+              if (taken.get({ slug: candidate }) === 0) slug = candidate;
+            }
+            setSlug.run(slug, row.id);
+            addRedirect.run(row.slug, row.id);
+            successCount += 1;
+          }
+          totalProcessed += 1;
+        }
+        afterId = rows[rows.length - 1]!.id;
+        saveCheckpoint.run(FIX_SLUGS_CHECKPOINT, afterId);
+      })();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    this.db.prepare('DELETE FROM admin_checkpoints WHERE name = ?').run(FIX_SLUGS_CHECKPOINT);
+    return { successCount, totalProcessed };
+  }
+}

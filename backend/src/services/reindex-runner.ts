@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '@directory/indexer/config.ts';
+import type { ReindexStatus } from '../shared/admin-types.ts';
+
+const PROGRESS_LINE = /^progress (\d+) (\d+)$/;
+const DONE_LINE = /^Rebuilt the \w+ index: (\d+) businesses in ([\d.]+) s\.$/;
+/** Lines of the child's error output kept for the failure message. */
+const STDERR_TAIL = 20;
+
+/**
+ * Runs full index rebuilds in a child process (`indexer/src/cli.ts --rebuild --progress`), never
+ * on the server's event loop; parses its progress lines; runs one at a time.
+ */
+export class ReindexRunner {
+  private status: ReindexStatus = {
+    state: 'idle', startedAt: null, finishedAt: null, processed: 0, total: null, documents: null, seconds: null, error: null,
+  };
+  private child: ChildProcess | null = null;
+  private isRerunWanted = false;
+  private finished: Promise<void> = Promise.resolve();
+
+  constructor(
+    /** The child's environment: where the record and index live, which engine. */
+    private readonly env: NodeJS.ProcessEnv,
+    /** Called after a rebuild succeeded (e.g. to apply changes logged meanwhile). */
+    private readonly onSucceeded: () => void = () => undefined,
+  ) {}
+
+  current(): ReindexStatus {
+    return { ...this.status };
+  }
+
+  isRunning(): boolean {
+    return this.child !== null;
+  }
+
+  /** Resolves when the running rebuild (and a rerun it owes) has ended. */
+  whenIdle(): Promise<void> {
+    return this.finished;
+  }
+
+  /** Starts a rebuild; false when one is already running. */
+  start(): boolean {
+    if (this.child) return false;
+    this.status = {
+      state: 'running', startedAt: new Date().toISOString(), finishedAt: null, processed: 0, total: null, documents: null, seconds: null, error: null,
+    };
+    const child = spawn(process.execPath, ['--import', 'tsx', join('indexer', 'src', 'cli.ts'), '--rebuild', '--progress'], {
+      cwd: PROJECT_ROOT,
+      env: this.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    const errors: string[] = [];
+    createInterface({ input: child.stdout! }).on('line', (line) => this.readLine(line));
+    createInterface({ input: child.stderr! }).on('line', (line) => {
+      errors.push(line);
+      if (errors.length > STDERR_TAIL) errors.shift();
+    });
+    this.finished = new Promise((resolve) => {
+      child.once('close', (code, signal) => {
+        this.child = null;
+        this.status.finishedAt = new Date().toISOString();
+        if (code === 0 && this.status.documents !== null) {
+          this.status.state = 'succeeded';
+          this.onSucceeded();
+        } else {
+          this.status.state = 'failed';
+          this.status.error = errors.join('\n').trim() || `The indexer stopped (${signal ?? `exit code ${code}`})`;
+        }
+        if (this.isRerunWanted) {
+          this.isRerunWanted = false;
+          this.start();
+          void this.finished.then(resolve);
+        } else {
+          resolve();
+        }
+      });
+    });
+    return true;
+  }
+
+  /** Starts a rebuild now, or right after the running one (whose snapshot may predate a change). */
+  startOrQueue(): void {
+    if (!this.start()) this.isRerunWanted = true;
+  }
+
+  private readLine(line: string): void {
+    const progress = PROGRESS_LINE.exec(line);
+    if (progress) {
+      this.status.processed = Number(progress[1]);
+      this.status.total = Number(progress[2]);
+      return;
+    }
+    const done = DONE_LINE.exec(line);
+    if (done) {
+      this.status.documents = Number(done[1]);
+      this.status.processed = Number(done[1]);
+      this.status.seconds = Number(done[2]);
+    }
+  }
+}

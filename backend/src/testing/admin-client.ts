@@ -1,0 +1,41 @@
+import type { TestApp } from './test-app.ts';
+
+export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery staple' } as const;
+
+/** A signed-in administrator's view of a test app: requests carry the session cookie and, for writes, the CSRF token. */
+export interface AdminClient {
+  cookie: string;
+  csrfToken: string;
+  /** A request with the session cookie, the same-origin Origin header and the CSRF token (overridable). */
+  request(method: string, path: string, options?: { body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+}
+
+/** Creates the test administrator (once per app) and signs in. */
+export async function signInAsAdmin(app: TestApp & { url: string }): Promise<AdminClient> {
+  await app.deps.admin.accounts.bootstrap(TEST_ADMIN.username, TEST_ADMIN.password, () => undefined);
+  const response = await fetch(`${app.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.url },
+    body: JSON.stringify(TEST_ADMIN),
+  });
+  if (response.status !== 200) throw new Error(`Sign-in failed: ${response.status} ${await response.text()}`);
+  const { csrfToken } = (await response.json()) as { csrfToken: string };
+  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]!).join('; ');
+  return {
+    cookie,
+    csrfToken,
+    request: (method, path, options = {}) =>
+      fetch(app.url + path, {
+        method,
+        redirect: 'manual',
+        headers: {
+          cookie,
+          origin: app.url,
+          'x-csrf-token': csrfToken,
+          ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...options.headers,
+        },
+        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      }),
+  };
+}

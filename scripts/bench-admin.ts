@@ -1,0 +1,81 @@
+/**
+ * `npx tsx scripts/bench-admin.ts [rows]`: times the admin business list (every sort, with and
+ * without the category filter and a common or rare name search), the dashboard's stats and
+ * delete-all over a record of `rows` businesses (default 1,000,000) written with SQL into
+ * the directory given second (default /tmp/bench-admin), outside the repository; a record
+ * already there with that many businesses is reused. `--keep` keeps it afterwards.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { openRecord } from '../data/src/record.ts';
+import { AdminBusinessRepository, type AdminSortBy, type SortOrder } from '../backend/src/db/admin-business-repository.ts';
+import { buildNameMatch } from '../backend/src/services/admin-businesses.ts';
+
+const rows = Number(process.argv[2] ?? 1_000_000);
+const dir = process.argv[3] ?? '/tmp/bench-admin';
+const isKept = process.argv.includes('--keep');
+let db = openRecord(join(dir, 'directory.sqlite'));
+const isReusable = (db.prepare('SELECT count(*) FROM businesses').pluck().get() as number) === rows;
+if (!isReusable) {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+  db = openRecord(join(dir, 'directory.sqlite'));
+}
+
+const words = ['Pizza', 'Cafe', 'Bakery', 'Dental', 'Auto', 'Garden', 'Hotel', 'Pharmacy', 'Salon', 'Books'];
+let started = performance.now();
+if (!isReusable) db.prepare(
+  `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < @rows)
+   INSERT INTO businesses (slug, name, category, country_code, city, rating, reviews, is_approved, created_at)
+   SELECT 'b-' || i,
+          json_extract(@words, '$[' || (i % 10) || ']') || ' ' || (i * 7919 % 100003) || CASE WHEN i % 50000 = 0 THEN ' Zanzibar' ELSE '' END,
+          'Category ' || (i % 400), char(65 + i % 26, 65 + i % 13), 'City ' || (i % 5000),
+          (i % 50) / 10.0, i % 2000, i % 3 <> 0,
+          strftime('%Y-%m-%dT%H:%M:%fZ', '2020-01-01', '+' || i || ' minutes')
+   FROM n`,
+).run({ rows, words: JSON.stringify(words) });
+if (!isReusable) console.log(`wrote ${rows} businesses in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+// Plans as the server has them: it never runs ANALYZE.
+if (db.prepare(`SELECT count(*) FROM sqlite_schema WHERE name = 'sqlite_stat1'`).pluck().get() === 1) {
+  db.exec('DELETE FROM sqlite_stat1; ANALYZE sqlite_schema');
+}
+
+const repository = new AdminBusinessRepository(db);
+const time = (run: () => unknown, repeat = 3): number => {
+  run();
+  const samples: number[] = [];
+  for (let i = 0; i < repeat; i += 1) {
+    const t = performance.now();
+    run();
+    samples.push(performance.now() - t);
+  }
+  return samples.sort((a, b) => a - b)[Math.floor(repeat / 2)]!;
+};
+
+const results: [string, number][] = [];
+for (const filter of ['', 'pizza', 'zanzibar', 'pizza 4']) {
+  for (const category of [null, 'Category 7']) {
+    for (const sortBy of ['name', 'rating', 'reviewCount', 'createdAt'] as AdminSortBy[]) {
+      for (const sortOrder of ['asc', 'desc'] as SortOrder[]) {
+        for (const offset of [0, 2000]) {
+          const ms = time(() => repository.list({ nameMatch: buildNameMatch(filter), category, sortBy, sortOrder, limit: 20, offset }));
+          const name = `filter=${filter || '-'} category=${category ?? 'all'} ${sortBy} ${sortOrder} page=${offset / 20 + 1}`;
+          results.push([name, ms]);
+          if (ms > 100) console.log(`  slow: ${ms.toFixed(1)} ms  ${name}`);
+        }
+      }
+    }
+  }
+}
+results.sort((a, b) => b[1] - a[1]);
+console.log(`admin list: ${results.length} combinations, median of 3 runs each; slowest first:`);
+for (const [name, ms] of results.slice(0, 12)) console.log(`  ${ms.toFixed(2)} ms  ${name}`);
+console.log(`  fastest ${results.at(-1)![1].toFixed(2)} ms`);
+
+if (!isKept) {
+  started = performance.now();
+  const deleted = repository.deleteAll();
+  console.log(`delete all: ${deleted} businesses in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+db.close();
+if (!isKept) rmSync(dir, { recursive: true, force: true });
