@@ -173,6 +173,25 @@ describe('business page', () => {
     expect(html).toContain('Back to Home');
   });
 
+  it('shows Business Not Found, with the search form and cards, when the detail call fails', async () => {
+    const { directory } = app.deps;
+    const original = directory.business.bind(directory);
+    directory.business = () => {
+      throw new Error('database is locked');
+    };
+    try {
+      const response = await app.get(`/business/${bouchonSlug}`);
+      expect(response.status).toBe(500);
+      const html = await response.text();
+      expect(html).toContain('Business Not Found');
+      expect(html).toContain('Business not found: 500');
+      expect(html).toContain('action="/search"');
+      for (const path of ['/categories', '/countries', '/cities']) expect(html).toContain(`href="${path}"`);
+    } finally {
+      directory.business = original;
+    }
+  });
+
   it('answers 301 to the canonical path for an old slug', async () => {
     const id = app.deps.record.prepare('SELECT id FROM businesses WHERE slug = ?').pluck().get(bouchonSlug) as number;
     app.deps.record.prepare('INSERT INTO slug_redirects (old_slug, business_id) VALUES (?, ?)').run('le-bouchon-old', id);

@@ -11,12 +11,15 @@ import { legalRoutes } from '../features/legal/route.tsx';
 import { NotFoundPage } from '../features/not-found/components/not-found-page.tsx';
 import { searchRoute } from '../features/search/route.tsx';
 import type { PageMeta } from '../lib/page-meta.ts';
-import { notFoundResponse } from '../lib/route-errors.ts';
+import { isPlaceNotFound, notFoundResponse } from '../lib/route-errors.ts';
+import { PlaceNotFound } from '../components/place-not-found.tsx';
 
 /** What a failed page shows: the 404 page for anything missing, a short apology otherwise. */
 function RouteError() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return isPlaceNotFound(error.data) ? <PlaceNotFound title={error.data.message} back={error.data.back} /> : <NotFoundPage />;
+  }
   return (
     <section className="container page-error" role="alert">
       <h1>Error loading application</h1>

@@ -1,15 +1,7 @@
-import { Link, NavLink, Outlet, useMatches } from 'react-router-dom';
+import { Link, Outlet, useMatches } from 'react-router-dom';
 import { useEffect } from 'react';
 import type { RouteHandle } from '../lib/page-meta.ts';
-
-const NAV_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/businesses', label: 'Businesses' },
-  { to: '/categories', label: 'Categories' },
-  { to: '/countries', label: 'Countries' },
-  { to: '/cities', label: 'Cities' },
-  { to: '/contact', label: 'Contact' },
-];
+import { SiteNavigation } from './site-navigation.tsx';
 
 const LEGAL_LINKS = [
   { to: '/privacy-policy', label: 'Privacy Policy' },
@@ -17,34 +9,6 @@ const LEGAL_LINKS = [
   { to: '/terms-of-service', label: 'Terms of Service' },
   { to: '/cookie-policy', label: 'Cookie Policy' },
 ];
-
-export function Logo() {
-  return (
-    <Link to="/" className="logo">
-      <span className="logo-mark" aria-hidden="true">◆</span>
-      <span className="logo-part-1">Business</span> <span className="logo-part-2">Directory</span>
-    </Link>
-  );
-}
-
-function NavigationBar() {
-  return (
-    <header className="site-header">
-      <nav className="container nav" aria-label="Main">
-        <Logo />
-        <ul className="nav-links">
-          {NAV_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={link.to === '/'} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </header>
-  );
-}
 
 function Footer() {
   return (
@@ -101,7 +65,7 @@ export function Layout() {
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
-      <NavigationBar />
+      <SiteNavigation />
       <main id="main" className="site-main">
         <Outlet />
       </main>

@@ -6,7 +6,7 @@ import { paginate } from '../../components/pager.tsx';
 import { getApiClient } from '../../lib/api-client.ts';
 import { formatNumber, pluralize } from '../../lib/format.ts';
 import { itemListJsonLd } from '../../lib/item-list.ts';
-import { loadList, pagePath, skipViewOnlyChanges } from '../../lib/list-loader.ts';
+import { loadList, pagePath, readPageOrLast, skipViewOnlyChanges } from '../../lib/list-loader.ts';
 import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
 import { movedPermanently, notFoundResponse, pageFromUrl } from '../../lib/route-errors.ts';
 import { CategoriesPage, type CategoriesData } from './components/categories-page.tsx';
@@ -68,12 +68,12 @@ async function loadCategory({ request, params }: LoaderFunctionArgs) {
   const page = pageFromUrl(request.url);
   let category: CategoryPageData | null;
   try {
-    category = await getApiClient().category(slug, page, CATEGORY_PAGE_SIZE);
+    category = await readPageOrLast(page, (number) => getApiClient().category(slug, number, CATEGORY_PAGE_SIZE));
   } catch (error) {
     return loadFailure(error);
   }
-  if (!category) notFoundResponse('Category not found');
-  if (category.slug !== slug) movedPermanently(pagePath(`/categories/${category.slug}`, page));
+  if (!category) notFoundResponse('Category not found', { to: '/categories', label: 'Back to categories' });
+  if (category.slug !== slug) movedPermanently(pagePath(`/categories/${category.slug}`, category.currentPage));
   return { category } satisfies CategoryData;
 }
 

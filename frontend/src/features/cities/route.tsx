@@ -5,7 +5,7 @@ import { isLoadFailure, loadFailure, type LoadFailure } from '../../components/p
 import { getApiClient } from '../../lib/api-client.ts';
 import { formatNumber, pluralize } from '../../lib/format.ts';
 import { itemListJsonLd } from '../../lib/item-list.ts';
-import { loadList, pagePath, readServerPage } from '../../lib/list-loader.ts';
+import { loadList, pagePath, readPageOrLast, readServerPage } from '../../lib/list-loader.ts';
 import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
 import { movedPermanently, notFoundResponse, pageFromUrl } from '../../lib/route-errors.ts';
 import { CitiesPage, type CitiesData } from './components/cities-page.tsx';
@@ -65,17 +65,17 @@ function describeCities(data: CitiesData | LoadFailure): PageMeta {
 async function loadCity({ request, params }: LoaderFunctionArgs) {
   const countryCode = params.countryCode ?? '';
   const citySlug = params.citySlug ?? '';
-  if (!/^[a-z]{2}$/i.test(countryCode)) notFoundResponse('City not found');
+  if (!/^[a-z]{2}$/i.test(countryCode)) notFoundResponse('City not found', { to: '/cities', label: 'Back to cities' });
   const page = pageFromUrl(request.url);
   let city: CityPageData | null;
   try {
-    city = await getApiClient().city(countryCode, citySlug, page, CITY_PAGE_SIZE);
+    city = await readPageOrLast(page, (number) => getApiClient().city(countryCode, citySlug, number, CITY_PAGE_SIZE));
   } catch (error) {
     return loadFailure(error);
   }
-  if (!city) notFoundResponse('City not found');
+  if (!city) notFoundResponse('City not found', { to: '/cities', label: 'Back to cities' });
   const canonical = cityPath(city);
-  if (canonical !== `/cities/${countryCode}/${citySlug}`) movedPermanently(pagePath(canonical, page));
+  if (canonical !== `/cities/${countryCode}/${citySlug}`) movedPermanently(pagePath(canonical, city.currentPage));
   return { city } satisfies CityData;
 }
 

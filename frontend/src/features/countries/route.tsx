@@ -55,7 +55,7 @@ async function loadCountry({ request, params }: LoaderFunctionArgs) {
   } catch (error) {
     return loadFailure(error);
   }
-  if (!country) notFoundResponse('Country not found');
+  if (!country) notFoundResponse('Country not found', { to: '/countries', label: 'Back to countries' });
   if (country.slug !== slug) movedPermanently(pagePath(`/countries/${country.slug}`, page));
   return { country, categories: paginate(country.topCategories, page, COUNTRY_CATEGORY_PAGE_SIZE) } satisfies CountryData;
 }
@@ -105,7 +105,7 @@ async function loadCountryCities({ request, params }: LoaderFunctionArgs) {
   } catch (error) {
     return loadFailure(error);
   }
-  if (!country) notFoundResponse('Country not found');
+  if (!country) notFoundResponse('Country not found', { to: '/countries', label: 'Back to countries' });
   if (country.slug !== slug) movedPermanently(pagePath(`/countries/${country.slug}/cities`, page));
   let cities: CountryCities;
   try {
