@@ -64,7 +64,7 @@ export function createApp(deps: AppDeps, options: { isDevelopment?: boolean; sit
   app.use(conditional());
   app.use(etag());
   app.use(koaBody({ jsonLimit: '100kb', formLimit: '100kb', textLimit: '100kb', multipart: false }));
-  app.use(publicCache({ maxAgeSeconds: 60, staleSeconds: 600 }));
+  app.use(publicCache());
   const api = createApiRouter(deps);
   app.use(api.routes());
   app.use(api.allowedMethods());
