@@ -28,27 +28,25 @@ function RouteError() {
   );
 }
 
+/** Every page, under the layout. */
+const pageRoutes: RouteObject[] = [
+  homeRoute,
+  businessRoute,
+  businessesRoute,
+  ...categoriesRoutes,
+  ...countriesRoutes,
+  ...citiesRoutes,
+  contactRoute,
+  searchRoute,
+  ...legalRoutes,
+  { path: '*', loader: () => notFoundResponse('Page not found'), element: null },
+];
+
 /** The one route table, served by the server renderer and hydrated by the browser. */
 export const routes: RouteObject[] = [
   {
-    element: <Layout />,
-    children: [
-      {
-        errorElement: <RouteError />,
-        children: [
-          homeRoute,
-          businessRoute,
-          businessesRoute,
-          ...categoriesRoutes,
-          ...countriesRoutes,
-          ...citiesRoutes,
-          contactRoute,
-          searchRoute,
-          ...legalRoutes,
-          { path: '*', loader: () => notFoundResponse('Page not found'), element: null },
-        ],
-      },
-    ],
+    element: <Layout pageRoutes={pageRoutes} />,
+    children: [{ errorElement: <RouteError />, children: pageRoutes }],
   },
 ];
 

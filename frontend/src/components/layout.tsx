@@ -1,6 +1,8 @@
-import { Link, Outlet, useMatches } from 'react-router-dom';
-import { useEffect } from 'react';
+import { Link, matchRoutes, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation, type RouteObject } from 'react-router-dom';
+import { useEffect, useState, type ComponentType } from 'react';
 import type { RouteHandle } from '../lib/page-meta.ts';
+import { NavigationProgress } from './navigation-progress.tsx';
+import { GenericSkeleton } from './page-skeleton.tsx';
 import { SiteNavigation } from './site-navigation.tsx';
 
 const LEGAL_LINKS = [
@@ -60,14 +62,48 @@ function useDocumentTitle() {
   }, [matches]);
 }
 
-export function Layout() {
+/** Skeletons wait this long, so a page that arrives at once (from the cache) never flashes one. */
+const SKELETON_DELAY_MS = 200;
+
+/** The skeleton of the page being loaded in the browser: the deepest matched route's, or a generic one. */
+function skeletonOf(routes: RouteObject[], pathname: string): ComponentType {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const skeleton = (matches[i]!.route.handle as RouteHandle | undefined)?.skeleton;
+    if (skeleton) return skeleton;
+  }
+  return GenericSkeleton;
+}
+
+/**
+ * The skeleton to show while the browser loads another page (not another page of the same
+ * list, whose controls stay in place), once the load has taken longer than a moment.
+ */
+function useLoadingSkeleton(pageRoutes: RouteObject[]): ComponentType | null {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const target = navigation.state === 'loading' && navigation.location.pathname !== location.pathname ? navigation.location.pathname : null;
+  const [shown, setShown] = useState<string | null>(null);
+  useEffect(() => {
+    if (target === null) return;
+    const timer = setTimeout(() => setShown(target), SKELETON_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [target]);
+  return target !== null && shown === target ? skeletonOf(pageRoutes, target) : null;
+}
+
+export function Layout({ pageRoutes }: { pageRoutes: RouteObject[] }) {
   useDocumentTitle();
+  const Skeleton = useLoadingSkeleton(pageRoutes);
   return (
     <>
+      {/* A new page starts at its top (or its #anchor); Back returns to where the visitor was. */}
+      <ScrollRestoration />
       <a className="skip-link" href="#main">Skip to content</a>
+      <NavigationProgress />
       <SiteNavigation />
       <main id="main" className="site-main">
-        <Outlet />
+        {Skeleton ? <Skeleton /> : <Outlet />}
       </main>
       <Footer />
     </>

@@ -20,9 +20,10 @@ export function Logo() {
   );
 }
 
-function NavLinks({ id, isOpen = false }: { id?: string; isOpen?: boolean }) {
+function NavLinks({ id, isOpen = false, onFollow }: { id?: string; isOpen?: boolean; onFollow?: () => void }) {
   return (
-    <ul id={id} className="nav-links" data-open={isOpen ? 'true' : undefined}>
+    // A followed link closes the menu at once, not only once the next page has loaded.
+    <ul id={id} className="nav-links" data-open={isOpen ? 'true' : undefined} onClick={(event) => event.target instanceof Element && event.target.closest('a') && onFollow?.()}>
       {NAV_LINKS.map((link) => (
         <li key={link.to}>
           <NavLink to={link.to} end={link.to === '/'} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
@@ -103,7 +104,7 @@ export function SiteNavigation() {
               <MenuIcon isOpen={isOpen} />
               Menu
             </button>
-            <NavLinks id={menuId} isOpen={isOpen} />
+            <NavLinks id={menuId} isOpen={isOpen} onFollow={() => setIsOpen(false)} />
           </>
         ) : (
           <details className="nav-disclosure">

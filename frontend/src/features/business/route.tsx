@@ -6,6 +6,7 @@ import { movedPermanently, notFoundResponse, type NotFoundData } from '../../lib
 import { buildBreadcrumbJsonLd, buildLocalBusinessJsonLd, getMetaDescription } from './business-content.ts';
 import { BusinessRouteError } from './components/business-not-found.tsx';
 import { BusinessPage } from './components/business-page.tsx';
+import { DetailSkeleton } from '../../components/page-skeleton.tsx';
 
 export interface BusinessPageData {
   business: BusinessDetail;
@@ -48,6 +49,7 @@ async function loadBusiness({ params, request }: LoaderFunctionArgs): Promise<Bu
 }
 
 const handle: RouteHandle<BusinessPageData> = {
+  skeleton: DetailSkeleton,
   meta: ({ business, origin }): PageMeta => ({
     title: `${business.name} - ${business.type ?? business.category ?? 'Business'} | Business Directory`,
     description: getMetaDescription(business),

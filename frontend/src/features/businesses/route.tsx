@@ -8,6 +8,7 @@ import { pagePath, readPageOrLast } from '../../lib/list-loader.ts';
 import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
 import { BusinessesPage, type BusinessesData } from './components/businesses-page.tsx';
 import { BUSINESS_PAGE_SIZE, businessPageFromQuery, reachablePages } from './paging.ts';
+import { ListSkeleton } from '../../components/page-skeleton.tsx';
 
 async function loadBusinesses({ request }: LoaderFunctionArgs) {
   const page = businessPageFromQuery(new URL(request.url).searchParams.get('page'));
@@ -47,6 +48,6 @@ function describeBusinesses(data: BusinessesData | LoadFailure): PageMeta {
   };
 }
 
-const handle: RouteHandle<BusinessesData | LoadFailure> = { meta: describeBusinesses, nav: '/businesses' };
+const handle: RouteHandle<BusinessesData | LoadFailure> = { meta: describeBusinesses, nav: '/businesses', skeleton: ListSkeleton };
 
 export const businessesRoute: RouteObject = { path: 'businesses', loader: loadBusinesses, element: <BusinessesPage />, handle };

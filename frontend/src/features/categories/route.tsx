@@ -12,6 +12,7 @@ import { movedPermanently, notFoundResponse, pageFromUrl } from '../../lib/route
 import { CategoriesPage, type CategoriesData } from './components/categories-page.tsx';
 import { categoryCrumbs, CategoryPage, type CategoryData } from './components/category-page.tsx';
 import { CATEGORY_PAGE_SIZE, filterCategories, getCategoryTotals, letterFromQuery } from './filter.ts';
+import { ListSkeleton, PlaceSkeleton } from '../../components/page-skeleton.tsx';
 
 async function loadCategories({ request }: LoaderFunctionArgs) {
   const letter = letterFromQuery(new URL(request.url).searchParams.get('letter'));
@@ -104,8 +105,8 @@ function describeCategory(data: CategoryData | LoadFailure, params: Record<strin
   };
 }
 
-const listHandle: RouteHandle<CategoriesData | LoadFailure> = { meta: describeCategories, nav: '/categories' };
-const pageHandle: RouteHandle<CategoryData | LoadFailure> = { meta: describeCategory, nav: '/categories' };
+const listHandle: RouteHandle<CategoriesData | LoadFailure> = { meta: describeCategories, nav: '/categories', skeleton: ListSkeleton };
+const pageHandle: RouteHandle<CategoryData | LoadFailure> = { meta: describeCategory, nav: '/categories', skeleton: PlaceSkeleton };
 
 export const categoriesRoutes: RouteObject[] = [
   { path: 'categories', loader: loadCategories, shouldRevalidate: skipViewOnlyChanges, element: <CategoriesPage />, handle: listHandle },

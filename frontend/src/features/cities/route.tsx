@@ -11,6 +11,7 @@ import { movedPermanently, notFoundResponse, pageFromUrl } from '../../lib/route
 import { CitiesPage, type CitiesData } from './components/cities-page.tsx';
 import { cityCrumbs, CityPage, type CityData } from './components/city-page.tsx';
 import { CITY_PAGE_SIZE, cityLetterFromParam, cityPath, getCityTotals } from './filter.ts';
+import { ListSkeleton, PlaceSkeleton } from '../../components/page-skeleton.tsx';
 
 async function loadCities({ request, params }: LoaderFunctionArgs) {
   const letter = params.letter === undefined ? null : cityLetterFromParam(params.letter);
@@ -110,8 +111,8 @@ function describeCity(data: CityData | LoadFailure, params: Record<string, strin
   };
 }
 
-const listHandle: RouteHandle<CitiesData | LoadFailure> = { meta: describeCities, nav: '/cities' };
-const pageHandle: RouteHandle<CityData | LoadFailure> = { meta: describeCity, nav: '/cities' };
+const listHandle: RouteHandle<CitiesData | LoadFailure> = { meta: describeCities, nav: '/cities', skeleton: ListSkeleton };
+const pageHandle: RouteHandle<CityData | LoadFailure> = { meta: describeCity, nav: '/cities', skeleton: PlaceSkeleton };
 
 export const citiesRoutes: RouteObject[] = [
   { path: 'cities', loader: loadCities, element: <CitiesPage />, handle: listHandle },
