@@ -372,3 +372,59 @@ describe('tooltips', () => {
     await page.close();
   });
 });
+
+describe('when a call fails', () => {
+  it("shows 'Error loading category' with HTTP {status}: {text} once the retries are spent", async () => {
+    const page = await browser.newPage({ viewport: LAPTOP });
+    await page.clock.install({ time: new Date('2025-01-15T10:00:00Z') });
+    await page.goto(`${app.url}/categories`);
+    await hydrated(page);
+    await page.clock.pauseAt(new Date('2025-01-15T10:01:00Z'));
+    let calls = 0;
+    await page.route('**/api/categories/plumber?**', (route) => {
+      calls += 1;
+      return route.fulfill({ status: 503, body: 'Service Unavailable' });
+    });
+    await page.getByRole('link', { name: /Plumber/ }).first().click();
+    await expect.poll(() => calls).toBe(1);
+    // Three retries (their 1 s, 2 s, 4 s waits are checked in src/lib/api-client.test.ts): the
+    // page's time is moved on in steps until the last one has been made, then the error shows.
+    await expect.poll(async () => {
+      await page.clock.runFor(1000);
+      return calls;
+    }, { timeout: 20_000 }).toBe(4);
+    await page.getByRole('heading', { name: 'Error loading category' }).waitFor();
+    await page.clock.runFor(60_000);
+    expect(calls).toBe(4);
+    expect(await page.getByText('HTTP 503: Service Unavailable').count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Back to categories' }).count()).toBe(1);
+    await page.close();
+  });
+
+  it('shows Business Not Found, with the search form and cards, when the detail call fails', async () => {
+    const page = await browser.newPage({ viewport: LAPTOP });
+    await page.clock.install({ time: new Date('2025-01-15T10:00:00Z') });
+    await page.goto(`${app.url}/categories/plumber`);
+    await hydrated(page);
+    await page.clock.pauseAt(new Date('2025-01-15T10:01:00Z'));
+    let calls = 0;
+    await page.route('**/api/businesses/*', (route) => {
+      calls += 1;
+      return route.fulfill({ status: 500, body: 'boom' });
+    });
+    await page.getByRole('link', { name: 'Atelier du Robinet' }).first().click();
+    await expect.poll(() => calls).toBe(1);
+    // The business detail is retried once.
+    await expect.poll(async () => {
+      await page.clock.runFor(500);
+      return calls;
+    }, { timeout: 20_000 }).toBe(2);
+    await page.getByRole('heading', { level: 1, name: 'Business Not Found' }).waitFor();
+    await page.clock.runFor(60_000);
+    expect(calls).toBe(2);
+    expect(await page.getByText('Business not found: 500').count()).toBe(1);
+    expect(await page.getByRole('search').count()).toBeGreaterThan(0);
+    for (const name of [/Categories/, /Countries/, /Cities/]) expect(await page.getByRole('main').getByRole('link', { name }).count()).toBeGreaterThan(0);
+    await page.close();
+  });
+});

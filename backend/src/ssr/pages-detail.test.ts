@@ -66,7 +66,10 @@ describe('home page', () => {
     const html = await response.text();
     // The featured card shows 15 characters and carries the full name for assistive technology.
     expect(html).toContain('Le Bouchon Lyon…');
-    expect(html).toContain('title="Le Bouchon Lyonnais"');
+    // The whole name is its tooltip, tied to the card's link.
+    const tooltipId = /<span id="([^"]+)" role="tooltip" class="tooltip" hidden="">Le Bouchon Lyonnais<\/span>/.exec(html)?.[1];
+    expect(tooltipId).toBeTruthy();
+    expect(html).toContain(`aria-describedby="${tooltipId}"`);
     expect(html).toContain('href="/business/' + bouchonSlug + '"');
     expect(html).toMatch(/Businesses<\/dt><dd[^>]*><span class="visually-hidden">2<\/span>/);
     expect(html).toMatch(/Countries<\/dt><dd[^>]*><span class="visually-hidden">1<\/span>/);
