@@ -132,7 +132,7 @@ describe('the navigation', () => {
     for (const label of NAV_LABELS) expect(await nav.getByRole('link', { name: label, exact: true }).isVisible(), label).toBe(true);
     await nav.getByRole('link', { name: 'Contact', exact: true }).click();
     await page.waitForURL('**/contact');
-    expect(await nav.getByRole('link', { name: 'Contact', exact: true }).getAttribute('class')).toContain('active');
+    await expect.poll(() => nav.getByRole('link', { name: 'Contact', exact: true }).getAttribute('class')).toContain('active');
     await page.close();
   });
 
@@ -177,6 +177,18 @@ describe('the navigation', () => {
     for (const label of NAV_LABELS) expect(await nav.getByRole('link', { name: label, exact: true }).isVisible(), label).toBe(true);
     await nav.getByRole('link', { name: 'Countries', exact: true }).click();
     await page.waitForURL('**/countries');
+    await context.close();
+  });
+});
+
+describe('the navigation without JavaScript on a laptop', () => {
+  it('shows every link in a row, with no Menu button', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: LAPTOP });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/cities`);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const label of NAV_LABELS) expect(await nav.getByRole('link', { name: label, exact: true }).isVisible(), label).toBe(true);
+    expect(await nav.locator('summary').isVisible()).toBe(false);
     await context.close();
   });
 });
