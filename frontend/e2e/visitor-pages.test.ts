@@ -289,11 +289,13 @@ describe('loading', () => {
       await held;
       await route.continue();
     });
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cities', exact: true }).click();
+    // Followed from the footer, far down the page: the placeholders still come into view.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Cities', exact: true }).click();
     await page.getByRole('progressbar', { name: 'Loading the page' }).waitFor();
     const skeleton = page.getByTestId('page-skeleton');
     await skeleton.waitFor();
     expect(await skeleton.locator('.skeleton-card').count()).toBe(12);
+    await expect.poll(() => isInViewport(page, '.page-skeleton .browse-header')).toBe(true);
     await screenshot(page, '1280/loading-cities');
     release();
     await page.getByRole('heading', { level: 1, name: 'Cities Directory' }).waitFor();

@@ -86,7 +86,12 @@ function useLoadingSkeleton(pageRoutes: RouteObject[]): ComponentType | null {
   const [shown, setShown] = useState<string | null>(null);
   useEffect(() => {
     if (target === null) return;
-    const timer = setTimeout(() => setShown(target), SKELETON_DELAY_MS);
+    const timer = setTimeout(() => {
+      setShown(target);
+      // The placeholders stand where the new page will start: bring them into view (the router
+      // has already saved this page's position for the Back button).
+      window.scrollTo({ top: 0 });
+    }, SKELETON_DELAY_MS);
     return () => clearTimeout(timer);
   }, [target]);
   return target !== null && shown === target ? skeletonOf(pageRoutes, target) : null;
