@@ -110,7 +110,7 @@ export function createApp(
   app.use(etag());
   app.use(adminSession(deps.admin.sessions));
   app.use(bodyParser());
-  app.use(publicCache({ maxAgeSeconds: 60, staleSeconds: 600 }));
+  app.use(publicCache());
   app.use(countVisitors(deps.admin.visitors));
   app.use(adminApiGate);
   const api = createApiRouter(deps);

@@ -1,15 +1,23 @@
 import type { Middleware } from 'koa';
+import { FRESHNESS_SECONDS, freshnessOfApiPath } from '../shared/freshness.ts';
+
+/** Served stale for up to ten minutes while a cache revalidates in the background. */
+const STALE_SECONDS = 600;
+
+/** The `Cache-Control` of a public answer fresh for `seconds`. */
+export const publicCacheControl = (seconds: number) => `public, max-age=${seconds}, stale-while-revalidate=${STALE_SECONDS}`;
 
 /**
- * Lets browsers and a CDN reuse public GET answers for a minute (and serve them stale while
- * revalidating); with ETag + conditional GET, a repeat costs a 304 with no body.
+ * Lets browsers and a CDN reuse public API reads as long as the spec keeps each kind fresh
+ * (home 2 h, featured 30 min, lists 2 h, details and place pages 10 min, site settings 5 min);
+ * with ETag + conditional GET, a repeat after that costs a 304 with no body. Answers that set
+ * their own Cache-Control, errors, and non-GET calls are left alone.
  */
-export function publicCache(options: { maxAgeSeconds: number; staleSeconds: number }): Middleware {
-  const value = `public, max-age=${options.maxAgeSeconds}, stale-while-revalidate=${options.staleSeconds}`;
+export function publicCache(): Middleware {
   return async (ctx, next) => {
     await next();
-    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && (ctx.status === 200 || ctx.status === 304) && !ctx.response.get('Cache-Control')) {
-      ctx.set('Cache-Control', value);
-    }
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || (ctx.status !== 200 && ctx.status !== 304) || ctx.response.get('Cache-Control')) return;
+    const kind = freshnessOfApiPath(ctx.path);
+    if (kind) ctx.set('Cache-Control', publicCacheControl(FRESHNESS_SECONDS[kind]));
   };
 }

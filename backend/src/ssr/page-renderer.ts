@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Middleware } from 'koa';
 import type { ApiClient } from '@directory/frontend/src/lib/api-client.ts';
 import type { SiteRepository } from '../db/site-repository.ts';
+import { publicCacheControl } from '../middleware/cache-headers.ts';
+import { FRESHNESS_SECONDS } from '../shared/freshness.ts';
 
 /** What the frontend's server entry exports (frontend/src/app/entry-server.tsx). */
 export interface ServerEntry {
@@ -11,7 +13,8 @@ export interface ServerEntry {
   setApiClient(client: ApiClient): void;
 }
 
-const PAGE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+/** Public pages stay fresh 10 minutes (visitor spec §9). */
+const PAGE_CACHE_CONTROL = publicCacheControl(FRESHNESS_SECONDS.page);
 
 /** Fills the HTML template: page head, admin snippets at their places, the rendered app. */
 export function fillTemplate(

@@ -99,6 +99,14 @@ describe('/businesses', () => {
     expect(text).toContain('Showing 41-47 of 47 businesses');
     expect(html).toMatch(/<span class="pager-step" aria-disabled="true"><span class="pager-step-text">Next</);
   });
+
+  it('shows the last page for a page past the end (page 99 of 3)', async () => {
+    const { status, text, html } = await page('/businesses?page=99');
+    expect(status).toBe(200);
+    expect(text).toContain('Showing 41-47 of 47 businesses');
+    expect(text).toContain('Page 3 of 3');
+    expect(canonicalOf(html)).toBe('/businesses?page=3');
+  });
 });
 
 describe('/categories', () => {
@@ -132,7 +140,7 @@ describe('/categories', () => {
   it('serves page 2 with the 13th category', async () => {
     const api = (await (await app.get('/api/categories')).json()) as CategoryEntry[];
     const { text, html } = await page('/categories?page=2');
-    expect(text).toContain('Showing 13 to 13 of 13 categories');
+    expect(text).toContain('Showing 13 of 13 categories');
     expect(text).toContain(api[12]!.category);
     expect(text).not.toContain(`${api[0]!.category} ${api[0]!.count} businesses`);
     expect(canonicalOf(html)).toBe('/categories?page=2');
@@ -150,7 +158,7 @@ describe('/categories', () => {
 
   it('filters by text in any case', async () => {
     const { text, html } = await page('/categories?q=PLU');
-    expect(text).toContain('Showing 1 to 1 of 1 categories');
+    expect(text).toContain('Showing 1 of 1 category');
     expect(text).toContain('Plumber');
     expect(text).not.toContain('Pizza restaurant');
     expect(html).toMatch(/<input[^>]*value="PLU"/);
@@ -202,10 +210,22 @@ describe('/categories/{slug}', () => {
     expect(canonicalOf(html)).toBe('/categories/plumber?page=2');
   });
 
-  it('answers 404 for an unknown category', async () => {
-    const { status, text } = await page('/categories/astronaut');
+  it('answers 404 with Category not found and a way back for an unknown category', async () => {
+    const { status, text, html } = await page('/categories/astronaut');
     expect(status).toBe(404);
-    expect(text).toContain('Page Not Found');
+    expect(text).toContain('Category not found');
+    expect(text).not.toContain('Page Not Found');
+    expect(html).toMatch(/<a class="button" href="\/categories"[^>]*>.*Back to categories<\/a>/);
+    expect(titleOf(html)).toBe('Category not found | Business Directory');
+  });
+
+  it('shows the last page for a page past the end, as the other lists do', async () => {
+    const { status, text, html } = await page('/categories/plumber?page=99');
+    expect(status).toBe(200);
+    expect(text).toContain('Showing 13 - 14 of 14 businesses');
+    expect(text).toContain('Lyon Plumber 14');
+    expect(text).not.toContain('No businesses found');
+    expect(canonicalOf(html)).toBe('/categories/plumber?page=2');
   });
 });
 
@@ -224,7 +244,7 @@ describe('/countries', () => {
 
   it('filters by text', async () => {
     const { text } = await page('/countries?q=germ');
-    expect(text).toContain('Showing 1 to 1 of 1 countries');
+    expect(text).toContain('Showing 1 of 1 country');
     expect(text).not.toContain('United States');
   });
 });
@@ -254,9 +274,12 @@ describe('/countries/{slug}', () => {
     expect(response.headers.get('location')).toBe('/countries/united-states');
   });
 
-  it('answers 404 for an unknown country', async () => {
-    const { status } = await page('/countries/atlantis');
+  it('answers 404 with Country not found and a way back for an unknown country', async () => {
+    const { status, text, html } = await page('/countries/atlantis');
     expect(status).toBe(404);
+    expect(text).toContain('Country not found');
+    expect(html).toMatch(/<a class="button" href="\/countries"[^>]*>.*Back to countries<\/a>/);
+    expect((await page('/countries/atlantis/cities')).text).toContain('Country not found');
   });
 });
 
@@ -295,14 +318,14 @@ describe('/cities', () => {
   it('filters by letter', async () => {
     const { text, html } = await page('/cities/B');
     expect(text).toContain('Cities beginning with B');
-    expect(text).toContain('Showing 1 to 1 of 1 cities');
+    expect(text).toContain('Showing 1 of 1 city');
     expect(text).toContain('Berlin');
     expect(html).toContain('href="/cities/de/berlin"');
   });
 
   it('filters by city or country code', async () => {
-    expect((await page('/cities?q=de')).text).toContain('Showing 1 to 1 of 1 cities');
-    expect((await page('/cities?q=PAR')).text).toContain('Showing 1 to 1 of 1 cities');
+    expect((await page('/cities?q=de')).text).toContain('Showing 1 of 1 city');
+    expect((await page('/cities?q=PAR')).text).toContain('Showing 1 of 1 city');
   });
 
   it('answers 404 for a path under /cities that is not a letter', async () => {
@@ -325,9 +348,17 @@ describe('/cities/{countryCode}/{citySlug}', () => {
     expect(breadcrumb?.itemListElement).toHaveLength(4);
   });
 
-  it('answers 404 for an unknown city', async () => {
-    const { status, text } = await page('/cities/fr/atlantis');
+  it('answers 404 with City not found and a way back for an unknown city', async () => {
+    const { status, text, html } = await page('/cities/fr/atlantis');
     expect(status).toBe(404);
-    expect(text).toContain('Page Not Found');
+    expect(text).toContain('City not found');
+    expect(html).toMatch(/<a class="button" href="\/cities"[^>]*>.*Back to cities<\/a>/);
+  });
+
+  it('shows the last page for a page past the end', async () => {
+    const { status, text, html } = await page('/cities/fr/lyon?page=99');
+    expect(status).toBe(200);
+    expect(text).toContain('Showing 13 - 14 of 14 businesses');
+    expect(canonicalOf(html)).toBe('/cities/fr/lyon?page=2');
   });
 });

@@ -66,7 +66,10 @@ describe('home page', () => {
     const html = await response.text();
     // The featured card shows 15 characters and carries the full name for assistive technology.
     expect(html).toContain('Le Bouchon Lyon…');
-    expect(html).toContain('title="Le Bouchon Lyonnais"');
+    // The whole name is its tooltip, tied to the card's link.
+    const tooltipId = /<span id="([^"]+)" role="tooltip" class="tooltip" hidden="">Le Bouchon Lyonnais<\/span>/.exec(html)?.[1];
+    expect(tooltipId).toBeTruthy();
+    expect(html).toContain(`aria-describedby="${tooltipId}"`);
     expect(html).toContain('href="/business/' + bouchonSlug + '"');
     expect(html).toMatch(/Businesses<\/dt><dd[^>]*><span class="visually-hidden">2<\/span>/);
     expect(html).toMatch(/Countries<\/dt><dd[^>]*><span class="visually-hidden">1<\/span>/);
@@ -171,6 +174,25 @@ describe('business page', () => {
     expect(html).toContain('action="/search"');
     for (const path of ['/categories', '/countries', '/cities']) expect(html).toContain(`href="${path}"`);
     expect(html).toContain('Back to Home');
+  });
+
+  it('shows Business Not Found, with the search form and cards, when the detail call fails', async () => {
+    const { directory } = app.deps;
+    const original = directory.business.bind(directory);
+    directory.business = () => {
+      throw new Error('database is locked');
+    };
+    try {
+      const response = await app.get(`/business/${bouchonSlug}`);
+      expect(response.status).toBe(500);
+      const html = await response.text();
+      expect(html).toContain('Business Not Found');
+      expect(html).toContain('Business not found: 500');
+      expect(html).toContain('action="/search"');
+      for (const path of ['/categories', '/countries', '/cities']) expect(html).toContain(`href="${path}"`);
+    } finally {
+      directory.business = original;
+    }
   });
 
   it('answers 301 to the canonical path for an old slug', async () => {

@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router-dom';
 import { renderHeadTags, type PageMeta, type RouteHandle } from '../lib/page-meta.ts';
+import { isPlaceNotFound } from '../lib/route-errors.ts';
 import { NOT_FOUND_META, routes } from './routes.tsx';
 
 export { setApiClient } from '../lib/api-client.ts';
@@ -14,7 +15,11 @@ const handler = createStaticHandler(routes);
 
 /** The deepest matched route that can describe the page, described from its loader data. */
 function pageMeta(context: Exclude<Awaited<ReturnType<typeof handler.query>>, Response>): PageMeta | null {
-  if (context.errors) return context.statusCode === 404 ? NOT_FOUND_META : { ...NOT_FOUND_META, title: 'Error | Business Directory' };
+  if (context.errors) {
+    if (context.statusCode !== 404) return { ...NOT_FOUND_META, title: 'Error | Business Directory' };
+    const place = Object.values(context.errors).map((error) => (isRouteErrorResponse(error) ? error.data : null)).find(isPlaceNotFound);
+    return place ? { ...NOT_FOUND_META, title: `${place.message} | Business Directory` } : NOT_FOUND_META;
+  }
   for (let i = context.matches.length - 1; i >= 0; i -= 1) {
     const match = context.matches[i]!;
     const handle = match.route.handle as RouteHandle | undefined;

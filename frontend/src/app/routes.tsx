@@ -12,12 +12,15 @@ import { legalRoutes } from '../features/legal/route.tsx';
 import { NotFoundPage } from '../features/not-found/components/not-found-page.tsx';
 import { searchRoute } from '../features/search/route.tsx';
 import type { PageMeta } from '../lib/page-meta.ts';
-import { notFoundResponse } from '../lib/route-errors.ts';
+import { isPlaceNotFound, notFoundResponse } from '../lib/route-errors.ts';
+import { PlaceNotFound } from '../components/place-not-found.tsx';
 
 /** What a failed page shows: the 404 page for anything missing, a short apology otherwise. */
 function RouteError() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return isPlaceNotFound(error.data) ? <PlaceNotFound title={error.data.message} back={error.data.back} /> : <NotFoundPage />;
+  }
   return (
     <section className="container page-error" role="alert">
       <h1>Error loading application</h1>
@@ -26,27 +29,25 @@ function RouteError() {
   );
 }
 
+/** Every page, under the layout. */
+const pageRoutes: RouteObject[] = [
+  homeRoute,
+  businessRoute,
+  businessesRoute,
+  ...categoriesRoutes,
+  ...countriesRoutes,
+  ...citiesRoutes,
+  contactRoute,
+  searchRoute,
+  ...legalRoutes,
+  { path: '*', loader: () => notFoundResponse('Page not found'), element: null },
+];
+
 /** The one route table, served by the server renderer and hydrated by the browser. */
 export const routes: RouteObject[] = [
   {
-    element: <Layout />,
-    children: [
-      {
-        errorElement: <RouteError />,
-        children: [
-          homeRoute,
-          businessRoute,
-          businessesRoute,
-          ...categoriesRoutes,
-          ...countriesRoutes,
-          ...citiesRoutes,
-          contactRoute,
-          searchRoute,
-          ...legalRoutes,
-          { path: '*', loader: () => notFoundResponse('Page not found'), element: null },
-        ],
-      },
-    ],
+    element: <Layout pageRoutes={pageRoutes} />,
+    children: [{ errorElement: <RouteError />, children: pageRoutes }],
   },
   // The admin app: its own layout and a chunk of its own, loaded only under /admin.
   adminRoute,

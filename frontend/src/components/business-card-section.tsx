@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { BusinessListItem } from '@directory/backend/shared/api-types.ts';
-import { formatNumber } from '../lib/format.ts';
 import { BusinessCard } from './business-card.tsx';
 import { EmptyState, LoadingNotice } from './page-states.tsx';
 import { Pager } from './pager.tsx';
+import { ShowingRangeText } from './showing-range.tsx';
 import { usePageHref } from './use-page-href.ts';
 
 /** One page of a place's businesses, as the category and city pages receive it. */
@@ -39,15 +39,7 @@ export function BusinessCardSection({ titleId, title, list, emptyTitle, firstPag
         {title}
       </h2>
       <p className="browse-summary">
-        {list.businesses.length > 0 && (
-          <>
-            Showing{' '}
-            <strong>
-              {formatNumber(first)} - {formatNumber(last)}
-            </strong>{' '}
-            of <strong>{formatNumber(list.businessCount)}</strong> businesses
-          </>
-        )}
+        <ShowingRangeText range={{ first, last, total: list.businessCount }} noun={['business', 'businesses']} separator=" - " />
       </p>
       <LoadingNotice text="Loading businesses..." />
       {list.businesses.length === 0 ? (

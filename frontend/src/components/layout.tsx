@@ -1,15 +1,9 @@
-import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router-dom';
-import { useEffect } from 'react';
+import { Link, matchRoutes, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation, type RouteObject } from 'react-router-dom';
+import { useEffect, useState, type ComponentType } from 'react';
 import type { RouteHandle } from '../lib/page-meta.ts';
-
-const NAV_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/businesses', label: 'Businesses' },
-  { to: '/categories', label: 'Categories' },
-  { to: '/countries', label: 'Countries' },
-  { to: '/cities', label: 'Cities' },
-  { to: '/contact', label: 'Contact' },
-];
+import { NavigationProgress } from './navigation-progress.tsx';
+import { GenericSkeleton } from './page-skeleton.tsx';
+import { SiteNavigation } from './site-navigation.tsx';
 
 const LEGAL_LINKS = [
   { to: '/privacy-policy', label: 'Privacy Policy' },
@@ -17,34 +11,6 @@ const LEGAL_LINKS = [
   { to: '/terms-of-service', label: 'Terms of Service' },
   { to: '/cookie-policy', label: 'Cookie Policy' },
 ];
-
-export function Logo() {
-  return (
-    <Link to="/" className="logo">
-      <span className="logo-mark" aria-hidden="true">◆</span>
-      <span className="logo-part-1">Business</span> <span className="logo-part-2">Directory</span>
-    </Link>
-  );
-}
-
-function NavigationBar() {
-  return (
-    <header className="site-header">
-      <nav className="container nav" aria-label="Main">
-        <Logo />
-        <ul className="nav-links">
-          {NAV_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={link.to === '/'} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </header>
-  );
-}
 
 function Footer() {
   return (
@@ -99,15 +65,54 @@ function useDocumentTitle() {
 /** The spec hides the public navigation on every path that begins with /admin. */
 const isAdminPath = (pathname: string) => pathname.startsWith('/admin');
 
-export function Layout() {
+/** Skeletons wait this long, so a page that arrives at once (from the cache) never flashes one. */
+const SKELETON_DELAY_MS = 200;
+
+/** The skeleton of the page being loaded in the browser: the deepest matched route's, or a generic one. */
+function skeletonOf(routes: RouteObject[], pathname: string): ComponentType {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const skeleton = (matches[i]!.route.handle as RouteHandle | undefined)?.skeleton;
+    if (skeleton) return skeleton;
+  }
+  return GenericSkeleton;
+}
+
+/**
+ * The skeleton to show while the browser loads another page (not another page of the same
+ * list, whose controls stay in place), once the load has taken longer than a moment.
+ */
+function useLoadingSkeleton(pageRoutes: RouteObject[]): ComponentType | null {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const target = navigation.state === 'loading' && navigation.location.pathname !== location.pathname ? navigation.location.pathname : null;
+  const [shown, setShown] = useState<string | null>(null);
+  useEffect(() => {
+    if (target === null) return;
+    const timer = setTimeout(() => {
+      setShown(target);
+      // The placeholders stand where the new page will start: bring them into view (the router
+      // has already saved this page's position for the Back button).
+      window.scrollTo({ top: 0 });
+    }, SKELETON_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [target]);
+  return target !== null && shown === target ? skeletonOf(pageRoutes, target) : null;
+}
+
+export function Layout({ pageRoutes }: { pageRoutes: RouteObject[] }) {
   useDocumentTitle();
+  const Skeleton = useLoadingSkeleton(pageRoutes);
   const { pathname } = useLocation();
   return (
     <>
+      {/* A new page starts at its top (or its #anchor); Back returns to where the visitor was. */}
+      <ScrollRestoration />
       <a className="skip-link" href="#main">Skip to content</a>
-      {!isAdminPath(pathname) && <NavigationBar />}
+      <NavigationProgress />
+      {!isAdminPath(pathname) && <SiteNavigation />}
       <main id="main" className="site-main">
-        <Outlet />
+        {Skeleton ? <Skeleton /> : <Outlet />}
       </main>
       <Footer />
     </>

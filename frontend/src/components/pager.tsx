@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Tooltip } from './tooltip.tsx';
 import './pager.css';
 
 /** One slot of a pager: a page number, or a gap shown as an ellipsis. */
@@ -115,9 +116,13 @@ export function Pager({ page, totalPages, hrefFor, window = 5, maxPage, label = 
       <ul className="pager">
         <li>
           {page > 1 ? (
-            <Link to={hrefFor(page - 1)} rel="prev" className="pager-step">
-              <span aria-hidden="true">‹</span> <span className="pager-step-text">Previous</span>
-            </Link>
+            <Tooltip content="Previous page" className="pager-tooltip">
+              {(describedBy) => (
+                <Link to={hrefFor(page - 1)} rel="prev" className="pager-step" {...describedBy}>
+                  <span aria-hidden="true">‹</span> <span className="pager-step-text">Previous</span>
+                </Link>
+              )}
+            </Tooltip>
           ) : (
             <span className="pager-step" aria-disabled="true">
               <span aria-hidden="true">‹</span> <span className="pager-step-text">Previous</span>
@@ -139,9 +144,13 @@ export function Pager({ page, totalPages, hrefFor, window = 5, maxPage, label = 
         )}
         <li>
           {page < lastPage ? (
-            <Link to={hrefFor(page + 1)} rel="next" className="pager-step">
-              <span className="pager-step-text">Next</span> <span aria-hidden="true">›</span>
-            </Link>
+            <Tooltip content="Next page" className="pager-tooltip">
+              {(describedBy) => (
+                <Link to={hrefFor(page + 1)} rel="next" className="pager-step" {...describedBy}>
+                  <span className="pager-step-text">Next</span> <span aria-hidden="true">›</span>
+                </Link>
+              )}
+            </Tooltip>
           ) : (
             <span className="pager-step" aria-disabled="true">
               <span className="pager-step-text">Next</span> <span aria-hidden="true">›</span>

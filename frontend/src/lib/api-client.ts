@@ -19,6 +19,8 @@ import type {
   PagedCities,
   SiteSettings,
 } from '@directory/backend/shared/api-types.ts';
+import { FRESHNESS_SECONDS, UNUSED_CACHE_SECONDS, type FreshnessKind } from '@directory/backend/shared/freshness.ts';
+import { QueryClient } from '@tanstack/query-core';
 
 export interface ContactMessage {
   name: string;
@@ -153,45 +155,99 @@ const query = (params: Record<string, string | number | undefined>) => {
   return text ? `?${text}` : '';
 };
 
-export const httpApiClient: ApiClient = {
-  homepage: () => request('/api/homepage-data'),
-  featured: () => request('/api/featured-businesses'),
-  businesses: (page) => request(`/api/businesses${query({ page })}`),
-  async business(slug) {
-    const response = await fetch(`/api/businesses/${encodeURIComponent(slug)}`, { credentials: 'include', redirect: 'follow' });
-    if (response.status === 404) return { kind: 'missing' };
-    if (!response.ok) throw new ApiRequestError(response.status, (await response.text()) || response.statusText);
-    const business = (await response.json()) as BusinessDetail;
-    return business.slug === slug ? { kind: 'found', business } : { kind: 'moved', slug: business.slug };
-  },
-  categories: (letter) => request(`/api/categories${query({ letter })}`),
-  category: (slug, page, limit) => requestOrNull(`/api/categories/${encodeURIComponent(slug)}${query({ page, limit })}`),
-  countries: () => request('/api/countries'),
-  country: (slug) => requestOrNull(`/api/countries/${encodeURIComponent(slug)}`),
-  cities: (options = {}) => request(`/api/cities${query({ letter: options.letter, country: options.country })}`),
-  citiesPage: ({ letter, country, q, page, limit }) => request(`/api/cities${query({ letter, country, q: q?.trim(), page, limit })}`),
-  city: (countryCode, citySlug, page, limit) =>
-    requestOrNull(`/api/cities/${encodeURIComponent(countryCode)}/${encodeURIComponent(citySlug)}${query({ page, limit })}`),
-  siteSettings: () => request('/api/admin/site-settings'),
-  advertisementCodes: () => request('/api/admin/advertisement-codes'),
-  sendContact: (message) => request('/api/contact', { method: 'POST', body: message }),
-  instantSearch: (requests) => request('/api/search/multi', { method: 'POST', body: { requests } }),
-  async admin<T>(path: string, init: AdminCallInit = {}): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (init.body !== undefined) headers['content-type'] = 'application/json';
-    if (init.csrfToken) headers['x-csrf-token'] = init.csrfToken;
-    const response = await fetch(path, {
-      method: init.method ?? 'GET',
-      credentials: 'include',
-      headers,
-      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+/** Wait before retry `failureCount` (0-based): 1 s, doubling, at most 30 s (visitor spec §9). */
+export const retryDelay = (failureCount: number) => Math.min(1000 * 2 ** failureCount, 30_000);
+
+/**
+ * Whether a failed read is worth another try: the network failed or the server had a passing
+ * problem (5xx, 429). A 4xx answer would come back the same, so it is not retried.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof ApiRequestError) return error.status >= 500 || error.status === 429;
+  return error instanceof TypeError;
+}
+
+/** The browser's cache of API reads, with the spec's general defaults (§9). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: FRESHNESS_SECONDS.default * 1000, gcTime: UNUSED_CACHE_SECONDS * 1000, retryDelay },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/**
+ * The JSON API over HTTP, as the browser uses it. Reads go through `queries`: an answer is
+ * reused while it is fresh (so moving between list pages does not fetch the whole list again),
+ * and a failed read is retried up to 3 times (the business detail once). Writes and the search
+ * page's queries (InstantSearch keeps its own cache) go straight to the server, never retried.
+ */
+export function createHttpApiClient(queries: QueryClient = createQueryClient()): ApiClient {
+  const read = <T>(path: string, freshness: FreshnessKind, fetcher: () => Promise<T> = () => request<T>(path), retries = 3): Promise<T> =>
+    queries.fetchQuery({
+      queryKey: [path],
+      queryFn: fetcher,
+      staleTime: FRESHNESS_SECONDS[freshness] * 1000,
+      retry: (failureCount, error) => failureCount < retries && isRetryable(error),
     });
-    if (!response.ok) {
-      throw new ApiRequestError(response.status, (await response.text()) || response.statusText, parseRetryAfter(response.headers.get('retry-after')));
-    }
-    return (await response.json()) as T;
-  },
-};
+  return {
+    homepage: () => read('/api/homepage-data', 'home'),
+    featured: () => read('/api/featured-businesses', 'featured'),
+    businesses: (page) => read(`/api/businesses${query({ page })}`, 'default'),
+    business(slug) {
+      const path = `/api/businesses/${encodeURIComponent(slug)}`;
+      const fetchBusiness = async (): Promise<BusinessResult> => {
+        const response = await fetch(path, { credentials: 'include', redirect: 'follow' });
+        if (response.status === 404) return { kind: 'missing' };
+        if (!response.ok) throw new ApiRequestError(response.status, (await response.text()) || response.statusText);
+        const business = (await response.json()) as BusinessDetail;
+        return business.slug === slug ? { kind: 'found', business } : { kind: 'moved', slug: business.slug };
+      };
+      // Visitor spec §9: business detail fresh 10 minutes, 1 retry.
+      return read(path, 'businessDetail', fetchBusiness, 1);
+    },
+    categories: (letter) => read(`/api/categories${query({ letter })}`, 'lists'),
+    category: (slug, page, limit) => {
+      const path = `/api/categories/${encodeURIComponent(slug)}${query({ page, limit })}`;
+      return read(path, 'placePage', () => requestOrNull<CategoryPageData>(path));
+    },
+    countries: () => read('/api/countries', 'lists'),
+    country: (slug) => {
+      const path = `/api/countries/${encodeURIComponent(slug)}`;
+      return read(path, 'placePage', () => requestOrNull<CountryPageData>(path));
+    },
+    cities: (options = {}) => read(`/api/cities${query({ letter: options.letter, country: options.country })}`, 'lists'),
+    citiesPage: ({ letter, country, q, page, limit }) => read(`/api/cities${query({ letter, country, q: q?.trim(), page, limit })}`, 'lists'),
+    city: (countryCode, citySlug, page, limit) => {
+      const path = `/api/cities/${encodeURIComponent(countryCode)}/${encodeURIComponent(citySlug)}${query({ page, limit })}`;
+      return read(path, 'placePage', () => requestOrNull<CityPageData>(path));
+    },
+    // Site settings: fresh 5 minutes, 1 retry (visitor spec §7 and §9).
+    siteSettings: () => read('/api/admin/site-settings', 'siteSettings', undefined, 1),
+    advertisementCodes: () => read('/api/admin/advertisement-codes', 'siteSettings'),
+    sendContact: (message) => request('/api/contact', { method: 'POST', body: message }),
+    instantSearch: (requests) => request('/api/search/multi', { method: 'POST', body: { requests } }),
+    // Admin calls are never cached nor retried here: the admin screens' loaders decide.
+    async admin<T>(path: string, init: AdminCallInit = {}): Promise<T> {
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (init.body !== undefined) headers['content-type'] = 'application/json';
+      if (init.csrfToken) headers['x-csrf-token'] = init.csrfToken;
+      const response = await fetch(path, {
+        method: init.method ?? 'GET',
+        credentials: 'include',
+        headers,
+        ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      });
+      if (!response.ok) {
+        throw new ApiRequestError(response.status, (await response.text()) || response.statusText, parseRetryAfter(response.headers.get('retry-after')));
+      }
+      return (await response.json()) as T;
+    },
+  };
+}
+
+export const httpApiClient: ApiClient = createHttpApiClient();
 
 let current: ApiClient = httpApiClient;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterTextFromUrl, pagePath, readServerPage } from './list-loader.ts';
+import { filterTextFromUrl, pagePath, readPageOrLast, readServerPage } from './list-loader.ts';
 
 describe('list URLs', () => {
   it('reads the text filter from ?q=, trimmed, empty when absent', () => {
@@ -39,5 +39,31 @@ describe('readServerPage', () => {
     const asked: number[] = [];
     expect((await readServerPage(1e30, 12, serve(asked), (answer) => answer.items)).slice.page).toBe(3);
     expect(asked).toEqual([Number.MAX_SAFE_INTEGER, 3]);
+  });
+});
+
+describe('readPageOrLast', () => {
+  const serve = (asked: number[], totalPages: number) => async (page: number) => {
+    asked.push(page);
+    return { currentPage: page, totalPages };
+  };
+
+  it('reads the page asked for when it exists', async () => {
+    const asked: number[] = [];
+    expect(await readPageOrLast(3, serve(asked, 17))).toEqual({ currentPage: 3, totalPages: 17 });
+    expect(asked).toEqual([3]);
+  });
+
+  it('reads the last page for a page past the end (the category page at ?page=99)', async () => {
+    const asked: number[] = [];
+    expect(await readPageOrLast(99, serve(asked, 17))).toEqual({ currentPage: 17, totalPages: 17 });
+    expect(asked).toEqual([99, 17]);
+  });
+
+  it('reads page 1 of an empty list once, and keeps a missing list missing', async () => {
+    const asked: number[] = [];
+    expect(await readPageOrLast(1, serve(asked, 0))).toEqual({ currentPage: 1, totalPages: 0 });
+    expect(asked).toEqual([1]);
+    expect(await readPageOrLast(5, async () => null)).toBeNull();
   });
 });

@@ -54,3 +54,15 @@ export async function readServerPage<T, R extends { total: number }>(
   }
   return { response, slice: pageSliceOf(itemsOf(response), number, response.total, perPage) };
 }
+
+/**
+ * Reads page `page` of a list whose answer says how many pages it has; past the last page it
+ * reads the last page instead (as the lists paged by `readServerPage` do). null stays null.
+ */
+export async function readPageOrLast<R extends { totalPages: number } | null>(page: number, read: (page: number) => Promise<R>): Promise<R> {
+  const number = Math.min(page, Number.MAX_SAFE_INTEGER);
+  const answer = await read(number);
+  if (!answer) return answer;
+  const lastPage = Math.max(1, answer.totalPages);
+  return number > lastPage ? read(lastPage) : answer;
+}

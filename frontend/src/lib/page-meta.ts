@@ -1,3 +1,5 @@
+import type { ComponentType } from 'react';
+
 /** What a page tells search engines and link previews: rendered into <head> on the server. */
 export interface PageMeta {
   title: string;
@@ -18,6 +20,8 @@ export interface RouteHandle<T = unknown> {
   meta?: (data: T, params: Record<string, string | undefined>) => PageMeta;
   /** The navigation link this route highlights. */
   nav?: string;
+  /** What stands in for the page while the browser loads it (components/page-skeleton.tsx). */
+  skeleton?: ComponentType;
 }
 
 const escapeHtml = (text: string) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hoursTextFor, isOpenAt, parseDayHours, toOpeningHoursSpecification, weekDayAt } from './hours.ts';
+import { describeNextChange, formatTimeOfDay, hoursTextFor, isOpenAt, parseDayHours, toOpeningHoursSpecification, weekDayAt } from './hours.ts';
 
 const NNBSP = '\u202F';
 
@@ -121,5 +121,60 @@ describe('toOpeningHoursSpecification', () => {
 
   it('is empty without hours', () => {
     expect(toOpeningHoursSpecification(null)).toEqual([]);
+  });
+});
+
+describe('formatTimeOfDay', () => {
+  it.each([
+    [480, '8 AM'],
+    [1020, '5 PM'],
+    [1050, '5:30 PM'],
+    [720, '12 PM'],
+    [0, 'midnight'],
+    [1440, 'midnight'],
+    [1560, '2 AM'],
+  ])('reads %i minutes as %s', (minutes, text) => {
+    expect(formatTimeOfDay(minutes)).toBe(text);
+  });
+});
+
+describe('describeNextChange', () => {
+  const week = { ...officeWeek, Monday: '8AM–5PM', Tuesday: '8AM–5PM', Wednesday: '8AM–5PM', Thursday: '8AM–5PM', Friday: '8AM–5PM' };
+
+  it('says when an open business closes, in its own time zone', () => {
+    // Wednesday 10:00 in Paris.
+    expect(describeNextChange(week, 'Europe/Paris', new Date('2025-01-15T09:00:00Z'))).toBe('Closes at 5 PM');
+  });
+
+  it('says when a business closed this morning opens', () => {
+    // 09:00 UTC is 04:00 on Wednesday in New York.
+    expect(describeNextChange(week, 'America/New_York', new Date('2025-01-15T09:00:00Z'))).toBe('Opens at 8 AM');
+  });
+
+  it('looks to tomorrow after closing, and past closed days to the next open one', () => {
+    // Wednesday 18:00 UTC: closed, opens Thursday.
+    expect(describeNextChange(week, 'UTC', new Date('2025-01-15T18:00:00Z'))).toBe('Opens tomorrow at 8 AM');
+    // Saturday noon UTC: closed Saturday and Sunday, opens Monday.
+    expect(describeNextChange(week, 'UTC', new Date('2025-01-18T12:00:00Z'))).toBe('Opens Monday at 8 AM');
+  });
+
+  it('tells the next interval of a split day, and a closing after midnight', () => {
+    const restaurant = { ...week, Wednesday: '11AM–3PM, 5–10PM', Friday: '6PM–2AM' };
+    expect(describeNextChange(restaurant, 'UTC', new Date('2025-01-15T15:30:00Z'))).toBe('Opens at 5 PM');
+    expect(describeNextChange(restaurant, 'UTC', new Date('2025-01-17T23:00:00Z'))).toBe('Closes at 2 AM');
+    // Saturday 01:30 is still Friday night's opening.
+    expect(describeNextChange(restaurant, 'UTC', new Date('2025-01-18T01:30:00Z'))).toBe('Closes at 2 AM');
+  });
+
+  it('says Open 24 hours on such a day', () => {
+    expect(describeNextChange({ ...week, Wednesday: 'Open 24 hours' }, 'UTC', new Date('2025-01-15T03:00:00Z'))).toBe('Open 24 hours');
+  });
+
+  it('agrees with the badge: nothing when it cannot tell', () => {
+    expect(describeNextChange(null, 'UTC', new Date('2025-01-15T09:00:00Z'))).toBeNull();
+    expect(describeNextChange(week, null, new Date('2025-01-15T09:00:00Z'))).toBeNull();
+    expect(describeNextChange({ ...week, Wednesday: 'Ask us' }, 'UTC', new Date('2025-01-15T09:00:00Z'))).toBeNull();
+    const neverOpen = Object.fromEntries(Object.keys(week).map((day) => [day, 'Closed']));
+    expect(describeNextChange(neverOpen, 'UTC', new Date('2025-01-15T09:00:00Z'))).toBeNull();
   });
 });

@@ -166,3 +166,54 @@ export function toOpeningHoursSpecification(hours: Record<string, string> | null
   }
   return [...byInterval.values()];
 }
+
+/** A time of day as a visitor reads it: "8 AM", "5:30 PM", "midnight". */
+export function formatTimeOfDay(minutes: number): string {
+  const ofDay = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+  if (ofDay === 0) return 'midnight';
+  const hour = Math.floor(ofDay / 60);
+  const minute = ofDay % 60;
+  const shown = hour % 12 === 0 ? 12 : hour % 12;
+  return `${shown}${minute ? `:${String(minute).padStart(2, '0')}` : ''} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+const dayHours = (hours: Record<string, string>, day: WeekDay): Interval[] | null => {
+  const text = hoursTextFor(hours, day);
+  return text === null ? null : parseDayHours(text);
+};
+
+const nextDay = (day: WeekDay, ahead: number): WeekDay => WEEK_DAYS[(WEEK_DAYS.indexOf(day) + ahead) % 7]!;
+
+/**
+ * Why the badge says Open or Closed, in the business's own time zone: "Closes at 5 PM" while
+ * open, "Opens at 8 AM" (today), "Opens tomorrow at 9 AM" or "Opens Monday at 9 AM" while
+ * closed, "Open 24 hours" when it never closes today. null when it cannot be told (the badge's
+ * own rule: hours or time zone missing or unreadable), or nothing opens within a week.
+ */
+export function describeNextChange(hours: Record<string, string> | null, timeZone: string | null, date: Date): string | null {
+  if (!hours || !timeZone) return null;
+  const now = localTime(timeZone, date);
+  if (!now) return null;
+  const today = dayHours(hours, now.day);
+  if (today === null) return null;
+  const yesterday = dayHours(hours, previousDay(now.day)) ?? [];
+  // Open now: today's interval, or yesterday's running past midnight (its times shifted a day back).
+  const current =
+    today.find(([opens, closes]) => now.minute >= opens && now.minute < closes) ??
+    yesterday.map(([opens, closes]): Interval => [opens - MINUTES_PER_DAY, closes - MINUTES_PER_DAY]).find(([, closes]) => now.minute < closes);
+  if (current) {
+    const [opens, closes] = current;
+    if (opens <= 0 && closes >= MINUTES_PER_DAY) return 'Open 24 hours';
+    return `Closes at ${formatTimeOfDay(closes)}`;
+  }
+  const laterToday = today.filter(([opens]) => opens > now.minute).sort((a, b) => a[0] - b[0])[0];
+  if (laterToday) return `Opens at ${formatTimeOfDay(laterToday[0])}`;
+  for (let ahead = 1; ahead <= 7; ahead += 1) {
+    const day = nextDay(now.day, ahead);
+    const intervals = dayHours(hours, day);
+    if (intervals === null) return null;
+    const first = [...intervals].sort((a, b) => a[0] - b[0])[0];
+    if (first) return `Opens ${ahead === 1 ? 'tomorrow' : day} at ${formatTimeOfDay(first[0])}`;
+  }
+  return null;
+}

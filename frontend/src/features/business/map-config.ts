@@ -13,3 +13,12 @@ export function hasValidCoordinates(latitude: number | null, longitude: number |
     Math.abs(longitude) <= 180
   );
 }
+
+/**
+ * Why a business with coordinates gets no map: "Invalid coordinates for … (91, 200): the map is
+ * skipped". null when the coordinates are fine, or simply missing (a normal case, not a warning).
+ */
+export function getInvalidCoordinatesWarning(name: string, latitude: number | null, longitude: number | null): string | null {
+  if (latitude === null || longitude === null || hasValidCoordinates(latitude, longitude)) return null;
+  return `Invalid coordinates for ${name} (${latitude}, ${longitude}): the map is skipped`;
+}

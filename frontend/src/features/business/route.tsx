@@ -1,11 +1,12 @@
-import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
+import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { AdvertisementCodes, BusinessDetail } from '@directory/backend/shared/api-types.ts';
-import { getApiClient } from '../../lib/api-client.ts';
+import { getApiClient, isApiRequestError, type BusinessResult } from '../../lib/api-client.ts';
 import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
-import { movedPermanently, notFoundResponse } from '../../lib/route-errors.ts';
+import { movedPermanently, notFoundResponse, type NotFoundData } from '../../lib/route-errors.ts';
 import { buildBreadcrumbJsonLd, buildLocalBusinessJsonLd, getMetaDescription } from './business-content.ts';
 import { BusinessRouteError } from './components/business-not-found.tsx';
 import { BusinessPage } from './components/business-page.tsx';
+import { DetailSkeleton } from '../../components/page-skeleton.tsx';
 
 export interface BusinessPageData {
   business: BusinessDetail;
@@ -16,16 +17,39 @@ export interface BusinessPageData {
   origin: string;
 }
 
+const NO_ADS: AdvertisementCodes = { ad1: '', ad2: '', ad3: '', ad4: '' };
+
+/** The spec's rule for ad fetch failures: logged, and the page shows without ads. */
+function noAdvertisements(error: unknown): AdvertisementCodes {
+  console.warn('Advertisement codes could not be loaded', error);
+  return NO_ADS;
+}
+
+/**
+ * The business, or a 'Business not found: {status}' answer when the detail call fails: the
+ * visitor gets the Business Not Found screen either way (with a 5xx status when the call failed).
+ */
+async function readBusiness(slug: string): Promise<BusinessResult> {
+  try {
+    return await getApiClient().business(slug);
+  } catch (error) {
+    console.error(error);
+    const status = isApiRequestError(error) ? error.status : 500;
+    throw data<NotFoundData>({ message: `Business not found: ${status}` }, { status: status >= 500 ? status : 502 });
+  }
+}
+
 async function loadBusiness({ params, request }: LoaderFunctionArgs): Promise<BusinessPageData> {
   const slug = params.slug ?? '';
   const api = getApiClient();
-  const [result, ads] = await Promise.all([api.business(slug), api.advertisementCodes()]);
+  const [result, ads] = await Promise.all([readBusiness(slug), api.advertisementCodes().catch(noAdvertisements)]);
   if (result.kind === 'moved') movedPermanently(`/business/${result.slug}`);
   if (result.kind === 'missing') notFoundResponse(`Business not found: 404`);
   return { business: result.business, ads, now: Date.now(), origin: new URL(request.url).origin };
 }
 
 const handle: RouteHandle<BusinessPageData> = {
+  skeleton: DetailSkeleton,
   meta: ({ business, origin }): PageMeta => ({
     title: `${business.name} - ${business.type ?? business.category ?? 'Business'} | Business Directory`,
     description: getMetaDescription(business),

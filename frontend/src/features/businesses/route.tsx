@@ -4,20 +4,25 @@ import { isLoadFailure, loadFailure, type LoadFailure } from '../../components/p
 import { getApiClient } from '../../lib/api-client.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { itemListJsonLd } from '../../lib/item-list.ts';
-import { pagePath } from '../../lib/list-loader.ts';
+import { pagePath, readPageOrLast } from '../../lib/list-loader.ts';
 import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
 import { BusinessesPage, type BusinessesData } from './components/businesses-page.tsx';
 import { BUSINESS_PAGE_SIZE, businessPageFromQuery, reachablePages } from './paging.ts';
+import { ListSkeleton } from '../../components/page-skeleton.tsx';
 
 async function loadBusinesses({ request }: LoaderFunctionArgs) {
   const page = businessPageFromQuery(new URL(request.url).searchParams.get('page'));
   let result: PagedBusinesses;
   try {
-    result = await getApiClient().businesses(page);
+    // Past the last page (at most page 100): the last page the visitor may reach.
+    result = await readPageOrLast(page, async (number) => {
+      const answer = await getApiClient().businesses(number);
+      return { ...answer, totalPages: reachablePages(answer.totalPages) };
+    });
   } catch (error) {
     return loadFailure(error);
   }
-  return { page, result } satisfies BusinessesData;
+  return { page: Math.min(page, Math.max(1, result.totalPages)), result } satisfies BusinessesData;
 }
 
 function describeBusinesses(data: BusinessesData | LoadFailure): PageMeta {
@@ -43,6 +48,6 @@ function describeBusinesses(data: BusinessesData | LoadFailure): PageMeta {
   };
 }
 
-const handle: RouteHandle<BusinessesData | LoadFailure> = { meta: describeBusinesses, nav: '/businesses' };
+const handle: RouteHandle<BusinessesData | LoadFailure> = { meta: describeBusinesses, nav: '/businesses', skeleton: ListSkeleton };
 
 export const businessesRoute: RouteObject = { path: 'businesses', loader: loadBusinesses, element: <BusinessesPage />, handle };

@@ -6,12 +6,13 @@ import { paginate } from '../../components/pager.tsx';
 import { getApiClient } from '../../lib/api-client.ts';
 import { formatNumber, pluralize } from '../../lib/format.ts';
 import { itemListJsonLd } from '../../lib/item-list.ts';
-import { loadList, pagePath, skipViewOnlyChanges } from '../../lib/list-loader.ts';
+import { loadList, pagePath, readPageOrLast, skipViewOnlyChanges } from '../../lib/list-loader.ts';
 import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
 import { movedPermanently, notFoundResponse, pageFromUrl } from '../../lib/route-errors.ts';
 import { CategoriesPage, type CategoriesData } from './components/categories-page.tsx';
 import { categoryCrumbs, CategoryPage, type CategoryData } from './components/category-page.tsx';
 import { CATEGORY_PAGE_SIZE, filterCategories, getCategoryTotals, letterFromQuery } from './filter.ts';
+import { ListSkeleton, PlaceSkeleton } from '../../components/page-skeleton.tsx';
 
 async function loadCategories({ request }: LoaderFunctionArgs) {
   const letter = letterFromQuery(new URL(request.url).searchParams.get('letter'));
@@ -68,12 +69,12 @@ async function loadCategory({ request, params }: LoaderFunctionArgs) {
   const page = pageFromUrl(request.url);
   let category: CategoryPageData | null;
   try {
-    category = await getApiClient().category(slug, page, CATEGORY_PAGE_SIZE);
+    category = await readPageOrLast(page, (number) => getApiClient().category(slug, number, CATEGORY_PAGE_SIZE));
   } catch (error) {
     return loadFailure(error);
   }
-  if (!category) notFoundResponse('Category not found');
-  if (category.slug !== slug) movedPermanently(pagePath(`/categories/${category.slug}`, page));
+  if (!category) notFoundResponse('Category not found', { to: '/categories', label: 'Back to categories' });
+  if (category.slug !== slug) movedPermanently(pagePath(`/categories/${category.slug}`, category.currentPage));
   return { category } satisfies CategoryData;
 }
 
@@ -104,8 +105,8 @@ function describeCategory(data: CategoryData | LoadFailure, params: Record<strin
   };
 }
 
-const listHandle: RouteHandle<CategoriesData | LoadFailure> = { meta: describeCategories, nav: '/categories' };
-const pageHandle: RouteHandle<CategoryData | LoadFailure> = { meta: describeCategory, nav: '/categories' };
+const listHandle: RouteHandle<CategoriesData | LoadFailure> = { meta: describeCategories, nav: '/categories', skeleton: ListSkeleton };
+const pageHandle: RouteHandle<CategoryData | LoadFailure> = { meta: describeCategory, nav: '/categories', skeleton: PlaceSkeleton };
 
 export const categoriesRoutes: RouteObject[] = [
   { path: 'categories', loader: loadCategories, shouldRevalidate: skipViewOnlyChanges, element: <CategoriesPage />, handle: listHandle },

@@ -5,12 +5,13 @@ import { isLoadFailure, loadFailure, type LoadFailure } from '../../components/p
 import { getApiClient } from '../../lib/api-client.ts';
 import { formatNumber, pluralize } from '../../lib/format.ts';
 import { itemListJsonLd } from '../../lib/item-list.ts';
-import { loadList, pagePath, readServerPage } from '../../lib/list-loader.ts';
+import { loadList, pagePath, readPageOrLast, readServerPage } from '../../lib/list-loader.ts';
 import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
 import { movedPermanently, notFoundResponse, pageFromUrl } from '../../lib/route-errors.ts';
 import { CitiesPage, type CitiesData } from './components/cities-page.tsx';
 import { cityCrumbs, CityPage, type CityData } from './components/city-page.tsx';
 import { CITY_PAGE_SIZE, cityLetterFromParam, cityPath, getCityTotals } from './filter.ts';
+import { ListSkeleton, PlaceSkeleton } from '../../components/page-skeleton.tsx';
 
 async function loadCities({ request, params }: LoaderFunctionArgs) {
   const letter = params.letter === undefined ? null : cityLetterFromParam(params.letter);
@@ -65,17 +66,17 @@ function describeCities(data: CitiesData | LoadFailure): PageMeta {
 async function loadCity({ request, params }: LoaderFunctionArgs) {
   const countryCode = params.countryCode ?? '';
   const citySlug = params.citySlug ?? '';
-  if (!/^[a-z]{2}$/i.test(countryCode)) notFoundResponse('City not found');
+  if (!/^[a-z]{2}$/i.test(countryCode)) notFoundResponse('City not found', { to: '/cities', label: 'Back to cities' });
   const page = pageFromUrl(request.url);
   let city: CityPageData | null;
   try {
-    city = await getApiClient().city(countryCode, citySlug, page, CITY_PAGE_SIZE);
+    city = await readPageOrLast(page, (number) => getApiClient().city(countryCode, citySlug, number, CITY_PAGE_SIZE));
   } catch (error) {
     return loadFailure(error);
   }
-  if (!city) notFoundResponse('City not found');
+  if (!city) notFoundResponse('City not found', { to: '/cities', label: 'Back to cities' });
   const canonical = cityPath(city);
-  if (canonical !== `/cities/${countryCode}/${citySlug}`) movedPermanently(pagePath(canonical, page));
+  if (canonical !== `/cities/${countryCode}/${citySlug}`) movedPermanently(pagePath(canonical, city.currentPage));
   return { city } satisfies CityData;
 }
 
@@ -110,8 +111,8 @@ function describeCity(data: CityData | LoadFailure, params: Record<string, strin
   };
 }
 
-const listHandle: RouteHandle<CitiesData | LoadFailure> = { meta: describeCities, nav: '/cities' };
-const pageHandle: RouteHandle<CityData | LoadFailure> = { meta: describeCity, nav: '/cities' };
+const listHandle: RouteHandle<CitiesData | LoadFailure> = { meta: describeCities, nav: '/cities', skeleton: ListSkeleton };
+const pageHandle: RouteHandle<CityData | LoadFailure> = { meta: describeCity, nav: '/cities', skeleton: PlaceSkeleton };
 
 export const citiesRoutes: RouteObject[] = [
   { path: 'cities', loader: loadCities, element: <CitiesPage />, handle: listHandle },

@@ -13,6 +13,7 @@ import { CountriesPage, type CountriesData } from './components/countries-page.t
 import { countryCitiesCrumbs, CountryCitiesPage, type CountryCitiesData } from './components/country-cities-page.tsx';
 import { countryCrumbs, CountryPage, type CountryData } from './components/country-page.tsx';
 import { COUNTRY_CATEGORY_PAGE_SIZE, COUNTRY_PAGE_SIZE, filterCountries, getCountryTotals } from './filter.ts';
+import { ListSkeleton, PlaceSkeleton } from '../../components/page-skeleton.tsx';
 
 async function loadCountries({ request }: LoaderFunctionArgs) {
   return loadList(request, async ({ text, page }) => {
@@ -55,7 +56,7 @@ async function loadCountry({ request, params }: LoaderFunctionArgs) {
   } catch (error) {
     return loadFailure(error);
   }
-  if (!country) notFoundResponse('Country not found');
+  if (!country) notFoundResponse('Country not found', { to: '/countries', label: 'Back to countries' });
   if (country.slug !== slug) movedPermanently(pagePath(`/countries/${country.slug}`, page));
   return { country, categories: paginate(country.topCategories, page, COUNTRY_CATEGORY_PAGE_SIZE) } satisfies CountryData;
 }
@@ -105,7 +106,7 @@ async function loadCountryCities({ request, params }: LoaderFunctionArgs) {
   } catch (error) {
     return loadFailure(error);
   }
-  if (!country) notFoundResponse('Country not found');
+  if (!country) notFoundResponse('Country not found', { to: '/countries', label: 'Back to countries' });
   if (country.slug !== slug) movedPermanently(pagePath(`/countries/${country.slug}/cities`, page));
   let cities: CountryCities;
   try {
@@ -136,9 +137,9 @@ function describeCountryCities(data: CountryCitiesData | LoadFailure, params: Re
   };
 }
 
-const listHandle: RouteHandle<CountriesData | LoadFailure> = { meta: describeCountries, nav: '/countries' };
-const pageHandle: RouteHandle<CountryData | LoadFailure> = { meta: describeCountry, nav: '/countries' };
-const citiesHandle: RouteHandle<CountryCitiesData | LoadFailure> = { meta: describeCountryCities, nav: '/countries' };
+const listHandle: RouteHandle<CountriesData | LoadFailure> = { meta: describeCountries, nav: '/countries', skeleton: ListSkeleton };
+const pageHandle: RouteHandle<CountryData | LoadFailure> = { meta: describeCountry, nav: '/countries', skeleton: PlaceSkeleton };
+const citiesHandle: RouteHandle<CountryCitiesData | LoadFailure> = { meta: describeCountryCities, nav: '/countries', skeleton: ListSkeleton };
 
 export const countriesRoutes: RouteObject[] = [
   { path: 'countries', loader: loadCountries, shouldRevalidate: skipViewOnlyChanges, element: <CountriesPage />, handle: listHandle },

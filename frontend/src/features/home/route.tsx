@@ -3,6 +3,7 @@ import { getApiClient } from '../../lib/api-client.ts';
 import { formatNumber } from '../../lib/format.ts';
 import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
 import { HomePage, type HomeData } from './components/home-page.tsx';
+import { HomeSkeleton } from '../../components/page-skeleton.tsx';
 
 async function loadHome(): Promise<HomeData> {
   const api = getApiClient();
@@ -11,6 +12,7 @@ async function loadHome(): Promise<HomeData> {
 }
 
 const handle: RouteHandle<HomeData> = {
+  skeleton: HomeSkeleton,
   meta: (data): PageMeta => ({
     title: 'Business Directory - Find Local Businesses Worldwide',
     description: `Find ${formatNumber(data.homepage.totals.businesses)} local businesses in ${formatNumber(data.homepage.totals.cities)} cities and ${data.homepage.totals.countries} countries: ratings, opening hours, phone numbers and directions.`,

@@ -9,8 +9,8 @@ const BROWSE_TEXTS = {
   cities: 'See what is near you, city by city.',
 };
 
-/** The Business Not Found screen: search, browse links and the way home. */
-export function BusinessNotFound() {
+/** The Business Not Found screen: search, browse links and the way home; `detail` says why when the call failed. */
+export function BusinessNotFound({ detail }: { detail?: string }) {
   return (
     <section className="container business-missing" aria-labelledby="business-missing-title">
       <div className="business-missing-icon" aria-hidden="true">
@@ -22,6 +22,7 @@ export function BusinessNotFound() {
       <p className="muted business-missing-lead">
         We could not find this business. It may have closed, moved or changed its name. Search the directory or browse below.
       </p>
+      {detail && <p className="muted business-missing-detail">{detail}</p>}
       <SearchForm label="Search for another business" whatLabel="What" whereLabel="Where" />
       <BrowseCards texts={BROWSE_TEXTS} />
       <Link to="/" className="button">
@@ -31,15 +32,13 @@ export function BusinessNotFound() {
   );
 }
 
-/** The business route's error screen: Business Not Found for a 404, a short apology otherwise. */
+/**
+ * The business route's error screen: Business Not Found whether the business is missing or the
+ * detail call failed (visitor spec: "shown when the detail call fails or returns no data").
+ */
 export function BusinessRouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <BusinessNotFound />;
-  return (
-    <section className="container page-error" role="alert">
-      <h1>Error loading business</h1>
-      <p>Something went wrong while loading this business. Please try again in a moment.</p>
-      <Link to="/" className="button">Back to Home</Link>
-    </section>
-  );
+  const message = isRouteErrorResponse(error) && typeof (error.data as { message?: unknown } | null)?.message === 'string' ? (error.data as { message: string }).message : 'Business not found: 500';
+  return <BusinessNotFound detail={message} />;
 }

@@ -4,8 +4,8 @@ import { AdSlot } from '../../../components/ad-slot.tsx';
 import { StarRating } from '../../../components/star-rating.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { getAboutText, getAmenities, getCityName, getDirectionsUrl } from '../business-content.ts';
-import { isOpenAt, weekDayAt } from '../hours.ts';
-import { hasValidCoordinates } from '../map-config.ts';
+import { describeNextChange, isOpenAt, weekDayAt } from '../hours.ts';
+import { getInvalidCoordinatesWarning, hasValidCoordinates } from '../map-config.ts';
 import type { BusinessPageData } from '../route.tsx';
 import { BusinessMap } from './business-map.tsx';
 import { OpeningHours } from './opening-hours.tsx';
@@ -53,6 +53,7 @@ export function BusinessPage() {
   const { business, ads, now: serverNow } = useLoaderData() as BusinessPageData;
   const now = useNow(serverNow);
   const isOpen = isOpenAt(business.workingHours, business.timeZone, now);
+  const nextChange = isOpen === null ? null : describeNextChange(business.workingHours, business.timeZone, now);
   const today = weekDayAt(business.timeZone, now);
   const kind = business.type ?? business.category ?? 'Business';
   const city = getCityName(business);
@@ -60,6 +61,11 @@ export function BusinessPage() {
   const amenities = getAmenities(business.about);
   const directionsUrl = getDirectionsUrl(business);
   const hasMap = hasValidCoordinates(business.latitude, business.longitude);
+  const coordinatesWarning = getInvalidCoordinatesWarning(business.name, business.latitude, business.longitude);
+  useEffect(() => {
+    // Visitor spec §4: invalid coordinates skip the map and log a warning (for developers only).
+    if (import.meta.env.DEV && coordinatesWarning) console.warn(coordinatesWarning);
+  }, [coordinatesWarning]);
   const phoneHref = business.phone ? `tel:${business.phone.replace(/[^\d+]/g, '')}` : null;
 
   return (
@@ -90,6 +96,7 @@ export function BusinessPage() {
             <div className="business-badges">
               {isOpen === true && <span className="status-badge status-open">Open</span>}
               {isOpen === false && <span className="status-badge status-closed">Closed</span>}
+              {nextChange && <span className="status-next-change">{nextChange}</span>}
               {business.verified && (
                 <span className="status-badge status-verified">
                   <CheckIcon /> Verified

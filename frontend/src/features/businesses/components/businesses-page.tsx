@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { BusinessListItem, PagedBusinesses } from '@directory/backend/shared/api-types.ts';
 import { CategoryBadge, telHref } from '../../../components/business-card.tsx';
+import { ShowingRangeText } from '../../../components/showing-range.tsx';
 import { ListPageHeader } from '../../../components/list-page-header.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { EmptyState, isLoadFailure, LoadingNotice } from '../../../components/page-states.tsx';
@@ -79,15 +80,7 @@ export function BusinessesPage() {
       <div className="container">
         <div className="browse-toolbar">
           <p className="browse-summary">
-            {result.businesses.length > 0 && (
-              <>
-                Showing{' '}
-                <strong>
-                  {formatNumber(first)}-{formatNumber(last)}
-                </strong>{' '}
-                of <strong>{formatNumber(result.totalCount)}</strong> businesses
-              </>
-            )}
+            <ShowingRangeText range={{ first, last, total: result.totalCount }} noun={['business', 'businesses']} separator="-" />
           </p>
           <p className="browse-summary">
             Page {formatNumber(Math.min(page, Math.max(pages, 1)))} of {formatNumber(Math.max(pages, 1))}

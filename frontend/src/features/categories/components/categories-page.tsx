@@ -95,7 +95,7 @@ export function CategoriesPage() {
         <FilterToolbar label="Search categories" placeholder="Search categories...">
           <ViewToggle view={view} />
         </FilterToolbar>
-        <ShowingRange range={page} noun="categories" />
+        <ShowingRange range={page} noun={['category', 'categories']} />
         <LoadingNotice text="Loading categories..." />
         {page.items.length === 0 ? (
           <EmptyState title="No categories found">

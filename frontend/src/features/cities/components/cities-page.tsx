@@ -86,7 +86,7 @@ export function CitiesPage() {
       <div className="container">
         <LetterSection titleId="city-letters-title" label="Cities by first letter" current={letter} hrefFor={letterHref} />
         <FilterToolbar label="Search cities or countries" placeholder="Search cities or countries..." />
-        <ShowingRange range={page} noun="cities" />
+        <ShowingRange range={page} noun={['city', 'cities']} />
         <LoadingNotice text="Loading cities..." />
         {page.items.length === 0 ? (
           <EmptyState title="No cities found">

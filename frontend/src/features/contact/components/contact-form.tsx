@@ -42,12 +42,20 @@ export function ContactForm() {
   const actionData = useActionData() as ContactActionData | undefined;
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
   const [clientErrors, setClientErrors] = useState<ContactErrors | null>(null);
   const isSending = navigation.state === 'submitting' && navigation.formAction === '/contact';
 
   useEffect(() => {
     if (actionData?.status === 'sent') formRef.current?.reset();
     setClientErrors(null);
+    // The notice sits above the form, usually scrolled out of sight by then: bring it into view
+    // and give it focus, so the visitor sees (and a screen reader reads) what happened.
+    const notice = noticeRef.current;
+    if (notice && (actionData?.status === 'sent' || actionData?.status === 'failed')) {
+      notice.focus({ preventScroll: true });
+      notice.scrollIntoView({ block: 'center' });
+    }
   }, [actionData]);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -72,13 +80,13 @@ export function ContactForm() {
       <p className="muted">Questions about a listing, a correction or a partnership? Write to us and we will get back to you within 24 hours.</p>
 
       {actionData?.status === 'sent' && (
-        <div className="contact-notice contact-notice-success" role="status">
+        <div ref={noticeRef} tabIndex={-1} className="contact-notice contact-notice-success" role="status">
           <strong>Message Sent Successfully</strong>
           <p>Thank you for your message. We&apos;ll get back to you within 24 hours.</p>
         </div>
       )}
       {actionData?.status === 'failed' && (
-        <div className="contact-notice contact-notice-error" role="alert">
+        <div ref={noticeRef} tabIndex={-1} className="contact-notice contact-notice-error" role="alert">
           <strong>Error</strong>
           <p>Failed to send message. Please try again later.</p>
         </div>

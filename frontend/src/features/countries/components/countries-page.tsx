@@ -86,7 +86,7 @@ export function CountriesPage() {
         <FilterToolbar label="Search countries" placeholder="Search countries...">
           <ViewToggle view={view} />
         </FilterToolbar>
-        <ShowingRange range={page} noun="countries" />
+        <ShowingRange range={page} noun={['country', 'countries']} />
         <LoadingNotice text="Loading countries..." />
         {page.items.length === 0 ? (
           <EmptyState title="No countries found">

@@ -49,7 +49,7 @@ export function CountryCitiesPage() {
         <FilterToolbar label={`Search cities in ${country.country}`} placeholder="Search cities...">
           <Link to={`/countries/${country.slug}`}>Back to {country.country}</Link>
         </FilterToolbar>
-        <ShowingRange range={page} noun="cities" />
+        <ShowingRange range={page} noun={['city', 'cities']} />
         <LoadingNotice text="Loading cities..." />
         {page.items.length === 0 ? (
           <EmptyState title="No cities found">

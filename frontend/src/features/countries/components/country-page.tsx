@@ -81,7 +81,7 @@ export function CountryPage() {
           </h2>
           {categories.total > 0 && (
             <p className="browse-summary">
-              <ShowingRangeText range={categories} noun="categories" />
+              <ShowingRangeText range={categories} noun={['category', 'categories']} />
             </p>
           )}
           {categories.items.length === 0 ? (

@@ -29,7 +29,7 @@ export const cookiePolicy: LegalDocument = {
             Cookies are small text files that a website stores in your browser. First-party cookies are set by Business Directory itself; third-party cookies are set by other
             services whose content or scripts appear on our pages, such as analytics and advertising providers.
           </p>
-          <div className="legal-table-wrap">
+          <div className="legal-table-wrap" role="region" aria-label="Number of cookies per type" tabIndex={0}>
             <table className="legal-table">
               <caption className="visually-hidden">Number of cookies per type</caption>
               <thead>
@@ -57,7 +57,7 @@ export const cookiePolicy: LegalDocument = {
       id: 'types',
       title: 'Types of Cookies We Use',
       body: (
-        <div className="legal-table-wrap">
+        <div className="legal-table-wrap" role="region" aria-label="Cookie types with examples and providers" tabIndex={0}>
           <table className="legal-table">
             <caption className="visually-hidden">Cookie types with examples and providers</caption>
             <thead>
