@@ -127,8 +127,37 @@ export function cellText(value: CellValue): string {
   return String(value);
 }
 
+/** Text decoded across chunk boundaries (a multi-byte character split between two chunks stays whole). */
+async function* decodeAcrossChunks(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of chunks) yield typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+interface WorkbookReaderInternals {
+  _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string): Generator<unknown>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+}
+
+/**
+ * exceljs 4.4's streaming reader decodes every inflated chunk on its own, so a character split
+ * between two chunks turns into U+FFFD (exceljs issues #2063 and #2316, unfixed in 4.4.0): about
+ * one long non-ASCII cell in two thousand. Its worksheet and shared-string parsers are handed
+ * text decoded across chunk boundaries instead; its SAX step passes strings through unchanged.
+ */
+function createUtf8SafeReader(input: Readable, options: Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>): ExcelJS.stream.xlsx.WorkbookReader {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, options);
+  const internals = reader as unknown as WorkbookReaderInternals;
+  const parseWorksheet = internals._parseWorksheet.bind(reader);
+  const parseSharedStrings = internals._parseSharedStrings.bind(reader);
+  internals._parseWorksheet = (iterator, sheetNo) => parseWorksheet(decodeAcrossChunks(iterator), sheetNo);
+  internals._parseSharedStrings = (entry) => parseSharedStrings(entry.setEncoding('utf8'));
+  return reader;
+}
+
 async function* xlsxRows(input: Readable): AsyncGenerator<SheetRow> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  const workbook = createUtf8SafeReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
