@@ -119,13 +119,15 @@ export function mapColumns(headers: readonly string[]): ColumnMap {
 
 /** True when a row repeats the header row (files concatenated with their headers). */
 export function isHeaderRow(cells: readonly string[], map: ColumnMap): boolean {
-  const nonEmpty = map.headers.filter((header) => header.trim() !== '').length;
-  if (nonEmpty === 0) return false;
-  let same = 0;
-  map.headers.forEach((header, index) => {
-    if (header.trim() !== '' && foldHeader(cells[index] ?? '') === foldHeader(header)) same += 1;
-  });
-  return same === nonEmpty;
+  let compared = 0;
+  for (const [index, header] of map.headers.entries()) {
+    if (header.trim() === '') continue;
+    const cell = cells[index] ?? '';
+    // Cheap test first: a data row almost always differs from its header in the first column.
+    if (cell !== header && foldHeader(cell) !== foldHeader(header)) return false;
+    compared += 1;
+  }
+  return compared > 0;
 }
 
 export interface ColumnExtraction {

@@ -34,6 +34,18 @@ export function dayName(raw: string): WeekDay | null {
  * "9AM–5PM", "closed" → "Closed"); null when it cannot be read as hours.
  */
 export function normalizeDayText(raw: string): string | null {
+  // Files repeat a few dozen day texts over and over: each is normalised once.
+  let normalized = normalizedDays.get(raw);
+  if (normalized === undefined) {
+    normalized = normalizeDayTextOnce(raw);
+    if (normalizedDays.size < 50_000) normalizedDays.set(raw, normalized);
+  }
+  return normalized;
+}
+
+const normalizedDays = new Map<string, string | null>();
+
+function normalizeDayTextOnce(raw: string): string | null {
   let text = raw
     .replace(/[\u202F\u00A0\u2009\u2007]/g, ' ')
     .replace(/\s+/g, ' ')

@@ -26,14 +26,22 @@ export type MappedRow =
 
 const MAPS_LINK = /^https?:\/\/(www\.)?(google\.[a-z.]+\/maps|maps\.google\.[a-z.]+|maps\.app\.goo\.gl|goo\.gl\/maps)/i;
 
+// A file holds a handful of time zones; checking one builds a formatter (~100 µs), so once each.
+const timeZoneValidity = new Map<string, boolean>();
+
 function isValidTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch (error) {
-    if (error instanceof RangeError) return false;
-    throw error;
+  let isValid = timeZoneValidity.get(zone);
+  if (isValid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      isValid = true;
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      isValid = false;
+    }
+    if (timeZoneValidity.size < 10_000) timeZoneValidity.set(zone, isValid);
   }
+  return isValid;
 }
 
 type Status = 'open' | 'temporarilyClosed' | 'permanentlyClosed';
