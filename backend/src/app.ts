@@ -18,6 +18,7 @@ import { createApiRouter } from './routes/index.ts';
 import { createSitemapsRouter } from './routes/sitemaps/sitemaps.ts';
 import type { AppDeps } from './routes/deps.ts';
 import { DirectoryService } from './services/directory-service.ts';
+import { ImportService } from './services/import-service.ts';
 import { SitemapService } from './services/sitemap-service.ts';
 import { createInProcessApiClient } from './ssr/in-process-api-client.ts';
 import { pageRenderer, type ServerEntry } from './ssr/page-renderer.ts';
@@ -33,15 +34,17 @@ export interface AppOptions {
 /** Wires repositories, services and routes over an open record and engine. */
 export function createDeps(options: AppOptions): AppDeps {
   const businesses = new BusinessRepository(options.record);
+  const sync = new IndexSync(options.record, options.engine, options.listingPolicy);
   return {
     record: options.record,
     engine: options.engine,
-    sync: new IndexSync(options.record, options.engine, options.listingPolicy),
+    sync,
     businesses,
     contacts: new ContactRepository(options.record),
     site: new SiteRepository(options.record),
     directory: new DirectoryService(options.engine, businesses),
     sitemaps: new SitemapService(new SitemapRepository(options.record, options.listingPolicy), options.engine),
+    imports: new ImportService(options.record, options.engine, sync, options.listingPolicy),
   };
 }
 

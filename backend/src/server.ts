@@ -13,6 +13,7 @@ import type { ServerEntry } from './ssr/page-renderer.ts';
 import type { BackendConfig } from './config.ts';
 import type { AppDeps } from './routes/deps.ts';
 import { loadDemoDataIfEmpty } from './services/demo-data.ts';
+import { attachImportProgressSocket } from './routes/imports/import-progress-socket.ts';
 
 export interface RunningServer {
   url: string;
@@ -50,6 +51,9 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
   const engine = createEngine(config);
   const deps = createDeps({ record, engine, listingPolicy: config.listingPolicy });
 
+  const interrupted = deps.imports.recoverInterrupted();
+  if (interrupted > 0) log(`Marked ${interrupted} import report(s) left running by a stopped process as interrupted.`);
+
   const started = performance.now();
   const loaded = loadDemoDataIfEmpty(deps.businesses, config.demoSize, (written) => {
     if (written % 100_000 === 0) log(`  ${written} demo businesses written…`);
@@ -63,12 +67,15 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));
   });
+  // Nobody may listen until the admin session check is merged in: the lead passes it as `authorize`.
+  const progressSocket = attachImportProgressSocket(server, deps.imports, () => false);
   const address = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
   return {
     url: `http://${host}:${address.port}`,
     deps,
     async close() {
+      progressSocket.close();
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
       await deps.sync.stop();
       await engine.close();

@@ -5,6 +5,7 @@ import type { BusinessRepository } from '../db/business-repository.ts';
 import type { ContactRepository } from '../db/contact-repository.ts';
 import type { SiteRepository } from '../db/site-repository.ts';
 import type { DirectoryService } from '../services/directory-service.ts';
+import type { ImportService } from '../services/import-service.ts';
 import type { SitemapService } from '../services/sitemap-service.ts';
 
 /** What the route groups are built from. */
@@ -17,4 +18,5 @@ export interface AppDeps {
   site: SiteRepository;
   directory: DirectoryService;
   sitemaps: SitemapService;
+  imports: ImportService;
 }

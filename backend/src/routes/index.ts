@@ -1,4 +1,6 @@
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { ApiError } from '../errors.ts';
 import { notFound } from '../errors.ts';
 import { createBusinessesRouter } from './businesses/businesses.ts';
 import { createCategoriesRouter } from './categories/categories.ts';
@@ -7,8 +9,18 @@ import { createContactRouter } from './contact/contact.ts';
 import { createCountriesRouter } from './countries/countries.ts';
 import type { AppDeps } from './deps.ts';
 import { createHomeRouter } from './home/home.ts';
+import { createImportRouter } from './imports/imports.ts';
 import { createSearchRouter } from './search/search.ts';
 import { createSiteRouter } from './site/site.ts';
+
+/**
+ * Import and export are admin calls. Until the admin session guards (requireAdmin,
+ * requireAdminWrite) are merged in, they answer 401 to everyone; the lead wires the real
+ * guards here at merge.
+ */
+const refuseUntilWired: Middleware = () => {
+  throw new ApiError(401, 'unauthorized', 'An administrator session is required.');
+};
 
 /** Every `/api` route group, then a JSON 404 for any other `/api` path. */
 export function createApiRouter(deps: AppDeps): Router {
@@ -22,6 +34,7 @@ export function createApiRouter(deps: AppDeps): Router {
     createContactRouter(deps),
     createSiteRouter(deps),
     createSearchRouter(deps),
+    createImportRouter({ imports: deps.imports, record: deps.record, guardRead: refuseUntilWired, guardWrite: refuseUntilWired }),
   ]) {
     api.use(group.routes(), group.allowedMethods());
   }

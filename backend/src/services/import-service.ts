@@ -4,7 +4,6 @@
  * background rebuild (atomic swap) above REBUILD_THRESHOLD rows written.
  */
 import { EventEmitter } from 'node:events';
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { RecordDatabase } from '@directory/data/record.ts';
 import type { SearchEngine } from '@directory/indexer/engine.ts';
@@ -32,8 +31,13 @@ export interface ImportRequest {
   totalFiles: number;
 }
 
-// The worker runs TypeScript sources like the rest of the server: tsx's loader is registered in it.
-const TSX_LOADER = createRequire(import.meta.url).resolve('tsx');
+/**
+ * The worker runs the TypeScript sources like the rest of the server. Node 20 does not apply an
+ * `--import` loader to a worker's entry module, so a small bootstrap registers tsx inside the
+ * worker first and then imports the entry.
+ */
+const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+  .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./import-worker.ts', import.meta.url).href)}); })`;
 
 export class ImportService {
   /** Emits 'progress' with an ImportProgressMessage. */
@@ -75,7 +79,7 @@ export class ImportService {
   private runInWorker(request: ImportRequest): Promise<FileImportResult> {
     const data: ImportWorkerData = { recordFile: this.record.name, ...request };
     return new Promise((resolve, reject) => {
-      const worker = new Worker(new URL('./import-worker.ts', import.meta.url), { workerData: data, execArgv: ['--import', TSX_LOADER] });
+      const worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: data });
       let result: FileImportResult | null = null;
       worker.on('message', (message: ImportWorkerMessage) => {
         if (message.type === 'result') result = message.result;
