@@ -28,6 +28,7 @@ import type { AppDeps } from './routes/deps.ts';
 import { createAdminDeps } from './services/admin-deps.ts';
 import { DirectoryService } from './services/directory-service.ts';
 import { countVisitors } from './services/visitor-counter.ts';
+import { ImportService } from './services/import-service.ts';
 import { SitemapService } from './services/sitemap-service.ts';
 import { createInProcessApiClient } from './ssr/in-process-api-client.ts';
 import { pageRenderer, type ServerEntry } from './ssr/page-renderer.ts';
@@ -68,6 +69,7 @@ export function createDeps(options: AppOptions): AppDeps {
     admission: new AdmissionQueue(options.admission ?? DEFAULT_ADMISSION),
     listCache: new ListAnswerCache({ maxBytes: LIST_CACHE_BYTES }),
     admin: createAdminDeps(options.record, options.engine, sync, indexerEnv),
+    imports: new ImportService(options.record, options.engine, sync, options.listingPolicy),
   };
 }
 

@@ -13,8 +13,10 @@ import { createApp, createDeps, type SiteBundle } from './app.ts';
 import type { ServerEntry } from './ssr/page-renderer.ts';
 import type { BackendConfig } from './config.ts';
 import { listen } from './http-server.ts';
+import { isAdminUpgrade } from './middleware/admin-auth.ts';
 import type { AppDeps } from './routes/deps.ts';
 import { loadDemoDataIfEmpty } from './services/demo-data.ts';
+import { attachImportProgressSocket } from './routes/imports/import-progress-socket.ts';
 
 export interface RunningServer {
   url: string;
@@ -57,6 +59,9 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
   // Refuses to start (throws) with a weak ADMIN_PASSWORD; prints a generated one at first start.
   await deps.admin.accounts.bootstrap(config.adminUsername, config.adminPassword, (lines) => log(lines.join('\n')));
 
+  const interrupted = deps.imports.recoverInterrupted();
+  if (interrupted > 0) log(`Marked ${interrupted} import report(s) left running by a stopped process as interrupted.`);
+
   const started = performance.now();
   const loaded = loadDemoDataIfEmpty(deps.businesses, config.demoSize, (written) => {
     if (written % 100_000 === 0) log(`  ${written} demo businesses written…`);
@@ -68,12 +73,14 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
 
   const app = createApp(deps, { isDevelopment: config.isDevelopment, site: await loadBuiltSite(), isProxyTrusted: config.isProxyTrusted });
   const server: Server = await listen(app, config.port, config.host);
+  const progressSocket = attachImportProgressSocket(server, deps.imports, (req) => isAdminUpgrade(deps.admin.sessions, req));
   const address = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
   return {
     url: `http://${host}:${address.port}`,
     deps,
     async close() {
+      progressSocket.close();
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
       await deps.sync.stop();
       await engine.close();

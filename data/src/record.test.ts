@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -7,6 +7,8 @@ import type { BusinessInput } from './business.ts';
 import { migrate, openRecord, type RecordDatabase } from './record.ts';
 import { buildBusiness } from './testing/build-business.ts';
 import { insertBusiness } from './testing/insert-business.ts';
+
+const MIGRATIONS = join(import.meta.dirname, '..', 'migrations');
 
 let dir: string;
 beforeEach(() => {
@@ -26,6 +28,7 @@ describe('the record', () => {
       { version: 1, name: '001_record.sql' },
       { version: 2, name: '002_popularity_index.sql' },
       { version: 3, name: '003_admin.sql' },
+      { version: 4, name: '004_import.sql' },
     ]);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
     expect(tables).toEqual(
@@ -97,6 +100,21 @@ describe('the record', () => {
     const db = openRecord(join(dir, 'directory.sqlite'));
     expect(() => db.prepare("UPDATE ad_codes SET code = ? WHERE slot = 'ad1'").run('x'.repeat(51_201))).toThrow(/CHECK/);
     db.prepare("UPDATE ad_codes SET code = ? WHERE slot = 'ad1'").run('x'.repeat(51_200));
+    db.close();
+  });
+});
+
+describe('migration 004 (import)', () => {
+  it("keeps existing upload reports and accepts the 'interrupted' status", () => {
+    const db = new Database(join(dir, 'before-004.sqlite'));
+    db.exec(readFileSync(join(MIGRATIONS, '001_record.sql'), 'utf8'));
+    db.exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL DEFAULT '')`);
+    db.prepare("INSERT INTO schema_migrations (version, name) VALUES (1, '001_record.sql')").run();
+    db.prepare("INSERT INTO upload_reports (file_name, file_size_bytes, status, total_rows) VALUES ('old.xlsx', 10, 'completed', 7)").run();
+    migrate(db);
+    expect(db.prepare('SELECT file_name, status, total_rows, is_dry_run FROM upload_reports').all()).toEqual([{ file_name: 'old.xlsx', status: 'completed', total_rows: 7, is_dry_run: 0 }]);
+    db.prepare("UPDATE upload_reports SET status = 'interrupted'").run();
+    expect(() => db.prepare("UPDATE upload_reports SET status = 'lost'").run()).toThrow(/CHECK constraint failed/);
     db.close();
   });
 });

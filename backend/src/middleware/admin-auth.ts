@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Context, Middleware, Next } from 'koa';
 import { csrfFailed, unauthorized } from '../errors.ts';
 import type { ActiveSession, AdminSessions } from '../services/admin-sessions.ts';
@@ -79,4 +80,22 @@ function constantTimeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Whether a websocket upgrade comes from a signed-in operator's page: a live session cookie, and
+ * (as browsers always send it on websockets) an Origin of this very host, so another site's page
+ * cannot open the socket with the operator's cookie.
+ */
+export function isAdminUpgrade(sessions: AdminSessions, req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined || !URL.canParse(origin) || new URL(origin).host !== req.headers.host) return false;
+  const cookies = new Map(
+    (req.headers.cookie ?? '').split(';').map((pair) => {
+      const at = pair.indexOf('=');
+      return [pair.slice(0, at).trim(), pair.slice(at + 1).trim()] as const;
+    }),
+  );
+  const value = cookies.get('__Host-sid') ?? cookies.get('sid');
+  return value !== undefined && value !== '' && sessions.resolve(value) !== null;
 }

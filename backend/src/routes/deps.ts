@@ -6,6 +6,7 @@ import type { ContactRepository } from '../db/contact-repository.ts';
 import type { SiteRepository } from '../db/site-repository.ts';
 import type { AdminDeps } from '../services/admin-deps.ts';
 import type { DirectoryService } from '../services/directory-service.ts';
+import type { ImportService } from '../services/import-service.ts';
 import type { SitemapService } from '../services/sitemap-service.ts';
 import type { AdmissionQueue } from '../middleware/admission.ts';
 import type { ListAnswerCache } from '../middleware/index-cached.ts';
@@ -25,4 +26,5 @@ export interface AppDeps {
   /** Ready list answers by index generation. */
   listCache: ListAnswerCache;
   admin: AdminDeps;
+  imports: ImportService;
 }

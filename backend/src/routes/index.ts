@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { notFound } from '../errors.ts';
+import { requireAdmin, requireAdminWrite } from '../middleware/admin-auth.ts';
 import { createAdminRouter } from './admin/admin.ts';
 import { createAdminAuthRouter } from './admin/auth.ts';
 import { createBusinessesRouter } from './businesses/businesses.ts';
@@ -9,6 +10,7 @@ import { createContactRouter } from './contact/contact.ts';
 import { createCountriesRouter } from './countries/countries.ts';
 import type { AppDeps } from './deps.ts';
 import { createHomeRouter } from './home/home.ts';
+import { createImportRouter } from './imports/imports.ts';
 import { createSearchRouter } from './search/search.ts';
 import { createSiteRouter } from './site/site.ts';
 
@@ -26,6 +28,7 @@ export function createApiRouter(deps: AppDeps): Router {
     createSearchRouter(deps),
     createAdminAuthRouter(deps),
     createAdminRouter(deps),
+    createImportRouter({ imports: deps.imports, record: deps.record, guardRead: requireAdmin, guardWrite: requireAdminWrite }),
   ]) {
     api.use(group.routes(), group.allowedMethods());
   }

@@ -1,0 +1,151 @@
+import type { Statement } from 'better-sqlite3';
+import type { RecordDatabase } from '@directory/data/record.ts';
+
+export interface ReportCounts {
+  totalRows: number;
+  inserted: number;
+  updated: number;
+  skipped: number;
+  errorCount: number;
+}
+
+export interface ReportRowEntry {
+  row: number;
+  kind: 'error' | 'skipped';
+  column: string;
+  reason: string;
+  name: string | null;
+}
+
+export interface ImportReportRecord {
+  id: number;
+  file_name: string;
+  file_size_bytes: number;
+  status: 'running' | 'completed' | 'failed' | 'interrupted';
+  total_rows: number;
+  inserted: number;
+  updated: number;
+  skipped: number;
+  error_count: number;
+  details: string | null;
+  started_at: string;
+  finished_at: string | null;
+  is_dry_run: 0 | 1;
+  batch_size: number | null;
+  owner_pid: number | null;
+  message: string | null;
+}
+
+/** SQL for upload reports as the importer writes them, their per-row entries and the closure marks. */
+export class ImportReportRepository {
+  private readonly insertReport: Statement;
+  private readonly updateCounts: Statement;
+  private readonly finishReport: Statement;
+  private readonly insertRow: Statement;
+  private readonly byId: Statement<[number], ImportReportRecord>;
+  private readonly running: Statement<[], ImportReportRecord>;
+  private readonly interrupt: Statement;
+  private readonly rowsOf: Statement<[number]>;
+  private readonly idByKey: Statement<[string], number>;
+  private readonly markClosed: Statement<[string]>;
+  private readonly clearClosed: Statement<[string]>;
+
+  constructor(private readonly db: RecordDatabase) {
+    this.insertReport = db.prepare(
+      `INSERT INTO upload_reports (file_name, file_size_bytes, status, is_dry_run, batch_size, owner_pid)
+       VALUES (@fileName, @fileSize, 'running', @isDryRun, @batchSize, @ownerPid)`,
+    );
+    this.updateCounts = db.prepare(
+      `UPDATE upload_reports SET total_rows = @totalRows, inserted = @inserted, updated = @updated, skipped = @skipped,
+       error_count = @errorCount WHERE id = @id`,
+    );
+    this.finishReport = db.prepare(
+      `UPDATE upload_reports SET status = @status, total_rows = @totalRows, inserted = @inserted, updated = @updated,
+       skipped = @skipped, error_count = @errorCount, details = @details, message = @message, owner_pid = NULL,
+       finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = @id`,
+    );
+    this.insertRow = db.prepare(
+      'INSERT INTO upload_report_rows (report_id, row_number, kind, column_name, reason, name) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    this.byId = db.prepare('SELECT * FROM upload_reports WHERE id = ?');
+    this.running = db.prepare("SELECT * FROM upload_reports WHERE status = 'running'");
+    this.interrupt = db.prepare(
+      `UPDATE upload_reports SET status = 'interrupted', owner_pid = NULL, message = ?,
+       finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND status = 'running'`,
+    );
+    this.rowsOf = db.prepare(
+      'SELECT row_number AS row, kind, column_name AS "column", reason, name FROM upload_report_rows WHERE report_id = ? ORDER BY row_number, id',
+    );
+    this.idByKey = db.prepare('SELECT id FROM businesses WHERE place_id = ?').pluck() as Statement<[string], number>;
+    this.markClosed = db.prepare(
+      `INSERT INTO business_closures (business_id, status) SELECT id, 'temporarily_closed' FROM businesses WHERE place_id = ?
+       ON CONFLICT (business_id) DO UPDATE SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+    );
+    this.clearClosed = db.prepare('DELETE FROM business_closures WHERE business_id = (SELECT id FROM businesses WHERE place_id = ?)');
+  }
+
+  create(report: { fileName: string; fileSize: number; isDryRun: boolean; batchSize: number; ownerPid: number }): number {
+    return Number(this.insertReport.run({ ...report, isDryRun: report.isDryRun ? 1 : 0 }).lastInsertRowid);
+  }
+
+  /** Counters as of the last committed batch, so a killed run's report says what is in the record. */
+  saveCounts(id: number, counts: ReportCounts): void {
+    this.updateCounts.run({ id, ...counts });
+  }
+
+  addRows(id: number, rows: readonly ReportRowEntry[]): void {
+    for (const row of rows) this.insertRow.run(id, row.row, row.kind, row.column, row.reason, row.name);
+  }
+
+  finish(id: number, status: 'completed' | 'failed', counts: ReportCounts, details: unknown, message: string | null): void {
+    this.finishReport.run({ id, status, ...counts, details: details === null ? null : JSON.stringify(details), message });
+  }
+
+  find(id: number): ImportReportRecord | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Every error and skipped row of a report, in row order, one at a time. */
+  iterateRows(id: number): IterableIterator<ReportRowEntry> {
+    return this.rowsOf.iterate(id) as IterableIterator<ReportRowEntry>;
+  }
+
+  /**
+   * Marks 'running' reports whose owner process is gone as interrupted (a crash or kill): their
+   * committed batches are in the record; re-running the file completes it.
+   */
+  markDeadRunsInterrupted(isAlive: (pid: number) => boolean): number {
+    let marked = 0;
+    for (const report of this.running.all()) {
+      if (report.owner_pid !== null && isAlive(report.owner_pid)) continue;
+      const message = `Interrupted after ${report.total_rows} rows (${report.inserted + report.updated} written in committed batches). Import the file again to complete it: rows already written are updated, not duplicated.`;
+      marked += this.interrupt.run(message, report.id).changes;
+    }
+    return marked;
+  }
+
+  isKnown(key: string): boolean {
+    return this.idByKey.get(key) !== undefined;
+  }
+
+  setTemporarilyClosed(key: string, isClosed: boolean): void {
+    (isClosed ? this.markClosed : this.clearClosed).run(key);
+  }
+
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+}
+
+/** Whether a process id is alive on this machine (signal 0 only checks). */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    // EPERM: the process exists but belongs to someone else.
+    if ((error as NodeJS.ErrnoException).code === 'EPERM') return true;
+    throw error;
+  }
+}

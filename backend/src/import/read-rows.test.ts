@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import * as XLSX from '@e965/xlsx';
+import { afterAll, describe, expect, it } from 'vitest';
+import { detectFileKind, sniffDelimiter } from './file-type.ts';
+import { openRows, UnreadableFileError, type SheetRow } from './read-rows.ts';
+import { inspectZip } from './zip-guard.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'read-rows-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function write(name: string, content: string | Buffer): string {
+  const file = join(dir, name);
+  writeFileSync(file, content);
+  return file;
+}
+
+async function readAll(file: string): Promise<SheetRow[]> {
+  const source = await openRows(file);
+  const rows: SheetRow[] = [];
+  for await (const row of source.rows) rows.push(row);
+  return rows;
+}
+
+const utf16le = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+const utf16be = (text: string) => {
+  const le = Buffer.from(text, 'utf16le');
+  for (let index = 0; index < le.length; index += 2) [le[index], le[index + 1]] = [le[index + 1]!, le[index]!];
+  return Buffer.concat([Buffer.from([0xfe, 0xff]), le]);
+};
+
+describe('file kind and delimiter', () => {
+  it('decides the kind by content', () => {
+    expect(detectFileKind(Buffer.from('PK\u0003\u0004rest'))).toEqual({ kind: 'xlsx' });
+    expect(detectFileKind(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0]))).toEqual({ kind: 'xls' });
+    expect(detectFileKind(Buffer.from('\uFEFFname,phone\n', 'utf8'))).toEqual({ kind: 'csv', encoding: 'utf-8', bomLength: 3 });
+    expect(detectFileKind(utf16le('name'))).toEqual({ kind: 'csv', encoding: 'utf-16le', bomLength: 2 });
+    expect(detectFileKind(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0]))).toMatchObject({ kind: 'unknown' });
+    expect(detectFileKind(Buffer.from('caf\xe9;ok', 'latin1'))).toEqual({ kind: 'csv', encoding: 'windows-1252', bomLength: 0 });
+  });
+
+  it('sniffs , ; and tab outside quotes', () => {
+    expect(sniffDelimiter('name,"a;b;c",phone\n')).toBe(',');
+    expect(sniffDelimiter('name;address;phone\r\nx;y;z')).toBe(';');
+    expect(sniffDelimiter('name\taddress\tphone\n')).toBe('\t');
+  });
+});
+
+describe('openRows', () => {
+  const expected = [
+    { rowNumber: 1, cells: ['name', 'address'] },
+    { rowNumber: 2, cells: ['Ταβέρνα', 'Λεοφόρος 1, Λευκωσία'] },
+    { rowNumber: 3, cells: ['Chez "Jo"', 'a\tb'] },
+  ];
+
+  it('reads CSV in every delimiter, encoding and line ending the issue lists', async () => {
+    const files = [
+      write('comma.csv', 'name,address\n"Ταβέρνα","Λεοφόρος 1, Λευκωσία"\n"Chez ""Jo""","a\tb"\n'),
+      write('semicolon-crlf-bom.csv', '\uFEFFname;address\r\nΤαβέρνα;Λεοφόρος 1, Λευκωσία\r\n"Chez ""Jo""";"a\tb"\r\n'),
+      write('tab-utf16le.csv', utf16le('name\taddress\r\nΤαβέρνα\tΛεοφόρος 1, Λευκωσία\r\n"Chez ""Jo"""\t"a\tb"\r\n')),
+      write('comma-utf16be.csv', utf16be('name,address\nΤαβέρνα,"Λεοφόρος 1, Λευκωσία"\n"Chez ""Jo""","a\tb"\n')),
+    ];
+    for (const file of files) expect(await readAll(file), file).toEqual(expected);
+  });
+
+  it('reports an unreadable CSV record and goes on', async () => {
+    const rows = await readAll(write('broken.csv', 'name,phone\nA,1\n"B"x"y,2\nC,3\n'));
+    expect(rows.filter((row) => 'cells' in row).map((row) => 'cells' in row && row.cells[0])).toContain('C');
+  });
+
+  it('reads the first worksheet of an .xlsx with numbers, booleans and rich text as text', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Places');
+    sheet.addRow(['name', 'rating', 'verified', 'postal_code']);
+    sheet.addRow([{ richText: [{ text: 'Chez ' }, { text: 'Jo' }] }, 4.4, true, 90744]);
+    workbook.addWorksheet('Notes').addRow(['not read']);
+    const file = join(dir, 'book.xlsx');
+    await workbook.xlsx.writeFile(file);
+    expect(await readAll(file)).toEqual([
+      { rowNumber: 1, cells: ['name', 'rating', 'verified', 'postal_code'] },
+      { rowNumber: 2, cells: ['Chez Jo', '4.4', 'TRUE', '90744'] },
+    ]);
+  });
+
+  it('reads a legacy .xls', async () => {
+    const sheet = XLSX.utils.aoa_to_sheet([['name', 'rating'], ['Café Ñandú', 4.5]]);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Sheet1');
+    const file = write('legacy.xls', XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer);
+    expect(await readAll(file)).toEqual([
+      { rowNumber: 1, cells: ['name', 'rating'] },
+      { rowNumber: 2, cells: ['Café Ñandú', '4.5'] },
+    ]);
+  });
+
+  it('refuses a non-spreadsheet renamed .xlsx, and a zip that is not a workbook', async () => {
+    const png = write('picture.xlsx', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+    await expect(openRows(png)).rejects.toThrow(new UnreadableFileError('The file is neither an Excel workbook (.xlsx, .xls) nor a CSV text file.'));
+    const zip = new JSZip();
+    zip.file('readme.txt', 'hello');
+    const notBook = write('archive.xlsx', await zip.generateAsync({ type: 'nodebuffer' }));
+    await expect(openRows(notBook)).rejects.toThrow('The file is a zip archive but not an Excel workbook (.xlsx).');
+  });
+});
+
+describe('zip bomb guard', () => {
+  it('refuses an entry with an absurd compression ratio before unpacking', async () => {
+    const zip = new JSZip();
+    zip.file('[Content_Types].xml', '<Types/>');
+    zip.file('xl/workbook.xml', '<workbook/>');
+    zip.file('xl/worksheets/sheet1.xml', Buffer.alloc(12 * 1024 ** 2));
+    const file = write('bomb.xlsx', await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } }));
+    const verdict = await inspectZip(file);
+    expect(verdict.isAccepted).toBe(false);
+    expect(verdict).toMatchObject({ reason: expect.stringContaining('xl/worksheets/sheet1.xml declares a') });
+    await expect(openRows(file)).rejects.toThrow(/zip bomb/);
+  });
+
+  it('refuses too many entries or too many declared bytes', async () => {
+    const zip = new JSZip();
+    zip.file('xl/workbook.xml', '<workbook/>');
+    for (let index = 0; index < 20; index += 1) zip.file(`xl/part${index}.xml`, 'x'.repeat(1000));
+    const file = write('many.xlsx', await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
+    expect(await inspectZip(file, { maxEntries: 10, maxTotalBytes: 1e9, maxRatio: 200, ratioFloorBytes: 1e6 })).toMatchObject({ isAccepted: false, reason: expect.stringContaining('22 entries') });
+    expect(await inspectZip(file, { maxEntries: 100, maxTotalBytes: 5000, maxRatio: 200, ratioFloorBytes: 1e6 })).toMatchObject({ isAccepted: false });
+    expect(await inspectZip(file)).toEqual({ isAccepted: true });
+  });
+});

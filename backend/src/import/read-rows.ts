@@ -1,0 +1,202 @@
+/**
+ * Streams the rows of a spreadsheet as text cells, whatever its kind: .xlsx through exceljs's
+ * streaming WorkbookReader (first worksheet), CSV through csv-parse (any of `, ; \t`, any
+ * encoding detected), legacy .xls through @e965/xlsx (whole file, size-capped: an .xls holds
+ * at most 65,536 rows). Nothing but the current rows is held in memory.
+ */
+import { createReadStream, readFileSync } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { Transform, type Readable } from 'node:stream';
+import { parse as parseCsv, type CsvError } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import * as XLSX from '@e965/xlsx';
+import { detectFileKindOf, sniffDelimiter, type FileKind, type TextEncoding } from './file-type.ts';
+import { inspectZip } from './zip-guard.ts';
+
+export type SheetRow =
+  | { rowNumber: number; cells: string[] }
+  /** A row the parser could not read (an unclosed quote, for example). */
+  | { rowNumber: number; unreadable: string };
+
+export interface RowSource {
+  kind: 'xlsx' | 'xls' | 'csv';
+  rows: AsyncIterable<SheetRow>;
+  /** Bytes of the file consumed so far, for progress. */
+  bytesRead(): number;
+  fileSize: number;
+}
+
+/** A file that cannot be read at all; nothing of it is written. */
+export class UnreadableFileError extends Error {
+  override name = 'UnreadableFileError';
+}
+
+/** Legacy .xls files are read whole; 65,536 rows of text fit well under this. */
+export const MAX_XLS_BYTES = 100 * 1024 ** 2;
+
+/** Opens a spreadsheet for streaming, deciding its kind by content; throws UnreadableFileError when it cannot. */
+export async function openRows(file: string): Promise<RowSource> {
+  const kind: FileKind = await detectFileKindOf(file);
+  const { size } = await stat(file);
+  if (kind.kind === 'unknown') throw new UnreadableFileError(kind.reason);
+  if (kind.kind === 'xlsx') {
+    const verdict = await inspectZip(file);
+    if (!verdict.isAccepted) throw new UnreadableFileError(verdict.reason);
+    const counted = countedStream(file);
+    return { kind: 'xlsx', rows: xlsxRows(counted.stream), bytesRead: counted.bytesRead, fileSize: size };
+  }
+  if (kind.kind === 'xls') {
+    if (size > MAX_XLS_BYTES) throw new UnreadableFileError(`A legacy .xls file may be at most ${MAX_XLS_BYTES / 1024 ** 2} MB; save it as .xlsx or CSV.`);
+    let isRead = false;
+    return { kind: 'xls', rows: xlsRows(file, () => (isRead = true)), bytesRead: () => (isRead ? size : 0), fileSize: size };
+  }
+  const delimiter = sniffDelimiter(await readSample(file, kind.encoding, kind.bomLength));
+  const counted = countedStream(file);
+  return { kind: 'csv', rows: csvRows(counted.stream, kind.encoding, delimiter), bytesRead: counted.bytesRead, fileSize: size };
+}
+
+function countedStream(file: string): { stream: Readable; bytesRead: () => number } {
+  const stream = createReadStream(file, { highWaterMark: 256 * 1024 });
+  return { stream, bytesRead: () => stream.bytesRead };
+}
+
+async function readSample(file: string, encoding: TextEncoding, bomLength: number): Promise<string> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, bomLength);
+    return new TextDecoder(encoding).decode(buffer.subarray(0, bytesRead), { stream: true });
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Decodes any of the detected encodings to UTF-8 for the CSV parser (the BOM is dropped). */
+function decodeTo8(encoding: TextEncoding): Transform {
+  const decoder = new TextDecoder(encoding);
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      callback(null, decoder.decode(chunk, { stream: true }));
+    },
+    flush(callback) {
+      callback(null, decoder.decode());
+    },
+  });
+}
+
+/** CSV records; a row's number is the line it ends on (the header is line 1), as a text editor shows it. */
+async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: string): AsyncGenerator<SheetRow> {
+  const skipped: SheetRow[] = [];
+  const parser = parseCsv({
+    delimiter,
+    bom: true,
+    info: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    on_skip: (error: CsvError | undefined) => {
+      const lines = (error as (CsvError & { lines?: number }) | undefined)?.lines ?? 0;
+      skipped.push({ rowNumber: lines, unreadable: error?.message ?? 'unreadable CSV record' });
+      return undefined;
+    },
+  });
+  const source = encoding === 'utf-8' ? input : input.pipe(decodeTo8(encoding));
+  source.on('error', (error) => parser.destroy(error));
+  source.pipe(parser);
+  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    while (skipped.length > 0) yield skipped.shift()!;
+    yield { rowNumber: info.lines, cells: record };
+  }
+  yield* skipped;
+}
+
+type CellValue = ExcelJS.CellValue;
+
+/** A cell as text: numbers as JavaScript prints them, booleans TRUE/FALSE, dates ISO, rich text joined, formulas by result. */
+export function cellText(value: CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return value.toISOString();
+  if ('richText' in value) return value.richText.map((part) => part.text).join('');
+  if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: CellValue }).result ?? null);
+  if ('hyperlink' in value) return cellText((value as { text?: CellValue }).text ?? '');
+  if ('error' in value) return '';
+  return String(value);
+}
+
+/** Text decoded across chunk boundaries (a multi-byte character split between two chunks stays whole). */
+async function* decodeAcrossChunks(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of chunks) yield typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+interface WorkbookReaderInternals {
+  _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string): Generator<unknown>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+}
+
+/**
+ * exceljs 4.4's streaming reader decodes every inflated chunk on its own, so a character split
+ * between two chunks turns into U+FFFD (exceljs issues #2063 and #2316, unfixed in 4.4.0): about
+ * one long non-ASCII cell in two thousand. Its worksheet and shared-string parsers are handed
+ * text decoded across chunk boundaries instead; its SAX step passes strings through unchanged.
+ */
+function createUtf8SafeReader(input: Readable, options: Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>): ExcelJS.stream.xlsx.WorkbookReader {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, options);
+  const internals = reader as unknown as WorkbookReaderInternals;
+  const parseWorksheet = internals._parseWorksheet.bind(reader);
+  const parseSharedStrings = internals._parseSharedStrings.bind(reader);
+  internals._parseWorksheet = (iterator, sheetNo) => parseWorksheet(decodeAcrossChunks(iterator), sheetNo);
+  internals._parseSharedStrings = (entry) => parseSharedStrings(entry.setEncoding('utf8'));
+  return reader;
+}
+
+async function* xlsxRows(input: Readable): AsyncGenerator<SheetRow> {
+  const workbook = createUtf8SafeReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'emit',
+  });
+  try {
+    for await (const worksheet of workbook) {
+      for await (const row of worksheet as unknown as AsyncIterable<ExcelJS.Row>) {
+        const values = row.values as CellValue[];
+        const cells: string[] = new Array(Math.max(values.length - 1, 0));
+        for (let index = 1; index < values.length; index += 1) cells[index - 1] = cellText(values[index] ?? null);
+        yield { rowNumber: row.number, cells };
+      }
+      // Only the first worksheet holds the places; the rest (notes, pivots) are not read.
+      break;
+    }
+  } catch (error) {
+    throw new UnreadableFileError(`The .xlsx workbook cannot be read: ${(error as Error).message}`);
+  } finally {
+    input.destroy();
+  }
+}
+
+async function* xlsRows(file: string, onRead: () => void): AsyncGenerator<SheetRow> {
+  let sheet: XLSX.WorkSheet | undefined;
+  try {
+    const workbook = XLSX.read(readFileSync(file), { type: 'buffer', dense: true, cellDates: true, cellFormula: false, cellHTML: false });
+    const first = workbook.SheetNames[0];
+    sheet = first === undefined ? undefined : workbook.Sheets[first];
+  } catch (error) {
+    throw new UnreadableFileError(`The .xls workbook cannot be read: ${(error as Error).message}`);
+  }
+  onRead();
+  if (!sheet) return;
+  const firstRow = XLSX.utils.decode_range(sheet['!ref'] ?? 'A1').s.r + 1;
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
+  for (const [index, row] of rows.entries()) {
+    const cells = row.map((value) => cellText(value as CellValue));
+    if (cells.some((cell) => cell !== '')) yield { rowNumber: firstRow + index, cells };
+  }
+}

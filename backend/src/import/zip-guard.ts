@@ -1,0 +1,64 @@
+/**
+ * Refuses a zip before anything unpacks it when its central directory declares an absurd
+ * size or entry count (a "zip bomb"), or when it is a zip but not an Excel workbook.
+ * Only the central directory is read (yauzl, lazily); no entry is inflated here.
+ */
+import yauzl from 'yauzl';
+
+export const ZIP_LIMITS = {
+  /** An .xlsx has a few dozen parts; thousands mean something else. */
+  maxEntries: 10_000,
+  /** Total declared uncompressed size. A 150 MB workbook unpacks to about 1–1.5 GB of XML. */
+  maxTotalBytes: 3 * 1024 ** 3,
+  /** Declared uncompressed/compressed ratio above which a large entry is refused (XML zips about 10–30×). */
+  maxRatio: 200,
+  /** Entries smaller than this are not held to the ratio (tiny repetitive parts compress very well). */
+  ratioFloorBytes: 10 * 1024 ** 2,
+};
+
+export type ZipVerdict = { isAccepted: true } | { isAccepted: false; reason: string };
+
+/** Inspects the central directory of `file` against `limits`. */
+export function inspectZip(file: string, limits = ZIP_LIMITS): Promise<ZipVerdict> {
+  return new Promise((resolve) => {
+    yauzl.open(file, { lazyEntries: true, autoClose: true, validateEntrySizes: true }, (openError, zip) => {
+      if (openError || !zip) {
+        resolve({ isAccepted: false, reason: `The file looks like a zip archive but cannot be read: ${openError?.message ?? 'unknown error'}.` });
+        return;
+      }
+      if (zip.entryCount > limits.maxEntries) {
+        zip.close();
+        resolve({ isAccepted: false, reason: `The archive declares ${zip.entryCount} entries (at most ${limits.maxEntries}); refused before unpacking.` });
+        return;
+      }
+      let total = 0;
+      let hasWorkbook = false;
+      let isDone = false;
+      const finish = (verdict: ZipVerdict) => {
+        if (isDone) return;
+        isDone = true;
+        zip.close();
+        resolve(verdict);
+      };
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName === 'xl/workbook.xml' || entry.fileName === 'xl/workbook.bin') hasWorkbook = true;
+        total += entry.uncompressedSize;
+        const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
+        if (entry.uncompressedSize >= limits.ratioFloorBytes && ratio > limits.maxRatio) {
+          finish({ isAccepted: false, reason: `The archive entry ${entry.fileName} declares a ${Math.round(ratio)}:1 compression ratio (a zip bomb?); refused before unpacking.` });
+          return;
+        }
+        if (total > limits.maxTotalBytes) {
+          finish({ isAccepted: false, reason: `The archive declares more than ${Math.round(limits.maxTotalBytes / 1024 ** 3)} GB once unpacked; refused before unpacking.` });
+          return;
+        }
+        zip.readEntry();
+      });
+      zip.on('end', () =>
+        finish(hasWorkbook ? { isAccepted: true } : { isAccepted: false, reason: 'The file is a zip archive but not an Excel workbook (.xlsx).' }),
+      );
+      zip.on('error', (error: Error) => finish({ isAccepted: false, reason: `The zip archive is damaged: ${error.message}.` }));
+      zip.readEntry();
+    });
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * Import and export (admin spec sections 2, 3, 7): uploads streamed to a temporary file and
+ * imported in a worker thread, the CSV export streamed from SQLite, and each report's errors
+ * as CSV. The session guards are parameters: the admin area passes its read and write guards.
+ */
+import Router from '@koa/router';
+import { stringify } from 'csv-stringify';
+import type { Middleware } from 'koa';
+import { Readable } from 'node:stream';
+import type { RecordDatabase } from '@directory/data/record.ts';
+import { ImportReportRepository } from '../../db/import-report-repository.ts';
+import { notFound } from '../../errors.ts';
+import { badRequestFromIssues, validate } from '../../middleware/validate.ts';
+import { filteredExportFileName, neutraliseFormula, simpleExportFileName, streamExport, type ExportFilter } from '../../services/export-service.ts';
+import type { ImportService } from '../../services/import-service.ts';
+import { DEFAULT_BATCH_SIZE, type FileImportResult, type SimpleUploadReport } from '../../shared/import-types.ts';
+import { receiveUpload } from './receive-upload.ts';
+import {
+  ExportCsvGetSchema, ExportCsvPostSchema, ReportErrorsSchema, UploadBatchFieldsSchema, UploadSimpleFieldsSchema,
+  type ExportCsvGetReq, type ExportCsvPostReq, type ReportErrorsReq,
+} from './schema.ts';
+
+export interface ImportRouterOptions {
+  imports: ImportService;
+  record: RecordDatabase;
+  /** Lets admin reads through (a session) or answers 401. */
+  guardRead: Middleware;
+  /** Lets admin writes through (a session and its CSRF token) or answers 401/403. */
+  guardWrite: Middleware;
+}
+
+/** The spec's 10-minute upload time-out for the largest files: the socket stays open while the file is imported. */
+const UPLOAD_TIMEOUT_MS = 10 * 60 * 1000;
+
+function presentSimpleReport(result: FileImportResult): SimpleUploadReport {
+  return {
+    success: result.success,
+    message: result.message,
+    totalRows: result.totalRows,
+    successCount: result.successCount,
+    errorCount: result.errorCount,
+    skippedCount: result.skippedCount,
+    errors: result.errors,
+    skippedBusinesses: result.skippedBusinesses,
+  };
+}
+
+function sendCsv(ctx: Parameters<Middleware>[0], fileName: string, body: Readable): void {
+  ctx.set('Content-Type', 'text/csv; charset=utf-8');
+  ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = body;
+}
+
+export function createImportRouter({ imports, record, guardRead, guardWrite }: ImportRouterOptions): Router {
+  const router = new Router();
+  const reports = new ImportReportRepository(record);
+
+  /** Receives the upload, validates its fields, imports it in a worker, removes the temporary file. */
+  const importUpload = async (req: Parameters<Middleware>[0]['req'], schema: typeof UploadBatchFieldsSchema | typeof UploadSimpleFieldsSchema) => {
+    req.setTimeout(UPLOAD_TIMEOUT_MS);
+    const upload = await receiveUpload(req);
+    try {
+      const parsed = schema.safeParse(upload.fields);
+      if (!parsed.success) throw badRequestFromIssues(parsed.error.issues);
+      const fields = { batchSize: DEFAULT_BATCH_SIZE, fileIndex: 1, totalFiles: 1, ...parsed.data };
+      return await imports.importFile({
+        file: upload.file, fileName: upload.fileName, batchSize: fields.batchSize, isDryRun: fields.dryRun,
+        fileIndex: fields.fileIndex, totalFiles: fields.totalFiles,
+      });
+    } finally {
+      await upload.discard();
+    }
+  };
+
+  router.post('/upload-excel', guardWrite, async (ctx) => {
+    ctx.body = presentSimpleReport(await importUpload(ctx.req, UploadSimpleFieldsSchema));
+  });
+
+  router.post('/upload-excel-batch', guardWrite, async (ctx) => {
+    const result: FileImportResult = await importUpload(ctx.req, UploadBatchFieldsSchema);
+    ctx.body = result;
+  });
+
+  router.get('/admin/upload-reports/:id/errors.csv', guardRead, validate(ReportErrorsSchema), (ctx) => {
+    const { params } = ctx.state.input as ReportErrorsReq;
+    if (!reports.find(params.id)) throw notFound(`No upload report ${params.id}`);
+    const rows = Readable.from(
+      (function* () {
+        for (const row of reports.iterateRows(params.id)) {
+          yield [row.row, row.kind, row.column, neutraliseFormula(row.reason), row.name === null ? '' : neutraliseFormula(row.name)];
+        }
+      })(),
+    );
+    sendCsv(ctx, `upload_report_${params.id}_errors.csv`, rows.pipe(stringify({ header: true, columns: ['row', 'kind', 'column', 'reason', 'name'], bom: true, record_delimiter: 'windows' })));
+  });
+
+  router.get('/admin/import-status', guardRead, (ctx) => {
+    ctx.body = { indexCatchUp: imports.indexCatchUp() };
+  });
+
+  router.post('/export-csv', guardWrite, validate(ExportCsvPostSchema), (ctx) => {
+    const { body } = ctx.state.input as ExportCsvPostReq;
+    const filter: ExportFilter = { fields: body.selectedFields, countryCode: body.countryCode, categories: [], dateRange: 'all', startDate: null, endDate: null };
+    const now = new Date();
+    sendCsv(ctx, simpleExportFileName(now), streamExport(record.name, filter, now));
+  });
+
+  router.get('/admin/export-csv', guardRead, validate(ExportCsvGetSchema), (ctx) => {
+    const { query } = ctx.state.input as ExportCsvGetReq;
+    const filter: ExportFilter = {
+      fields: query.fields, countryCode: query.countryCode, categories: query.categories, dateRange: query.dateRange,
+      startDate: query.startDate ?? null, endDate: query.endDate ?? null,
+    };
+    const now = new Date();
+    sendCsv(ctx, filteredExportFileName(filter, now), streamExport(record.name, filter, now));
+  });
+
+  return router;
+}

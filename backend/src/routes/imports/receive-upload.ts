@@ -1,0 +1,79 @@
+/**
+ * Streams one multipart upload to a temporary file, never holding it in memory, and stops at
+ * 150 MB while it streams (a declared Content-Length above the limit is refused before reading).
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import busboy from 'busboy';
+import { ApiError, badRequest } from '../../errors.ts';
+import { MAX_UPLOAD_BYTES } from '../../shared/import-types.ts';
+
+export interface ReceivedUpload {
+  file: string;
+  fileName: string;
+  size: number;
+  fields: Record<string, string>;
+  /** Removes the temporary file. */
+  discard(): Promise<void>;
+}
+
+/** Multipart overhead allowed on top of the file in a declared Content-Length. */
+const MULTIPART_SLACK_BYTES = 64 * 1024;
+
+/** The spec's message for an oversized file. */
+export function tooLarge(fileName: string): ApiError {
+  return new ApiError(413, 'payload_too_large', `${fileName} - Maksimum dosya boyutu 150MB'dır`);
+}
+
+/** Reads the multipart request: its one `file` part to disk, its other parts as text fields. */
+export async function receiveUpload(req: IncomingMessage): Promise<ReceivedUpload> {
+  if (!(req.headers['content-type'] ?? '').startsWith('multipart/form-data')) {
+    throw badRequest('Invalid request. file: send the file as multipart/form-data in a field named "file"', { file: ['required'] });
+  }
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_UPLOAD_BYTES + MULTIPART_SLACK_BYTES) {
+    req.resume();
+    throw tooLarge('The file');
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'directory-upload-'));
+  const discard = () => rm(dir, { recursive: true, force: true });
+  try {
+    const fields: Record<string, string> = {};
+    let received: { file: string; fileName: string; size: number; isTruncated: boolean } | null = null;
+    const parser = busboy({ headers: req.headers, limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 1024 } });
+    const writes: Promise<void>[] = [];
+    parser.on('field', (name, value) => {
+      fields[name] = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      if (name !== 'file' || received !== null) {
+        stream.resume();
+        return;
+      }
+      const fileName = basename(info.filename || 'upload');
+      const file = join(dir, 'upload');
+      const upload = { file, fileName, size: 0, isTruncated: false };
+      received = upload;
+      stream.on('data', (chunk: Buffer) => {
+        upload.size += chunk.length;
+      });
+      stream.on('limit', () => {
+        upload.isTruncated = true;
+      });
+      writes.push(pipeline(stream, createWriteStream(file)));
+    });
+    await pipeline(req, parser);
+    await Promise.all(writes);
+    const upload = received as { file: string; fileName: string; size: number; isTruncated: boolean } | null;
+    if (upload === null) throw badRequest('Invalid request. file: no file was sent in the field "file"', { file: ['required'] });
+    if (upload.isTruncated) throw tooLarge(upload.fileName);
+    return { file: upload.file, fileName: upload.fileName, size: upload.size, fields, discard };
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { requestShape } from '../../middleware/validate.ts';
+import { BATCH_SIZES, DATE_RANGES, DEFAULT_BATCH_SIZE, EXPORT_FIELDS, type ExportField } from '../../shared/import-types.ts';
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+/** The text fields of POST /api/upload-excel-batch (the file itself is streamed, not validated here). */
+export const UploadBatchFieldsSchema = z.object({
+  batchSize: z.coerce
+    .number()
+    .refine((value) => (BATCH_SIZES as readonly number[]).includes(value), `must be one of ${BATCH_SIZES.join(', ')}`)
+    .default(DEFAULT_BATCH_SIZE),
+  fileIndex: z.coerce.number().int().min(1).default(1),
+  totalFiles: z.coerce.number().int().min(1).default(1),
+  dryRun: flag.default(false),
+});
+export type UploadBatchFields = z.infer<typeof UploadBatchFieldsSchema>;
+
+/** POST /api/upload-excel takes only the file; a dry run may be asked for. */
+export const UploadSimpleFieldsSchema = z.object({ dryRun: flag.default(false) });
+
+const countryCode = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' || value.toLowerCase() === 'all' ? null : value.toUpperCase()))
+  .refine((value) => value === null || /^[A-Z]{2}$/.test(value), 'must be a two-letter country code or "all"');
+const field = z.enum(EXPORT_FIELDS);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+
+export const ExportCsvPostSchema = requestShape({
+  body: z.object({
+    selectedFields: z.array(field).min(1, 'choose at least one field').max(EXPORT_FIELDS.length),
+    countryCode: countryCode.prefault(''),
+  }),
+});
+export type ExportCsvPostReq = z.infer<typeof ExportCsvPostSchema>;
+
+const commaList = <T extends z.ZodType<string, string>>(item: T) =>
+  z
+    .string()
+    .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+    .pipe(z.array(item));
+
+export const ExportCsvGetSchema = requestShape({
+  query: z
+    .object({
+      fields: commaList(field).refine((fields: ExportField[]) => fields.length > 0, 'choose at least one field'),
+      countryCode: countryCode.prefault(''),
+      categories: commaList(z.string().max(200)).optional().default([]),
+      dateRange: z.enum(DATE_RANGES).default('all'),
+      startDate: day.optional(),
+      endDate: day.optional(),
+    })
+    .refine((query) => query.dateRange !== 'custom' || (query.startDate !== undefined && query.endDate !== undefined), {
+      message: 'a custom date range needs both startDate and endDate',
+      path: ['dateRange'],
+    })
+    .refine((query) => query.startDate === undefined || query.endDate === undefined || query.startDate <= query.endDate, {
+      message: 'must not be before startDate',
+      path: ['endDate'],
+    }),
+});
+export type ExportCsvGetReq = z.infer<typeof ExportCsvGetSchema>;
+
+export const ReportErrorsSchema = requestShape({ params: z.object({ id: z.coerce.number().int().min(1) }) });
+export type ReportErrorsReq = z.infer<typeof ReportErrorsSchema>;

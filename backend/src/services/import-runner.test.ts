@@ -1,0 +1,145 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '@directory/indexer/config.ts';
+import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
+import { ImportReportRepository } from '../db/import-report-repository.ts';
+import { importFile } from './import-runner.ts';
+
+let dir: string;
+let record: RecordDatabase;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'import-runner-'));
+  record = openRecord(join(dir, 'record.sqlite'));
+});
+afterEach(() => {
+  record.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const write = (name: string, content: string | Buffer) => {
+  const file = join(dir, name);
+  writeFileSync(file, content);
+  return file;
+};
+const run = (file: string, options: { batchSize?: number; isDryRun?: boolean } = {}) =>
+  importFile({ record, file, fileName: file.split('/').pop()!, batchSize: options.batchSize ?? 500, isDryRun: options.isDryRun ?? false });
+const count = (sql: string) => record.prepare(sql).pluck().get() as number;
+
+// At CI the real exports sit at ../shared/realworld beside the repository; a worktree is one level deeper.
+const REALWORLD = [join(PROJECT_ROOT, '..', 'shared', 'realworld'), join(PROJECT_ROOT, '..', '..', 'shared', 'realworld')].find((candidate) => existsSync(candidate));
+const realworld = (file: string) => join(REALWORLD ?? '', file);
+const readRecords = (file: string) => parse(readFileSync(realworld(file)), { columns: true, bom: true }) as Record<string, string>[];
+
+describe(`real exports from ../shared/realworld (${REALWORLD ? `found at ${REALWORLD}` : 'FOLDER NOT FOUND: these tests are skipped'})`, () => {
+  it.skipIf(!REALWORLD)('imports the gosom export: place ids from links, duplicates counted, Greek and Arabic names exact', async () => {
+    const rows = readRecords('gosom-cyprus-restaurants.csv');
+    const ids = rows.map((row) => /!19s(ChI[A-Za-z0-9_-]+)/.exec(row.link!)?.[1]);
+    const distinct = new Set(ids).size;
+    const result = await run(realworld('gosom-cyprus-restaurants.csv'));
+    expect(result).toMatchObject({ success: true, totalRows: rows.length, successCount: rows.length, errorCount: 0, skippedCount: 0 });
+    expect(result.duplicateAnalysis).toMatchObject({ excelDuplicateCount: rows.length - distinct, uniquePlaceIds: distinct, recordsWithPlaceId: distinct });
+    expect(count('SELECT count(*) FROM businesses')).toBe(distinct);
+    expect(result.columnExtraction?.successful).toEqual(expect.arrayContaining(['name', 'full_address', 'working_hours', 'rating', 'reviews', 'latitude', 'place_id'].filter((c) => c !== 'place_id')));
+    // The last row of a duplicated place wins.
+    const lastIndex = ids.lastIndexOf(ids.find((id, index) => ids.indexOf(id) !== index));
+    const last = rows[lastIndex]!;
+    const stored = record.prepare('SELECT name, reviews, country_code, city FROM businesses WHERE place_id = ?').get(ids[lastIndex]) as Record<string, unknown>;
+    expect(stored).toEqual({ name: last.title!.trim(), reviews: Number(last.review_count), country_code: 'CY', city: JSON.parse(last.complete_address!).city });
+    const nonLatin = rows.filter((row) => /[\u0370-\u03FF\u0600-\u06FF]/.test(row.title!));
+    expect(nonLatin.length).toBeGreaterThan(0);
+    for (const row of nonLatin) expect(count(`SELECT count(*) FROM businesses WHERE name = '${row.title!.trim().replace(/'/g, "''")}'`)).toBe(1);
+    const hours = record.prepare("SELECT working_hours FROM businesses WHERE working_hours LIKE '%Friday%' LIMIT 1").pluck().get() as string;
+    expect(Object.values(JSON.parse(hours) as Record<string, string>).every((text) => !text.includes('\u202f'))).toBe(true);
+  });
+
+  it.skipIf(!REALWORLD)('imports the Outscraper export: floats cleaned, temporarily closed marked', async () => {
+    const rows = readRecords('outscraper-law-firms-southern-california.csv');
+    const temporarilyClosed = rows.filter((row) => row.business_status === 'CLOSED_TEMPORARILY').length;
+    const permanentlyClosed = rows.filter((row) => row.business_status === 'CLOSED_PERMANENTLY').length;
+    const result = await run(realworld('outscraper-law-firms-southern-california.csv'), { batchSize: 100 });
+    expect(result).toMatchObject({ success: true, totalRows: rows.length, errorCount: 0, skippedCount: permanentlyClosed, temporarilyClosedCount: temporarilyClosed });
+    expect(result.successCount).toBe(rows.length - permanentlyClosed);
+    expect(count('SELECT count(*) FROM businesses')).toBe(new Set(rows.map((row) => row.place_id)).size);
+    expect(count('SELECT count(*) FROM business_closures')).toBe(temporarilyClosed);
+    const first = rows[0]!;
+    expect(record.prepare('SELECT postal_code, reviews, verified, country_code FROM businesses WHERE place_id = ?').get(first.place_id)).toEqual({
+      postal_code: first.postal_code!.replace(/\.0$/, ''), reviews: Number(first.reviews), verified: first.verified === 'True' ? 1 : 0, country_code: first.country_code,
+    });
+    expect(result.columnExtraction?.extractedCount).toBe(23);
+  });
+
+  it.skipIf(!REALWORLD)('imports the Apify export: BOM, place id from url, rows without city or rating', async () => {
+    const rows = readRecords('apify-mobile-phlebotomy-us.csv');
+    const result = await run(realworld('apify-mobile-phlebotomy-us.csv'));
+    expect(result).toMatchObject({ success: true, totalRows: rows.length, successCount: rows.length, errorCount: 0, skippedCount: 0 });
+    expect(count('SELECT count(*) FROM businesses')).toBe(new Set(rows.map((row) => /query_place_id=([^&]+)/.exec(row.url!)?.[1])).size);
+    expect(count('SELECT count(*) FROM businesses WHERE rating IS NULL')).toBe(rows.filter((row) => row.totalScore === '').length);
+    expect(count("SELECT count(*) FROM businesses WHERE url LIKE '%google.com/maps%'")).toBe(0);
+  });
+});
+
+describe('importFile', () => {
+  const header = 'name,place_id,latitude,longitude,rating,phone\n';
+
+  it('reports a corrupt row and a repeated header row, writes the rest, and the numbers add up', async () => {
+    const file = write('messy.csv', `${header}A,ChIJaaaaaaaaaaaaaaaa01,45,4,4.5,1\nB,ChIJaaaaaaaaaaaaaaaa02,999,4,4,2\nname,place_id,latitude,longitude,rating,phone\nC,ChIJaaaaaaaaaaaaaaaa03,,,N/A,3\n`);
+    const result = await run(file);
+    expect(result).toMatchObject({
+      success: true, totalRows: 4, successCount: 2, errorCount: 1, skippedCount: 1,
+      errors: [{ row: 3, column: 'latitude', reason: '999 is outside −90…90' }],
+      skippedBusinesses: [{ row: 4, name: null, reason: 'repeated header row' }],
+    });
+    expect(result.successCount + result.errorCount + result.skippedCount).toBe(result.totalRows);
+    expect(count('SELECT count(*) FROM businesses')).toBe(2);
+    const stored = new ImportReportRepository(record).find(result.reportId!);
+    expect(stored).toMatchObject({ status: 'completed', total_rows: 4, inserted: 2, skipped: 1, error_count: 1 });
+    expect([...new ImportReportRepository(record).iterateRows(result.reportId!)]).toEqual([
+      { row: 3, kind: 'error', column: 'latitude', reason: '999 is outside −90…90', name: null },
+      { row: 4, kind: 'skipped', column: '', reason: 'repeated header row', name: null },
+    ]);
+  });
+
+  it('updates on re-import, keeping the slug, and counts database duplicates', async () => {
+    await run(write('first.csv', `${header}Old Name,ChIJbbbbbbbbbbbbbbbb01,45,4,4.0,1\n`));
+    const slug = record.prepare('SELECT slug FROM businesses').pluck().get();
+    const result = await run(write('second.csv', `${header}New Name,ChIJbbbbbbbbbbbbbbbb01,45,4,4.8,1\nOther,ChIJbbbbbbbbbbbbbbbb02,1,1,1,1\n`));
+    expect(result).toMatchObject({ inserted: 1, updated: 1, duplicateAnalysis: { databaseDuplicateCount: 1, newPlaceIdCount: 1 } });
+    expect(record.prepare('SELECT name, rating, slug FROM businesses WHERE place_id = ?').get('ChIJbbbbbbbbbbbbbbbb01')).toEqual({ name: 'New Name', rating: 4.8, slug });
+    expect(count('SELECT count(*) FROM businesses')).toBe(2);
+  });
+
+  it('keeps the last of duplicate rows in a file, across batches', async () => {
+    const file = write('dups.csv', `${header}First,ChIJcccccccccccccccc01,1,1,1,1\nMiddle,ChIJcccccccccccccccc02,1,1,1,1\nLast,ChIJcccccccccccccccc01,1,1,2,1\n`);
+    const result = await run(file, { batchSize: 1 });
+    expect(result).toMatchObject({ successCount: 3, duplicateAnalysis: { excelDuplicateCount: 1, excelDuplicateRecords: [{ row: 4, key: 'ChIJcccccccccccccccc01', name: 'Last' }] } });
+    expect(record.prepare('SELECT name FROM businesses WHERE place_id = ?').pluck().get('ChIJcccccccccccccccc01')).toBe('Last');
+  });
+
+  it('writes nothing in a dry run but reports the same numbers', async () => {
+    const file = write('dry.csv', `${header}A,ChIJdddddddddddddddd01,1,1,1,1\nA again,ChIJdddddddddddddddd01,1,1,1,1\nBad,,1,1,9,1\n`);
+    const result = await run(file, { isDryRun: true });
+    expect(result).toMatchObject({ isDryRun: true, totalRows: 3, successCount: 2, errorCount: 1, inserted: 1, updated: 1 });
+    expect(count('SELECT count(*) FROM businesses')).toBe(0);
+  });
+
+  it('fails an unreadable file with a clear message and writes nothing', async () => {
+    const result = await run(write('photo.xlsx', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])));
+    expect(result).toMatchObject({ success: false, message: 'The file is neither an Excel workbook (.xlsx, .xls) nor a CSV text file.', totalRows: 0 });
+    expect(count('SELECT count(*) FROM businesses')).toBe(0);
+    expect(new ImportReportRepository(record).find(result.reportId!)).toMatchObject({ status: 'failed', message: result.message });
+    const noName = await run(write('no-name.csv', 'foo,bar\n1,2\n'));
+    expect(noName).toMatchObject({ success: false, message: 'No name column was found (name, title, …). Columns found: foo, bar.' });
+  });
+
+  it('marks reports left running by a dead process as interrupted', () => {
+    const reports = new ImportReportRepository(record);
+    const dead = reports.create({ fileName: 'a.csv', fileSize: 1, isDryRun: false, batchSize: 500, ownerPid: 999_999_999 });
+    const alive = reports.create({ fileName: 'b.csv', fileSize: 1, isDryRun: false, batchSize: 500, ownerPid: process.pid });
+    expect(reports.markDeadRunsInterrupted((pid) => pid === process.pid)).toBe(1);
+    expect(reports.find(dead)).toMatchObject({ status: 'interrupted', message: expect.stringContaining('Import the file again to complete it') });
+    expect(reports.find(alive)?.status).toBe('running');
+  });
+});

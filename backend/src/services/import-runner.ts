@@ -1,0 +1,285 @@
+/**
+ * Imports one spreadsheet file into the record: streams its rows, cleans and maps each one,
+ * writes valid rows in batches (one transaction each, report counters committed with them),
+ * and reports every bad or skipped row with its reason. Used by the upload worker and by
+ * `npm run import`; runs wherever it is called (the server calls it inside a worker thread).
+ */
+import { stat } from 'node:fs/promises';
+import { toBusinessColumns } from '@directory/data/business-row.ts';
+import type { BusinessInput } from '@directory/data/business.ts';
+import type { RecordDatabase } from '@directory/data/record.ts';
+import { BusinessRepository } from '../db/business-repository.ts';
+import { ImportReportRepository, type ReportCounts, type ReportRowEntry } from '../db/import-report-repository.ts';
+import { columnExtraction, isHeaderRow, mapColumns, type ColumnMap } from '../import/columns.ts';
+import type { Identity } from '../import/identity.ts';
+import { mapRow } from '../import/map-row.ts';
+import { openRows, UnreadableFileError, type RowSource } from '../import/read-rows.ts';
+import type { ColumnExtractionReport, DuplicateAnalysisReport, FileImportResult, ImportRowError, SkippedBusiness } from '../shared/import-types.ts';
+import { uniqueSlug } from './business-writer.ts';
+
+export interface ImportProgress {
+  reportId: number;
+  rowsRead: number;
+  rowsWritten: number;
+  errorCount: number;
+  skippedCount: number;
+  bytesRead: number;
+  fileSize: number;
+  isDone: boolean;
+}
+
+export interface ImportFileOptions {
+  record: RecordDatabase;
+  /** The file on disk. */
+  file: string;
+  /** The name the operator knows it by (the upload's name). */
+  fileName: string;
+  batchSize: number;
+  isDryRun: boolean;
+  fileIndex?: number;
+  totalFiles?: number;
+  onProgress?: (progress: ImportProgress) => void;
+  /** Called after each batch is committed (the kill-mid-import test stops the process here). */
+  onBatchCommitted?: (batchNumber: number, rowsWritten: number) => void;
+}
+
+const REPORTED_LIMIT = 100;
+const PROGRESS_EVERY_ROWS = 2000;
+
+interface PendingRow {
+  row: number;
+  business: BusinessInput;
+  identity: Identity;
+  isTemporarilyClosed: boolean;
+  isFileDuplicate: boolean;
+}
+
+const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+
+/** Imports one file; never throws for a bad file (the result says why), only for a broken record. */
+export async function importFile(options: ImportFileOptions): Promise<FileImportResult> {
+  const started = performance.now();
+  const reports = new ImportReportRepository(options.record);
+  const businesses = new BusinessRepository(options.record);
+  let fileSize = 0;
+  let source: RowSource | null = null;
+  let openError: string | null = null;
+  try {
+    source = await openRows(options.file);
+    fileSize = source.fileSize;
+  } catch (error) {
+    if (!(error instanceof UnreadableFileError)) throw error;
+    openError = error.message;
+    fileSize = (await stat(options.file)).size;
+  }
+  const reportId = reports.create({ fileName: options.fileName, fileSize, isDryRun: options.isDryRun, batchSize: options.batchSize, ownerPid: process.pid });
+
+  const counts: ReportCounts = { totalRows: 0, inserted: 0, updated: 0, skipped: 0, errorCount: 0 };
+  const errors: ImportRowError[] = [];
+  const skippedBusinesses: SkippedBusiness[] = [];
+  let pendingEntries: ReportRowEntry[] = [];
+  let batch: PendingRow[] = [];
+  let batchNumber = 0;
+  let columns: ColumnMap | null = null;
+  let extraction: ColumnExtractionReport | null = null;
+  const seenKeys = new Set<string>();
+  const duplicates = { excel: 0, database: 0, newKeys: 0, withPlaceId: 0, derived: 0, unreadableHours: 0, temporarilyClosed: 0 };
+  const excelDuplicateRecords: DuplicateAnalysisReport['excelDuplicateRecords'] = [];
+  const written = () => counts.inserted + counts.updated + (options.isDryRun ? batchWouldWrite : 0);
+  let batchWouldWrite = 0;
+
+  const progress = (isDone: boolean) =>
+    options.onProgress?.({
+      reportId, rowsRead: counts.totalRows, rowsWritten: written(), errorCount: counts.errorCount, skippedCount: counts.skipped,
+      bytesRead: source?.bytesRead() ?? 0, fileSize, isDone,
+    });
+
+  const reportError = (issues: ImportRowError[]) => {
+    counts.errorCount += 1;
+    for (const issue of issues) {
+      if (errors.length < REPORTED_LIMIT) errors.push(issue);
+      pendingEntries.push({ row: issue.row, kind: 'error', column: issue.column, reason: issue.reason, name: null });
+    }
+  };
+  const reportSkip = (row: number, name: string | null, reason: string) => {
+    counts.skipped += 1;
+    if (skippedBusinesses.length < REPORTED_LIMIT) skippedBusinesses.push({ row, name, reason });
+    pendingEntries.push({ row, kind: 'skipped', column: '', reason, name });
+  };
+
+  /** Writes one row; returns whether it inserted or updated. */
+  const writeRow = (pending: PendingRow): 'inserted' | 'updated' => {
+    const outcome = businesses.upsert(toBusinessColumns(pending.business), () => uniqueSlug(businesses, pending.business));
+    if (pending.isTemporarilyClosed || outcome === 'updated') reports.setTemporarilyClosed(pending.identity.key, pending.isTemporarilyClosed);
+    return outcome;
+  };
+
+  const tally = (pending: PendingRow, outcome: 'inserted' | 'updated') => {
+    counts[outcome] += 1;
+    if (pending.isFileDuplicate) return;
+    if (outcome === 'updated') duplicates.database += 1;
+    else duplicates.newKeys += 1;
+  };
+
+  const flush = () => {
+    const rows = batch;
+    batch = [];
+    batchNumber += 1;
+    if (options.isDryRun) {
+      for (const pending of rows) tally(pending, pending.isFileDuplicate || reports.isKnown(pending.identity.key) ? 'updated' : 'inserted');
+      batchWouldWrite = 0;
+      reports.transaction(() => {
+        reports.addRows(reportId, pendingEntries);
+        reports.saveCounts(reportId, counts);
+      });
+      pendingEntries = [];
+      return;
+    }
+    try {
+      reports.transaction(() => {
+        const outcomes = rows.map(writeRow);
+        rows.forEach((pending, index) => tally(pending, outcomes[index]!));
+        reports.addRows(reportId, pendingEntries);
+        reports.saveCounts(reportId, counts);
+      });
+    } catch (error) {
+      if (!(error instanceof Error) || error.name !== 'SqliteError') throw error;
+      // A row the record refused (a constraint the cleaning did not foresee) rolled the batch
+      // back: write the rows one by one so only that row fails, with the record's reason.
+      for (const pending of rows) {
+        try {
+          tally(pending, reports.transaction(() => writeRow(pending)));
+        } catch (rowError) {
+          if (!(rowError instanceof Error) || rowError.name !== 'SqliteError') throw rowError;
+          reportError([{ row: pending.row, column: '', reason: `the record refused the row: ${rowError.message}` }]);
+        }
+      }
+      reports.transaction(() => {
+        reports.addRows(reportId, pendingEntries);
+        reports.saveCounts(reportId, counts);
+      });
+    }
+    pendingEntries = [];
+    options.onBatchCommitted?.(batchNumber, written());
+    progress(false);
+  };
+
+  const fail = (message: string): FileImportResult => {
+    reports.finish(reportId, 'failed', counts, { errors, columnExtraction: extraction }, message);
+    return buildResult(false, message);
+  };
+
+  const buildResult = (success: boolean, message: string): FileImportResult => {
+    const total = counts.totalRows;
+    const successCount = counts.inserted + counts.updated;
+    const duplicateAnalysis: DuplicateAnalysisReport = {
+      totalRecords: total,
+      recordsWithPlaceId: duplicates.withPlaceId,
+      databaseDuplicateCount: duplicates.database,
+      databaseDuplicateRate: percent(duplicates.database, total),
+      newPlaceIdCount: duplicates.newKeys,
+      newPlaceIdRate: percent(duplicates.newKeys, total),
+      excelDuplicateCount: duplicates.excel,
+      excelDuplicateRecords,
+      uniquePlaceIds: seenKeys.size,
+      totalDuplicateRecords: duplicates.excel + duplicates.database,
+      duplicateRate: percent(duplicates.excel + duplicates.database, total),
+    };
+    return {
+      success,
+      message,
+      totalRows: total,
+      successCount,
+      errorCount: counts.errorCount,
+      skippedCount: counts.skipped,
+      errors,
+      skippedBusinesses,
+      reportId,
+      fileName: options.fileName,
+      fileIndex: options.fileIndex ?? 1,
+      totalFiles: options.totalFiles ?? 1,
+      isDryRun: options.isDryRun,
+      inserted: counts.inserted,
+      updated: counts.updated,
+      derivedKeyCount: duplicates.derived,
+      unreadableHoursCount: duplicates.unreadableHours,
+      temporarilyClosedCount: duplicates.temporarilyClosed,
+      processingTimeSeconds: Math.round((performance.now() - started) / 100) / 10,
+      columnExtraction: extraction,
+      duplicateAnalysis: success || total > 0 ? duplicateAnalysis : null,
+      indexUpdate: 'none',
+    };
+  };
+
+  if (source === null) return fail(openError ?? 'The file cannot be read.');
+
+  try {
+    for await (const sheetRow of source.rows) {
+      if (columns === null) {
+        if (!('cells' in sheetRow)) return fail(`The header row cannot be read: ${sheetRow.unreadable}`);
+        columns = mapColumns(sheetRow.cells.map((cell) => cell.trim()));
+        extraction = columnExtraction(columns);
+        if (columns.fields.name === undefined) {
+          return fail(`No name column was found (name, title, …). Columns found: ${columns.headers.filter(Boolean).join(', ') || 'none'}.`);
+        }
+        continue;
+      }
+      if ('unreadable' in sheetRow) {
+        counts.totalRows += 1;
+        reportError([{ row: sheetRow.rowNumber, column: '', reason: `the row cannot be read: ${sheetRow.unreadable}` }]);
+        continue;
+      }
+      // A row of empty cells is no row at all (spreadsheets keep formatted blank rows).
+      if (sheetRow.cells.every((cell) => cell.trim() === '')) continue;
+      counts.totalRows += 1;
+      if (isHeaderRow(sheetRow.cells, columns)) {
+        reportSkip(sheetRow.rowNumber, null, 'repeated header row');
+        continue;
+      }
+      const mapped = mapRow(sheetRow.cells, columns, sheetRow.rowNumber);
+      if (mapped.kind === 'error') reportError(mapped.issues);
+      else if (mapped.kind === 'skipped') reportSkip(sheetRow.rowNumber, mapped.name, mapped.reason);
+      else {
+        const key = mapped.identity.key;
+        const isFileDuplicate = seenKeys.has(key);
+        if (isFileDuplicate) {
+          duplicates.excel += 1;
+          if (excelDuplicateRecords.length < REPORTED_LIMIT) excelDuplicateRecords.push({ row: sheetRow.rowNumber, key, name: mapped.business.name });
+        } else {
+          seenKeys.add(key);
+          if (mapped.identity.source === 'placeId' || mapped.identity.source === 'link') duplicates.withPlaceId += 1;
+          if (mapped.identity.source === 'derived') duplicates.derived += 1;
+        }
+        if (mapped.hasUnreadableHours) duplicates.unreadableHours += 1;
+        if (mapped.isTemporarilyClosed) duplicates.temporarilyClosed += 1;
+        batch.push({ row: sheetRow.rowNumber, business: mapped.business, identity: mapped.identity, isTemporarilyClosed: mapped.isTemporarilyClosed, isFileDuplicate });
+        if (options.isDryRun) batchWouldWrite += 1;
+        if (batch.length >= options.batchSize) flush();
+      }
+      if (counts.totalRows % PROGRESS_EVERY_ROWS === 0) progress(false);
+    }
+  } catch (error) {
+    if (!(error instanceof UnreadableFileError) && !(error instanceof Error && 'code' in error && String(error.code).startsWith('CSV_'))) throw error;
+    if (batch.length > 0 || pendingEntries.length > 0) flush();
+    const committed = counts.inserted + counts.updated;
+    return fail(`${error.message}${committed > 0 ? ` (stopped after ${counts.totalRows} rows; ${committed} written before the damage stay in the record)` : ''}`);
+  }
+  if (columns === null) return fail('The file is empty: no header row was found.');
+  if (batch.length > 0 || pendingEntries.length > 0 || batchNumber === 0) flush();
+
+  const verb = options.isDryRun ? 'would be imported' : 'imported';
+  const message = `${counts.inserted + counts.updated} of ${counts.totalRows} rows ${verb} (${counts.inserted} new, ${counts.updated} updated), ${counts.errorCount} with errors, ${counts.skipped} skipped.`;
+  const result = buildResult(true, message);
+  reports.finish(reportId, 'completed', counts, {
+    columnExtraction: result.columnExtraction,
+    duplicateAnalysis: result.duplicateAnalysis,
+    errors: result.errors,
+    skippedBusinesses: result.skippedBusinesses,
+    derivedKeyCount: result.derivedKeyCount,
+    unreadableHoursCount: result.unreadableHoursCount,
+    temporarilyClosedCount: result.temporarilyClosedCount,
+    duplicatePolicy: 'last row wins',
+  }, null);
+  progress(true);
+  return result;
+}

@@ -1,0 +1,114 @@
+/**
+ * Shapes of the import and export calls (admin spec sections 3 and 7). The admin screens
+ * import these types, so client and server cannot drift.
+ */
+
+export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
+export type BatchSize = (typeof BATCH_SIZES)[number];
+export const DEFAULT_BATCH_SIZE: BatchSize = 500;
+export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024;
+
+export interface ImportRowError {
+  /** Row number as the spreadsheet shows it (the header is row 1). */
+  row: number;
+  column: string;
+  reason: string;
+}
+
+export interface SkippedBusiness {
+  row: number;
+  name: string | null;
+  reason: string;
+}
+
+/** The spec's simple upload report. successCount + errorCount + skippedCount = totalRows. */
+export interface SimpleUploadReport {
+  success: boolean;
+  message: string;
+  totalRows: number;
+  /** Rows written (or, in a dry run, that would be written); in-file duplicates included, the last one wins. */
+  successCount: number;
+  /** Rows not written because of a bad value; `errors` may list several problems of one row. */
+  errorCount: number;
+  skippedCount: number;
+  /** The first 100 problems. */
+  errors: ImportRowError[];
+  /** The first 100 skipped rows. */
+  skippedBusinesses: SkippedBusiness[];
+}
+
+export interface ColumnExtractionReport {
+  extractedCount: number;
+  totalColumns: number;
+  /** Percent of the spec's 23 columns found, one decimal. */
+  extractionRate: number;
+  successful: string[];
+  missing: string[];
+  unrecognised: string[];
+}
+
+export interface DuplicateAnalysisReport {
+  totalRecords: number;
+  /** Rows whose Google place id was found (column or link). */
+  recordsWithPlaceId: number;
+  /** Rows for a business the record already held before this file. */
+  databaseDuplicateCount: number;
+  databaseDuplicateRate: number;
+  newPlaceIdCount: number;
+  newPlaceIdRate: number;
+  /** Rows repeating an identity seen earlier in the same file (the last row wins). */
+  excelDuplicateCount: number;
+  excelDuplicateRecords: { row: number; key: string; name: string }[];
+  uniquePlaceIds: number;
+  totalDuplicateRecords: number;
+  duplicateRate: number;
+}
+
+/** The spec's detailed per-file result of POST /api/upload-excel-batch. */
+export interface FileImportResult extends SimpleUploadReport {
+  reportId: number | null;
+  fileName: string;
+  fileIndex: number;
+  totalFiles: number;
+  isDryRun: boolean;
+  inserted: number;
+  updated: number;
+  /** Rows imported under a key derived from name, address and coordinates (no place id, no cid). */
+  derivedKeyCount: number;
+  /** Rows whose hours could not be read and were kept as text. */
+  unreadableHoursCount: number;
+  temporarilyClosedCount: number;
+  processingTimeSeconds: number;
+  columnExtraction: ColumnExtractionReport | null;
+  duplicateAnalysis: DuplicateAnalysisReport | null;
+  /** How the search index catches up: through the change log, by a background rebuild, or not at all (dry run, nothing written). */
+  indexUpdate: 'change-log' | 'rebuild' | 'none';
+}
+
+/** A websocket progress message (one per committed batch and every few thousand rows read). */
+export interface ImportProgressMessage {
+  type: 'import-progress';
+  reportId: number;
+  fileName: string;
+  fileIndex: number;
+  totalFiles: number;
+  rowsRead: number;
+  rowsWritten: number;
+  errorCount: number;
+  skippedCount: number;
+  bytesRead: number;
+  fileSize: number;
+  isDone: boolean;
+}
+
+/** The 27 export fields of the admin spec, in the order of its full read. */
+export const EXPORT_FIELDS = [
+  'id', 'name', 'slug', 'category', 'type', 'full_address', 'street', 'city', 'postal_code', 'country', 'country_code',
+  'phone', 'latitude', 'longitude', 'rating', 'reviews', 'reviews_link', 'photo', 'logo', 'located_in', 'working_hours',
+  'verified', 'about', 'place_id', 'created_at', 'updated_at', 'url',
+] as const;
+export type ExportField = (typeof EXPORT_FIELDS)[number];
+export const DEFAULT_EXPORT_FIELDS: readonly ExportField[] = ['name', 'full_address', 'phone', 'type'];
+
+export const DATE_RANGES = ['all', 'today', 'yesterday', 'last24hours', 'last7days', 'thisweek', 'thismonth', 'custom'] as const;
+export type DateRange = (typeof DATE_RANGES)[number];

@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Router from '@koa/router';
+import Koa, { type Middleware } from 'koa';
+import serve from 'koa-static';
+import type { Browser } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorHandler } from '@directory/backend/middleware/error-handler.ts';
+import { attachImportProgressSocket } from '@directory/backend/routes/imports/import-progress-socket.ts';
+import { createImportRouter } from '@directory/backend/routes/imports/imports.ts';
+import { startTestApp, type TestApp } from '@directory/backend/testing/test-app.ts';
+import { writeSample, type SampleSummary } from '../../../scripts/samples/generate-sample.ts';
+import { launchBrowser, screenshot } from '../browser.ts';
+
+let dir: string;
+let app: TestApp;
+let server: Server;
+let base: string;
+let browser: Browser;
+let socket: { close(): void };
+let summary: SampleSummary;
+const csrfHeaders: (string | undefined)[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'upload-screen-'));
+  await build({ configFile: false, root: import.meta.dirname, logLevel: 'silent', build: { outDir: join(dir, 'site'), emptyOutDir: true } });
+  app = await startTestApp();
+  // The screen's calls go to the real import router; the guard only records the CSRF header it got.
+  const recordCsrf: Middleware = (ctx, next) => {
+    csrfHeaders.push(ctx.get('X-CSRF-Token') || undefined);
+    return next();
+  };
+  const koa = new Koa();
+  koa.use(errorHandler({ isDevelopment: false }));
+  const api = new Router({ prefix: '/api' });
+  const imports = createImportRouter({ imports: app.deps.imports, record: app.deps.record, guardRead: (_ctx, next) => next(), guardWrite: recordCsrf });
+  api.use(imports.routes());
+  koa.use(api.routes());
+  koa.use(serve(join(dir, 'site')));
+  server = await new Promise((resolve) => {
+    const listening = koa.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  socket = attachImportProgressSocket(server, app.deps.imports, () => true);
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  summary = await writeSample({ rows: 3000, tool: 'gosom', format: 'csv', out: join(dir, 'gosom-places.csv') });
+  writeFileSync(join(dir, 'photo.xlsx'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  socket?.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await app.deps.imports.settled();
+  await app?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the upload screen in Chromium', () => {
+  it('uploads two files one at a time, shows progress from the websocket and each file report', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const progressFrames: string[] = [];
+    page.on('websocket', (ws) => ws.on('framereceived', (frame) => progressFrames.push(String(frame.payload))));
+    await page.goto(`${base}/index.html`);
+
+    await page.getByLabel('Dosyalar').setInputFiles([join(dir, 'gosom-places.csv'), join(dir, 'photo.xlsx')]);
+    await page.getByLabel('Grup boyutu').selectOption('100');
+    await page.getByRole('button', { name: 'Yükle' }).click();
+
+    const alert = page.getByRole('alert').filter({ hasText: 'Kısmi başarı' });
+    await alert.waitFor({ timeout: 90_000 });
+    expect(await alert.textContent()).toBe('Kısmi başarı 1/2');
+
+    const good = page.getByRole('region', { name: 'Rapor: gosom-places.csv' });
+    const written = summary.rows - summary.errorRows - summary.skippedRows;
+    expect(await good.getByRole('status').textContent()).toContain(`${written} of ${summary.rows} rows imported`);
+    expect(await good.locator('dt:has-text("Toplam satır") + dd').textContent()).toBe(String(summary.rows));
+    expect(await good.getByRole('table', { name: 'İlk hatalar' }).getByRole('row').nth(1).getByRole('cell').first().textContent()).toBe('402');
+    expect(await good.getByRole('link', { name: 'Tüm hataları indir (CSV)' }).getAttribute('href')).toMatch(/^\/api\/admin\/upload-reports\/\d+\/errors\.csv$/);
+    expect(await page.getByRole('progressbar', { name: 'gosom-places.csv ilerleme' }).getAttribute('value')).toBe('100');
+
+    const failed = page.getByRole('region', { name: 'Rapor: photo.xlsx' });
+    expect(await failed.getByRole('status').textContent()).toBe('The file is neither an Excel workbook (.xlsx, .xls) nor a CSV text file.');
+
+    const messages = progressFrames.map((frame) => JSON.parse(frame) as { fileIndex: number; rowsRead: number; isDone: boolean; totalFiles: number });
+    expect(messages.filter((message) => message.fileIndex === 1 && !message.isDone).length).toBeGreaterThanOrEqual(5);
+    expect(messages.find((message) => message.fileIndex === 1 && message.isDone)).toMatchObject({ rowsRead: summary.rows, totalFiles: 2 });
+    expect(csrfHeaders).toEqual(['csrf-test-token', 'csrf-test-token']);
+    await screenshot(page, 'admin-upload-screen');
+  }, 120_000);
+});

@@ -1,0 +1,64 @@
+import type { FileImportResult } from '@directory/backend/shared/import-types.ts';
+import { errorsCsvUrl } from '../api.ts';
+
+const FIRST_ERRORS = 10;
+
+/** One file's report: counts, column extraction, duplicate analysis, first errors, and all errors as CSV. */
+export function FileReport({ result }: { result: FileImportResult }) {
+  const columns = result.columnExtraction;
+  const duplicates = result.duplicateAnalysis;
+  return (
+    <section className={`import-report ${result.success ? 'is-success' : 'is-failed'}`} aria-label={`Rapor: ${result.fileName}`}>
+      <h3>
+        {result.fileName} {result.isDryRun && <span className="import-badge">deneme (yazılmadı)</span>}
+      </h3>
+      <p role="status">{result.message}</p>
+      <dl className="import-counts">
+        <div><dt>Toplam satır</dt><dd>{result.totalRows}</dd></div>
+        <div><dt>Başarılı</dt><dd>{result.successCount}</dd></div>
+        <div><dt>Yeni / güncellenen</dt><dd>{result.inserted} / {result.updated}</dd></div>
+        <div><dt>Hatalı</dt><dd>{result.errorCount}</dd></div>
+        <div><dt>Atlanan</dt><dd>{result.skippedCount}</dd></div>
+      </dl>
+      {columns && (
+        <details>
+          <summary>Sütunlar: {columns.extractedCount}/{columns.totalColumns} bulundu (%{columns.extractionRate})</summary>
+          <p>Bulunan: {columns.successful.join(', ') || '—'}</p>
+          <p>Eksik: {columns.missing.join(', ') || '—'}</p>
+          <p>Tanınmayan: {columns.unrecognised.join(', ') || '—'}</p>
+        </details>
+      )}
+      {duplicates && (
+        <details>
+          <summary>Tekrar analizi: dosyada {duplicates.excelDuplicateCount}, veritabanında {duplicates.databaseDuplicateCount}, yeni {duplicates.newPlaceIdCount}</summary>
+          <p>
+            Place ID'li kayıt: {duplicates.recordsWithPlaceId} / {duplicates.totalRecords}. Dosyada tekrarlanan yerlerde son satır geçerlidir.
+          </p>
+          {duplicates.excelDuplicateRecords.length > 0 && (
+            <ul>
+              {duplicates.excelDuplicateRecords.slice(0, FIRST_ERRORS).map((record) => (
+                <li key={record.row}>Satır {record.row}: {record.name}</li>
+              ))}
+            </ul>
+          )}
+        </details>
+      )}
+      {result.errors.length > 0 && (
+        <table className="import-errors">
+          <caption>İlk hatalar</caption>
+          <thead>
+            <tr><th scope="col">Satır</th><th scope="col">Sütun</th><th scope="col">Neden</th></tr>
+          </thead>
+          <tbody>
+            {result.errors.slice(0, FIRST_ERRORS).map((error, index) => (
+              <tr key={`${error.row}-${index}`}><td>{error.row}</td><td>{error.column || '—'}</td><td>{error.reason}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {result.reportId !== null && (result.errorCount > 0 || result.skippedCount > 0) && (
+        <a href={errorsCsvUrl(result.reportId)} download>Tüm hataları indir (CSV)</a>
+      )}
+    </section>
+  );
+}
