@@ -16,7 +16,7 @@ import { MaintenancePage } from './components/maintenance-page.tsx';
 import { MessagesPage } from './components/messages-page.tsx';
 import { ReportsPage } from './components/reports-page.tsx';
 import { SettingsPage } from './components/settings-page.tsx';
-import { UploadPlaceholder } from './components/upload-placeholder.tsx';
+import { UploadPage } from './components/upload-page.tsx';
 import {
   activityLoader,
   advertisementsLoader,
@@ -61,8 +61,7 @@ export const screens = {
   activity: screen('Etkinlik Kaydı', activityLoader, ActivityPage),
   businesses: screen('İşletme Yönetimi', businessesLoader, BusinessesPage),
   businessEdit: screen('İşletme Düzenle', businessEditLoader, BusinessEditPage),
-  // LEAD (merge): the /admin/upload route renders the import helper's UploadScreen here.
-  upload: screen('Excel Yükleme', emptyLoader, UploadPlaceholder),
+  upload: screen('Excel Yükleme', emptyLoader, UploadPage),
   settings: screen('Site Ayarları', settingsLoader, SettingsPage),
   advertisements: screen('Reklam Yönetimi', advertisementsLoader, AdvertisementsPage),
   reports: screen('Raporlar', reportsLoader, ReportsPage),

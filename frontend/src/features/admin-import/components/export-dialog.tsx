@@ -24,8 +24,6 @@ const RANGE_LABELS: Record<DateRange, string> = {
 };
 
 export interface ExportDialogProps {
-  /** The admin session's CSRF token (the export is a read: kept for the admin layout's uniform props). */
-  csrfToken: string;
   isOpen: boolean;
   onClose: () => void;
 }

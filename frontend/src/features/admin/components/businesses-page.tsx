@@ -18,7 +18,7 @@ import {
 } from '../business-list-query.ts';
 import type { businessesLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
-import { ExportPlaceholder } from './export-placeholder.tsx';
+import { ExportDialog } from '../../admin-import/components/export-dialog.tsx';
 import { PageHeader, StatCard } from './page-header.tsx';
 import { AdminPager } from './admin-pager.tsx';
 
@@ -159,7 +159,7 @@ export function BusinessesPage() {
           </button>
         }
       />
-      {isExportOpen && <ExportPlaceholder onClose={() => setIsExportOpen(false)} />}
+      <ExportDialog isOpen={isExportOpen} onClose={() => setIsExportOpen(false)} />
       {stats && (
         <section className="admin-stats admin-stats-compact" aria-label="Özet">
           <StatCard label="Toplam İşletme" value={formatCount(stats.totalBusinesses)} tone="primary" />
