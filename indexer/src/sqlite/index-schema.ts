@@ -7,7 +7,8 @@
  */
 import { SITEMAP_FILE_SIZE } from '../engine.ts';
 
-export const INDEX_FORMAT_VERSION = '4';
+// 5: the bounded-search vocabulary and indexes together with the sitemap file table (two branches each called their layout 4).
+export const INDEX_FORMAT_VERSION = '5';
 
 export const DOCS_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
