@@ -57,7 +57,7 @@ export function createDeps(options: AppOptions): AppDeps {
   const indexerEnv =
     options.indexerEnv ??
     indexerProcessEnv({ dataDir: dirname(options.record.name), engine: options.engine.name, listingPolicy: options.listingPolicy });
-  return {
+  const deps: AppDeps = {
     record: options.record,
     engine: options.engine,
     sync,
@@ -71,6 +71,10 @@ export function createDeps(options: AppOptions): AppDeps {
     admin: createAdminDeps(options.record, options.engine, sync, indexerEnv),
     imports: new ImportService(options.record, options.engine, sync, options.listingPolicy),
   };
+  // "Clear cache" in the admin area empties these (pages' own ETags are hashes of their bodies: fresh by themselves).
+  deps.admin.caches.register('list answers and their ETags', () => deps.listCache.clear());
+  deps.admin.caches.register('lists of server-rendered pages', () => deps.directory.clearLists());
+  return deps;
 }
 
 /** The built site: the server entry, the HTML template, the browser assets. */

@@ -27,6 +27,19 @@ export class ListAnswerCache {
     });
   }
 
+  /** Counts "clear cache" actions: part of every validator, so a clear also retires the ETags clients hold. */
+  private clears = 0;
+
+  get epoch(): number {
+    return this.clears;
+  }
+
+  /** Forgets every answer and every validator handed out so far. */
+  clear(): void {
+    this.answers.clear();
+    this.clears += 1;
+  }
+
   get(key: string, generation: string): Buffer | undefined {
     const answer = this.answers.get(key);
     return answer?.generation === generation ? answer.json : undefined;
@@ -57,7 +70,7 @@ export function indexCached(cache: ListAnswerCache, generation: () => Promise<st
   return async (ctx, next) => {
     const current = await generation();
     const key = `${ctx.path}\n${JSON.stringify(ctx.state.input ?? null)}`;
-    const etag = listEtag(current, key);
+    const etag = listEtag(`${current}#${cache.epoch}`, key);
     if (fresh(ctx.req.headers, { etag })) {
       ctx.status = 304;
       ctx.set('ETag', etag);

@@ -48,6 +48,11 @@ export class DirectoryService {
   ) {
     this.lists = new IndexMemo(() => engine.generation(), { maxEntries: 2000 });
   }
+  /** Forgets the lists remembered for server-rendered pages (the admin area's "clear cache"). */
+  clearLists(): void {
+    this.lists.clear();
+  }
+
 
   home(): Promise<HomeData> {
     return this.lists.get('home', () => this.readHome());

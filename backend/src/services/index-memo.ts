@@ -20,6 +20,11 @@ export class IndexMemo {
     this.entries = new LRUCache<string, Remembered>({ max: options.maxEntries });
   }
 
+  /** Forgets every remembered list ("clear cache" in the admin area). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   async get<T>(key: string, read: () => Promise<T>): Promise<T> {
     const generation = await this.generation();
     const known = this.entries.get(key);

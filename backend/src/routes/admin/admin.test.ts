@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import type {
   AdminActivityPage,
@@ -335,6 +335,22 @@ describe('admin API against the record', () => {
     expect(await regenerated.json()).toEqual(sitemaps);
     const cleared = await admin.request('POST', '/api/admin/clear-cache');
     expect(await cleared.json()).toEqual({ success: true, message: 'Cache temizlendi' });
+  });
+
+  it('clear cache empties the ready list answers and retires the ETags clients hold', async () => {
+    const first = await fetch(`${app.url}/api/countries`);
+    const etag = first.headers.get('etag')!;
+    const revalidate = () => fetch(`${app.url}/api/countries`, { headers: { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' } });
+    expect((await revalidate()).status).toBe(304);
+    const countries = vi.spyOn(app.deps.engine, 'countries');
+    await admin.request('POST', '/api/admin/clear-cache');
+    const after = await revalidate();
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect(countries).toHaveBeenCalledTimes(1);
+    countries.mockRestore();
+    const [entry] = app.deps.admin.audit.list(1, 0).rows;
+    expect(entry).toMatchObject({ action: 'cache.clear', detail: 'cleared: list answers and their ETags, lists of server-rendered pages' });
   });
 });
 
