@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import { toBusinessColumns } from '@directory/data/business-row.ts';
 import type { BusinessInput } from '@directory/data/business.ts';
 import type { RecordDatabase } from '@directory/data/record.ts';
+import { BulkInsertTriggers } from '../db/bulk-insert-triggers.ts';
 import { BusinessRepository } from '../db/business-repository.ts';
 import { ImportReportRepository, type ReportCounts, type ReportRowEntry } from '../db/import-report-repository.ts';
 import { columnExtraction, isHeaderRow, mapColumns, type ColumnMap } from '../import/columns.ts';
@@ -61,6 +62,7 @@ export async function importFile(options: ImportFileOptions): Promise<FileImport
   const started = performance.now();
   const reports = new ImportReportRepository(options.record);
   const businesses = new BusinessRepository(options.record);
+  const bulkTriggers = new BulkInsertTriggers(options.record);
   let fileSize = 0;
   let source: RowSource | null = null;
   let openError: string | null = null;
@@ -107,12 +109,24 @@ export async function importFile(options: ImportFileOptions): Promise<FileImport
     pendingEntries.push({ row, kind: 'skipped', column: '', reason, name });
   };
 
-  /** Writes one row; returns whether it inserted or updated. */
-  const writeRow = (pending: PendingRow): 'inserted' | 'updated' => {
-    const outcome = businesses.upsert(toBusinessColumns(pending.business), () => uniqueSlug(businesses, pending.business));
-    if (pending.isTemporarilyClosed || outcome === 'updated') reports.setTemporarilyClosed(pending.identity.key, pending.isTemporarilyClosed);
-    return outcome;
+  /** Writes one row; returns whether it inserted or updated, and the row's id. */
+  const writeRowWithId = (pending: PendingRow) => {
+    const written = businesses.upsertWithId(toBusinessColumns(pending.business), () => uniqueSlug(businesses, pending.business));
+    if (pending.isTemporarilyClosed || written.outcome === 'updated') reports.setTemporarilyClosed(pending.identity.key, pending.isTemporarilyClosed);
+    return written;
   };
+  const writeRow = (pending: PendingRow): 'inserted' | 'updated' => writeRowWithId(pending).outcome;
+  /** Writes a batch with the per-row insert triggers' work done once for the batch (see bulk-insert-triggers.ts). */
+  const writeBatch = (rows: readonly PendingRow[]): ('inserted' | 'updated')[] =>
+    bulkTriggers.run(() => {
+      const insertedIds: number[] = [];
+      const outcomes = rows.map((pending) => {
+        const written = writeRowWithId(pending);
+        if (written.outcome === 'inserted') insertedIds.push(written.id);
+        return written.outcome;
+      });
+      return { result: outcomes, insertedIds };
+    });
 
   const tally = (pending: PendingRow, outcome: 'inserted' | 'updated') => {
     counts[outcome] += 1;
@@ -137,7 +151,7 @@ export async function importFile(options: ImportFileOptions): Promise<FileImport
     }
     try {
       reports.transaction(() => {
-        const outcomes = rows.map(writeRow);
+        const outcomes = writeBatch(rows);
         rows.forEach((pending, index) => tally(pending, outcomes[index]!));
         reports.addRows(reportId, pendingEntries);
         reports.saveCounts(reportId, counts);
