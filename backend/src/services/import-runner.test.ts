@@ -175,3 +175,16 @@ describe('importFile', () => {
     expect(reports.find(alive)?.status).toBe('running');
   });
 });
+
+describe('importFile and the write-ahead log', () => {
+  it('widens the checkpoint window only while a file is imported and checkpoints at the end', async () => {
+    expect(record.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    const file = write('wal.csv', 'name,place_id\nA,ChIJffffffffffffffff01\nB,ChIJffffffffffffffff02\n');
+    const result = await importFile({ record, file, fileName: 'wal.csv', batchSize: 100, isDryRun: false });
+    expect(result.successCount).toBe(2);
+    expect(record.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    // Everything committed has been copied into the record file: nothing is left to checkpoint.
+    const [checkpoint] = record.pragma('wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[];
+    expect(checkpoint!.checkpointed).toBe(checkpoint!.log);
+  });
+});
