@@ -63,12 +63,18 @@ export class BusinessRepository {
    * `isDemo` marks an inserted business as the demo generator's ("test data").
    */
   upsert(columns: BusinessColumns, slugForInsert: () => string, isDemo = false): UpsertOutcome {
-    if (columns.place_id !== null && this.idByPlaceId.get(columns.place_id) !== undefined) {
+    return this.upsertWithId(columns, slugForInsert, isDemo).outcome;
+  }
+
+  /** `upsert`, also saying which row it wrote (the bulk importer maintains inserted rows' side tables per batch). */
+  upsertWithId(columns: BusinessColumns, slugForInsert: () => string, isDemo = false): { outcome: UpsertOutcome; id: number } {
+    const existing = columns.place_id === null ? undefined : this.idByPlaceId.get(columns.place_id);
+    if (existing !== undefined) {
       this.updateByPlaceId.run(columns);
-      return 'updated';
+      return { outcome: 'updated', id: existing };
     }
-    this.insert.run({ ...columns, slug: slugForInsert(), is_demo: isDemo ? 1 : 0 });
-    return 'inserted';
+    const { lastInsertRowid } = this.insert.run({ ...columns, slug: slugForInsert(), is_demo: isDemo ? 1 : 0 });
+    return { outcome: 'inserted', id: Number(lastInsertRowid) };
   }
 
   /** Runs `work` in one transaction. */

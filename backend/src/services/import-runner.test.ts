@@ -134,6 +134,38 @@ describe('importFile', () => {
     expect(noName).toMatchObject({ success: false, message: 'No name column was found (name, title, …). Columns found: foo, bar.' });
   });
 
+  it('reads in a worker thread with the same result, record and report rows as on the calling thread', async () => {
+    // Three batches of 2 rows with a bad row, a repeated header, a duplicate and a temporarily closed place among them.
+    const body = [
+      'A,ChIJeeeeeeeeeeeeeeee01,45,4,4.5,1', 'B,ChIJeeeeeeeeeeeeeeee02,999,4,4,2', 'name,place_id,latitude,longitude,rating,phone',
+      'C,ChIJeeeeeeeeeeeeeeee03,,,N/A,3', 'Ä again,ChIJeeeeeeeeeeeeeeee01,45,4,5,1', 'D,ChIJeeeeeeeeeeeeeeee04,1,2,3,4', 'E,ChIJeeeeeeeeeeeeeeee05,1,2,3,4',
+    ].join('\n');
+    const file = write('both.csv', `${header}${body}\n`);
+    const outcomes = [];
+    for (const readInWorker of [false, true]) {
+      const result = await importFile({ record, file, fileName: 'both.csv', batchSize: 2, isDryRun: false, readInWorker });
+      const rows = [...new ImportReportRepository(record).iterateRows(result.reportId!)];
+      const businesses = record.prepare('SELECT place_id, name, latitude, rating, slug FROM businesses ORDER BY place_id').all();
+      const { reportId, processingTimeSeconds, ...rest } = result;
+      outcomes.push({ rest, rows, businesses, reportId, processingTimeSeconds });
+      record.exec('DELETE FROM businesses; DELETE FROM change_log');
+    }
+    const [onThread, inWorker] = outcomes;
+    expect(onThread!.rest).toMatchObject({ totalRows: 7, successCount: 5, errorCount: 1, skippedCount: 1, inserted: 4, updated: 1 });
+    expect(inWorker!.rest).toEqual(onThread!.rest);
+    expect(inWorker!.rows).toEqual(onThread!.rows);
+    expect(inWorker!.businesses).toEqual(onThread!.businesses);
+    expect(inWorker!.businesses).toContainEqual(expect.objectContaining({ place_id: 'ChIJeeeeeeeeeeeeeeee01', name: 'Ä again' }));
+  });
+
+  it('fails an unreadable file the same way when it is read in a worker thread', async () => {
+    const photo = write('photo2.xlsx', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+    const result = await importFile({ record, file: photo, fileName: 'photo2.xlsx', batchSize: 500, isDryRun: false, readInWorker: true });
+    expect(result).toMatchObject({ success: false, message: 'The file is neither an Excel workbook (.xlsx, .xls) nor a CSV text file.', totalRows: 0 });
+    const noName = await importFile({ record, file: write('no-name2.csv', 'foo,bar\n1,2\n'), fileName: 'no-name2.csv', batchSize: 500, isDryRun: false, readInWorker: true });
+    expect(noName).toMatchObject({ success: false, message: 'No name column was found (name, title, …). Columns found: foo, bar.' });
+  });
+
   it('marks reports left running by a dead process as interrupted', () => {
     const reports = new ImportReportRepository(record);
     const dead = reports.create({ fileName: 'a.csv', fileSize: 1, isDryRun: false, batchSize: 500, ownerPid: 999_999_999 });
@@ -141,5 +173,18 @@ describe('importFile', () => {
     expect(reports.markDeadRunsInterrupted((pid) => pid === process.pid)).toBe(1);
     expect(reports.find(dead)).toMatchObject({ status: 'interrupted', message: expect.stringContaining('Import the file again to complete it') });
     expect(reports.find(alive)?.status).toBe('running');
+  });
+});
+
+describe('importFile and the write-ahead log', () => {
+  it('widens the checkpoint window only while a file is imported and checkpoints at the end', async () => {
+    expect(record.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    const file = write('wal.csv', 'name,place_id\nA,ChIJffffffffffffffff01\nB,ChIJffffffffffffffff02\n');
+    const result = await importFile({ record, file, fileName: 'wal.csv', batchSize: 100, isDryRun: false });
+    expect(result.successCount).toBe(2);
+    expect(record.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    // Everything committed has been copied into the record file: nothing is left to checkpoint.
+    const [checkpoint] = record.pragma('wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[];
+    expect(checkpoint!.checkpointed).toBe(checkpoint!.log);
   });
 });

@@ -1,0 +1,151 @@
+/**
+ * A spreadsheet's rows read, cleaned and mapped: everything of an import except the writing.
+ * Large files are read in a worker thread of their own (row-events-worker.ts) so reading and
+ * cleaning run on one core while the importer writes the previous rows on another; the
+ * importer's throughput is then the slower of the two instead of their sum. Small files are
+ * read on the calling thread (a worker costs ~0.5 s to start).
+ */
+import { Worker } from 'node:worker_threads';
+import { isHeaderRow, mapColumns, type ColumnMap } from './columns.ts';
+import { mapRow, type MappedRow } from './map-row.ts';
+import { openRows, UnreadableFileError, type RowSource } from './read-rows.ts';
+
+export type RowEvent =
+  /** The header row's cells, trimmed (the first row of the file). */
+  | { type: 'header'; cells: string[] }
+  | { type: 'header-unreadable'; reason: string }
+  | { type: 'unreadable'; row: number; reason: string }
+  | { type: 'repeated-header'; row: number }
+  | { type: 'mapped'; row: number; mapped: MappedRow }
+  /** The file broke mid-way (a damaged zip, a CSV the parser gives up on): no more rows follow. */
+  | { type: 'read-failed'; message: string };
+
+export interface RowEventSource {
+  kind: RowSource['kind'];
+  fileSize: number;
+  bytesRead(): number;
+  events: AsyncIterable<RowEvent>;
+}
+
+/** Files at least this large are read in a worker thread. */
+export const WORKER_READ_MIN_BYTES = 2 * 1024 ** 2;
+/** Events per message from the reading worker, and how many messages may wait unconsumed (memory stays flat). */
+const EVENTS_PER_MESSAGE = 500;
+const MESSAGES_IN_FLIGHT = 4;
+
+const isReadError = (error: unknown): error is Error =>
+  error instanceof UnreadableFileError || (error instanceof Error && 'code' in error && String(error.code).startsWith('CSV_'));
+
+/** The events of an opened file, in file order. A row of empty cells is no row at all (spreadsheets keep formatted blank rows). */
+export async function* rowEvents(source: RowSource): AsyncGenerator<RowEvent> {
+  let columns: ColumnMap | null = null;
+  try {
+    for await (const sheetRow of source.rows) {
+      if (columns === null) {
+        if (!('cells' in sheetRow)) {
+          yield { type: 'header-unreadable', reason: sheetRow.unreadable };
+          return;
+        }
+        const cells = sheetRow.cells.map((cell) => cell.trim());
+        columns = mapColumns(cells);
+        yield { type: 'header', cells };
+        if (columns.fields.name === undefined) return;
+        continue;
+      }
+      if ('unreadable' in sheetRow) yield { type: 'unreadable', row: sheetRow.rowNumber, reason: sheetRow.unreadable };
+      else if (sheetRow.cells.every((cell) => cell.trim() === '')) continue;
+      else if (isHeaderRow(sheetRow.cells, columns)) yield { type: 'repeated-header', row: sheetRow.rowNumber };
+      else yield { type: 'mapped', row: sheetRow.rowNumber, mapped: mapRow(sheetRow.cells, columns, sheetRow.rowNumber) };
+    }
+  } catch (error) {
+    if (!isReadError(error)) throw error;
+    yield { type: 'read-failed', message: error.message };
+  }
+}
+
+/** Messages between the importer and its reading worker. */
+export type ReaderMessage =
+  | { type: 'opened'; kind: RowSource['kind']; fileSize: number }
+  | { type: 'open-failed'; message: string }
+  | { type: 'events'; events: RowEvent[]; bytesRead: number }
+  | { type: 'done'; bytesRead: number };
+export type ReaderRequest = { type: 'more' };
+export interface ReaderWorkerData {
+  file: string;
+}
+export { EVENTS_PER_MESSAGE, MESSAGES_IN_FLIGHT };
+
+/**
+ * The worker runs the TypeScript sources like the rest of the code: Node 20 does not apply an
+ * `--import` loader to a worker's entry module, so tsx is registered inside the worker first.
+ */
+const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+  .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./row-events-worker.ts', import.meta.url).href)}); })`;
+
+/**
+ * Opens a file for its row events; throws UnreadableFileError when it cannot be read at all.
+ * `inWorker` defaults to whether the file is large enough for a worker to pay off.
+ */
+export async function openRowEvents(file: string, fileSize: number, inWorker = fileSize >= WORKER_READ_MIN_BYTES): Promise<RowEventSource> {
+  if (!inWorker) {
+    const source = await openRows(file);
+    return { kind: source.kind, fileSize: source.fileSize, bytesRead: source.bytesRead, events: rowEvents(source) };
+  }
+  const worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: { file } satisfies ReaderWorkerData });
+  const queue: ReaderMessage[] = [];
+  let failure: Error | null = null;
+  let isOver = false;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  worker.on('message', (message: ReaderMessage) => {
+    queue.push(message);
+    notify();
+  });
+  worker.on('error', (error) => {
+    failure = error;
+    notify();
+  });
+  worker.on('exit', (code) => {
+    isOver = true;
+    if (code !== 0 && failure === null) failure = new Error(`The reading worker stopped (exit code ${code}).`);
+    notify();
+  });
+  const next = async (): Promise<ReaderMessage | null> => {
+    while (queue.length === 0) {
+      if (failure !== null) throw failure;
+      if (isOver) return null;
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+    return queue.shift()!;
+  };
+
+  const first = await next();
+  if (first === null || first.type === 'open-failed') {
+    await worker.terminate();
+    throw new UnreadableFileError(first?.type === 'open-failed' ? first.message : 'The file cannot be read.');
+  }
+  if (first.type !== 'opened') throw new Error(`The reading worker answered ${first.type} before opening the file.`);
+  let bytesRead = 0;
+  async function* events(): AsyncGenerator<RowEvent> {
+    try {
+      for (;;) {
+        const message = await next();
+        if (message === null || message.type === 'done') {
+          if (message) bytesRead = message.bytesRead;
+          return;
+        }
+        if (message.type !== 'events') continue;
+        bytesRead = message.bytesRead;
+        worker.postMessage({ type: 'more' } satisfies ReaderRequest);
+        yield* message.events;
+      }
+    } finally {
+      // Stopped early (a file without a name column, an error while writing): the worker is not needed any more.
+      await worker.terminate();
+    }
+  }
+  return { kind: first.kind, fileSize: first.fileSize, bytesRead: () => bytesRead, events: events() };
+}
