@@ -57,6 +57,7 @@ export function createDeps(options: AppOptions): AppDeps {
   const indexerEnv =
     options.indexerEnv ??
     indexerProcessEnv({ dataDir: dirname(options.record.name), engine: options.engine.name, listingPolicy: options.listingPolicy });
+  const admin = createAdminDeps(options.record, options.engine, sync, indexerEnv);
   const deps: AppDeps = {
     record: options.record,
     engine: options.engine,
@@ -68,8 +69,14 @@ export function createDeps(options: AppOptions): AppDeps {
     sitemaps: new SitemapService(new SitemapRepository(options.record, options.listingPolicy), options.engine),
     admission: new AdmissionQueue(options.admission ?? DEFAULT_ADMISSION),
     listCache: new ListAnswerCache({ maxBytes: LIST_CACHE_BYTES }),
-    admin: createAdminDeps(options.record, options.engine, sync, indexerEnv),
-    imports: new ImportService(options.record, options.engine, sync, options.listingPolicy),
+    admin,
+    // A large import's rebuild runs in the admin area's child process, never on the server's event loop.
+    imports: new ImportService(options.record, options.engine, sync, options.listingPolicy, {
+      rebuild: () => {
+        admin.reindex.start();
+        return admin.reindex.whenIdle();
+      },
+    }),
   };
   // "Clear cache" in the admin area empties these (pages' own ETags are hashes of their bodies: fresh by themselves).
   deps.admin.caches.register('list answers and their ETags', () => deps.listCache.clear());

@@ -39,6 +39,16 @@ export interface ImportRequest {
 const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
   .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./import-worker.ts', import.meta.url).href)}); })`;
 
+export interface ImportServiceOptions {
+  /**
+   * Runs a full rebuild and resolves when it is over. The server passes one that runs in a child
+   * process (the admin area's rebuild), so visitors keep being served; the default rebuilds in
+   * this process, which suits the command line.
+   */
+  rebuild?: () => Promise<void>;
+  onError?: (error: unknown) => void;
+}
+
 export class ImportService {
   /** Emits 'progress' with an ImportProgressMessage. */
   readonly progress = new EventEmitter();
@@ -51,8 +61,14 @@ export class ImportService {
     private readonly engine: SearchEngine,
     private readonly sync: IndexSync,
     private readonly listingPolicy: ListingPolicy,
-    private readonly onError: (error: unknown) => void = (error) => console.error('index catch-up after import failed:', error),
-  ) {}
+    options: ImportServiceOptions = {},
+  ) {
+    this.rebuild = options.rebuild ?? (() => rebuildIndex(this.record.name, this.engine, this.listingPolicy).then(() => undefined));
+    this.onError = options.onError ?? ((error) => console.error('index catch-up after import failed:', error));
+  }
+
+  private readonly rebuild: () => Promise<void>;
+  private readonly onError: (error: unknown) => void;
 
   /** Marks reports left 'running' by a process that died as interrupted; returns how many. */
   recoverInterrupted(): number {
@@ -114,7 +130,7 @@ export class ImportService {
       return 'change-log';
     }
     this.catchUp = { state: 'rebuilding', since, rows: written };
-    this.rebuilding = rebuildIndex(this.record.name, this.engine, this.listingPolicy)
+    this.rebuilding = this.rebuild()
       .then(() => this.sync.catchUp())
       .then(() => undefined)
       .catch(this.onError)
