@@ -65,7 +65,7 @@ export function createDeps(options: AppOptions): AppDeps {
     businesses,
     contacts: new ContactRepository(options.record),
     site: new SiteRepository(options.record),
-    directory: new DirectoryService(options.engine, businesses),
+    directory: new DirectoryService(options.engine, businesses, options.listingPolicy),
     sitemaps: new SitemapService(new SitemapRepository(options.record, options.listingPolicy), options.engine),
     admission: new AdmissionQueue(options.admission ?? DEFAULT_ADMISSION),
     listCache: new ListAnswerCache({ maxBytes: LIST_CACHE_BYTES }),

@@ -1,5 +1,6 @@
 import type { BusinessRow } from '@directory/data/business-row.ts';
 import type { BusinessSummary } from '@directory/indexer/document.ts';
+import type { ListingPolicy } from '@directory/indexer/record-source.ts';
 import type {
   CategoryAggregate,
   CategoryDetail,
@@ -45,6 +46,8 @@ export class DirectoryService {
   constructor(
     private readonly engine: SearchEngine,
     private readonly businesses: BusinessRepository,
+    /** With 'approved', a business an operator has not approved has no public page either. */
+    private readonly listingPolicy: ListingPolicy = 'all',
   ) {
     this.lists = new IndexMemo(() => engine.generation(), { maxEntries: 2000 });
   }
@@ -84,9 +87,15 @@ export class DirectoryService {
   /** A business by its slug; an old slug tells where the business lives now. */
   business(slug: string): BusinessLookup {
     const row = this.businesses.findBySlug(slug);
-    if (row) return { kind: 'found', row };
+    if (row) return this.isPublic(row) ? { kind: 'found', row } : { kind: 'missing' };
     const current = this.businesses.findCurrentSlug(slug);
-    return current ? { kind: 'moved', slug: current } : { kind: 'missing' };
+    if (!current) return { kind: 'missing' };
+    const moved = this.businesses.findBySlug(current);
+    return moved && this.isPublic(moved) ? { kind: 'moved', slug: current } : { kind: 'missing' };
+  }
+
+  private isPublic(row: BusinessRow): boolean {
+    return this.listingPolicy === 'all' || row.is_approved === 1;
   }
 
   categories(letter?: string): Promise<CategoryAggregate[]> {

@@ -107,3 +107,26 @@ describe('unknown API paths', () => {
     expect(((await response.json()) as ApiError).error.id).toBe('not_found');
   });
 });
+
+describe('GET /api/businesses/:slug with PUBLIC_LISTING=approved', () => {
+  it('answers 404 for a business no operator approved, and 200 once it is approved', async () => {
+    const approvedOnly = await startTestApp(
+      [buildBusiness({ name: 'Approved Bakery', isApproved: true }), buildBusiness({ name: 'Pending Bakery', isApproved: false })],
+      { listingPolicy: 'approved' },
+    );
+    try {
+      const slugOf = (name: string) => approvedOnly.deps.record.prepare('SELECT slug FROM businesses WHERE name = ?').pluck().get(name) as string;
+      expect((await approvedOnly.get(`/api/businesses/${slugOf('Approved Bakery')}`)).status).toBe(200);
+      const pending = await approvedOnly.get(`/api/businesses/${slugOf('Pending Bakery')}`);
+      expect(pending.status).toBe(404);
+      expect(((await pending.json()) as ApiError).error.id).toBe('not_found');
+
+      approvedOnly.deps.record.prepare("UPDATE businesses SET is_approved = 1 WHERE name = 'Pending Bakery'").run();
+      const approved = await approvedOnly.get(`/api/businesses/${slugOf('Pending Bakery')}`);
+      expect(approved.status).toBe(200);
+      expect(((await approved.json()) as BusinessDetail).name).toBe('Pending Bakery');
+    } finally {
+      await approvedOnly.close();
+    }
+  });
+});

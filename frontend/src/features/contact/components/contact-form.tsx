@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form, useActionData, useNavigation } from 'react-router-dom';
+import { useToast } from '../../../components/toast/use-toast.ts';
 import type { ContactActionData } from '../route.tsx';
 import { readContactValues, validateContact, type ContactErrors, type ContactField } from '../validation.ts';
 
@@ -37,13 +38,22 @@ function Field({ field, label, type = 'text', autoComplete, isOptional = false, 
   );
 }
 
-/** The 'Send us a Message' form: checked in the browser, sent by the route action (also without JavaScript). */
+/** The result notices' titles and texts (visitor spec §8), shown in place and as a toast. */
+export const CONTACT_SENT = { title: 'Message Sent Successfully', description: "Thank you for your message. We'll get back to you within 24 hours." };
+export const CONTACT_FAILED = { title: 'Error', description: 'Failed to send message. Please try again later.' };
+
+/**
+ * The 'Send us a Message' form: checked in the browser, sent by the route action (also without
+ * JavaScript). The result shows in place above the form (what a visitor without JavaScript
+ * gets) and, once the page runs, as a toast that screen readers announce.
+ */
 export function ContactForm() {
   const actionData = useActionData() as ContactActionData | undefined;
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const [clientErrors, setClientErrors] = useState<ContactErrors | null>(null);
+  const { toast } = useToast();
   const isSending = navigation.state === 'submitting' && navigation.formAction === '/contact';
 
   useEffect(() => {
@@ -56,7 +66,9 @@ export function ContactForm() {
       notice.focus({ preventScroll: true });
       notice.scrollIntoView({ block: 'center' });
     }
-  }, [actionData]);
+    if (actionData?.status === 'sent') toast({ ...CONTACT_SENT, variant: 'success' });
+    if (actionData?.status === 'failed') toast({ ...CONTACT_FAILED, variant: 'destructive' });
+  }, [actionData, toast]);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     const errors = validateContact(readContactValues(new FormData(event.currentTarget)));
@@ -79,16 +91,17 @@ export function ContactForm() {
       <h2 id="contact-form-title">Send us a Message</h2>
       <p className="muted">Questions about a listing, a correction or a partnership? Write to us and we will get back to you within 24 hours.</p>
 
+      {/* No live role here: the toast is what screen readers announce (one announcement, not two). */}
       {actionData?.status === 'sent' && (
-        <div ref={noticeRef} tabIndex={-1} className="contact-notice contact-notice-success" role="status">
-          <strong>Message Sent Successfully</strong>
-          <p>Thank you for your message. We&apos;ll get back to you within 24 hours.</p>
+        <div ref={noticeRef} tabIndex={-1} className="contact-notice contact-notice-success">
+          <strong>{CONTACT_SENT.title}</strong>
+          <p>{CONTACT_SENT.description}</p>
         </div>
       )}
       {actionData?.status === 'failed' && (
-        <div ref={noticeRef} tabIndex={-1} className="contact-notice contact-notice-error" role="alert">
-          <strong>Error</strong>
-          <p>Failed to send message. Please try again later.</p>
+        <div ref={noticeRef} tabIndex={-1} className="contact-notice contact-notice-error">
+          <strong>{CONTACT_FAILED.title}</strong>
+          <p>{CONTACT_FAILED.description}</p>
         </div>
       )}
 

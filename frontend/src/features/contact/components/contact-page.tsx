@@ -1,3 +1,4 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import { formatRoundedPlus } from '../../../lib/format.ts';
 import type { ContactPageData } from '../route.tsx';
@@ -17,6 +18,13 @@ const BUSINESS_HOURS = [
   { days: 'Sunday', hours: 'Closed' },
 ];
 
+/**
+ * The toast region, fetched only by the contact page and only in the browser: toasts appear
+ * after a submission the page's script handled, and other public pages never load it.
+ */
+const ToastRegion = lazy(async () => ({ default: (await import('../../../components/toast/toast-region.tsx')).ToastRegion }));
+const subscribeNothing = () => () => {};
+
 function Icon({ path }: { path: string }) {
   return (
     <span className="contact-icon" aria-hidden="true">
@@ -29,6 +37,7 @@ function Icon({ path }: { path: string }) {
 
 export function ContactPage() {
   const { totals } = useLoaderData() as ContactPageData;
+  const isBrowser = useSyncExternalStore(subscribeNothing, () => true, () => false);
   const stats = [
     { label: 'Businesses listed', value: formatRoundedPlus(totals.businesses) },
     { label: 'Categories', value: formatRoundedPlus(totals.categories) },
@@ -115,6 +124,11 @@ export function ContactPage() {
 
         <ContactForm />
       </div>
+      {isBrowser && (
+        <Suspense fallback={null}>
+          <ToastRegion />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,348 @@
+/**
+ * An operator's day in the admin area, in Debian's Chromium, against the built site and the real
+ * server (startServer) on a temporary data directory with a small demo record and
+ * PUBLIC_LISTING=approved: log in, approve, edit, site snippets, ad codes, contact messages,
+ * delete, rebuild the index while visitors browse, log out. Also a cross-origin write attempt
+ * and every admin screen at 390 px and 1280 px (screenshots in test-results/screenshots/admin/).
+ * The index follows the record through `deps.sync.catchUp()` (INDEX_SYNC=off), so each step is
+ * driven, not waited for.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadBackendConfig } from '@directory/backend/config.ts';
+import { startServer, type RunningServer } from '@directory/backend/server.ts';
+import { launchBrowser, screenshot } from './browser.ts';
+
+const USERNAME = 'operator';
+const PASSWORD = 'journey-Passw0rd-2026';
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 800 };
+
+let dir: string;
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+interface Listed {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+/** A business whose name no other business shares, so the admin search finds exactly one row. */
+function uniqueBusiness(isApproved: boolean, except: number[] = []): Listed {
+  const row = server.deps.record
+    .prepare(
+      `SELECT id, name, slug FROM businesses WHERE is_approved = ? AND id NOT IN (SELECT value FROM json_each(?))
+       AND name IN (SELECT name FROM businesses GROUP BY name HAVING COUNT(*) = 1) ORDER BY id LIMIT 1`,
+    )
+    .get(isApproved ? 1 : 0, JSON.stringify(except)) as Listed | undefined;
+  if (!row) throw new Error(`the demo record has no ${isApproved ? 'approved' : 'unapproved'} business with a unique name`);
+  return row;
+}
+
+const visit = (path: string) => fetch(server.url + path, { redirect: 'manual' });
+
+/** Opens the business list filtered to one name and returns its row. */
+async function businessRow(name: string) {
+  await page.goto(`${server.url}/admin/businesses`);
+  await page.getByRole('heading', { name: 'İşletme Yönetimi' }).waitFor();
+  await page.getByLabel('İşletme adı ara').fill(name);
+  await page.getByLabel('İşletme adı ara').press('Enter');
+  const row = page.locator('tr.admin-row').filter({ has: page.getByRole('link', { name, exact: true }) });
+  await row.waitFor();
+  return row;
+}
+
+/**
+ * A visitor's page in a browser of its own: public pages are fresh for 10 minutes (visitor
+ * spec §9), so the operator's browser may show a page it saw before the change.
+ */
+const visitorPage = () => browser.newPage({ viewport: LAPTOP });
+
+/** The admin API as the page calls it (the session cookie goes with it). */
+function pageApiStatus(path: string): Promise<number> {
+  return page.evaluate(async (url) => (await fetch(url, { credentials: 'include' })).status, `${server.url}${path}`);
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'admin-journey-'));
+  const config = loadBackendConfig({
+    DATA_DIR: dir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DEMO_SIZE: '60',
+    ADMIN_USERNAME: USERNAME,
+    ADMIN_PASSWORD: PASSWORD,
+    PUBLIC_LISTING: 'approved',
+    INDEX_SYNC: 'off',
+    NODE_ENV: 'test',
+    // A loaded test machine renders slowly: the queue in front of pages must not shed the journey.
+    ADMISSION_MAX_WAIT_MS: '600000',
+  });
+  server = await startServer(config, () => undefined);
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: LAPTOP });
+  page = await context.newPage();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.deps.admin.reindex.whenIdle();
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("an operator's journey", () => {
+  it('is refused with the Turkish error on a wrong password, then logs in and lands on the dashboard', async () => {
+    await page.goto(`${server.url}/admin/login`);
+    await page.getByLabel('Kullanıcı adı').fill(USERNAME);
+    await page.getByLabel('Şifre').fill('not-the-password-at-all');
+    await page.getByRole('button', { name: 'Giriş Yap' }).click();
+    const error = page.getByRole('alert').filter({ hasText: 'Geçersiz kullanıcı adı veya şifre' });
+    await error.waitFor();
+    expect(page.url()).toBe(`${server.url}/admin/login`);
+
+    await page.getByLabel('Şifre').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Giriş Yap' }).click();
+    await page.waitForURL(`${server.url}/admin`);
+    await page.getByRole('button', { name: 'Çıkış Yap' }).waitFor();
+    expect(await error.count()).toBe(0);
+  });
+
+  it('approves a business in İşletme Yönetimi and then finds its public page', async () => {
+    const business = uniqueBusiness(false);
+    await server.deps.sync.catchUp();
+    expect((await visit(`/business/${business.slug}`)).status).toBe(404);
+
+    const row = await businessRow(business.name);
+    await row.getByRole('button', { name: 'Approve', exact: true }).click();
+    await row.getByRole('button', { name: 'Approved', exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: 'Approved' }).getAttribute('aria-pressed')).toBe('true');
+    expect(server.deps.record.prepare('SELECT is_approved FROM businesses WHERE id = ?').pluck().get(business.id)).toBe(1);
+
+    await server.deps.sync.catchUp();
+    const answer = await visit(`/business/${business.slug}`);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain(business.name);
+  });
+
+  it('edits a phone number and sees the new number on the public page', async () => {
+    const business = uniqueBusiness(true);
+    const row = await businessRow(business.name);
+    await row.getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(`${server.url}/admin/businesses/${business.id}`);
+    const phone = page.getByLabel('Telefon');
+    await phone.fill('+33 4 78 90 12 34');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await page.getByRole('status').filter({ hasText: 'İşletme güncellendi' }).waitFor();
+    expect(server.deps.record.prepare('SELECT phone FROM businesses WHERE id = ?').pluck().get(business.id)).toBe('+33 4 78 90 12 34');
+
+    await server.deps.sync.catchUp();
+    const publicPage = await visitorPage();
+    await publicPage.goto(`${server.url}/business/${business.slug}`);
+    await publicPage.getByRole('link', { name: /\+33 4 78 90 12 34/ }).first().waitFor();
+    expect(await publicPage.locator('a[href^="tel:"]').first().getAttribute('href')).toContain('+33478901234');
+    await publicPage.close();
+  });
+
+  it('puts a marker in the head snippet: public pages carry it, admin pages do not', async () => {
+    const marker = '<meta name="journey-marker" content="head-snippet-7f3a">';
+    await page.goto(`${server.url}/admin/settings`);
+    await page.getByLabel('Head Etiketleri').fill(marker);
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await page.getByRole('status').filter({ hasText: 'Ayarlar kaydedildi' }).waitFor();
+
+    const business = uniqueBusiness(true);
+    for (const path of ['/', `/business/${business.slug}`, '/contact']) {
+      const html = await (await visit(path)).text();
+      expect(html, path).toContain(marker);
+      expect(html.indexOf(marker), path).toBeLessThan(html.indexOf('</head>'));
+    }
+    for (const path of ['/admin/login', '/admin/settings']) {
+      expect(await (await visit(path)).text(), path).not.toContain('head-snippet-7f3a');
+    }
+  });
+
+  it('saves an ad code in Reklam Yönetimi and sees it on a business page', async () => {
+    await page.goto(`${server.url}/admin/advertisements`);
+    await page.getByLabel('Reklam Alanı 1 (ad1)').fill('<div class="journey-ad">Journey ad 42</div>');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await page.getByRole('status').filter({ hasText: 'Reklam kodları kaydedildi' }).waitFor();
+
+    const business = uniqueBusiness(true);
+    const publicPage = await visitorPage();
+    await publicPage.goto(`${server.url}/business/${business.slug}`);
+    await publicPage.locator('.journey-ad', { hasText: 'Journey ad 42' }).waitFor();
+    expect(await publicPage.locator('.journey-ad').count()).toBe(1);
+    await publicPage.close();
+  });
+
+  it('reads in Mesajlar a message a visitor sent from /contact', async () => {
+    const visitor = await browser.newPage({ viewport: PHONE });
+    const scripts: string[] = [];
+    visitor.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const hydrated = () => visitor.waitForFunction(() => document.querySelector('.nav-toggle')?.tagName === 'BUTTON');
+    // Only the contact page fetches the toast region: the other public pages do not grow for it.
+    await visitor.goto(`${server.url}/`);
+    await hydrated();
+    expect(scripts.filter((path) => path.includes('toast-region'))).toEqual([]);
+    await visitor.goto(`${server.url}/contact`);
+    await hydrated();
+    await visitor.getByRole('region', { name: 'Notifications (F8)' }).waitFor({ state: 'attached' });
+    expect(scripts.filter((path) => path.includes('toast-region')).length).toBeGreaterThan(0);
+    await visitor.getByLabel('Full Name').fill('Ada Lovelace');
+    await visitor.getByLabel('Email Address').fill('ada@example.com');
+    await visitor.getByLabel('Subject').fill('Journey message 5c1d');
+    await visitor.getByRole('textbox', { name: 'Message', exact: true }).fill('Please correct the opening hours of my shop.');
+    await visitor.getByRole('button', { name: 'Send Message' }).click();
+    await visitor.locator('.contact-notice').getByText('Message Sent Successfully').waitFor();
+    await visitor.getByRole('status').filter({ hasText: 'Message Sent Successfully' }).waitFor();
+    await visitor.close();
+
+    await page.goto(`${server.url}/admin/messages`);
+    const message = page.locator('article.admin-message').filter({ has: page.getByRole('heading', { name: 'Journey message 5c1d' }) });
+    await message.waitFor();
+    expect(await message.textContent()).toContain('Ada Lovelace');
+    expect(await message.textContent()).toContain('ada@example.com');
+    expect(await message.textContent()).toContain('Please correct the opening hours of my shop.');
+    expect(await message.getByText('Okunmadı', { exact: true }).count()).toBe(1);
+  });
+
+  it('deletes a business, whose page then answers 410 Gone', async () => {
+    const business = uniqueBusiness(true);
+    expect((await visit(`/business/${business.slug}`)).status).toBe(200);
+    const row = await businessRow(business.name);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: `Delete ${business.name}` }).click();
+    await row.waitFor({ state: 'detached' });
+    expect(server.deps.record.prepare('SELECT COUNT(*) FROM businesses WHERE id = ?').pluck().get(business.id)).toBe(0);
+
+    await server.deps.sync.catchUp();
+    expect((await visit(`/business/${business.slug}`)).status).toBe(410);
+  });
+
+  it('rebuilds the index from the maintenance screen while visitor pages keep answering 200', async () => {
+    await page.goto(`${server.url}/admin/maintenance`);
+    const panel = page.getByRole('region', { name: 'Arama İndeksini Yeniden Oluştur' });
+    await panel.waitFor();
+    const publicPaths = ['/', '/businesses', '/categories', `/business/${uniqueBusiness(true).slug}`, '/api/search?q=a'];
+    await panel.getByRole('button', { name: 'İndeksi yeniden oluştur' }).click();
+
+    // While the indexer child process runs, every visitor page asked answers 200; the status
+    // is read after each round, so a round counts only when the rebuild was still running after it.
+    let roundsWhileRunning = 0;
+    for (;;) {
+      const statuses = await Promise.all(publicPaths.map(async (path) => (await visit(path)).status));
+      const state = server.deps.admin.reindex.current().state;
+      if (state !== 'running') break;
+      expect(statuses).toEqual(publicPaths.map(() => 200));
+      roundsWhileRunning += 1;
+    }
+    expect(roundsWhileRunning).toBeGreaterThan(0);
+    await panel.getByText('Tamamlandı').waitFor({ timeout: 60_000 });
+    expect(server.deps.admin.reindex.current().state).toBe('succeeded');
+    expect((await visit('/businesses')).status).toBe(200);
+  });
+
+  it('refuses an admin write sent with the session cookie from a page of another origin (403)', async () => {
+    const before = server.deps.record.prepare('SELECT value FROM site_settings WHERE key = ?').pluck().get('footer_tags');
+    // Another site on this host (same site for cookies, another origin): its page posts to the admin API.
+    const target = `${server.url}/api/admin/site-settings`;
+    const attacker: Server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><title>elsewhere</title><script>
+        fetch(${JSON.stringify(target)}, {
+          method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'content-type': 'text/plain' },
+          body: JSON.stringify({ head_tags: 'pwned', footer_tags: 'pwned', analytics_code: '', facebook_pixel: '' }),
+        }).finally(() => { document.title = 'sent'; });
+      </script>`);
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    try {
+      const other = await context.newPage();
+      const answered = other.waitForResponse((response) => response.url() === target);
+      await other.goto(`http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`);
+      const response = await answered;
+      expect(response.status()).toBe(403);
+      await other.waitForFunction(() => document.title === 'sent');
+      await other.close();
+    } finally {
+      await new Promise<void>((resolve) => attacker.close(() => resolve()));
+    }
+    expect(server.deps.record.prepare('SELECT value FROM site_settings WHERE key = ?').pluck().get('footer_tags')).toBe(before);
+    expect(server.deps.record.prepare('SELECT value FROM site_settings WHERE key = ?').pluck().get('head_tags')).not.toBe('pwned');
+  });
+
+  it.each([
+    ['phone', PHONE],
+    ['laptop', LAPTOP],
+  ])('shows every admin screen on a %s without anything wider than the screen (screenshots saved)', async (_name, viewport) => {
+    const business = uniqueBusiness(true);
+    const screens = [
+      ['/admin', 'dashboard'],
+      ['/admin/activity', 'activity'],
+      ['/admin/businesses', 'businesses'],
+      [`/admin/businesses/${business.id}`, 'business-edit'],
+      ['/admin/upload', 'upload'],
+      ['/admin/settings', 'settings'],
+      ['/admin/advertisements', 'advertisements'],
+      ['/admin/reports', 'reports'],
+      ['/admin/messages', 'messages'],
+      ['/admin/maintenance', 'maintenance'],
+      ['/admin/no-such-screen', 'not-found'],
+    ];
+    await page.setViewportSize(viewport);
+    const tooWide: string[] = [];
+    for (const [path, name] of screens) {
+      await page.goto(server.url + path);
+      await page.locator('h1').first().waitFor();
+      expect(page.url(), path).toBe(server.url + path);
+      const widths = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        widest: [...document.querySelectorAll('body *')]
+          .filter((element) => !element.closest('.visually-hidden') && element.getBoundingClientRect().width > 0)
+          .map((element) => ({ tag: `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`, right: element.getBoundingClientRect().right }))
+          .filter((box) => box.right > window.innerWidth + 0.5)
+          .slice(0, 3),
+      }));
+      if (widths.page > viewport.width || widths.widest.length > 0) tooWide.push(`${path}: ${widths.page} px ${JSON.stringify(widths.widest)}`);
+      await screenshot(page, `admin/${viewport.width}/${name}`);
+    }
+    expect(tooWide).toEqual([]);
+    await page.setViewportSize(LAPTOP);
+  });
+
+  it('logs out, and is refused afterwards: the screens send to the login page, the API answers 401', async () => {
+    await page.goto(`${server.url}/admin`);
+    const cookies = await context.cookies(server.url);
+    await page.getByRole('button', { name: 'Çıkış Yap' }).click();
+    await page.waitForURL(/\/admin\/login/);
+
+    await page.goto(`${server.url}/admin/businesses`);
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+    await page.getByRole('heading', { name: 'Yönetici Girişi' }).waitFor();
+    expect(await pageApiStatus('/api/admin/stats')).toBe(401);
+    expect(await pageApiStatus('/api/admin/businesses')).toBe(401);
+
+    // The old session cookie, replayed by hand, opens nothing either.
+    const replayed = await fetch(`${server.url}/api/admin/stats`, { headers: { cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ') } });
+    expect(cookies.length).toBeGreaterThan(0);
+    expect(replayed.status).toBe(401);
+    expect((await visit('/admin/settings')).status).toBe(302);
+
+    for (const viewport of [PHONE, LAPTOP]) {
+      await page.setViewportSize(viewport);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await screenshot(page, `admin/${viewport.width}/login`);
+    }
+  });
+});
