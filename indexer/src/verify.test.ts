@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BusinessInput } from '@directory/data/business.ts';
+import { generateDemoBusinesses } from '@directory/data/demo/generate.ts';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
 import { PROJECT_ROOT } from './config.ts';
@@ -37,6 +38,19 @@ beforeEach(() => {
 afterEach(() => temp.dispose());
 
 describe('verifyIndex', () => {
+  it('finds no difference after a fresh build of the default demo data (averages on a rounding boundary included)', async () => {
+    // npm start's first run: 5,000 demo businesses. Their category averages include values such as
+    // 4.05, which the record and the index add up in a different order.
+    const insertAll = temp.record.transaction(() => {
+      for (const business of generateDemoBusinesses(5000)) insertBusiness(temp.record, business);
+    });
+    insertAll();
+    await rebuildIndex(temp.recordFile, temp.engine, 'all');
+    const report = await verifyIndex(temp.recordFile, temp.engine, 'all');
+    expect(report.differences).toEqual([]);
+    expect(report.businesses).toBe(5000);
+  });
+
   it('finds no difference between a rebuilt or an incrementally updated index and the record', async () => {
     seed();
     await rebuildIndex(temp.recordFile, temp.engine, 'all');

@@ -165,8 +165,17 @@ async function compareKeys(recordKeys: Iterator<DocumentKey>, indexChunks: Async
   for (; !fromRecord.done; fromRecord = recordKeys.next()) out.add('missing', String(fromRecord.value.id), fromRecord.value.slug, null);
 }
 
-function roundedAverage(sum: number, rated: number): number | null {
-  return rated > 0 ? Math.round((sum / rated) * 10) / 10 : null;
+/**
+ * The record's average rating as the index shows it (one decimal), for comparing with `shown`.
+ * The two sides add the same ratings in a different order, so an average that lies on a
+ * rounding boundary (4.05) may be 4.0499999 on one side and 4.0500001 on the other: either
+ * rounding of it is the same figure.
+ */
+function roundedAverage(sum: number, rated: number, shown: number | null): number | null {
+  if (rated === 0) return null;
+  const average = sum / rated;
+  const roundings = [average - 1e-9, average + 1e-9].map((value) => Math.round(value * 10) / 10);
+  return roundings.find((rounded) => rounded === shown) ?? roundings[0]!;
 }
 
 async function compareAggregates(engine: SearchEngine, figures: RecordAggregates, out: DifferenceList): Promise<void> {
@@ -176,7 +185,7 @@ async function compareAggregates(engine: SearchEngine, figures: RecordAggregates
     out.compare('category', `${slug} businesses`, expected.count, found?.businessCount ?? null);
     if (!found) continue;
     out.compare('category', `${slug} countries`, expected.countries.size, found.countryCount);
-    out.compare('category', `${slug} average rating`, roundedAverage(expected.ratingSum, expected.rated), found.averageRating);
+    out.compare('category', `${slug} average rating`, roundedAverage(expected.ratingSum, expected.rated, found.averageRating), found.averageRating);
   }
   for (const [slug, found] of indexCategories) if (!figures.categories.has(slug)) out.add('category', `${slug} businesses`, null, found.businessCount);
 
