@@ -34,7 +34,20 @@ if (isSiteBuildStale()) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const server = await startServer(config);
+/** Why a start failed, in one line, for the failures an operator fixes by hand. */
+function startFailure(error: unknown): string | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'EADDRINUSE') return `Port ${config.port} on ${config.host} is already in use: stop the other server or set PORT to a free port.`;
+  if (code === 'EACCES') return `Not allowed to listen on port ${config.port} on ${config.host}: choose a port above 1023 with PORT.`;
+  return null;
+}
+
+const server = await startServer(config).catch((error: unknown) => {
+  const reason = startFailure(error);
+  if (reason === null) throw error;
+  console.error(reason);
+  process.exit(1);
+});
 console.log(`Business directory listening on ${server.url} (engine: ${config.engine}, data: ${config.dataDir})`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
