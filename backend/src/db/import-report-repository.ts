@@ -44,6 +44,7 @@ export class ImportReportRepository {
   private readonly insertRow: Statement;
   private readonly byId: Statement<[number], ImportReportRecord>;
   private readonly running: Statement<[], ImportReportRecord>;
+  private readonly latest: Statement<[number], ImportReportRecord>;
   private readonly interrupt: Statement;
   private readonly rowsOf: Statement<[number]>;
   private readonly idByKey: Statement<[string], number>;
@@ -69,6 +70,7 @@ export class ImportReportRepository {
     );
     this.byId = db.prepare('SELECT * FROM upload_reports WHERE id = ?');
     this.running = db.prepare("SELECT * FROM upload_reports WHERE status = 'running'");
+    this.latest = db.prepare('SELECT * FROM upload_reports ORDER BY started_at DESC, id DESC LIMIT ?');
     this.interrupt = db.prepare(
       `UPDATE upload_reports SET status = 'interrupted', owner_pid = NULL, message = ?,
        finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND status = 'running'`,
@@ -83,6 +85,11 @@ export class ImportReportRepository {
     );
     this.clearClosed = db.prepare('DELETE FROM business_closures WHERE business_id = (SELECT id FROM businesses WHERE place_id = ?)');
   }
+  /** The latest reports, newest first (dashboard and import history). */
+  newest(limit: number): ImportReportRecord[] {
+    return this.latest.all(limit);
+  }
+
 
   create(report: { fileName: string; fileSize: number; isDryRun: boolean; batchSize: number; ownerPid: number }): number {
     return Number(this.insertReport.run({ ...report, isDryRun: report.isDryRun ? 1 : 0 }).lastInsertRowid);

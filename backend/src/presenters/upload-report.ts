@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { UploadReportRow } from '../db/upload-report-repository.ts';
+import type { ImportReportRecord } from '../db/import-report-repository.ts';
 import type { UploadReport } from '../shared/admin-types.ts';
 
 const count = z.coerce.number().finite().nonnegative().catch(0);
@@ -36,7 +36,7 @@ function parseDetails(details: string | null): z.infer<typeof DuplicateAnalysisD
 }
 
 /** An upload report row in the dashboard's shape (rates in percent, one decimal). */
-export function presentUploadReport(row: UploadReportRow): UploadReport {
+export function presentUploadReport(row: ImportReportRecord): UploadReport {
   const duplicates = parseDetails(row.details).duplicateAnalysis ?? {};
   const status = (STATUSES as readonly string[]).includes(row.status) ? (row.status as UploadReport['status']) : 'failed';
   const seconds = row.finished_at ? Math.max(0, (Date.parse(row.finished_at) - Date.parse(row.started_at)) / 1000) : 0;

@@ -5,7 +5,7 @@ import { countryName } from '@directory/data/countries.ts';
 import type { SearchEngine } from '@directory/indexer/engine.ts';
 import type { AdminBusinessRepository } from '../db/admin-business-repository.ts';
 import type { MessageRepository } from '../db/message-repository.ts';
-import type { UploadReportRepository } from '../db/upload-report-repository.ts';
+import type { ImportReportRepository } from '../db/import-report-repository.ts';
 import { presentUploadReport } from '../presenters/upload-report.ts';
 import type { AdminReports, AdminStats } from '../shared/admin-types.ts';
 import type { VisitorCounter } from './visitor-counter.ts';
@@ -43,7 +43,7 @@ export class AdminDashboard {
     private readonly engine: SearchEngine,
     private readonly businesses: AdminBusinessRepository,
     private readonly messages: MessageRepository,
-    private readonly uploads: UploadReportRepository,
+    private readonly uploads: ImportReportRepository,
     private readonly visitors: VisitorCounter,
   ) {}
 

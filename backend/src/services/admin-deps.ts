@@ -4,7 +4,7 @@ import type { IndexSync } from '@directory/indexer/sync.ts';
 import { AdminAccountRepository } from '../db/admin-account-repository.ts';
 import { AuditRepository } from '../db/audit-repository.ts';
 import { MessageRepository } from '../db/message-repository.ts';
-import { UploadReportRepository } from '../db/upload-report-repository.ts';
+import { ImportReportRepository } from '../db/import-report-repository.ts';
 import { VisitorRepository } from '../db/visitor-repository.ts';
 import { AdminAccounts } from './admin-accounts.ts';
 import { AdminBusinessService } from './admin-businesses.ts';
@@ -42,7 +42,7 @@ export function createAdminDeps(record: RecordDatabase, engine: SearchEngine, sy
     audit: new AuditRepository(record),
     businesses,
     messages,
-    dashboard: new AdminDashboard(record, engine, businesses.repository, messages, new UploadReportRepository(record), visitors),
+    dashboard: new AdminDashboard(record, engine, businesses.repository, messages, new ImportReportRepository(record), visitors),
     visitors,
     // After a rebuild, apply what was written while it ran (and follow the new index).
     reindex: new ReindexRunner(indexerEnv, () => sync.poke()),
