@@ -1,6 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type Koa from 'koa';
 import inject from 'light-my-request';
-import { ApiRequestError, parseRetryAfter, type AdminCallInit, type ApiClient } from '@directory/frontend/src/lib/api-client.ts';
+import { ApiRequestError, apiPaths, parseRetryAfter, type AdminCallInit, type ApiClient, type ApiRead } from '@directory/frontend/src/lib/api-client.ts';
 import { badRequestFromIssues } from '../middleware/validate.ts';
 import { ContactMessageBody } from '../routes/contact/schema.ts';
 import { presentBusinessDetail, presentFeaturedBusiness } from '../presenters/business.ts';
@@ -34,6 +35,25 @@ async function dispatchAdminCall<T>(app: Koa, handler: { current?: ReturnType<Ko
   return response.json<T>();
 }
 
+/** The reads of the render running in this async context, when it is being logged. */
+const readLog = new AsyncLocalStorage<Map<string, unknown>>();
+
+/**
+ * Runs `render` and answers, beside its result, every read the in-process client made for it
+ * (path and answer, the last answer when a path was read twice), for the page to embed.
+ */
+export async function withReadLog<T>(render: () => Promise<T>): Promise<{ result: T; reads: ApiRead[] }> {
+  const reads = new Map<string, unknown>();
+  const result = await readLog.run(reads, render);
+  return { result, reads: [...reads] };
+}
+
+/** Notes `answer` as the read of `path` in the current log, and passes it on. */
+function logged<T>(path: string, answer: T): T {
+  readLog.getStore()?.set(path, answer);
+  return answer;
+}
+
 /**
  * The API client server renders use: the same services and presenters as the JSON API, called
  * in-process, so a page render costs no HTTP round trip and shows exactly what the API answers.
@@ -42,49 +62,49 @@ async function dispatchAdminCall<T>(app: Koa, handler: { current?: ReturnType<Ko
 export function createInProcessApiClient({ directory, site, contacts, engine }: AppDeps, app?: Koa): ApiClient {
   const handler: { current?: ReturnType<Koa['callback']> } = {};
   return {
-    homepage: async () => presentHomepage(await directory.home()),
-    featured: async () => (await directory.featured()).map(presentFeaturedBusiness),
-    businesses: async (page) => presentBusinessPage(await directory.businessPage(page), BUSINESS_MAX_PAGE),
+    homepage: async () => logged(apiPaths.homepage(), presentHomepage(await directory.home())),
+    featured: async () => logged(apiPaths.featured(), (await directory.featured()).map(presentFeaturedBusiness)),
+    businesses: async (page) => logged(apiPaths.businesses(page), presentBusinessPage(await directory.businessPage(page), BUSINESS_MAX_PAGE)),
     async business(slug) {
       const found = directory.business(slug);
-      if (found.kind === 'found') return { kind: 'found', business: presentBusinessDetail(found.row) };
-      return found;
+      return logged(apiPaths.business(slug), found.kind === 'found' ? { kind: 'found', business: presentBusinessDetail(found.row) } : found);
     },
-    categories: async (letter) => (await directory.categories(letter)).map(presentCategoryEntry),
+    categories: async (letter) => logged(apiPaths.categories(letter), (await directory.categories(letter)).map(presentCategoryEntry)),
     async category(slug, page, limit) {
       const found = await directory.category(slug, page, limit);
-      return found && presentCategoryPage(found.detail, found.page);
+      return logged(apiPaths.category(slug, page, limit), found && presentCategoryPage(found.detail, found.page));
     },
-    countries: async () => (await directory.countries()).map(presentCountryEntry),
+    countries: async () => logged(apiPaths.countries(), (await directory.countries()).map(presentCountryEntry)),
     async country(slug) {
       const detail = await directory.country(slug);
-      return detail && presentCountryPage(detail);
+      return logged(apiPaths.country(slug), detail && presentCountryPage(detail));
     },
-    cities: async (options = {}) =>
-      (
-        await directory.cities({
-          ...(options.letter ? { letter: options.letter } : {}),
-          ...(options.country ? { countryCode: options.country.toUpperCase() } : {}),
-        })
-      ).map(presentCityEntry),
-    async citiesPage({ letter, country, q, page, limit }) {
+    async cities(options = {}) {
+      const cities = await directory.cities({
+        ...(options.letter ? { letter: options.letter } : {}),
+        ...(options.country ? { countryCode: options.country.toUpperCase() } : {}),
+      });
+      return logged(apiPaths.cities(options), cities.map(presentCityEntry));
+    },
+    async citiesPage(options) {
+      const { letter, country, q, page, limit } = options;
       const text = q?.trim();
       const filter = {
         ...(letter ? { letter: letter.toUpperCase() } : {}),
         ...(country ? { countryCode: country.toUpperCase() } : {}),
         ...(text ? { text } : {}),
       };
-      return presentPagedCities(await directory.cityPage(filter, page, limit), page, limit);
+      return logged(apiPaths.citiesPage(options), presentPagedCities(await directory.cityPage(filter, page, limit), page, limit));
     },
     async city(countryCode, citySlug, page, limit) {
       const found = await directory.city(countryCode, citySlug, page, limit);
-      return found && presentCityPage(found.detail, found.page);
+      return logged(apiPaths.city(countryCode, citySlug, page, limit), found && presentCityPage(found.detail, found.page));
     },
     siteSettings: async () => {
       const settings = site.siteSettings();
-      return { head_tags: settings.head_tags, facebook_pixel: settings.facebook_pixel, footer_tags: settings.footer_tags };
+      return logged(apiPaths.siteSettings(), { head_tags: settings.head_tags, facebook_pixel: settings.facebook_pixel, footer_tags: settings.footer_tags });
     },
-    advertisementCodes: async () => site.advertisementCodes(),
+    advertisementCodes: async () => logged(apiPaths.advertisementCodes(), site.advertisementCodes()),
     async sendContact(message) {
       // The same rules as POST /api/contact, failing the way the HTTP client does.
       const parsed = ContactMessageBody.safeParse(message);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { renderedReadsElement } from './page-renderer.ts';
 
 let app: TestApp;
 
@@ -49,5 +50,21 @@ describe('server-rendered pages', () => {
     const response = await app.get('/api/unknown');
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toContain('application/json');
+  });
+});
+
+describe('the rendered reads element', () => {
+  it('cannot be closed or commented out by text inside the data', () => {
+    const hostile = '</script><script>alert(1)</script><!-- <SCRIPT>';
+    const element = renderedReadsElement([['/api/businesses/x', { name: hostile }]], 1);
+    expect(element.match(/<\/script>/gi)).toHaveLength(1);
+    expect(element).not.toContain('<!--');
+    const json = /^<script type="application\/json" id="api-reads">(.*)<\/script>$/s.exec(element)![1]!;
+    expect(JSON.parse(json)).toEqual({ readAt: 1, reads: [['/api/businesses/x', { name: hostile }]] });
+  });
+
+  it('is left out of a page that read nothing and of admin pages', async () => {
+    expect(renderedReadsElement([], 1)).toBe('');
+    expect(await (await app.get('/admin/login')).text()).not.toContain('id="api-reads"');
   });
 });

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Middleware } from 'koa';
-import type { ApiClient } from '@directory/frontend/src/lib/api-client.ts';
+import { RENDERED_READS_ELEMENT_ID, type ApiClient, type ApiRead, type RenderedReads } from '@directory/frontend/src/lib/api-client.ts';
 import type { SiteRepository } from '../db/site-repository.ts';
 import { publicCacheControl } from '../middleware/cache-headers.ts';
 import { FRESHNESS_SECONDS } from '../shared/freshness.ts';
+import { withReadLog } from './in-process-api-client.ts';
 
 /** What the frontend's server entry exports (frontend/src/app/entry-server.tsx). */
 export interface ServerEntry {
@@ -27,6 +28,18 @@ export function fillTemplate(
     .replace('<!--app-body-start-->', () => snippets.bodyStart)
     .replace('<!--app-html-->', () => page.html)
     .replace('<!--app-body-end-->', () => snippets.bodyEnd);
+}
+
+/**
+ * The reads a render made, as the `<script type="application/json">` the browser seeds its cache
+ * from. JSON data is never run (a CSP does not apply to it); `<` is escaped so no text in the
+ * data can close the element.
+ */
+export function renderedReadsElement(reads: ApiRead[], readAt: number): string {
+  if (reads.length === 0) return '';
+  const rendered: RenderedReads = { readAt, reads };
+  const json = JSON.stringify(rendered).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${RENDERED_READS_ELEMENT_ID}">${json}</script>`;
 }
 
 /** The admin area's pages: /admin and everything under it. */
@@ -85,7 +98,8 @@ export function pageRenderer(options: {
           body: formBody(ctx.request.body),
         })
       : new Request(url, { headers: { accept: ctx.get('accept') || 'text/html', ...cookieHeader(ctx.get('cookie')) } });
-    const result = await options.entry.render(request);
+    const readAt = Date.now();
+    const { result, reads } = await withReadLog(() => options.entry.render(request));
     if (result.kind === 'redirect') {
       if (isAdminPath(ctx.path)) ctx.set('Cache-Control', 'no-store');
       ctx.status = result.status;
@@ -106,7 +120,7 @@ export function pageRenderer(options: {
     ctx.body = fillTemplate(template, result, {
       head: [settings.head_tags, settings.analytics_code].filter(Boolean).join('\n'),
       bodyStart: settings.facebook_pixel,
-      bodyEnd: settings.footer_tags,
+      bodyEnd: [renderedReadsElement(reads, readAt), settings.footer_tags].filter(Boolean).join('\n'),
     });
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import type { CategoryEntry, PagedBusinesses } from '../shared/api-types.ts';
+import type { RenderedReads } from '@directory/frontend/src/lib/api-client.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
 let app: TestApp;
@@ -360,5 +361,42 @@ describe('/cities/{countryCode}/{citySlug}', () => {
     expect(status).toBe(200);
     expect(text).toContain('Showing 13 - 14 of 14 businesses');
     expect(canonicalOf(html)).toBe('/cities/fr/lyon?page=2');
+  });
+});
+
+/** The reads a page embeds for the browser's cache, parsed from its `<script type="application/json">`. */
+function renderedReadsOf(html: string): RenderedReads | null {
+  const match = /<script type="application\/json" id="api-reads">(.*?)<\/script>/s.exec(html);
+  return match ? (JSON.parse(match[1]!) as RenderedReads) : null;
+}
+
+describe('the reads a page hands to the browser', () => {
+  it.each(['/', '/businesses?page=2', '/categories', '/categories/plumber?page=2', '/countries', '/countries/germany', '/cities', '/cities/fr/lyon', 'the business page'])(
+    '%s: each embedded read is what the API answers at its path',
+    async (name) => {
+      const slug = (app.deps.record.prepare("SELECT slug FROM businesses WHERE name = 'Lyon Plumber 01'").get() as { slug: string }).slug;
+      const path = name === 'the business page' ? `/business/${slug}` : name;
+      const before = Date.now();
+      const { status, html } = await page(path);
+      expect(status).toBe(200);
+      const rendered = renderedReadsOf(html);
+      expect(rendered).not.toBeNull();
+      expect(rendered!.readAt).toBeGreaterThanOrEqual(before);
+      expect(rendered!.reads.length).toBeGreaterThan(0);
+      for (const [apiPath, answer] of rendered!.reads) {
+        const api = await app.get(apiPath);
+        expect(api.status, apiPath).toBe(200);
+        // The business read is cached as the lookup's result, the others as the body itself.
+        const body: unknown = await api.json();
+        expect(answer, apiPath).toEqual(apiPath.startsWith('/api/businesses/') ? { kind: 'found', business: body } : body);
+      }
+    },
+  );
+
+  it('puts the element after the app root, so hydration sees only the rendered page', async () => {
+    const { html } = await page('/categories/plumber');
+    expect(html.indexOf('id="api-reads"')).toBeGreaterThan(html.indexOf('<div id="root">'));
+    expect(html.slice(html.indexOf('<div id="root">'), html.indexOf('id="api-reads"'))).toContain('</div>');
+    expect(renderedReadsOf(html)!.reads.map(([apiPath]) => apiPath)).toContain('/api/categories/plumber?page=1&limit=12');
   });
 });

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { RENDERED_READS_ELEMENT_ID, seedBrowserCache, type RenderedReads } from '../lib/api-client.ts';
 import { routes } from './routes.tsx';
 import '../styles/global.css';
 
@@ -12,6 +13,10 @@ await Promise.all(
     Object.assign(route, { ...(await route.lazy()), lazy: undefined });
   }),
 );
+
+// The reads the server made for this page: the first client-side move reuses what is still fresh.
+const renderedReads = document.getElementById(RENDERED_READS_ELEMENT_ID)?.textContent;
+if (renderedReads) seedBrowserCache(JSON.parse(renderedReads) as RenderedReads);
 
 const router = createBrowserRouter(routes, {
   hydrationData: (window as unknown as { __staticRouterHydrationData?: never }).__staticRouterHydrationData,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHttpApiClient, createQueryClient, isRetryable, retryDelay, ApiRequestError, type ApiClient } from './api-client.ts';
+import { apiPaths, createHttpApiClient, createQueryClient, isRetryable, retryDelay, seedQueryCache, ApiRequestError, type ApiClient } from './api-client.ts';
 
 /** A scripted server: each call to a path takes the next answer; the calls are recorded. */
 function scriptServer(answers: Record<string, (() => Response)[]>) {
@@ -131,5 +131,50 @@ describe('retry rules', () => {
     expect(isRetryable(new ApiRequestError(429, 'slow down'))).toBe(true);
     expect(isRetryable(new ApiRequestError(404, 'gone'))).toBe(false);
     expect(isRetryable(new ApiRequestError(400, 'bad'))).toBe(false);
+  });
+});
+
+describe('a server-rendered page\'s reads in the browser cache', () => {
+  it('answers the first client-side reads from what the server read, without a request', async () => {
+    const calls = scriptServer({});
+    const queries = createQueryClient();
+    const settings = { head_tags: '', facebook_pixel: '', footer_tags: '' };
+    seedQueryCache(queries, { readAt: Date.now(), reads: [[apiPaths.countries(), COUNTRIES], [apiPaths.siteSettings(), settings]] });
+    const seeded = createHttpApiClient(queries);
+    expect(await seeded.countries()).toEqual(COUNTRIES);
+    expect(await seeded.siteSettings()).toEqual(settings);
+    expect(calls).toEqual([]);
+  });
+
+  it('counts freshness from the server\'s read: a list read 2 hours ago is fetched again', async () => {
+    const calls = scriptServer({ '/api/countries': [json(COUNTRIES)] });
+    const queries = createQueryClient();
+    seedQueryCache(queries, { readAt: Date.now() - 2 * 3600_000 - 1000, reads: [[apiPaths.countries(), []]] });
+    expect(await createHttpApiClient(queries).countries()).toEqual(COUNTRIES);
+    expect(calls).toEqual(['GET /api/countries']);
+  });
+
+  it('never takes a server clock ahead of the browser\'s for fresher data', async () => {
+    const calls = scriptServer({ '/api/countries': [json(COUNTRIES)] });
+    const queries = createQueryClient();
+    seedQueryCache(queries, { readAt: Date.now() + 24 * 3600_000, reads: [[apiPaths.countries(), []]] });
+    vi.setSystemTime(Date.now() + 2 * 3600_000 + 1000);
+    expect(await createHttpApiClient(queries).countries()).toEqual(COUNTRIES);
+    expect(calls).toEqual(['GET /api/countries']);
+  });
+
+  it('keys each read by the path the client requests', async () => {
+    const calls = scriptServer({
+      '/api/categories/plumber?page=2&limit=12': [json({ category: 'Plumber' })],
+      '/api/cities?letter=B&page=3&limit=24': [json({ cities: [] })],
+      '/api/cities/jp/tokyo?page=1&limit=12': [json({ city: 'Tokyo' })],
+    });
+    const api = createHttpApiClient(createQueryClient());
+    await api.category('plumber', 2, 12);
+    await api.citiesPage({ letter: 'B', page: 3, limit: 24 });
+    await api.city('jp', 'tokyo', 1, 12);
+    const requested = calls.map((call) => call.replace('GET ', ''));
+    expect(requested).toEqual([apiPaths.category('plumber', 2, 12), apiPaths.citiesPage({ letter: 'B', page: 3, limit: 24 }), apiPaths.city('jp', 'tokyo', 1, 12)]);
+    expect(requested).toEqual(['/api/categories/plumber?page=2&limit=12', '/api/cities?letter=B&page=3&limit=24', '/api/cities/jp/tokyo?page=1&limit=12']);
   });
 });

@@ -177,6 +177,54 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** The client's reads: every call that the browser caches. */
+type ReadName = Exclude<keyof ApiClient, 'sendContact' | 'instantSearch' | 'admin'>;
+
+/**
+ * The API path of each read. It is both the HTTP request and the browser cache's key, so the
+ * server can name the reads of a page it renders and the browser start with them cached.
+ */
+export const apiPaths: { [Name in ReadName]: (...args: Parameters<ApiClient[Name]>) => string } = {
+  homepage: () => '/api/homepage-data',
+  featured: () => '/api/featured-businesses',
+  businesses: (page) => `/api/businesses${query({ page })}`,
+  business: (slug) => `/api/businesses/${encodeURIComponent(slug)}`,
+  categories: (letter) => `/api/categories${query({ letter })}`,
+  category: (slug, page, limit) => `/api/categories/${encodeURIComponent(slug)}${query({ page, limit })}`,
+  countries: () => '/api/countries',
+  country: (slug) => `/api/countries/${encodeURIComponent(slug)}`,
+  cities: (options = {}) => `/api/cities${query({ letter: options.letter, country: options.country })}`,
+  citiesPage: ({ letter, country, q, page, limit }) => `/api/cities${query({ letter, country, q: q?.trim(), page, limit })}`,
+  city: (countryCode, citySlug, page, limit) =>
+    `/api/cities/${encodeURIComponent(countryCode)}/${encodeURIComponent(citySlug)}${query({ page, limit })}`,
+  siteSettings: () => '/api/admin/site-settings',
+  advertisementCodes: () => '/api/admin/advertisement-codes',
+};
+
+/** One read a server render made: its path (the cache key) and its answer. */
+export type ApiRead = [path: string, answer: unknown];
+
+/** The reads of a server-rendered page, embedded in it for the browser's cache. */
+export interface RenderedReads {
+  /** When the server read them (ms since the epoch): their freshness counts from then. */
+  readAt: number;
+  reads: ApiRead[];
+}
+
+/** The id of the `<script type="application/json">` element that carries a page's {@link RenderedReads}. */
+export const RENDERED_READS_ELEMENT_ID = 'api-reads';
+
+/**
+ * Puts the reads a server render made into `queries`, as if the browser had made them when the
+ * server did: the first client-side move after a server-rendered page reuses what is still fresh
+ * instead of fetching it again.
+ */
+export function seedQueryCache(queries: QueryClient, rendered: RenderedReads, now = Date.now()): void {
+  // A clock ahead of the browser's must not make an answer look fresher than it is.
+  const updatedAt = Math.min(rendered.readAt, now);
+  for (const [path, answer] of rendered.reads) queries.setQueryData([path], answer, { updatedAt });
+}
+
 /**
  * The JSON API over HTTP, as the browser uses it. Reads go through `queries`: an answer is
  * reused while it is fresh (so moving between list pages does not fetch the whole list again),
@@ -192,11 +240,11 @@ export function createHttpApiClient(queries: QueryClient = createQueryClient()):
       retry: (failureCount, error) => failureCount < retries && isRetryable(error),
     });
   return {
-    homepage: () => read('/api/homepage-data', 'home'),
-    featured: () => read('/api/featured-businesses', 'featured'),
-    businesses: (page) => read(`/api/businesses${query({ page })}`, 'default'),
+    homepage: () => read(apiPaths.homepage(), 'home'),
+    featured: () => read(apiPaths.featured(), 'featured'),
+    businesses: (page) => read(apiPaths.businesses(page), 'default'),
     business(slug) {
-      const path = `/api/businesses/${encodeURIComponent(slug)}`;
+      const path = apiPaths.business(slug);
       const fetchBusiness = async (): Promise<BusinessResult> => {
         const response = await fetch(path, { credentials: 'include', redirect: 'follow' });
         if (response.status === 404) return { kind: 'missing' };
@@ -207,25 +255,25 @@ export function createHttpApiClient(queries: QueryClient = createQueryClient()):
       // Visitor spec §9: business detail fresh 10 minutes, 1 retry.
       return read(path, 'businessDetail', fetchBusiness, 1);
     },
-    categories: (letter) => read(`/api/categories${query({ letter })}`, 'lists'),
+    categories: (letter) => read(apiPaths.categories(letter), 'lists'),
     category: (slug, page, limit) => {
-      const path = `/api/categories/${encodeURIComponent(slug)}${query({ page, limit })}`;
+      const path = apiPaths.category(slug, page, limit);
       return read(path, 'placePage', () => requestOrNull<CategoryPageData>(path));
     },
-    countries: () => read('/api/countries', 'lists'),
+    countries: () => read(apiPaths.countries(), 'lists'),
     country: (slug) => {
-      const path = `/api/countries/${encodeURIComponent(slug)}`;
+      const path = apiPaths.country(slug);
       return read(path, 'placePage', () => requestOrNull<CountryPageData>(path));
     },
-    cities: (options = {}) => read(`/api/cities${query({ letter: options.letter, country: options.country })}`, 'lists'),
-    citiesPage: ({ letter, country, q, page, limit }) => read(`/api/cities${query({ letter, country, q: q?.trim(), page, limit })}`, 'lists'),
+    cities: (options) => read(apiPaths.cities(options), 'lists'),
+    citiesPage: (options) => read(apiPaths.citiesPage(options), 'lists'),
     city: (countryCode, citySlug, page, limit) => {
-      const path = `/api/cities/${encodeURIComponent(countryCode)}/${encodeURIComponent(citySlug)}${query({ page, limit })}`;
+      const path = apiPaths.city(countryCode, citySlug, page, limit);
       return read(path, 'placePage', () => requestOrNull<CityPageData>(path));
     },
     // Site settings: fresh 5 minutes, 1 retry (visitor spec §7 and §9).
-    siteSettings: () => read('/api/admin/site-settings', 'siteSettings', undefined, 1),
-    advertisementCodes: () => read('/api/admin/advertisement-codes', 'siteSettings'),
+    siteSettings: () => read(apiPaths.siteSettings(), 'siteSettings', undefined, 1),
+    advertisementCodes: () => read(apiPaths.advertisementCodes(), 'siteSettings'),
     sendContact: (message) => request('/api/contact', { method: 'POST', body: message }),
     instantSearch: (requests) => request('/api/search/multi', { method: 'POST', body: { requests } }),
     // Admin calls are never cached nor retried here: the admin screens' loaders decide.
@@ -247,7 +295,15 @@ export function createHttpApiClient(queries: QueryClient = createQueryClient()):
   };
 }
 
-export const httpApiClient: ApiClient = createHttpApiClient();
+/** The browser's one cache of API reads. */
+const browserQueries = createQueryClient();
+
+export const httpApiClient: ApiClient = createHttpApiClient(browserQueries);
+
+/** Starts the browser's cache with the reads the server made for the page being hydrated. */
+export function seedBrowserCache(rendered: RenderedReads): void {
+  seedQueryCache(browserQueries, rendered);
+}
 
 let current: ApiClient = httpApiClient;
 
