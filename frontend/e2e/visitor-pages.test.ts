@@ -237,6 +237,24 @@ describe('the contact form', () => {
   });
 });
 
+describe('the contact form without JavaScript', () => {
+  it('answers a sent message on a phone with the notice in view, and stores the message', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/contact`);
+    await page.getByLabel('Full Name').fill('Ada Lovelace');
+    await page.getByLabel('Email Address').fill('ada@example.com');
+    await page.getByLabel('Subject').fill('No script here');
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Sent from a browser without JavaScript.');
+    await Promise.all([page.waitForURL('**/contact#send-message'), page.getByRole('button', { name: 'Send Message' }).click()]);
+    expect(await page.locator('.contact-notice').getByText('Message Sent Successfully').count()).toBe(1);
+    expect(await isInViewport(page, '.contact-notice')).toBe(true);
+    const stored = app.deps.record.prepare('SELECT email FROM contact_messages ORDER BY id DESC LIMIT 1').pluck().get();
+    expect(stored).toBe('ada@example.com');
+    await context.close();
+  });
+});
+
 describe('pages that do not exist', () => {
   it.each([
     ['/countries/atlantis', 'Country not found', 'Back to countries', '/countries'],

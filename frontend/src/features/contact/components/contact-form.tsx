@@ -42,6 +42,9 @@ function Field({ field, label, type = 'text', autoComplete, isOptional = false, 
 export const CONTACT_SENT = { title: 'Message Sent Successfully', description: "Thank you for your message. We'll get back to you within 24 hours." };
 export const CONTACT_FAILED = { title: 'Error', description: 'Failed to send message. Please try again later.' };
 
+/** Where the page that answers a sent form opens: the form's card, with the result notice at its top. */
+const FORM_ANCHOR = 'send-message';
+
 /**
  * The 'Send us a Message' form: checked in the browser, sent by the route action (also without
  * JavaScript). The result shows in place above the form (what a visitor without JavaScript
@@ -54,7 +57,7 @@ export function ContactForm() {
   const noticeRef = useRef<HTMLDivElement>(null);
   const [clientErrors, setClientErrors] = useState<ContactErrors | null>(null);
   const { toast } = useToast();
-  const isSending = navigation.state === 'submitting' && navigation.formAction === '/contact';
+  const isSending = navigation.state === 'submitting' && navigation.formAction?.split('#')[0] === '/contact';
 
   useEffect(() => {
     if (actionData?.status === 'sent') formRef.current?.reset();
@@ -87,7 +90,7 @@ export function ContactForm() {
   const valueOf = (field: ContactField) => values?.[field] ?? '';
 
   return (
-    <section className="card contact-form-card" aria-labelledby="contact-form-title">
+    <section id={FORM_ANCHOR} className="card contact-form-card" aria-labelledby="contact-form-title">
       <h2 id="contact-form-title">Send us a Message</h2>
       <p className="muted">Questions about a listing, a correction or a partnership? Write to us and we will get back to you within 24 hours.</p>
 
@@ -105,7 +108,8 @@ export function ContactForm() {
         </div>
       )}
 
-      <Form method="post" action="/contact" noValidate onSubmit={handleSubmit} ref={formRef} className="contact-form" aria-describedby="contact-required-note">
+      {/* Without JavaScript the page comes back from the POST at this anchor: the notice is in view. */}
+      <Form method="post" action={`/contact#${FORM_ANCHOR}`} noValidate onSubmit={handleSubmit} ref={formRef} className="contact-form" aria-describedby="contact-required-note">
         <p id="contact-required-note" className="contact-required-note">Fields marked <span aria-hidden="true">*</span><span className="visually-hidden">with an asterisk</span> are required.</p>
         <div className="contact-row">
           <Field field="name" label="Full Name" autoComplete="name" error={errors.name} defaultValue={valueOf('name')} />
