@@ -348,7 +348,7 @@ describe('loading', () => {
     await page.close();
   });
 
-  it('does not fetch again a page of a list it already has', async () => {
+  it('does not fetch again a page of a list it already has, nor the page the server rendered', async () => {
     const page = await openPage('/categories/plumber', LAPTOP);
     const calls: string[] = [];
     page.on('request', (request) => {
@@ -360,10 +360,11 @@ describe('loading', () => {
     await page.getByText('Showing 13 - 24 of 31 businesses').waitFor();
     await pager.getByRole('link', { name: 'Page 1' }).click();
     await page.getByText('Showing 1 - 12 of 31 businesses').waitFor();
-    expect(calls).toEqual(['/api/categories/plumber?page=2&limit=12', '/api/categories/plumber?page=1&limit=12']);
+    // Page 1 came with the server-rendered page: the browser's cache started with it.
+    expect(calls).toEqual(['/api/categories/plumber?page=2&limit=12']);
     await pager.getByRole('link', { name: 'Page 2' }).click();
     await page.getByText('Showing 13 - 24 of 31 businesses').waitFor();
-    expect(calls).toHaveLength(2);
+    expect(calls).toEqual(['/api/categories/plumber?page=2&limit=12']);
     await page.close();
   });
 });

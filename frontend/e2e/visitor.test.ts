@@ -99,25 +99,6 @@ describe('a visitor', () => {
     await page.close();
   });
 
-  it('moves from a server-rendered list to its next page and back fetching only the new page', async () => {
-    const page = await openPage('/categories/plumber');
-    const apiReads: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/')) apiReads.push(url.pathname + url.search);
-    });
-    await page.getByRole('link', { name: /^(Page )?2$/ }).first().click();
-    await page.waitForURL('**/categories/plumber?page=2');
-    await page.getByRole('link', { name: 'Lyon Plumbing 12' }).first().waitFor();
-    // What the server read for page 1 (site settings, ad codes, page 1) is in the browser's cache already.
-    expect(apiReads).toEqual(['/api/categories/plumber?page=2&limit=12']);
-    await page.goBack();
-    await page.waitForURL(/\/categories\/plumber$/);
-    await page.getByRole('link', { name: 'Atelier du Robinet' }).first().waitFor();
-    expect(apiReads).toEqual(['/api/categories/plumber?page=2&limit=12']);
-    await page.close();
-  });
-
   it('searches from the 404 page', async () => {
     const page = await openPage('/this/does/not/exist');
     expect(await page.getByRole('heading', { name: 'Page Not Found' }).count()).toBe(1);
