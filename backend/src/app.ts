@@ -9,6 +9,7 @@ import type { RecordDatabase } from '@directory/data/record.ts';
 import type { SearchEngine } from '@directory/indexer/engine.ts';
 import type { ListingPolicy } from '@directory/indexer/record-source.ts';
 import { IndexSync } from '@directory/indexer/sync.ts';
+import { SqliteEngine } from '@directory/indexer/sqlite/sqlite-engine.ts';
 import { BusinessRepository } from './db/business-repository.ts';
 import { ContactRepository } from './db/contact-repository.ts';
 import { SiteRepository } from './db/site-repository.ts';
@@ -30,6 +31,7 @@ import { DirectoryService } from './services/directory-service.ts';
 import { countVisitors } from './services/visitor-counter.ts';
 import { ImportService } from './services/import-service.ts';
 import { SitemapService } from './services/sitemap-service.ts';
+import { InProcessSearch, SearchPool, type SearchAnswerer } from './services/search-pool.ts';
 import { createInProcessApiClient } from './ssr/in-process-api-client.ts';
 import { pageRenderer, type ServerEntry } from './ssr/page-renderer.ts';
 
@@ -42,6 +44,12 @@ export interface AppOptions {
   admission?: AdmissionOptions;
   /** Environment of index rebuilds started from the admin area; by default the record's directory and this engine. */
   indexerEnv?: NodeJS.ProcessEnv;
+  /**
+   * Worker threads answering searches of the embedded engine, each on its own read-only
+   * connection to the index; 0 (the default) answers them in this thread, as the Meilisearch
+   * engine always does.
+   */
+  searchThreads?: number;
 }
 
 /** One job at a time (SQLite is synchronous anyway), 64 waiting, none run after waiting a second. */
@@ -49,6 +57,17 @@ export const DEFAULT_ADMISSION: AdmissionOptions = { concurrency: 1, maxQueued: 
 /** Memory for ready list answers: every letter's and country's lists fit many times over. */
 const LIST_CACHE_BYTES = 32 * 1024 * 1024;
 
+
+/** Where searches run, and the queue they wait in: as many run at once as the threads hold. */
+function searchRunner(options: AppOptions): { searches: SearchAnswerer; searchAdmission: AdmissionQueue } {
+  const admission = options.admission ?? DEFAULT_ADMISSION;
+  const { engine } = options;
+  if (!(engine instanceof SqliteEngine) || !options.searchThreads) {
+    return { searches: new InProcessSearch(engine), searchAdmission: new AdmissionQueue(admission) };
+  }
+  const pool = new SearchPool({ threads: options.searchThreads, livePath: () => engine.livePath(), followSwap: () => engine.reopenIfSwapped() });
+  return { searches: pool, searchAdmission: new AdmissionQueue({ ...admission, concurrency: Math.max(admission.concurrency, pool.capacity) }) };
+}
 
 /** Wires repositories, services and routes over an open record and engine. */
 export function createDeps(options: AppOptions): AppDeps {
@@ -68,6 +87,7 @@ export function createDeps(options: AppOptions): AppDeps {
     directory: new DirectoryService(options.engine, businesses, options.listingPolicy),
     sitemaps: new SitemapService(new SitemapRepository(options.record, options.listingPolicy), options.engine),
     admission: new AdmissionQueue(options.admission ?? DEFAULT_ADMISSION),
+    ...searchRunner(options),
     listCache: new ListAnswerCache({ maxBytes: LIST_CACHE_BYTES }),
     admin,
     // A large import's rebuild runs in the admin area's child process, never on the server's event loop.
