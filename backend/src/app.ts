@@ -1,7 +1,6 @@
 import Koa, { type Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
-import { constants as zlib } from 'node:zlib';
 import etag from '@koa/etag';
 import conditional from 'koa-conditional-get';
 import serve from 'koa-static';
@@ -20,7 +19,8 @@ import { indexerProcessEnv } from './config.ts';
 import { adminSession, sessionOf } from './middleware/admin-auth.ts';
 import { adminApiGate, adminPages, normalisePath } from './middleware/admin-pages.ts';
 import { publicCache } from './middleware/cache-headers.ts';
-import { ListAnswerCache } from './middleware/index-cached.ts';
+import { ListAnswerCache, readyListAnswers } from './middleware/index-cached.ts';
+import { COMPRESSION } from './middleware/compression-settings.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { createApiRouter } from './routes/index.ts';
@@ -136,9 +136,12 @@ export function createApp(
   app.use(normalisePath);
   app.use(errorHandler({ isDevelopment: options.isDevelopment ?? false }));
   app.use(securityHeaders());
+  // A ready list answer of this index generation, to a visitor without cookies, answered here:
+  // the same headers and bytes as below, without the session, body, visitor and router work.
+  app.use(readyListAnswers(deps.listCache, () => deps.engine.generation()));
   // Pages and JSON compressed on the way out (after the ETag is set on the plain body, so a 304
-  // costs no compression). Brotli at quality 4: close to gzip's speed, smaller than gzip -6.
-  app.use(compress({ threshold: 1024, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 }, deflate: false }));
+  // costs no compression).
+  app.use(compress(COMPRESSION));
   app.use(conditional());
   app.use(etag());
   app.use(adminSession(deps.admin.sessions));
