@@ -58,15 +58,17 @@ export const DEFAULT_ADMISSION: AdmissionOptions = { concurrency: 1, maxQueued: 
 const LIST_CACHE_BYTES = 32 * 1024 * 1024;
 
 
-/** Where searches run, and the queue they wait in: as many run at once as the threads hold. */
-function searchRunner(options: AppOptions): { searches: SearchAnswerer; searchAdmission: AdmissionQueue } {
-  const admission = options.admission ?? DEFAULT_ADMISSION;
+/**
+ * Where searches run, and the queue they wait in. In this thread they share the one queue of
+ * lists and pages (all of it is work on this event loop); on search threads they have their own,
+ * letting through as many at once as the threads hold.
+ */
+function searchRunner(options: AppOptions, admission: AdmissionQueue): { searches: SearchAnswerer; searchAdmission: AdmissionQueue } {
   const { engine } = options;
-  if (!(engine instanceof SqliteEngine) || !options.searchThreads) {
-    return { searches: new InProcessSearch(engine), searchAdmission: new AdmissionQueue(admission) };
-  }
+  if (!(engine instanceof SqliteEngine) || !options.searchThreads) return { searches: new InProcessSearch(engine), searchAdmission: admission };
   const pool = new SearchPool({ threads: options.searchThreads, livePath: () => engine.livePath(), followSwap: () => engine.reopenIfSwapped() });
-  return { searches: pool, searchAdmission: new AdmissionQueue({ ...admission, concurrency: Math.max(admission.concurrency, pool.capacity) }) };
+  const bounds = options.admission ?? DEFAULT_ADMISSION;
+  return { searches: pool, searchAdmission: new AdmissionQueue({ ...bounds, concurrency: Math.max(bounds.concurrency, pool.capacity) }) };
 }
 
 /** Wires repositories, services and routes over an open record and engine. */
@@ -77,6 +79,7 @@ export function createDeps(options: AppOptions): AppDeps {
     options.indexerEnv ??
     indexerProcessEnv({ dataDir: dirname(options.record.name), engine: options.engine.name, listingPolicy: options.listingPolicy });
   const admin = createAdminDeps(options.record, options.engine, sync, indexerEnv);
+  const admission = new AdmissionQueue(options.admission ?? DEFAULT_ADMISSION);
   const deps: AppDeps = {
     record: options.record,
     engine: options.engine,
@@ -86,8 +89,8 @@ export function createDeps(options: AppOptions): AppDeps {
     site: new SiteRepository(options.record),
     directory: new DirectoryService(options.engine, businesses, options.listingPolicy),
     sitemaps: new SitemapService(new SitemapRepository(options.record, options.listingPolicy), options.engine),
-    admission: new AdmissionQueue(options.admission ?? DEFAULT_ADMISSION),
-    ...searchRunner(options),
+    admission,
+    ...searchRunner(options, admission),
     listCache: new ListAnswerCache({ maxBytes: LIST_CACHE_BYTES }),
     admin,
     // A large import's rebuild runs in the admin area's child process, never on the server's event loop.

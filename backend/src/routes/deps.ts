@@ -26,7 +26,7 @@ export interface AppDeps {
   admission: AdmissionQueue;
   /** Where search calls run: a pool of search threads, or this thread. */
   searches: SearchAnswerer;
-  /** The bounded queue searches wait in: as many run at once as `searches` can hold. */
+  /** The bounded queue searches wait in: `admission` in this thread; with search threads, their own, as wide as the threads. */
   searchAdmission: AdmissionQueue;
   /** Ready list answers by index generation. */
   listCache: ListAnswerCache;

@@ -169,4 +169,39 @@ describe('GET /api/search with search threads', () => {
       await pooled.close();
     }
   });
+
+  it('sheds searches beyond the queue bound with 503 and Retry-After, then runs the queued one on a thread', async () => {
+    let scheduled: (() => void)[] = [];
+    let onSchedule: (() => void) | null = null;
+    const pooled = await startTestApp(buildSearchWorld(), {
+      searchThreads: 1,
+      admission: {
+        concurrency: 1,
+        maxQueued: 1,
+        maxWaitMs: 1000,
+        now: () => 0,
+        // Nothing starts until the test runs the queue's pass: "the queue is full" is a state, not a race.
+        schedule: (task) => {
+          scheduled.push(task);
+          onSchedule?.();
+        },
+      },
+    });
+    try {
+      expect(pooled.deps.searchAdmission).not.toBe(pooled.deps.admission);
+      const queued = pooled.get('/api/search?q=pizza');
+      if (scheduled.length === 0) await new Promise<void>((resolve) => (onSchedule = resolve));
+      const refused = await pooled.get('/api/search?q=hotel');
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      const tasks = scheduled;
+      scheduled = [];
+      for (const task of tasks) task();
+      const answered = await queued;
+      expect(answered.status).toBe(200);
+      expect(((await answered.json()) as SearchResults).hits.map((hit) => hit.name)).toContain('Pizzeria Napoli');
+    } finally {
+      await pooled.close();
+    }
+  });
 });
