@@ -1,7 +1,6 @@
 import Koa, { type Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
-import { constants as zlib } from 'node:zlib';
 import etag from '@koa/etag';
 import conditional from 'koa-conditional-get';
 import serve from 'koa-static';
@@ -9,6 +8,7 @@ import type { RecordDatabase } from '@directory/data/record.ts';
 import type { SearchEngine } from '@directory/indexer/engine.ts';
 import type { ListingPolicy } from '@directory/indexer/record-source.ts';
 import { IndexSync } from '@directory/indexer/sync.ts';
+import { SqliteEngine } from '@directory/indexer/sqlite/sqlite-engine.ts';
 import { BusinessRepository } from './db/business-repository.ts';
 import { ContactRepository } from './db/contact-repository.ts';
 import { SiteRepository } from './db/site-repository.ts';
@@ -19,7 +19,8 @@ import { indexerProcessEnv } from './config.ts';
 import { adminSession, sessionOf } from './middleware/admin-auth.ts';
 import { adminApiGate, adminPages, normalisePath } from './middleware/admin-pages.ts';
 import { publicCache } from './middleware/cache-headers.ts';
-import { ListAnswerCache } from './middleware/index-cached.ts';
+import { ListAnswerCache, readyListAnswers } from './middleware/index-cached.ts';
+import { COMPRESSION } from './middleware/compression-settings.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { createApiRouter } from './routes/index.ts';
@@ -30,6 +31,7 @@ import { DirectoryService } from './services/directory-service.ts';
 import { countVisitors } from './services/visitor-counter.ts';
 import { ImportService } from './services/import-service.ts';
 import { SitemapService } from './services/sitemap-service.ts';
+import { InProcessSearch, SearchPool, type SearchAnswerer } from './services/search-pool.ts';
 import { createInProcessApiClient } from './ssr/in-process-api-client.ts';
 import { pageRenderer, type ServerEntry } from './ssr/page-renderer.ts';
 
@@ -42,6 +44,12 @@ export interface AppOptions {
   admission?: AdmissionOptions;
   /** Environment of index rebuilds started from the admin area; by default the record's directory and this engine. */
   indexerEnv?: NodeJS.ProcessEnv;
+  /**
+   * Worker threads answering searches of the embedded engine, each on its own read-only
+   * connection to the index; 0 (the default) answers them in this thread, as the Meilisearch
+   * engine always does.
+   */
+  searchThreads?: number;
 }
 
 /** One job at a time (SQLite is synchronous anyway), 64 waiting, none run after waiting a second. */
@@ -49,6 +57,19 @@ export const DEFAULT_ADMISSION: AdmissionOptions = { concurrency: 1, maxQueued: 
 /** Memory for ready list answers: every letter's and country's lists fit many times over. */
 const LIST_CACHE_BYTES = 32 * 1024 * 1024;
 
+
+/**
+ * Where searches run, and the queue they wait in. In this thread they share the one queue of
+ * lists and pages (all of it is work on this event loop); on search threads they have their own,
+ * letting through as many at once as the threads hold.
+ */
+function searchRunner(options: AppOptions, admission: AdmissionQueue): { searches: SearchAnswerer; searchAdmission: AdmissionQueue } {
+  const { engine } = options;
+  if (!(engine instanceof SqliteEngine) || !options.searchThreads) return { searches: new InProcessSearch(engine), searchAdmission: admission };
+  const pool = new SearchPool({ threads: options.searchThreads, livePath: () => engine.livePath(), followSwap: () => engine.reopenIfSwapped() });
+  const bounds = options.admission ?? DEFAULT_ADMISSION;
+  return { searches: pool, searchAdmission: new AdmissionQueue({ ...bounds, concurrency: Math.max(bounds.concurrency, pool.capacity) }) };
+}
 
 /** Wires repositories, services and routes over an open record and engine. */
 export function createDeps(options: AppOptions): AppDeps {
@@ -58,6 +79,7 @@ export function createDeps(options: AppOptions): AppDeps {
     options.indexerEnv ??
     indexerProcessEnv({ dataDir: dirname(options.record.name), engine: options.engine.name, listingPolicy: options.listingPolicy });
   const admin = createAdminDeps(options.record, options.engine, sync, indexerEnv);
+  const admission = new AdmissionQueue(options.admission ?? DEFAULT_ADMISSION);
   const deps: AppDeps = {
     record: options.record,
     engine: options.engine,
@@ -67,7 +89,8 @@ export function createDeps(options: AppOptions): AppDeps {
     site: new SiteRepository(options.record),
     directory: new DirectoryService(options.engine, businesses, options.listingPolicy),
     sitemaps: new SitemapService(new SitemapRepository(options.record, options.listingPolicy), options.engine),
-    admission: new AdmissionQueue(options.admission ?? DEFAULT_ADMISSION),
+    admission,
+    ...searchRunner(options, admission),
     listCache: new ListAnswerCache({ maxBytes: LIST_CACHE_BYTES }),
     admin,
     // A large import's rebuild runs in the admin area's child process, never on the server's event loop.
@@ -116,9 +139,12 @@ export function createApp(
   app.use(normalisePath);
   app.use(errorHandler({ isDevelopment: options.isDevelopment ?? false }));
   app.use(securityHeaders());
+  // A ready list answer of this index generation, to a visitor without cookies, answered here:
+  // the same headers and bytes as below, without the session, body, visitor and router work.
+  app.use(readyListAnswers(deps.listCache, () => deps.engine.generation()));
   // Pages and JSON compressed on the way out (after the ETag is set on the plain body, so a 304
-  // costs no compression). Brotli at quality 4: close to gzip's speed, smaller than gzip -6.
-  app.use(compress({ threshold: 1024, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 }, deflate: false }));
+  // costs no compression).
+  app.use(compress(COMPRESSION));
   app.use(conditional());
   app.use(etag());
   app.use(adminSession(deps.admin.sessions));

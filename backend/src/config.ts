@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { passwordProblem } from './services/password.ts';
 import { indexerEnvSchema, parseEnvironment, toIndexerConfig, type IndexerConfig } from '@directory/indexer/config.ts';
@@ -19,6 +20,7 @@ const backendEnvSchema = indexerEnvSchema.extend({
   ADMISSION_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(1),
   ADMISSION_MAX_QUEUE: z.coerce.number().int().min(1).max(100_000).default(64),
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
+  SEARCH_THREADS: z.coerce.number().int().min(0).max(64).default(availableParallelism()),
 }).refine(
   (env) => env.ADMIN_PASSWORD === undefined || passwordProblem(env.ADMIN_PASSWORD, env.ADMIN_USERNAME) !== 'must not be the same as the username',
   { path: ['ADMIN_PASSWORD'], message: 'must not be the same as ADMIN_USERNAME' },
@@ -42,6 +44,8 @@ export interface BackendConfig extends IndexerConfig {
   backupKeep: number;
   /** The bounded queue in front of searches, lists and pages (503 + Retry-After beyond it). */
   admission: { concurrency: number; maxQueued: number; maxWaitMs: number };
+  /** Worker threads answering searches of the embedded engine (0: the server's own thread). */
+  searchThreads: number;
 }
 
 /** Parses and checks every variable the server reads; `env` defaults to the process environment. */
@@ -66,6 +70,7 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
       maxQueued: parsed.ADMISSION_MAX_QUEUE,
       maxWaitMs: parsed.ADMISSION_MAX_WAIT_MS,
     },
+    searchThreads: parsed.SEARCH_THREADS,
   };
 }
 

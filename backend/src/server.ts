@@ -10,6 +10,7 @@ import type { SearchEngine } from '@directory/indexer/engine.ts';
 import { rebuildIndex } from '@directory/indexer/sync.ts';
 import { formatVerifyReport, verifyIndex } from '@directory/indexer/verify.ts';
 import { createApp, createDeps, type SiteBundle } from './app.ts';
+import { SearchPool } from './services/search-pool.ts';
 import type { ServerEntry } from './ssr/page-renderer.ts';
 import type { BackendConfig } from './config.ts';
 import { listen } from './http-server.ts';
@@ -54,7 +55,7 @@ async function ensureIndex(config: BackendConfig, engine: SearchEngine, log: (li
 export async function startServer(config: BackendConfig, log: (line: string) => void = console.log): Promise<RunningServer> {
   const record = openRecord(config.recordFile);
   const engine = createEngine(config);
-  const deps = createDeps({ record, engine, listingPolicy: config.listingPolicy, admission: config.admission });
+  const deps = createDeps({ record, engine, listingPolicy: config.listingPolicy, admission: config.admission, searchThreads: config.searchThreads });
 
   // Refuses to start (throws) with a weak ADMIN_PASSWORD; prints a generated one at first start.
   await deps.admin.accounts.bootstrap(config.adminUsername, config.adminPassword, (lines) => log(lines.join('\n')));
@@ -73,6 +74,8 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
 
   const app = createApp(deps, { isDevelopment: config.isDevelopment, site: await loadBuiltSite(), isProxyTrusted: config.isProxyTrusted });
   const server: Server = await listen(app, config.port, config.host);
+  // Load the search threads now rather than on the first visitor's search.
+  if (deps.searches instanceof SearchPool) deps.searches.start();
   const progressSocket = attachImportProgressSocket(server, deps.imports, (req) => isAdminUpgrade(deps.admin.sessions, req));
   const address = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
@@ -83,6 +86,7 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
       progressSocket.close();
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
       await deps.sync.stop();
+      await deps.searches.close();
       await engine.close();
       record.close();
     },

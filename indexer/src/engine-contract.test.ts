@@ -64,7 +64,8 @@ const FACTORIES: EngineFactory[] = [
   {
     name: 'meilisearch',
     isAvailable: Boolean(MEILI_URL),
-    create: () => new MeilisearchEngine({ url: MEILI_URL!, apiKey: MEILI_KEY, indexPrefix: `contract_${process.pid}_${Date.now()}` }),
+    // Two aggregate documents per read: every list and city page below spans several bounded reads.
+    create: () => new MeilisearchEngine({ url: MEILI_URL!, apiKey: MEILI_KEY, indexPrefix: `contract_${process.pid}_${Date.now()}`, aggregatePageSize: 2 }),
   },
 ];
 

@@ -8,6 +8,7 @@ import type { AdminDeps } from '../services/admin-deps.ts';
 import type { DirectoryService } from '../services/directory-service.ts';
 import type { ImportService } from '../services/import-service.ts';
 import type { SitemapService } from '../services/sitemap-service.ts';
+import type { SearchAnswerer } from '../services/search-pool.ts';
 import type { AdmissionQueue } from '../middleware/admission.ts';
 import type { ListAnswerCache } from '../middleware/index-cached.ts';
 
@@ -23,6 +24,10 @@ export interface AppDeps {
   sitemaps: SitemapService;
   /** The bounded queue the expensive routes (search, lists, pages) wait in. */
   admission: AdmissionQueue;
+  /** Where search calls run: a pool of search threads, or this thread. */
+  searches: SearchAnswerer;
+  /** The bounded queue searches wait in: `admission` in this thread; with search threads, their own, as wide as the threads. */
+  searchAdmission: AdmissionQueue;
   /** Ready list answers by index generation. */
   listCache: ListAnswerCache;
   admin: AdminDeps;

@@ -8,7 +8,8 @@ import { presentBusinessDetail, presentFeaturedBusiness } from '../presenters/bu
 import { presentBusinessPage, presentCategoryPage, presentCityPage, presentCountryPage, presentHomepage } from '../presenters/pages.ts';
 import { presentCategoryEntry, presentCityEntry, presentCountryEntry, presentPagedCities } from '../presenters/places.ts';
 import type { AppDeps } from '../routes/deps.ts';
-import { InstantSearchRequestSchema, multiSearch } from '../routes/search/instantsearch.ts';
+import { InstantSearchRequestSchema } from '../routes/search/instantsearch.ts';
+import type { InstantSearchResponse } from '../shared/api-types.ts';
 import { BUSINESS_MAX_PAGE } from '../services/directory-service.ts';
 
 /**
@@ -59,7 +60,7 @@ function logged<T>(path: string, answer: T): T {
  * in-process, so a page render costs no HTTP round trip and shows exactly what the API answers.
  * Admin calls go through `app` (when given) with the page request's cookie.
  */
-export function createInProcessApiClient({ directory, site, contacts, engine }: AppDeps, app?: Koa): ApiClient {
+export function createInProcessApiClient({ directory, site, contacts, searches }: AppDeps, app?: Koa): ApiClient {
   const handler: { current?: ReturnType<Koa['callback']> } = {};
   return {
     homepage: async () => logged(apiPaths.homepage(), presentHomepage(await directory.home())),
@@ -115,8 +116,9 @@ export function createInProcessApiClient({ directory, site, contacts, engine }: 
       const id = contacts.create(parsed.data);
       return { success: true, id, message: "Thank you for your message. We'll get back to you within 24 hours." };
     },
-    // The same validation and search as POST /api/search/multi; bad input throws (the page's URL is parsed before it gets here).
-    instantSearch: async (requests) => ({ results: await multiSearch(engine, InstantSearchRequestSchema.array().parse(requests), new Date()) }),
+    // The same validation and search as POST /api/search/multi, where searches run; bad input throws (the page's URL is parsed before it gets here).
+    instantSearch: async (requests) =>
+      JSON.parse(await searches.answer({ kind: 'multi', requests: InstantSearchRequestSchema.array().parse(requests), now: Date.now() })) as InstantSearchResponse,
     admin<T>(path: string, init: AdminCallInit = {}): Promise<T> {
       if (!app) throw new Error('This in-process client was created without the app: admin calls need it.');
       return dispatchAdminCall<T>(app, handler, path, init);

@@ -51,6 +51,8 @@ export async function startTestApp(
     listingPolicy?: ListingPolicy;
     admission?: AdmissionOptions;
     isProxyTrusted?: boolean;
+    /** Search worker threads (default 0: searches run in the test's thread). */
+    searchThreads?: number;
   } = {},
 ): Promise<TestApp & { url: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'directory-test-'));
@@ -58,7 +60,7 @@ export async function startTestApp(
   const record = openRecord(recordFile);
   const engine = new SqliteEngine(join(dir, 'index'));
   const listingPolicy = options.listingPolicy ?? 'all';
-  const deps = createDeps({ record, engine, listingPolicy, admission: options.admission ?? TEST_ADMISSION });
+  const deps = createDeps({ record, engine, listingPolicy, admission: options.admission ?? TEST_ADMISSION, searchThreads: options.searchThreads ?? 0 });
   saveBusinesses(deps.businesses, businesses);
   await rebuildIndex(recordFile, engine, listingPolicy);
   const site = options.withBuiltSite ? await loadBuiltSite() : options.withPages ? await sourceSite() : undefined;
@@ -77,6 +79,7 @@ export async function startTestApp(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.admin.reindex.whenIdle();
       await deps.sync.stop();
+      await deps.searches.close();
       await engine.close();
       record.close();
       rmSync(dir, { recursive: true, force: true });

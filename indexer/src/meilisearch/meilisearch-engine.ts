@@ -89,8 +89,14 @@ type IndexRole = 'businesses' | 'categories' | 'countries' | 'cities' | 'meta';
 const ROLES: IndexRole[] = ['businesses', 'categories', 'countries', 'cities', 'meta'];
 const INDEX_CONFIG = settingsFile.indexes as Record<IndexRole, { primaryKey: string; settings: Settings }>;
 const MAX_TOTAL_HITS = INDEX_CONFIG.businesses.settings.pagination?.maxTotalHits ?? 1000;
-/** Aggregate indexes are read whole (sorted here, to match SQLite's order exactly). */
-const AGGREGATE_LIMIT = 1_000_000;
+/**
+ * Aggregate documents read per request. A list (every category, a letter's cities) is read a
+ * page at a time in a stable order, so no single request asks the server for more than this;
+ * lists are then sorted here, to match SQLite's order exactly.
+ */
+const AGGREGATE_PAGE = 1000;
+/** The order aggregate pages are read in: stable from one page to the next (both are sortable attributes). */
+const AGGREGATE_READ_ORDER = ['businessCount:desc', 'name:asc'];
 
 /** The business sitemap files (see `SearchEngine.sitemapFiles`), kept in the meta index. */
 interface MeiliSitemap {
@@ -125,6 +131,8 @@ export interface MeilisearchEngineOptions {
   apiKey?: string | undefined;
   /** Prefix of every index name (default "directory"), so several sites or test runs share a server. */
   indexPrefix?: string;
+  /** Aggregate documents per read (default 1000); the contract suite makes it tiny so lists span several reads. */
+  aggregatePageSize?: number;
 }
 
 function isMeiliError(error: unknown, code: string): boolean {
@@ -136,8 +144,11 @@ export class MeilisearchEngine implements SearchEngine {
   readonly indexId: string;
   private readonly client: Meilisearch;
   private readonly prefix: string;
+  private readonly aggregatePage: number;
 
   constructor(options: MeilisearchEngineOptions) {
+    this.aggregatePage = options.aggregatePageSize ?? AGGREGATE_PAGE;
+    if (!Number.isInteger(this.aggregatePage) || this.aggregatePage < 1) throw new RangeError(`aggregatePageSize must be a whole number of 1 or more, got ${this.aggregatePage}`);
     this.client = new Meilisearch({ host: options.url, apiKey: options.apiKey, defaultWaitOptions: { timeout: TASK_TIMEOUT_MS } });
     this.prefix = options.indexPrefix ?? 'directory';
     this.indexId = `meilisearch:${options.url.replace(/\/+$/, '')}/${this.prefix}`;
@@ -444,9 +455,19 @@ export class MeilisearchEngine implements SearchEngine {
     }
   }
 
+  /** Every aggregate document matching `filter`, read `aggregatePage` documents per request. */
   private async aggregateDocs<T extends Record<string, unknown>>(role: IndexRole, filter?: string): Promise<T[]> {
-    const response = await this.index<T>(role).search('', { ...(filter ? { filter } : {}), limit: AGGREGATE_LIMIT });
-    return response.hits;
+    const docs: T[] = [];
+    for (let offset = 0; ; offset += this.aggregatePage) {
+      const response = await this.index<T>(role).search('', {
+        ...(filter ? { filter } : {}),
+        sort: AGGREGATE_READ_ORDER,
+        offset,
+        limit: this.aggregatePage,
+      });
+      docs.push(...response.hits);
+      if (response.hits.length < this.aggregatePage) return docs;
+    }
   }
 
   private async aggregateCount(role: IndexRole): Promise<number> {

@@ -77,10 +77,18 @@ function isProcessAlive(pid: number | null): boolean {
   }
 }
 
-/** Opens an index file with the SQL functions the index statements use. */
-export function openIndexDatabase(file: string, options: { bulk?: boolean } = {}): IndexDatabase {
-  const db = new Database(file);
-  if (options.bulk) {
+/**
+ * Opens an index file with the SQL functions the index statements use. `readonly` is a search
+ * thread's connection: it must find the file (a published one, already in WAL mode) and never
+ * writes it.
+ */
+export function openIndexDatabase(file: string, options: { bulk?: boolean; readonly?: boolean } = {}): IndexDatabase {
+  const db = new Database(file, options.readonly ? { readonly: true, fileMustExist: true } : {});
+  if (options.readonly) {
+    db.pragma('busy_timeout = 5000');
+    db.pragma('cache_size = -65536');
+    db.pragma('mmap_size = 4294967296');
+  } else if (options.bulk) {
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -262144');

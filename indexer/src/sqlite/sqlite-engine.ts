@@ -707,6 +707,17 @@ export class SqliteEngine implements SearchEngine {
     return this.requireIndex().writes.sitemapFiles.all();
   }
 
+  /**
+   * The live index file's path, for a search thread's own read-only connection; the pointer is
+   * followed as by every read, so a rebuild's new file is named here once this engine has moved
+   * to it. Null before the first build.
+   */
+  livePath(): string | null {
+    if (this.live === null) this.reopenIfSwapped();
+    if (this.live === null) return null;
+    return this.directory.pathOf(this.requireIndex().name);
+  }
+
   async search(request: SearchRequest): Promise<SearchResponse> {
     return searchIndex(this.requireIndex().db, request);
   }

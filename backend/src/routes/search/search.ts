@@ -1,77 +1,56 @@
 import Router from '@koa/router';
-import type { SearchRequest } from '@directory/indexer/search-types.ts';
+import type { Context } from 'koa';
 import { badRequest } from '../../errors.ts';
 import { validate } from '../../middleware/validate.ts';
 import { admitted } from '../../middleware/admission.ts';
+import type { SearchJob } from '../../services/search-answers.ts';
+import { SearchCancelled, type SearchAnswerer } from '../../services/search-pool.ts';
 import type { AppDeps } from '../deps.ts';
-import { FilterError, multiSearch } from './instantsearch.ts';
-import { presentSearchResults } from './present-search.ts';
-import {
-  FacetValuesSchema,
-  MultiSearchSchema,
-  SearchSchema,
-  type FacetValuesReq,
-  type MultiSearchReq,
-  type SearchReq,
-} from './schema.ts';
+import { FilterError } from './instantsearch.ts';
+import { FacetValuesSchema, MultiSearchSchema, SearchSchema, type FacetValuesReq, type MultiSearchReq, type SearchReq } from './schema.ts';
 
-export function createSearchRouter({ engine, admission }: AppDeps): Router {
+/**
+ * Runs the job where searches run (a search thread, or this thread) and writes its ready JSON.
+ * A job whose client leaves before it starts is not run, and nothing is written.
+ */
+async function answer(ctx: Context, searches: SearchAnswerer, job: SearchJob): Promise<void> {
+  const socket = ctx.req.socket;
+  const gone = new AbortController();
+  const onClose = () => gone.abort();
+  if (socket.destroyed) gone.abort();
+  else socket.once('close', onClose);
+  let json: string;
+  try {
+    json = await searches.answer(job, gone.signal);
+  } catch (error) {
+    if (error instanceof SearchCancelled) return;
+    if (error instanceof FilterError) throw badRequest(`Invalid request. ${error.field}: ${error.message}`, { [error.field]: [error.message] });
+    throw error;
+  } finally {
+    socket.off('close', onClose);
+  }
+  ctx.type = 'application/json';
+  ctx.body = json;
+}
+
+export function createSearchRouter({ searches, searchAdmission }: AppDeps): Router {
   const router = new Router();
   // Searches are not cached ("open now" depends on the time): each one waits its turn.
-  const admit = admitted(admission);
+  const admit = admitted(searchAdmission);
 
   router.get('/search', validate(SearchSchema), admit, async (ctx) => {
     const { query } = ctx.state.input as SearchReq;
-    const geo = query.bbox ?? (query.lat !== undefined && query.lng !== undefined && query.radiusKm !== undefined
-      ? { lat: query.lat, lng: query.lng, radiusKm: query.radiusKm }
-      : undefined);
-    const request: SearchRequest = {
-      query: query.q,
-      location: query.location,
-      filters: {
-        categorySlugs: query.category,
-        countryCodes: query.country,
-        cities: query.city?.map((value) => {
-          const [countryCode = '', citySlug = ''] = value.split(':');
-          return { countryCode: countryCode.toUpperCase(), citySlug };
-        }),
-        minRating: query.minRating,
-        openNow: query.openNow,
-        geo,
-      },
-      sort: query.sort,
-      aroundPoint: query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : undefined,
-      page: query.page,
-      perPage: query.perPage,
-      facets: query.facets ?? ['category', 'country', 'city'],
-      maxFacetValues: query.maxFacetValues,
-    };
-    ctx.body = presentSearchResults(query.q, query.location, await engine.search(request));
+    await answer(ctx, searches, { kind: 'search', query, now: Date.now() });
   });
 
   router.post('/search/multi', validate(MultiSearchSchema), admit, async (ctx) => {
     const { body } = ctx.state.input as MultiSearchReq;
-    let results;
-    try {
-      results = await multiSearch(engine, body.requests, new Date());
-    } catch (error) {
-      if (error instanceof FilterError) throw badRequest(`Invalid request. ${error.field}: ${error.message}`, { [error.field]: [error.message] });
-      throw error;
-    }
-    ctx.body = { results };
+    await answer(ctx, searches, { kind: 'multi', requests: body.requests, now: Date.now() });
   });
 
   router.post('/search/facet-values', validate(FacetValuesSchema), admit, async (ctx) => {
     const { body } = ctx.state.input as FacetValuesReq;
-    const response = await engine.search({
-      query: body.q,
-      location: body.location,
-      page: 1,
-      perPage: 1,
-      facetSearch: { facet: body.facet, query: body.facetQuery },
-      maxFacetValues: body.maxFacetHits,
-    });
-    ctx.body = { facet: body.facet, facetHits: response.facetHits ?? [], isFacetExact: response.isFacetExact };
+    await answer(ctx, searches, { kind: 'facet-values', body, now: Date.now() });
   });
 
   return router;
