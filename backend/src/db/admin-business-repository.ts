@@ -169,6 +169,25 @@ export class AdminBusinessRepository {
   }
 
   /**
+   * The SQL of a walk along the sort index (at most `@cap` entries of one segment, read from the
+   * index alone) keeping the rows whose id matches the name, in order (exported for the
+   * query-plan tests). The matching ids are read once into an in-memory index; the outer sort
+   * orders at most `@cap` rows that are already in order.
+   */
+  static idWalkSql(sortBy: AdminSortBy, direction: 'ASC' | 'DESC', segment: string, hasCategory: boolean): string {
+    const walk = AdminBusinessRepository.walkSql(sortBy, direction, segment, { hasCategory, withName: false });
+    const outerOrder = sortBy === 'name' ? 'w.sort_value COLLATE NOCASE' : 'w.sort_value';
+    return `SELECT w.id, w.sort_value FROM (${walk} LIMIT @cap) w
+      WHERE w.id IN (SELECT rowid FROM businesses_name_fts WHERE businesses_name_fts MATCH @nameMatch)
+      ORDER BY ${outerOrder} ${direction}, w.id ${direction} LIMIT @take OFFSET @offset`;
+  }
+
+  /** The SQL of the last index entry a capped walk of one segment read (exported for the query-plan tests). */
+  static walkEndSql(sortBy: AdminSortBy, direction: 'ASC' | 'DESC', segment: string, hasCategory: boolean): string {
+    return `${AdminBusinessRepository.walkSql(sortBy, direction, segment, { hasCategory, withName: false })} LIMIT 1 OFFSET @cap - 1`;
+  }
+
+  /**
    * The SQL of a rare name's page: its FTS hits, filtered, sorted, cut (exported for the
    * query-plan tests). CROSS JOIN keeps the FTS table outermost: driven by a category index
    * instead, SQLite would probe the FTS table once per row, milliseconds each.
@@ -238,11 +257,10 @@ export class AdminBusinessRepository {
         total = hasCategory ? categoryCount() : nameCount;
       } else {
         const isCommon = nameCount > countCeiling;
-        const ids = new Set(matchingIds);
         const test = query.name.test;
         const walk = isCommon
-          ? this.walk(query.sortBy, direction, segments, params, (row) => test(row.name!), { take, offset, limit: walkLimit, withName: true })
-          : this.walk(query.sortBy, direction, segments, params, (row) => ids.has(row.id), { take, offset, limit: idWalkLimit, withName: false });
+          ? this.walk(query.sortBy, direction, segments, params, (row) => test(row.name!), { take, offset, limit: walkLimit })
+          : this.idWalk(query.sortBy, direction, segments, { ...params, ...nameMatch }, { take, offset, limit: idWalkLimit });
         hits = walk.hits;
         lastWalked = walk.isCapped ? walk.last : null;
         const categorySize = hasCategory ? this.counted.get('category', query.category!)! : Infinity;
@@ -279,14 +297,49 @@ export class AdminBusinessRepository {
     return { rows: this.rowsByIds(ordered.map((row) => row.id)), total, totalBound, next, prev };
   }
 
-  /** Walks the sort index from the cursor, testing each row, until `take` hits (after skipping `offset`) or `limit` rows. */
+  /**
+   * Walks the sort index from the cursor in SQL, keeping rows whose id matches the name, until
+   * `take` hits (after skipping `offset`) or `limit` index entries.
+   */
+  private idWalk(
+    sortBy: AdminSortBy,
+    direction: 'ASC' | 'DESC',
+    segments: string[],
+    params: Record<string, unknown>,
+    options: { take: number; offset: number; limit: number },
+  ): { hits: Walked[]; last: Walked | null; isCapped: boolean } {
+    const hits: Walked[] = [];
+    const hasCategory = params.category !== undefined;
+    let budget = options.limit;
+    let offset = options.offset;
+    for (const segment of segments) {
+      const sql = AdminBusinessRepository.idWalkSql(sortBy, direction, segment, hasCategory);
+      const found = this.db.prepare(sql).all({ ...params, cap: budget, take: options.take - hits.length + offset, offset: 0 }) as Walked[];
+      // OFFSET is applied here, across segments.
+      const skipped = Math.min(offset, found.length);
+      offset -= skipped;
+      hits.push(...found.slice(skipped));
+      if (hits.length >= options.take) return { hits: hits.slice(0, options.take), last: null, isCapped: false };
+      const { nameMatch: _nameMatch, ...walkParams } = params;
+      const end = this.db.prepare(AdminBusinessRepository.walkEndSql(sortBy, direction, segment, hasCategory)).get({ ...walkParams, cap: budget }) as Walked | undefined;
+      if (end !== undefined) return { hits, last: end, isCapped: true };
+      // The segment held fewer than `budget` entries: count them against the budget.
+      const counted = this.db.prepare(`SELECT count(*) FROM (${AdminBusinessRepository.walkSql(sortBy, direction, segment, { hasCategory, withName: false })} LIMIT @cap)`)
+        .pluck().get({ ...walkParams, cap: budget }) as number;
+      // Later segments still get one entry, so a walk never ends silently short of them.
+      budget = Math.max(1, budget - counted);
+    }
+    return { hits, last: null, isCapped: false };
+  }
+
+  /** Walks the sort index from the cursor, testing each row's name, until `take` hits (after skipping `offset`) or `limit` rows. */
   private walk(
     sortBy: AdminSortBy,
     direction: 'ASC' | 'DESC',
     segments: string[],
     params: Record<string, unknown>,
     test: (row: Walked) => boolean,
-    options: { take: number; offset: number; limit: number; withName: boolean },
+    options: { take: number; offset: number; limit: number },
   ): { hits: Walked[]; last: Walked | null; isCapped: boolean } {
     const hits: Walked[] = [];
     let walked = 0;
@@ -294,7 +347,7 @@ export class AdminBusinessRepository {
     let last: Walked | null = null;
     const hasCategory = params.category !== undefined;
     for (const segment of segments) {
-      const sql = AdminBusinessRepository.walkSql(sortBy, direction, segment, { hasCategory, withName: options.withName });
+      const sql = AdminBusinessRepository.walkSql(sortBy, direction, segment, { hasCategory, withName: true });
       for (const row of this.db.prepare(sql).iterate(params) as IterableIterator<Walked>) {
         walked += 1;
         last = row;
