@@ -56,13 +56,14 @@ const SORT_KEYS: Record<AdminSortBy, { column: string; order: string; isNullable
 /** Name searches count their hits up to this many; beyond, the total is a lower bound ("50,000+"). */
 export const COUNT_CEILING = 50_000;
 /** A name matching at most this many businesses is listed from its FTS hits (each hit's row is read, then sorted). */
-export const FTS_HITS_LIMIT = 1_000;
+export const FTS_HITS_LIMIT = 2_000;
 /**
  * A name matching more is listed by walking the sort index: up to COUNT_CEILING matches, the
- * index alone is read (ids tested against the set of matching ids); past it, so common a
- * name is tested on each row read and fills a page within a few hundred rows.
+ * index alone is read (ids tested against the set of matching ids; at a million businesses a
+ * page needs about 10,000 entries at most); past it, so common a name is tested on each row
+ * read and fills a page within a few hundred rows. This is the walk's cap per request.
  */
-export const ID_WALK_LIMIT = 50_000;
+export const ID_WALK_LIMIT = 20_000;
 /** A walk testing names reads at most this many rows per request. */
 export const WALK_LIMIT = 10_000;
 /*
@@ -323,6 +324,7 @@ export class AdminBusinessRepository {
       const { nameMatch: _nameMatch, ...walkParams } = params;
       const end = this.db.prepare(AdminBusinessRepository.walkEndSql(sortBy, direction, segment, hasCategory)).get({ ...walkParams, cap: budget }) as Walked | undefined;
       if (end !== undefined) return { hits, last: end, isCapped: true };
+      if (segment === segments.at(-1)) break;
       // The segment held fewer than `budget` entries: count them against the budget.
       const counted = this.db.prepare(`SELECT count(*) FROM (${AdminBusinessRepository.walkSql(sortBy, direction, segment, { hasCategory, withName: false })} LIMIT @cap)`)
         .pluck().get({ ...walkParams, cap: budget }) as number;
