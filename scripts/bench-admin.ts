@@ -1,19 +1,23 @@
 /**
  * `npx tsx scripts/bench-admin.ts [rows]`: times the admin business list (every sort, with and
- * without the category filter and a common or rare name search), the dashboard's stats and
- * delete-all over a record of `rows` businesses (default 1,000,000) written with SQL into
+ * without the biggest category and a common or rare name search; the first page, page 50 by
+ * OFFSET, a page after a cursor, the last page and the one before it), the content report's
+ * missing-field counts and delete-all over a record of `rows` businesses (default 1,000,000) written with SQL into
  * the directory given second (default /tmp/bench-admin), outside the repository; a record
- * already there with that many businesses is reused. `--keep` keeps it afterwards.
+ * already there with that many businesses is reused. `--keep` keeps it afterwards;
+ * `--delete-all-only` times delete-all alone.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openRecord } from '../data/src/record.ts';
-import { AdminBusinessRepository, type AdminSortBy, type SortOrder } from '../backend/src/db/admin-business-repository.ts';
-import { buildNameMatch } from '../backend/src/services/admin-businesses.ts';
+import { AdminBusinessRepository, type AdminSortBy, type ListPosition, type SortOrder } from '../backend/src/db/admin-business-repository.ts';
+import { buildNameSearch } from '../backend/src/services/admin-businesses.ts';
 
 const rows = Number(process.argv[2] ?? 1_000_000);
 const dir = process.argv[3] ?? '/tmp/bench-admin';
 const isKept = process.argv.includes('--keep');
+// `--delete-all-only`: time delete-all alone (on a copy of a record).
+const isDeleteAllOnly = process.argv.includes('--delete-all-only');
 let db = openRecord(join(dir, 'directory.sqlite'));
 const isReusable = (db.prepare('SELECT count(*) FROM businesses').pluck().get() as number) === rows;
 if (!isReusable) {
@@ -53,13 +57,25 @@ const time = (run: () => unknown, repeat = 3): number => {
 };
 
 const results: [string, number][] = [];
-for (const filter of ['', 'pizza', 'zanzibar', 'pizza 4']) {
-  for (const category of [null, 'Category 7']) {
+// The biggest category of the record (the generated one's are "Category n").
+const category = db.prepare(`SELECT value FROM business_counts WHERE dimension = 'category' ORDER BY n DESC LIMIT 1`).pluck().get() as string;
+for (const filter of isDeleteAllOnly ? [] : ['', 'pizza', 'zanzibar', 'pizza 4']) {
+  for (const inCategory of [null, category]) {
     for (const sortBy of ['name', 'rating', 'reviewCount', 'createdAt'] as AdminSortBy[]) {
       for (const sortOrder of ['asc', 'desc'] as SortOrder[]) {
-        for (const offset of [0, 2000]) {
-          const ms = time(() => repository.list({ nameMatch: buildNameMatch(filter), category, sortBy, sortOrder, limit: 20, offset }));
-          const name = `filter=${filter || '-'} category=${category ?? 'all'} ${sortBy} ${sortOrder} page=${offset / 20 + 1}`;
+        const query = { name: buildNameSearch(filter), category: inCategory, sortBy, sortOrder, limit: 20 };
+        const firstPage = repository.list({ ...query, position: { kind: 'offset', offset: 0 } });
+        const lastPage = repository.list({ ...query, position: { kind: 'before', cursor: null } });
+        const positions: [string, ListPosition][] = [
+          ['page 1', { kind: 'offset', offset: 0 }],
+          ['page 50 (offset)', { kind: 'offset', offset: 49 * 20 }],
+          ...(firstPage.next ? [['after page 1', { kind: 'after', cursor: firstPage.next }] as [string, ListPosition]] : []),
+          ['last page', { kind: 'before', cursor: null }],
+          ...(lastPage.prev ? [['before last page', { kind: 'before', cursor: lastPage.prev }] as [string, ListPosition]] : []),
+        ];
+        for (const [label, position] of positions) {
+          const ms = time(() => repository.list({ ...query, position }));
+          const name = `filter=${filter || '-'} category=${inCategory ?? 'all'} ${sortBy} ${sortOrder} ${label}`;
           results.push([name, ms]);
           if (ms > 100) console.log(`  slow: ${ms.toFixed(1)} ms  ${name}`);
         }
@@ -67,10 +83,15 @@ for (const filter of ['', 'pizza', 'zanzibar', 'pizza 4']) {
     }
   }
 }
+console.log(`missing-field counts (content report): ${time(() => repository.missingFields()).toFixed(2)} ms`);
 results.sort((a, b) => b[1] - a[1]);
+if (results.length > 0) {
 console.log(`admin list: ${results.length} combinations, median of 3 runs each; slowest first:`);
+const sorted = results.map(([, ms]) => ms).sort((a, b) => a - b);
+console.log(`  median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} ms, 95th percentile ${sorted[Math.floor(sorted.length * 0.95)]!.toFixed(2)} ms`);
 for (const [name, ms] of results.slice(0, 12)) console.log(`  ${ms.toFixed(2)} ms  ${name}`);
 console.log(`  fastest ${results.at(-1)![1].toFixed(2)} ms`);
+}
 
 if (!isKept) {
   started = performance.now();

@@ -5,34 +5,82 @@ import type { RecordDatabase } from '@directory/data/record.ts';
 export type AdminSortBy = 'name' | 'rating' | 'reviewCount' | 'createdAt';
 export type SortOrder = 'asc' | 'desc';
 
+/** Where a page starts: the sort key and id of the row it follows (or precedes). */
+export interface ListCursor {
+  value: string | number | null;
+  id: number;
+}
+
+/**
+ * Which page: by OFFSET (first pages only, the caller caps it), the rows after a cursor, or
+ * the rows before one (`null`: the last page).
+ */
+export type ListPosition = { kind: 'offset'; offset: number } | { kind: 'after'; cursor: ListCursor } | { kind: 'before'; cursor: ListCursor | null };
+
+/** A name search: its FTS5 query, and the same test on one name (for walks along a sort index). */
+export interface NameSearch {
+  match: string;
+  test: (name: string) => boolean;
+}
+
 export interface AdminListQuery {
-  /** An FTS5 query over the name (already built from the words typed), or null. */
-  nameMatch: string | null;
+  name: NameSearch | null;
   category: string | null;
   sortBy: AdminSortBy;
   sortOrder: SortOrder;
   limit: number;
-  offset: number;
+  position: ListPosition;
+}
+
+/** `atLeast`: more match than `total`; `atMost`: `total` is an upper bound (a category's size). */
+export type TotalBound = 'exact' | 'atLeast' | 'atMost';
+
+export interface AdminListPage {
+  rows: BusinessRow[];
+  total: number;
+  totalBound: TotalBound;
+  /** The cursor of the next page, or null on the last. */
+  next: ListCursor | null;
+  /** The cursor (`before`) of the previous page, or null on the first. */
+  prev: ListCursor | null;
 }
 
 /** Each sort is served by an index ending in the row id, so ties break by id without a sort step. */
-const SORT_COLUMNS: Record<AdminSortBy, string> = {
-  name: 'b.name COLLATE NOCASE',
-  rating: 'b.rating',
-  reviewCount: 'b.reviews',
-  createdAt: 'b.created_at',
+const SORT_KEYS: Record<AdminSortBy, { column: string; order: string; isNullable: boolean }> = {
+  name: { column: 'b.name', order: 'b.name COLLATE NOCASE', isNullable: false },
+  rating: { column: 'b.rating', order: 'b.rating', isNullable: true },
+  reviewCount: { column: 'b.reviews', order: 'b.reviews', isNullable: false },
+  createdAt: { column: 'b.created_at', order: 'b.created_at', isNullable: false },
 };
 
+/** Name searches count their hits up to this many; beyond, the total is a lower bound ("50,000+"). */
+export const COUNT_CEILING = 50_000;
+/** A name matching at most this many businesses is listed from its FTS hits (each hit's row is read, then sorted). */
+export const FTS_HITS_LIMIT = 2_000;
 /**
- * A name search as a set of ids, built once per query from the FTS table (the unary `+` keeps
- * SQLite from driving the query by id, so rows are read along the sort index and checked
- * against the set). Probing the FTS table once per row instead costs seconds at a million rows.
+ * A name matching more is listed by walking the sort index: up to COUNT_CEILING matches, the
+ * index alone is read (ids tested against the set of matching ids; at a million businesses a
+ * page needs about 10,000 entries at most); past it, so common a name is tested on each row
+ * read and fills a page within a few hundred rows. This is the walk's cap per request.
  */
-const MATCHING_IDS = '+b.id IN (SELECT rowid FROM businesses_name_fts WHERE businesses_name_fts MATCH @nameMatch)';
+export const ID_WALK_LIMIT = 20_000;
+/** A walk testing names reads at most this many rows per request. */
+export const WALK_LIMIT = 10_000;
+/*
+ * A page a walk could not fill (a common name rarely found in one category) ends early with a
+ * cursor that continues the walk.
+ */
 
-/** Name searches count their hits up to this many; beyond, the total is a lower bound. */
-export const COUNT_CEILING = 10_000;
+/** The bounds above, as one repository uses them (tests scale them down to keep their records small). */
+export interface ListLimits {
+  countCeiling: number;
+  ftsHitsLimit: number;
+  idWalkLimit: number;
+  walkLimit: number;
+}
+const LIST_LIMITS: ListLimits = { countCeiling: COUNT_CEILING, ftsHitsLimit: FTS_HITS_LIMIT, idWalkLimit: ID_WALK_LIMIT, walkLimit: WALK_LIMIT };
 
+type Walked = { id: number; sort_value: string | number | null; name?: string };
 /** The columns an operator edits, as stored. */
 export interface BusinessEditColumns {
   name: string;
@@ -66,7 +114,10 @@ export class AdminBusinessRepository {
   private readonly isDeletedSlug: Statement<[string], number>;
   private readonly update: Statement;
 
-  constructor(private readonly db: RecordDatabase) {
+  constructor(
+    private readonly db: RecordDatabase,
+    private readonly limits: ListLimits = LIST_LIMITS,
+  ) {
     this.byId = db.prepare('SELECT * FROM businesses WHERE id = ?');
     this.counted = db
       .prepare('SELECT coalesce((SELECT n FROM business_counts WHERE dimension = ? AND value = ?), 0)')
@@ -94,62 +145,231 @@ export class AdminBusinessRepository {
   }
 
   /**
-   * The SQL of one page of the admin list (exported for the query-plan tests). Without a name
-   * search, or with one matching many businesses ('index'), the rows are read in the order of
-   * the sort's index (with the category when filtered) and checked against the set of matching
-   * ids, so a page stops after `limit` hits. A name search matching at most
-   * COUNT_CEILING businesses ('fts') reads them from the FTS table and sorts those few.
+   * The conditions, each served by one range of the sort index (with the category when
+   * filtered), whose rows in turn follow `cursor` in `direction`. Ties are ordered by id; a
+   * nullable key's NULLs come first ascending and last descending, as SQLite orders them.
+   * Exported for the query-plan tests.
    */
-  static listSql(
-    query: Pick<AdminListQuery, 'nameMatch' | 'category' | 'sortBy' | 'sortOrder'>,
-    strategy: 'index' | 'fts' = 'index',
-  ): string {
-    const direction = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
-    const order = `ORDER BY ${SORT_COLUMNS[query.sortBy]} ${direction}, b.id ${direction} LIMIT @limit OFFSET @offset`;
-    const category = query.category !== null ? 'b.category = @category' : null;
-    if (query.nameMatch !== null && strategy === 'fts') {
-      return `SELECT b.* FROM businesses_name_fts f JOIN businesses b ON b.id = f.rowid
-        WHERE businesses_name_fts MATCH @nameMatch ${category ? `AND ${category}` : ''} ${order}`;
+  static segments(sortBy: AdminSortBy, direction: 'ASC' | 'DESC', cursor: ListCursor | null): string[] {
+    const { order, isNullable } = SORT_KEYS[sortBy];
+    if (cursor === null) return ['1'];
+    if (direction === 'ASC') {
+      if (cursor.value === null) return [`${order} IS NULL AND b.id > @cursorId`, `${order} IS NOT NULL`];
+      return [`${order} = @cursorValue AND b.id > @cursorId`, `${order} > @cursorValue`];
     }
-    const where = [category, query.nameMatch !== null ? MATCHING_IDS : null].filter(Boolean);
-    return `SELECT b.* FROM businesses b ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ${order}`;
+    if (cursor.value === null) return [`${order} IS NULL AND b.id < @cursorId`];
+    return [`${order} = @cursorValue AND b.id < @cursorId`, `${order} < @cursorValue`, ...(isNullable ? [`${order} IS NULL`] : [])];
   }
 
-  /** The SQL counting the businesses whose name matches, reading at most COUNT_CEILING + 1 of them. */
-  static boundedNameCountSql(): string {
-    return `SELECT count(*) FROM (SELECT 1 FROM businesses_name_fts WHERE businesses_name_fts MATCH @nameMatch LIMIT ${COUNT_CEILING + 1})`;
+  /** The SQL walking one segment along the sort index (exported for the query-plan tests). */
+  static walkSql(sortBy: AdminSortBy, direction: 'ASC' | 'DESC', segment: string, options: { hasCategory: boolean; withName: boolean }): string {
+    const { column, order } = SORT_KEYS[sortBy];
+    const where = [options.hasCategory ? 'b.category = @category' : null, segment === '1' ? null : segment].filter(Boolean);
+    return `SELECT b.id, ${column} AS sort_value${options.withName ? ', b.name' : ''} FROM businesses b
+      ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} ${direction}, b.id ${direction}`;
   }
 
   /**
-   * The SQL counting name matches within a category: from the (at most COUNT_CEILING) name
-   * matches ('fts'), or along the category's index, stopping at COUNT_CEILING + 1 ('index').
+   * The SQL of a walk along the sort index (at most `@cap` entries of one segment, read from the
+   * index alone) keeping the rows whose id matches the name, in order (exported for the
+   * query-plan tests). The matching ids are read once into an in-memory index; the outer sort
+   * orders at most `@cap` rows that are already in order.
    */
-  static categoryCountSql(strategy: 'index' | 'fts'): string {
-    if (strategy === 'fts') {
-      return `SELECT count(*) FROM businesses_name_fts f JOIN businesses b ON b.id = f.rowid
-        WHERE businesses_name_fts MATCH @nameMatch AND b.category = @category`;
-    }
-    return `SELECT count(*) FROM (SELECT 1 FROM businesses b WHERE b.category = @category AND ${MATCHING_IDS} LIMIT ${COUNT_CEILING + 1})`;
+  static idWalkSql(sortBy: AdminSortBy, direction: 'ASC' | 'DESC', segment: string, hasCategory: boolean): string {
+    const walk = AdminBusinessRepository.walkSql(sortBy, direction, segment, { hasCategory, withName: false });
+    const outerOrder = sortBy === 'name' ? 'w.sort_value COLLATE NOCASE' : 'w.sort_value';
+    return `SELECT w.id, w.sort_value FROM (${walk} LIMIT @cap) w
+      WHERE w.id IN (SELECT rowid FROM businesses_name_fts WHERE businesses_name_fts MATCH @nameMatch)
+      ORDER BY ${outerOrder} ${direction}, w.id ${direction} LIMIT @take OFFSET @offset`;
   }
 
-  list(query: AdminListQuery): { rows: BusinessRow[]; total: number; isTotalExact: boolean } {
-    const page = { limit: query.limit, offset: query.offset };
-    const category = query.category !== null ? { category: query.category } : {};
-    if (query.nameMatch === null) {
-      const rows = this.db.prepare(AdminBusinessRepository.listSql(query)).all({ ...category, ...page }) as BusinessRow[];
-      const total = query.category === null ? this.counted.get('all', '')! : this.counted.get('category', query.category)!;
-      return { rows, total, isTotalExact: true };
+  /** The SQL of the last index entry a capped walk of one segment read (exported for the query-plan tests). */
+  static walkEndSql(sortBy: AdminSortBy, direction: 'ASC' | 'DESC', segment: string, hasCategory: boolean): string {
+    return `${AdminBusinessRepository.walkSql(sortBy, direction, segment, { hasCategory, withName: false })} LIMIT 1 OFFSET @cap - 1`;
+  }
+
+  /**
+   * The SQL of a rare name's page: its FTS hits, filtered, sorted, cut (exported for the
+   * query-plan tests). CROSS JOIN keeps the FTS table outermost: driven by a category index
+   * instead, SQLite would probe the FTS table once per row, milliseconds each.
+   */
+  static ftsPageSql(sortBy: AdminSortBy, direction: 'ASC' | 'DESC', segments: string[], hasCategory: boolean): string {
+    const { column, order } = SORT_KEYS[sortBy];
+    const where = ['businesses_name_fts MATCH @nameMatch', hasCategory ? 'b.category = @category' : null];
+    if (!(segments.length === 1 && segments[0] === '1')) where.push(`(${segments.map((segment) => `(${segment})`).join(' OR ')})`);
+    return `SELECT b.id, ${column} AS sort_value FROM businesses_name_fts f CROSS JOIN businesses b ON b.id = f.rowid
+      WHERE ${where.filter(Boolean).join(' AND ')} ORDER BY ${order} ${direction}, b.id ${direction} LIMIT @take OFFSET @offset`;
+  }
+
+  /** The SQL reading the ids of the businesses whose name matches, at most `@ceiling` (COUNT_CEILING + 1) of them. */
+  static boundedNameIdsSql(): string {
+    return 'SELECT rowid FROM businesses_name_fts WHERE businesses_name_fts MATCH @nameMatch LIMIT @ceiling';
+  }
+
+  /** The SQL counting a rare name's hits within a category (at most FTS_HITS_LIMIT rows read). */
+  static ftsCategoryCountSql(): string {
+    return `SELECT count(*) FROM businesses_name_fts f CROSS JOIN businesses b ON b.id = f.rowid
+      WHERE businesses_name_fts MATCH @nameMatch AND b.category = @category`;
+  }
+
+  /**
+   * One page of the admin list, each step bounded: without a name search, a range of the sort
+   * index and the kept counts; with a rare name (at most FTS_HITS_LIMIT hits), its hits; with a
+   * commoner one, a walk along the sort index testing each row (its id against the matching
+   * ids, or for the commonest names its name), stopped after a page or ID_WALK_LIMIT /
+   * WALK_LIMIT rows. Pages after the first few are reached by cursor, never by a deep OFFSET.
+   */
+  list(query: AdminListQuery): AdminListPage {
+    const isBackward = query.position.kind === 'before';
+    const forward = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
+    const direction = isBackward ? (forward === 'ASC' ? 'DESC' : 'ASC') : forward;
+    const cursor = query.position.kind === 'offset' ? null : query.position.cursor;
+    const offset = query.position.kind === 'offset' ? query.position.offset : 0;
+    const take = query.limit + 1;
+    const params: Record<string, unknown> = {
+      ...(query.category !== null ? { category: query.category } : {}),
+      ...(cursor !== null ? { cursorValue: cursor.value, cursorId: cursor.id } : {}),
+    };
+    const segments = AdminBusinessRepository.segments(query.sortBy, direction, cursor);
+    const hasCategory = query.category !== null;
+
+    let hits: Walked[];
+    let lastWalked: Walked | null = null;
+    let total: number;
+    let totalBound: TotalBound = 'exact';
+    if (query.name === null) {
+      hits = [];
+      for (const segment of segments) {
+        const sql = `${AdminBusinessRepository.walkSql(query.sortBy, direction, segment, { hasCategory, withName: false })} LIMIT @take OFFSET @offset`;
+        hits.push(...(this.db.prepare(sql).all({ ...params, take: take - hits.length, offset }) as Walked[]));
+        if (hits.length >= take) break;
+      }
+      total = hasCategory ? this.counted.get('category', query.category!)! : this.counted.get('all', '')!;
+    } else {
+      const nameMatch = { nameMatch: query.name.match };
+      const { countCeiling, ftsHitsLimit, idWalkLimit, walkLimit } = this.limits;
+      const matchingIds = this.db.prepare(AdminBusinessRepository.boundedNameIdsSql()).pluck().all({ ...nameMatch, ceiling: countCeiling + 1 }) as number[];
+      const nameCount = matchingIds.length;
+      if (nameCount <= ftsHitsLimit) {
+        const sql = AdminBusinessRepository.ftsPageSql(query.sortBy, direction, segments, hasCategory);
+        hits = this.db.prepare(sql).all({ ...params, ...nameMatch, take, offset }) as Walked[];
+        const categoryCount = () =>
+          this.db.prepare(AdminBusinessRepository.ftsCategoryCountSql()).pluck().get({ category: query.category, ...nameMatch }) as number;
+        total = hasCategory ? categoryCount() : nameCount;
+      } else {
+        const isCommon = nameCount > countCeiling;
+        const test = query.name.test;
+        const walk = isCommon
+          ? this.walk(query.sortBy, direction, segments, params, (row) => test(row.name!), { take, offset, limit: walkLimit })
+          : this.idWalk(query.sortBy, direction, segments, { ...params, ...nameMatch }, { take, offset, limit: idWalkLimit });
+        hits = walk.hits;
+        lastWalked = walk.isCapped ? walk.last : null;
+        const categorySize = hasCategory ? this.counted.get('category', query.category!)! : Infinity;
+        if (query.position.kind === 'offset' && offset === 0 && !walk.isCapped && hits.length <= query.limit) {
+          // The walk read every candidate: the count is exact.
+          total = hits.length;
+        } else if (categorySize < Math.min(nameCount, countCeiling + 1)) {
+          total = categorySize;
+          totalBound = 'atMost';
+        } else if (isCommon) {
+          total = countCeiling;
+          totalBound = hasCategory ? 'atMost' : 'atLeast';
+        } else {
+          total = nameCount;
+          totalBound = hasCategory ? 'atMost' : 'exact';
+        }
+      }
     }
-    const nameMatch = { nameMatch: query.nameMatch };
-    const nameCount = this.db.prepare(AdminBusinessRepository.boundedNameCountSql()).pluck().get(nameMatch) as number;
-    const strategy = nameCount > COUNT_CEILING ? 'index' : 'fts';
-    const rows = this.db.prepare(AdminBusinessRepository.listSql(query, strategy)).all({ ...nameMatch, ...category, ...page }) as BusinessRow[];
-    let total = nameCount;
-    if (query.category !== null) {
-      total = this.db.prepare(AdminBusinessRepository.categoryCountSql(strategy)).pluck().get({ ...nameMatch, ...category }) as number;
+
+    const hasMoreAhead = hits.length > query.limit || lastWalked !== null;
+    const pageHits = hits.slice(0, query.limit);
+    const ordered = isBackward ? pageHits.reverse() : pageHits;
+    const positionOf = (row: Walked | undefined): ListCursor | null => (row ? { value: row.sort_value, id: row.id } : null);
+    // Ahead of a capped walk, the next page continues from the last row read, not the last hit.
+    const ahead = lastWalked !== null ? positionOf(lastWalked) : positionOf(isBackward ? ordered[0] : ordered.at(-1));
+    const next = isBackward ? (cursor !== null ? (positionOf(ordered.at(-1)) ?? cursor) : null) : hasMoreAhead ? ahead : null;
+    const prev = isBackward
+      ? hasMoreAhead
+        ? ahead
+        : null
+      : query.position.kind === 'after' || offset > 0
+        ? (positionOf(ordered[0]) ?? cursor ?? positionOf(lastWalked ?? undefined))
+        : null;
+    return { rows: this.rowsByIds(ordered.map((row) => row.id)), total, totalBound, next, prev };
+  }
+
+  /**
+   * Walks the sort index from the cursor in SQL, keeping rows whose id matches the name, until
+   * `take` hits (after skipping `offset`) or `limit` index entries.
+   */
+  private idWalk(
+    sortBy: AdminSortBy,
+    direction: 'ASC' | 'DESC',
+    segments: string[],
+    params: Record<string, unknown>,
+    options: { take: number; offset: number; limit: number },
+  ): { hits: Walked[]; last: Walked | null; isCapped: boolean } {
+    const hits: Walked[] = [];
+    const hasCategory = params.category !== undefined;
+    let budget = options.limit;
+    let offset = options.offset;
+    for (const segment of segments) {
+      const sql = AdminBusinessRepository.idWalkSql(sortBy, direction, segment, hasCategory);
+      const found = this.db.prepare(sql).all({ ...params, cap: budget, take: options.take - hits.length + offset, offset: 0 }) as Walked[];
+      // OFFSET is applied here, across segments.
+      const skipped = Math.min(offset, found.length);
+      offset -= skipped;
+      hits.push(...found.slice(skipped));
+      if (hits.length >= options.take) return { hits: hits.slice(0, options.take), last: null, isCapped: false };
+      const { nameMatch: _nameMatch, ...walkParams } = params;
+      const end = this.db.prepare(AdminBusinessRepository.walkEndSql(sortBy, direction, segment, hasCategory)).get({ ...walkParams, cap: budget }) as Walked | undefined;
+      if (end !== undefined) return { hits, last: end, isCapped: true };
+      if (segment === segments.at(-1)) break;
+      // The segment held fewer than `budget` entries: count them against the budget.
+      const counted = this.db.prepare(`SELECT count(*) FROM (${AdminBusinessRepository.walkSql(sortBy, direction, segment, { hasCategory, withName: false })} LIMIT @cap)`)
+        .pluck().get({ ...walkParams, cap: budget }) as number;
+      // Later segments still get one entry, so a walk never ends silently short of them.
+      budget = Math.max(1, budget - counted);
     }
-    // Past the ceiling the total says "more than COUNT_CEILING", flagged as not exact.
-    return total > COUNT_CEILING ? { rows, total: COUNT_CEILING, isTotalExact: false } : { rows, total, isTotalExact: true };
+    return { hits, last: null, isCapped: false };
+  }
+
+  /** Walks the sort index from the cursor, testing each row's name, until `take` hits (after skipping `offset`) or `limit` rows. */
+  private walk(
+    sortBy: AdminSortBy,
+    direction: 'ASC' | 'DESC',
+    segments: string[],
+    params: Record<string, unknown>,
+    test: (row: Walked) => boolean,
+    options: { take: number; offset: number; limit: number },
+  ): { hits: Walked[]; last: Walked | null; isCapped: boolean } {
+    const hits: Walked[] = [];
+    let walked = 0;
+    let skipped = 0;
+    let last: Walked | null = null;
+    const hasCategory = params.category !== undefined;
+    for (const segment of segments) {
+      const sql = AdminBusinessRepository.walkSql(sortBy, direction, segment, { hasCategory, withName: true });
+      for (const row of this.db.prepare(sql).iterate(params) as IterableIterator<Walked>) {
+        walked += 1;
+        last = row;
+        if (test(row)) {
+          if (skipped < options.offset) skipped += 1;
+          else hits.push(row);
+        }
+        if (hits.length >= options.take) return { hits, last, isCapped: false };
+        if (walked >= options.limit) return { hits, last, isCapped: true };
+      }
+    }
+    return { hits, last, isCapped: false };
+  }
+
+  /** Full rows for ids, in the order given. */
+  private rowsByIds(ids: number[]): BusinessRow[] {
+    if (ids.length === 0) return [];
+    const rows = this.db.prepare('SELECT * FROM businesses WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as BusinessRow[];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id)).filter((row): row is BusinessRow => row !== undefined);
   }
 
   /** A count kept by the triggers of migration 003 (`all`, `approved`, `demo`, or one category/country/city). */
@@ -261,8 +481,14 @@ export class AdminBusinessRepository {
       .all() as string[];
   }
 
-  /** Businesses lacking a field, for the content report: one pass over the table. */
+  /** Businesses lacking a field, for the content report: counts kept by the triggers of migration 006. */
   missingFields(): { phone: number; coordinates: number; hours: number; photo: number } {
+    const get = (field: string) => this.counted.get('missing', field)!;
+    return { phone: get('phone'), coordinates: get('coordinates'), hours: get('hours'), photo: get('photo') };
+  }
+
+  /** The same figures by one pass over the table (what the kept counts must equal; for tests and checks). */
+  scanMissingFields(): { phone: number; coordinates: number; hours: number; photo: number } {
     return this.db
       .prepare(
         `SELECT

@@ -1,7 +1,8 @@
 /**
  * Set-based twins of the record's per-row AFTER INSERT triggers on `businesses`, for bulk
  * imports. Per row, `businesses_logged_insert` (the search index's change log) and
- * `businesses_admin_insert` (the admin name FTS5 table and `business_counts`) cost more than
+ * `businesses_admin_insert` (the admin name FTS5 table and `business_counts`) and
+ * `businesses_missing_insert` (the content report's missing-field counts) cost more than
  * the insert itself; for a batch they are dropped inside the batch's transaction, the rows are
  * inserted, the same work is done once for the batch's ids, and the triggers are created again
  * from their stored SQL before the transaction commits. Everything is one transaction: a
@@ -19,6 +20,8 @@ import type { RecordDatabase } from '@directory/data/record.ts';
 const REPLACED_TRIGGERS: Readonly<Record<string, string>> = {
   businesses_logged_insert: `CREATE TRIGGER businesses_logged_insert AFTER INSERT ON businesses BEGIN INSERT INTO change_log (business_id) VALUES (new.id); END`,
   businesses_admin_insert: `CREATE TRIGGER businesses_admin_insert AFTER INSERT ON businesses BEGIN INSERT INTO businesses_name_fts (rowid, name) VALUES (new.id, new.name); INSERT INTO business_counts (dimension, value, n) SELECT dimension, value, 1 FROM ( SELECT 'all' AS dimension, '' AS value UNION ALL SELECT 'approved', '' WHERE new.is_approved = 1 UNION ALL SELECT 'demo', '' WHERE new.is_demo = 1 UNION ALL SELECT 'category', new.category WHERE coalesce(trim(new.category), '') <> '' UNION ALL SELECT 'country', new.country_code WHERE new.country_code IS NOT NULL UNION ALL SELECT 'city', coalesce(new.country_code, '') || '|' || new.city WHERE coalesce(trim(new.city), '') <> '' ) WHERE true ON CONFLICT (dimension, value) DO UPDATE SET n = n + 1; END`,
+  // Migration 006: the content report's missing-field counts.
+  businesses_missing_insert: `CREATE TRIGGER businesses_missing_insert AFTER INSERT ON businesses BEGIN UPDATE business_counts SET n = n + 1 WHERE dimension = 'missing' AND value IN ( SELECT 'phone' WHERE coalesce(trim(new.phone), '') = '' UNION ALL SELECT 'coordinates' WHERE new.latitude IS NULL OR new.longitude IS NULL UNION ALL SELECT 'hours' WHERE new.working_hours IS NULL OR new.working_hours IN ('{}', 'null') UNION ALL SELECT 'photo' WHERE coalesce(trim(new.photo), '') = '' ); END`,
 };
 
 /** What the two triggers do, for every id of the JSON array `@ids` at once. */
@@ -35,6 +38,14 @@ const SET_BASED_WORK = [
        UNION ALL SELECT 'city', coalesce(country_code, '') || '|' || city FROM batch WHERE coalesce(trim(city), '') <> ''
      ) WHERE true GROUP BY dimension, value
      ON CONFLICT (dimension, value) DO UPDATE SET n = n + excluded.n`,
+  `UPDATE business_counts SET n = n + coalesce((
+     SELECT CASE business_counts.value
+       WHEN 'phone' THEN sum(coalesce(trim(phone), '') = '')
+       WHEN 'coordinates' THEN sum(latitude IS NULL OR longitude IS NULL)
+       WHEN 'hours' THEN sum(working_hours IS NULL OR working_hours IN ('{}', 'null'))
+       WHEN 'photo' THEN sum(coalesce(trim(photo), '') = '') END
+     FROM batch), 0)
+   WHERE dimension = 'missing'`,
 ];
 const BATCH_CTE = 'WITH batch AS (SELECT * FROM businesses WHERE id IN (SELECT value FROM json_each(@ids))) ';
 
@@ -71,6 +82,7 @@ export class BulkInsertTriggers {
       this.db.prepare(SET_BASED_WORK[0]!).run({ ids });
       this.db.prepare(SET_BASED_WORK[1]!).run({ ids });
       this.db.prepare(BATCH_CTE + SET_BASED_WORK[2]!).run({ ids });
+      this.db.prepare(BATCH_CTE + SET_BASED_WORK[3]!).run({ ids });
     }
     for (const { sql } of this.stored) this.db.exec(sql);
     return result;

@@ -6,8 +6,11 @@ import {
   AdminBusinessRepository,
   type AdminSortBy,
   type BusinessEditColumns,
+  type ListPosition,
+  type NameSearch,
   type SortOrder,
 } from '../db/admin-business-repository.ts';
+import { decodeListCursor, encodeListCursor, MAX_OFFSET_PAGE } from './admin-list-cursor.ts';
 import type { AdminBusinessEdit } from '../shared/admin-types.ts';
 
 /** Words typed in the admin search, as an FTS5 query: every word, as a prefix ("joe piz" finds "Joe's Pizza"). */
@@ -15,6 +18,25 @@ export function buildNameMatch(filter: string): string | null {
   const words = filter.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
   if (words.length === 0) return null;
   return words.map((word) => `"${word}"*`).join(' ');
+}
+
+/** Text as the name table's tokenizer (unicode61, remove_diacritics 2) sees it: case and accents folded, words only. */
+function tokensOf(text: string): string[] {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * The admin name search: its FTS5 query, and the same test on one name (every word typed is
+ * the start of a word of the name), used when a walk along a sort index reads the names.
+ */
+export function buildNameSearch(filter: string): NameSearch | null {
+  const match = buildNameMatch(filter);
+  if (match === null) return null;
+  const prefixes = tokensOf(filter.normalize('NFKC'));
+  return { match, test: (name) => {
+    const tokens = tokensOf(name);
+    return prefixes.every((prefix) => tokens.some((token) => token.startsWith(prefix)));
+  } };
 }
 
 /** The address line rebuilt from its parts when an operator changed one of them. */
@@ -78,15 +100,37 @@ export class AdminBusinessService {
     this.repository = new AdminBusinessRepository(db);
   }
 
-  list(query: { page: number; limit: number; filter: string; category: string; sortBy: AdminSortBy; sortOrder: SortOrder }) {
-    return this.repository.list({
-      nameMatch: buildNameMatch(query.filter),
+  /**
+   * One page of the list: by number up to MAX_OFFSET_PAGE (the schema refuses more), otherwise
+   * after or before a cursor (`before: 'end'` is the last page). Cursors come back encoded.
+   */
+  list(query: {
+    page: number; limit: number; filter: string; category: string; sortBy: AdminSortBy; sortOrder: SortOrder; after?: string | undefined; before?: string | undefined;
+  }) {
+    const cursorOf = (text: string) => {
+      const cursor = decodeListCursor(text, query.sortBy);
+      if (cursor === null) throw new Error('The list cursor was not validated');
+      return cursor;
+    };
+    const position: ListPosition =
+      query.after !== undefined
+        ? { kind: 'after', cursor: cursorOf(query.after) }
+        : query.before !== undefined
+          ? { kind: 'before', cursor: query.before === 'end' ? null : cursorOf(query.before) }
+          : { kind: 'offset', offset: (Math.min(query.page, MAX_OFFSET_PAGE) - 1) * query.limit };
+    const page = this.repository.list({
+      name: buildNameSearch(query.filter),
       category: query.category === 'all' || query.category.trim() === '' ? null : query.category,
       sortBy: query.sortBy,
       sortOrder: query.sortOrder,
       limit: query.limit,
-      offset: (query.page - 1) * query.limit,
+      position,
     });
+    return {
+      ...page,
+      next: page.next === null ? null : encodeListCursor(page.next),
+      prev: page.prev === null ? null : encodeListCursor(page.prev),
+    };
   }
 
   /** Saves an edit in one transaction; the slug is kept, so links and bookmarks keep working. */

@@ -12,7 +12,8 @@ import { AdminDashboard } from './admin-dashboard.ts';
 import { AdminSessions } from './admin-sessions.ts';
 import { CacheRegistry } from './cache-registry.ts';
 import { LoginThrottle } from './login-throttle.ts';
-import { ReindexRunner } from './reindex-runner.ts';
+import { rebuildAuditEntry, ReindexRunner } from './reindex-runner.ts';
+import { recordAudit } from './audit-log.ts';
 import { VisitorCounter } from './visitor-counter.ts';
 
 /** What the admin area is built from. */
@@ -44,8 +45,13 @@ export function createAdminDeps(record: RecordDatabase, engine: SearchEngine, sy
     messages,
     dashboard: new AdminDashboard(record, engine, businesses.repository, messages, new ImportReportRepository(record), visitors),
     visitors,
-    // After a rebuild, apply what was written while it ran (and follow the new index).
-    reindex: new ReindexRunner(indexerEnv, () => sync.poke()),
+    // After a rebuild, apply what was written while it ran (and follow the new index); every
+    // rebuild's end (whoever started it: an operator, delete-all, an import) goes to the audit log.
+    reindex: new ReindexRunner(
+      indexerEnv,
+      () => sync.poke(),
+      (status) => recordAudit(record, rebuildAuditEntry(status)),
+    ),
     caches: new CacheRegistry(),
   };
 }

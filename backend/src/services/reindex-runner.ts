@@ -26,6 +26,8 @@ export class ReindexRunner {
     private readonly env: NodeJS.ProcessEnv,
     /** Called after a rebuild succeeded (e.g. to apply changes logged meanwhile). */
     private readonly onSucceeded: () => void = () => undefined,
+    /** Called when a rebuild ended, succeeded or failed, with its final status (e.g. for the audit log). */
+    private readonly onFinished: (status: ReindexStatus) => void = () => undefined,
   ) {}
 
   current(): ReindexStatus {
@@ -70,6 +72,7 @@ export class ReindexRunner {
           this.status.state = 'failed';
           this.status.error = errors.join('\n').trim() || `The indexer stopped (${signal ?? `exit code ${code}`})`;
         }
+        this.onFinished(this.current());
         if (this.isRerunWanted) {
           this.isRerunWanted = false;
           this.start();
@@ -101,4 +104,19 @@ export class ReindexRunner {
       this.status.seconds = Number(done[2]);
     }
   }
+}
+
+/** Characters of a failed rebuild's error kept in its audit-log entry. */
+const AUDIT_ERROR_CHARS = 300;
+
+/** The audit-log entry of a finished rebuild: its result, document count and duration, or its error. */
+export function rebuildAuditEntry(status: ReindexStatus): { action: string; result: 'success' | 'error'; detail: string } {
+  const elapsed =
+    status.startedAt !== null && status.finishedAt !== null ? (Date.parse(status.finishedAt) - Date.parse(status.startedAt)) / 1000 : null;
+  const seconds = (status.seconds ?? elapsed ?? 0).toFixed(1);
+  if (status.state === 'succeeded') {
+    return { action: 'index.rebuild', result: 'success', detail: `finished: ${status.documents ?? 0} businesses indexed in ${seconds} s` };
+  }
+  const error = (status.error ?? 'unknown error').replace(/\s+/g, ' ').slice(0, AUDIT_ERROR_CHARS);
+  return { action: 'index.rebuild', result: 'error', detail: `failed after ${seconds} s: ${error}` };
 }

@@ -113,7 +113,19 @@ export interface AdminBusinessListItem {
 
 export interface AdminBusinessPage {
   businesses: AdminBusinessListItem[];
-  pagination: { page: number; limit: number; totalPages: number; total: number; isTotalExact: boolean };
+  pagination: {
+    page: number;
+    limit: number;
+    totalPages: number;
+    total: number;
+    isTotalExact: boolean;
+    /** 'atLeast': more than `total` match ("10,000+"); 'atMost': `total` is an upper bound. */
+    totalBound: 'exact' | 'atLeast' | 'atMost';
+    /** `after=` of the next page, null on the last (keyset paging; no OFFSET past the first pages). */
+    nextCursor: string | null;
+    /** `before=` of the previous page, null on the first. */
+    prevCursor: string | null;
+  };
 }
 
 export interface AdminBusiness {

@@ -168,7 +168,9 @@ describe('admin API against the record', () => {
   it('businesses: every business, approved or not, sorted, filtered by category and name, with totals', async () => {
     const all = await get<AdminBusinessPage>('/api/admin/businesses?sortBy=name&sortOrder=asc');
     expect(all.businesses.map((b) => b.name)).toEqual(['Alpha Bakery', 'Bakery Central', 'Zebra Plumbing']);
-    expect(all.pagination).toEqual({ page: 1, limit: 20, totalPages: 1, total: 3, isTotalExact: true });
+    expect(all.pagination).toEqual({
+      page: 1, limit: 20, totalPages: 1, total: 3, isTotalExact: true, totalBound: 'exact', nextCursor: null, prevCursor: null,
+    });
     expect(all.businesses[0]).toEqual({
       id: 2, slug: expect.any(String), name: 'Alpha Bakery', category: 'Bakery', city: 'Lyon', country: 'France', rating: 4.9,
       reviewCount: 500, phone: null, address: expect.any(String), isApproved: false, createdAt: expect.any(String),
@@ -186,11 +188,33 @@ describe('admin API against the record', () => {
     expect(both.businesses.map((b) => b.name)).toEqual(['Bakery Central']);
     const paged = await get<AdminBusinessPage>('/api/admin/businesses?limit=2&page=2&sortBy=name&sortOrder=asc');
     expect(paged.businesses.map((b) => b.name)).toEqual(['Zebra Plumbing']);
-    expect(paged.pagination).toMatchObject({ page: 2, totalPages: 2, total: 3 });
+    expect(paged.pagination).toMatchObject({ page: 2, totalPages: 2, total: 3, nextCursor: null, prevCursor: expect.any(String) });
+  });
+
+  it('businesses: pages by cursor (after / before / before=end), the page number only a label', async () => {
+    const url = (extra: string) => `/api/admin/businesses?limit=1&sortBy=name&sortOrder=asc&${extra}`;
+    const first = await get<AdminBusinessPage>(url(''));
+    expect(first.businesses.map((b) => b.name)).toEqual(['Alpha Bakery']);
+    expect(first.pagination.prevCursor).toBeNull();
+    const second = await get<AdminBusinessPage>(url(`page=2&after=${first.pagination.nextCursor}`));
+    expect(second.businesses.map((b) => b.name)).toEqual(['Bakery Central']);
+    expect(second.pagination.page).toBe(2);
+    const last = await get<AdminBusinessPage>(url('before=end'));
+    expect(last.businesses.map((b) => b.name)).toEqual(['Zebra Plumbing']);
+    expect(last.pagination).toMatchObject({ page: 3, totalPages: 3, nextCursor: null });
+    const back = await get<AdminBusinessPage>(url(`page=2&before=${last.pagination.prevCursor}`));
+    expect(back.businesses.map((b) => b.name)).toEqual(['Bakery Central']);
+    expect((await get<AdminBusinessPage>(url(`before=${back.pagination.prevCursor}`))).businesses.map((b) => b.name)).toEqual(['Alpha Bakery']);
   });
 
   it('businesses: 400 naming the bad parameter', async () => {
-    for (const [query, field] of [['sortBy=phone', 'sortBy'], ['sortOrder=up', 'sortOrder'], ['page=0', 'page'], ['limit=500', 'limit']]) {
+    const ratingCursor = Buffer.from(JSON.stringify([4.5, 2])).toString('base64url');
+    for (const [query, field] of [
+      ['sortBy=phone', 'sortBy'], ['sortOrder=up', 'sortOrder'], ['page=0', 'page'], ['limit=500', 'limit'],
+      // Past page 50 only a cursor leads; a cursor must be one of this sort's.
+      ['page=51', 'page'], ['after=bm90LWEtY3Vyc29y', 'after'], [`sortBy=name&after=${ratingCursor}`, 'after'],
+      ['before=nope', 'before'], [`sortBy=rating&after=${ratingCursor}&before=end`, 'before'],
+    ]) {
       const response = await admin.request('GET', `/api/admin/businesses?${query}`);
       expect(response.status).toBe(400);
       expect((await errorOf(response)).message).toContain(field);

@@ -111,10 +111,21 @@ export function createAdminRouter(deps: AppDeps): Router {
 
   router.get('/admin/businesses', requireAdmin, validate(AdminBusinessListSchema), async (ctx) => {
     const { query } = ctx.state.input as AdminBusinessListReq;
-    const { rows, total, isTotalExact } = admin.businesses.list(query);
+    const { rows, total, totalBound, next, prev } = admin.businesses.list(query);
+    const totalPages = pages(total, query.limit);
     const body: AdminBusinessPage = {
       businesses: rows.map(presentAdminListItem),
-      pagination: { page: query.page, limit: query.limit, totalPages: pages(total, query.limit), total, isTotalExact },
+      pagination: {
+        // With a cursor the page number is the client's label; the last page is the last page.
+        page: query.before === 'end' ? totalPages : query.page,
+        limit: query.limit,
+        totalPages,
+        total,
+        isTotalExact: totalBound === 'exact',
+        totalBound,
+        nextCursor: next,
+        prevCursor: prev,
+      },
     };
     ctx.body = body;
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
-import type { AdminFixSlugsResult, ReindexStatus } from '../../shared/admin-types.ts';
+import type { AdminActivityPage, AdminFixSlugsResult, ReindexStatus } from '../../shared/admin-types.ts';
 import { signInAsAdmin, type AdminClient } from '../../testing/admin-client.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -35,8 +35,16 @@ describe('rebuild of the search index from the admin area', () => {
     expect(done).toMatchObject({ state: 'succeeded', processed: 3, total: 3, documents: 3, error: null });
     expect(done.seconds).toBeGreaterThanOrEqual(0);
     expect(Date.parse(done.finishedAt!)).toBeGreaterThanOrEqual(Date.parse(done.startedAt!));
-    const actions = app.deps.record.prepare(`SELECT result FROM audit_log WHERE action = 'index.rebuild' ORDER BY id`).pluck().all();
-    expect(actions).toEqual(['info', 'warning']);
+    // The audit log holds the start, the refusal and the end with its result and figures.
+    const entries = app.deps.record.prepare(`SELECT result, detail FROM audit_log WHERE action = 'index.rebuild' ORDER BY id`).all();
+    expect(entries).toEqual([
+      { result: 'info', detail: 'started' },
+      { result: 'warning', detail: 'refused: a rebuild is running' },
+      { result: 'success', detail: `finished: 3 businesses indexed in ${done.seconds!.toFixed(1)} s` },
+    ]);
+    // ... and the dashboard's activity shows that end first.
+    const activity = (await (await admin.request('GET', '/api/admin/activity?limit=1')).json()) as AdminActivityPage;
+    expect(activity.items[0]).toMatchObject({ action: 'index.rebuild', result: 'success', detail: expect.stringMatching(/^finished: 3 businesses/) });
   });
 });
 

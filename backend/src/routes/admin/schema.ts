@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requestShape } from '../../middleware/validate.ts';
 import { limitParam, pageParam } from '../schema-parts.ts';
+import { decodeListCursor, MAX_OFFSET_PAGE } from '../../services/admin-list-cursor.ts';
 
 const idParam = z.object({ id: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more') });
 /** Optional text: blank becomes null, so an operator clears a field by emptying it. */
@@ -53,6 +54,22 @@ export const AdminBusinessListSchema = requestShape({
     category: z.string().max(200, 'must be at most 200 characters').default('all'),
     sortBy: z.enum(['name', 'rating', 'reviewCount', 'createdAt'], { error: 'must be name, rating, reviewCount or createdAt' }).default('createdAt'),
     sortOrder: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
+    after: z.string().max(1000, 'must be at most 1000 characters').optional(),
+    before: z.string().max(1000, 'must be at most 1000 characters').optional(),
+  }).superRefine((query, ctx) => {
+    const badCursor = 'is not a cursor of this sort (start again from the first page)';
+    if (query.after !== undefined && query.before !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['before'], message: 'cannot be combined with after' });
+    }
+    if (query.after !== undefined && decodeListCursor(query.after, query.sortBy) === null) {
+      ctx.addIssue({ code: 'custom', path: ['after'], message: badCursor });
+    }
+    if (query.before !== undefined && query.before !== 'end' && decodeListCursor(query.before, query.sortBy) === null) {
+      ctx.addIssue({ code: 'custom', path: ['before'], message: `${badCursor}, or "end" for the last page` });
+    }
+    if (query.after === undefined && query.before === undefined && query.page > MAX_OFFSET_PAGE) {
+      ctx.addIssue({ code: 'custom', path: ['page'], message: `must be at most ${MAX_OFFSET_PAGE} without a cursor (later pages are reached with after or before)` });
+    }
   }),
 });
 export type AdminBusinessListReq = z.infer<typeof AdminBusinessListSchema>;

@@ -5,6 +5,10 @@ import {
   DEFAULT_LIST_QUERY,
   nextSort,
   parseBusinessListQuery,
+  lastPage,
+  MAX_OFFSET_PAGE,
+  pageAfter,
+  pageBefore,
   toggleSortOrder,
   withCategory,
   withFilter,
@@ -50,7 +54,7 @@ describe('the business list filters', () => {
 
 describe('the business list URL', () => {
   it('round-trips a list state and leaves defaults out', () => {
-    const state: BusinessListQuery = { page: 4, filter: 'joe’s pizza', category: 'Pizza & Pasta', sortBy: 'rating', sortOrder: 'desc' };
+    const state: BusinessListQuery = { page: 4, filter: 'joe’s pizza', category: 'Pizza & Pasta', sortBy: 'rating', sortOrder: 'desc', after: null, before: null };
     const search = buildBusinessListSearch(state);
     expect(parseBusinessListQuery(new URLSearchParams(search))).toEqual(state);
     expect(buildBusinessListSearch(DEFAULT_LIST_QUERY)).toBe('');
@@ -60,5 +64,32 @@ describe('the business list URL', () => {
   it('reads unknown or broken values as the defaults', () => {
     expect(parseBusinessListQuery(new URLSearchParams('page=-2&sortBy=phone&sortOrder=up&category='))).toEqual(DEFAULT_LIST_QUERY);
     expect(parseBusinessListQuery(new URLSearchParams('sortBy=name'))).toMatchObject({ sortBy: 'name', sortOrder: 'asc' });
+  });
+});
+
+describe('the business list past its numbered pages (keyset paging)', () => {
+  const deep: BusinessListQuery = { ...DEFAULT_LIST_QUERY, page: 4_000, after: 'WyIyMDIwIiwxMl0' };
+
+  it('keeps the cursor and the page label in the URL', () => {
+    expect(parseBusinessListQuery(new URLSearchParams(buildBusinessListSearch(deep)))).toEqual(deep);
+    expect(buildBusinessListSearch(lastPage(DEFAULT_LIST_QUERY, 50_000))).toBe('?page=50000&before=end');
+  });
+
+  it(`reads a bare page number past ${MAX_OFFSET_PAGE} as page 1 (the server pages there only by cursor), and a broken cursor as none`, () => {
+    expect(parseBusinessListQuery(new URLSearchParams(`page=${MAX_OFFSET_PAGE + 1}`)).page).toBe(1);
+    expect(parseBusinessListQuery(new URLSearchParams(`page=${MAX_OFFSET_PAGE}`)).page).toBe(MAX_OFFSET_PAGE);
+    expect(parseBusinessListQuery(new URLSearchParams('page=7&after=no%20way'))).toMatchObject({ page: 7, after: null, before: null });
+  });
+
+  it('steps to the neighbouring pages by the server\'s cursors', () => {
+    expect(pageAfter(deep, 'next')).toMatchObject({ page: 4_001, after: 'next', before: null });
+    expect(pageBefore(deep, 'prev')).toMatchObject({ page: 3_999, after: null, before: 'prev' });
+  });
+
+  it('drops the cursor when the order or the filters change (a cursor belongs to its order)', () => {
+    expect(nextSort(deep, 'name')).toMatchObject({ sortBy: 'name', page: 1, after: null, before: null });
+    expect(toggleSortOrder(deep)).toMatchObject({ sortOrder: 'asc', page: 1, after: null });
+    expect(nextSort(onPage3, 'name')).toMatchObject({ page: 3, after: null });
+    expect(withFilter(deep, 'pizza')).toMatchObject({ page: 1, after: null, before: null });
   });
 });

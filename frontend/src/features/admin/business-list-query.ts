@@ -1,7 +1,9 @@
 /**
- * The business list's state (search, category, sort, page) as it lives in the URL, and the
- * spec's rules for changing it: a sort key clicked again flips the order, a new key starts
- * ascending; a new search text or category goes back to page 1.
+ * The business list's state (search, category, sort, page, cursor) as it lives in the URL, and
+ * the spec's rules for changing it: a sort key clicked again flips the order, a new key starts
+ * ascending; a new search text or category goes back to page 1. Pages up to MAX_OFFSET_PAGE
+ * have a number of their own; past them, the server pages by cursor (`after` / `before`, whose
+ * `page` is only the label) and refuses a bare page number.
  */
 import type { AdminSortBy, AdminSortOrder } from '@directory/backend/shared/admin-types.ts';
 
@@ -13,7 +15,14 @@ export interface BusinessListQuery {
   category: string;
   sortBy: AdminSortBy;
   sortOrder: AdminSortOrder;
+  /** The server's cursor of the rows this page follows, or null. */
+  after: string | null;
+  /** The server's cursor of the rows this page precedes, 'end' for the last page, or null. */
+  before: string | null;
 }
+
+/** The last page the server serves by number; later pages go by cursor. */
+export const MAX_OFFSET_PAGE = 50;
 
 /** The spec's admin page size. */
 export const ADMIN_PAGE_SIZE = 20;
@@ -21,7 +30,9 @@ export const ADMIN_PAGE_SIZE = 20;
 export const CATEGORY_FILTER_LIMIT = 20;
 export const SORT_KEYS: readonly AdminSortBy[] = ['name', 'rating', 'reviewCount', 'createdAt'];
 
-export const DEFAULT_LIST_QUERY: BusinessListQuery = { page: 1, filter: '', category: 'all', sortBy: 'createdAt', sortOrder: 'desc' };
+export const DEFAULT_LIST_QUERY: BusinessListQuery = { page: 1, filter: '', category: 'all', sortBy: 'createdAt', sortOrder: 'desc', after: null, before: null };
+
+const isCursor = (value: string | null): value is string => value !== null && /^[A-Za-z0-9_-]{1,1000}$/.test(value);
 
 const isSortKey = (value: string | null): value is AdminSortBy => value !== null && (SORT_KEYS as readonly string[]).includes(value);
 
@@ -30,12 +41,17 @@ export function parseBusinessListQuery(search: URLSearchParams): BusinessListQue
   const page = search.get('page');
   const sortBy = search.get('sortBy');
   const sortOrder = search.get('sortOrder');
+  const after = search.get('after');
+  const before = search.get('before');
+  const cursors = isCursor(after) ? { after, before: null } : isCursor(before) ? { after: null, before } : { after: null, before: null };
+  const pageNumber = page !== null && /^[1-9]\d{0,6}$/.test(page) ? Number(page) : 1;
   return {
-    page: page !== null && /^[1-9]\d{0,6}$/.test(page) ? Number(page) : 1,
+    page: cursors.after === null && cursors.before === null && pageNumber > MAX_OFFSET_PAGE ? 1 : pageNumber,
     filter: (search.get('filter') ?? '').trim(),
     category: search.get('category')?.trim() || 'all',
     sortBy: isSortKey(sortBy) ? sortBy : DEFAULT_LIST_QUERY.sortBy,
     sortOrder: sortOrder === 'asc' || sortOrder === 'desc' ? sortOrder : isSortKey(sortBy) ? 'asc' : DEFAULT_LIST_QUERY.sortOrder,
+    ...cursors,
   };
 }
 
@@ -49,26 +65,52 @@ export function buildBusinessListSearch(query: BusinessListQuery): string {
     search.set('sortOrder', query.sortOrder);
   }
   if (query.page > 1) search.set('page', String(query.page));
+  if (query.after !== null) search.set('after', query.after);
+  else if (query.before !== null) search.set('before', query.before);
   const text = search.toString();
   return text ? `?${text}` : '';
 }
 
-/** Clicking a sort key: the same key flips asc/desc, a new key sorts ascending. The page stays. */
+/**
+ * Another order keeps the page number where it has one of its own (a cursor belongs to the
+ * order it came from, so it is dropped; a page reached by cursor falls back to page 1).
+ */
+const reordered = (query: BusinessListQuery, sortBy: AdminSortBy, sortOrder: AdminSortOrder): BusinessListQuery => ({
+  ...query,
+  sortBy,
+  sortOrder,
+  page: query.after === null && query.before === null ? query.page : 1,
+  after: null,
+  before: null,
+});
+
+/** Clicking a sort key: the same key flips asc/desc, a new key sorts ascending. The page stays (see `reordered`). */
 export function nextSort(query: BusinessListQuery, key: AdminSortBy): BusinessListQuery {
-  if (query.sortBy === key) return { ...query, sortOrder: query.sortOrder === 'asc' ? 'desc' : 'asc' };
-  return { ...query, sortBy: key, sortOrder: 'asc' };
+  if (query.sortBy === key) return reordered(query, key, query.sortOrder === 'asc' ? 'desc' : 'asc');
+  return reordered(query, key, 'asc');
 }
 
 /** The separate asc/desc toggle. */
 export function toggleSortOrder(query: BusinessListQuery): BusinessListQuery {
-  return { ...query, sortOrder: query.sortOrder === 'asc' ? 'desc' : 'asc' };
+  return reordered(query, query.sortBy, query.sortOrder === 'asc' ? 'desc' : 'asc');
 }
 
 /** A new search text: back to page 1. */
-export const withFilter = (query: BusinessListQuery, filter: string): BusinessListQuery => ({ ...query, filter: filter.trim(), page: 1 });
+export const withFilter = (query: BusinessListQuery, filter: string): BusinessListQuery => ({ ...query, filter: filter.trim(), page: 1, after: null, before: null });
 
 /** A new category ('all' = none): back to page 1. */
-export const withCategory = (query: BusinessListQuery, category: string): BusinessListQuery => ({ ...query, category: category || 'all', page: 1 });
+export const withCategory = (query: BusinessListQuery, category: string): BusinessListQuery => ({
+  ...query, category: category || 'all', page: 1, after: null, before: null,
+});
+
+/** The neighbouring pages, as the server's cursors lead to them. */
+export const pageAfter = (query: BusinessListQuery, cursor: string): BusinessListQuery => ({ ...query, page: query.page + 1, after: cursor, before: null });
+export const pageBefore = (query: BusinessListQuery, cursor: string): BusinessListQuery => ({
+  ...query, page: Math.max(1, query.page - 1), after: null, before: cursor,
+});
+/** The first page, and the last one (by `before=end`; `lastPage` is its label). */
+export const firstPage = (query: BusinessListQuery): BusinessListQuery => ({ ...query, page: 1, after: null, before: null });
+export const lastPage = (query: BusinessListQuery, lastPageNumber: number): BusinessListQuery => ({ ...query, page: lastPageNumber, after: null, before: 'end' });
 
 /** The category filter's options: the first 20 non-blank categories. */
 export function categoryFilterOptions(categories: readonly string[]): string[] {

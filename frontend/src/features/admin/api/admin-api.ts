@@ -66,7 +66,10 @@ export function createAdminApi({ request, csrfToken, onUnauthorized }: AdminApiO
     uploadReports: () => call<UploadReport[]>('/api/admin/upload-reports'),
     businesses: (list: BusinessListQuery, limit: number) =>
       call<AdminBusinessPage>(
-        `/api/admin/businesses?${query({ page: list.page, limit, filter: list.filter, category: list.category, sortBy: list.sortBy, sortOrder: list.sortOrder })}`,
+        `/api/admin/businesses?${query({
+          page: list.page, limit, filter: list.filter, category: list.category, sortBy: list.sortBy, sortOrder: list.sortOrder,
+          after: list.after ?? undefined, before: list.before ?? undefined,
+        })}`,
       ),
     business: (id: number) => call<AdminBusiness>(`/api/admin/businesses/${id}`),
     updateBusiness: (id: number, body: AdminBusinessEdit) => write<AdminBusiness>('PUT', `/api/admin/businesses/${id}`, body),

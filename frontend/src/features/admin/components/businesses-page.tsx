@@ -9,7 +9,11 @@ import { businessListSearchAtom } from '../atoms.ts';
 import {
   buildBusinessListSearch,
   categoryFilterOptions,
+  firstPage,
+  lastPage,
   nextSort,
+  pageAfter,
+  pageBefore,
   SORT_KEYS,
   toggleSortOrder,
   withCategory,
@@ -20,7 +24,7 @@ import type { businessesLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
 import { ExportDialog } from '../../admin-import/components/export-dialog.tsx';
 import { PageHeader, StatCard } from './page-header.tsx';
-import { AdminPager } from './admin-pager.tsx';
+import { CursorPager } from './cursor-pager.tsx';
 
 const SORT_LABELS: Record<AdminSortBy, string> = { name: 'Ad', rating: 'Puan', reviewCount: 'Yorum', createdAt: 'Eklenme' };
 const SEARCH_DEBOUNCE_MS = 300;
@@ -147,6 +151,14 @@ export function BusinessesPage() {
   // A category chosen by URL but outside the first 20 still shows as selected.
   if (query.category !== 'all' && !options.includes(query.category)) options.unshift(query.category);
   const { pagination } = list;
+  const hrefOf = (next: BusinessListQuery) => `/admin/businesses${buildBusinessListSearch(next)}`;
+  const isLastPage = pagination.nextCursor === null;
+  const totalText =
+    pagination.totalBound === 'atLeast'
+      ? `${formatCount(pagination.total)}+`
+      : pagination.totalBound === 'atMost'
+        ? `at most ${formatCount(pagination.total)}`
+        : formatCount(pagination.total);
 
   return (
     <>
@@ -201,11 +213,14 @@ export function BusinessesPage() {
           </div>
         </div>
         <p className="admin-showing" aria-live="polite">
-          Showing {formatCount(list.businesses.length)} of {pagination.isTotalExact ? '' : 'about '}
-          {formatCount(pagination.total)} businesses
+          Showing {formatCount(list.businesses.length)} of {totalText} businesses
         </p>
         {list.businesses.length === 0 ? (
-          <p className="admin-empty">İşletme bulunamadı</p>
+          <p className="admin-empty">
+            {pagination.nextCursor !== null
+              ? 'Bu bölümde eşleşen işletme yok; arama sonraki sayfada sürüyor.'
+              : 'İşletme bulunamadı'}
+          </p>
         ) : (
           <div className="admin-table-wrap">
             <table className="admin-table">
@@ -233,10 +248,16 @@ export function BusinessesPage() {
             </table>
           </div>
         )}
-        <AdminPager
+        <CursorPager
           page={pagination.page}
           totalPages={pagination.totalPages}
-          hrefFor={(page) => `/admin/businesses${buildBusinessListSearch({ ...query, page })}`}
+          isTotalExact={pagination.isTotalExact}
+          links={{
+            first: pagination.prevCursor !== null ? hrefOf(firstPage(query)) : null,
+            prev: pagination.prevCursor !== null ? hrefOf(pageBefore(query, pagination.prevCursor)) : null,
+            next: pagination.nextCursor !== null ? hrefOf(pageAfter(query, pagination.nextCursor)) : null,
+            last: !isLastPage ? hrefOf(lastPage(query, pagination.totalPages)) : null,
+          }}
           label="İşletme sayfaları"
         />
       </section>

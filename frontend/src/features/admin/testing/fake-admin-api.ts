@@ -70,7 +70,8 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
           const page = Number(url.searchParams.get('page') ?? 1);
           return {
             businesses: found.slice((page - 1) * 20, page * 20),
-            pagination: { page, limit: 20, totalPages: Math.max(1, Math.ceil(found.length / 20)), total: found.length, isTotalExact: true },
+            pagination: { page, limit: 20, totalPages: Math.max(1, Math.ceil(found.length / 20)), total: found.length, isTotalExact: true,
+              totalBound: 'exact', nextCursor: null, prevCursor: null },
           };
         }
         case 'GET /api/admin/categories':
