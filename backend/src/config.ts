@@ -19,6 +19,7 @@ const backendEnvSchema = indexerEnvSchema.extend({
   ADMISSION_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(1),
   ADMISSION_MAX_QUEUE: z.coerce.number().int().min(1).max(100_000).default(64),
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(96),
 }).refine(
   (env) => env.ADMIN_PASSWORD === undefined || passwordProblem(env.ADMIN_PASSWORD, env.ADMIN_USERNAME) !== 'must not be the same as the username',
   { path: ['ADMIN_PASSWORD'], message: 'must not be the same as ADMIN_USERNAME' },
@@ -42,6 +43,8 @@ export interface BackendConfig extends IndexerConfig {
   backupKeep: number;
   /** The bounded queue in front of searches, lists and pages (503 + Retry-After beyond it). */
   admission: { concurrency: number; maxQueued: number; maxWaitMs: number };
+  /** Memory for rendered business pages (0: every page rendered per request). */
+  pageCacheBytes: number;
 }
 
 /** Parses and checks every variable the server reads; `env` defaults to the process environment. */
@@ -66,6 +69,7 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
       maxQueued: parsed.ADMISSION_MAX_QUEUE,
       maxWaitMs: parsed.ADMISSION_MAX_WAIT_MS,
     },
+    pageCacheBytes: parsed.PAGE_CACHE_MB * 1024 * 1024,
   };
 }
 
