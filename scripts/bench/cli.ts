@@ -49,9 +49,9 @@ const SECTIONS: Section[] = [
       return rows;
     },
   },
-  { name: 'index', isAvailable: () => true, run: runIndexSection },
   { name: 'serve', isAvailable: () => true, run: runServeSection },
   { name: 'pages', isAvailable: () => true, run: runPagesSection },
+  { name: 'index', isAvailable: () => true, run: runIndexSection },
 ];
 
 /** The machine and how busy it was when the run started: figures of a shared machine need it. */
@@ -73,15 +73,26 @@ const results: Record<string, unknown> = {};
 const startedAt = new Date().toISOString();
 const machineAtStart = machine();
 log(`npm run bench: ${wanted.map((section) => section.name).join(', ')} at ${config.size.toLocaleString('en-US')} businesses; ${machineAtStart.cores} × ${machineAtStart.cpu}, load ${machineAtStart.loadAverage.join(' ')}`);
+const file = join(PROJECT_ROOT, 'bench-results.json');
+/** Written after every section, so a long run that stops keeps what it measured. */
+const save = (isFinished: boolean) =>
+  writeFileSync(
+    file,
+    `${JSON.stringify({ when: startedAt, finished: isFinished ? new Date().toISOString() : null, machine: machineAtStart, loadAverageAtEnd: machine().loadAverage, size: config.size, connections: config.connections, durationSeconds: config.durationSeconds, sections: results }, null, 2)}\n`,
+  );
 for (const section of wanted) {
   log(`\n## ${section.name}\n`);
   const started = performance.now();
-  results[section.name] = await section.run(config);
+  try {
+    results[section.name] = await section.run(config);
+  } catch (error) {
+    // One failing section does not cost the figures of the others; the run still exits non-zero.
+    log(`${section.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    results[section.name] = { error: String(error) };
+    process.exitCode = 1;
+  }
   log(`\n(${section.name}: ${Math.round((performance.now() - started) / 1000)} s)`);
+  save(false);
 }
-const file = join(PROJECT_ROOT, 'bench-results.json');
-writeFileSync(
-  file,
-  `${JSON.stringify({ when: startedAt, finished: new Date().toISOString(), machine: machineAtStart, loadAverageAtEnd: machine().loadAverage, size: config.size, connections: config.connections, durationSeconds: config.durationSeconds, sections: results }, null, 2)}\n`,
-);
+save(true);
 log(`\nWrote ${file}`);

@@ -14,10 +14,12 @@ import { writeSample } from '../samples/generate-sample.ts';
 import type { ChildServer } from './child-server.ts';
 import { helloWorld, log, measureRow, prepareDataSet, printRow, SERVE_TABLE_HEAD, settle, startServer, type RowResult } from './common.ts';
 import type { BenchConfig } from './config.ts';
-import { biggestPlaces, buildMixRow, buildPageRows, buildRows, sampleRecord, type BenchRow } from './workload.ts';
+import { biggestPlaces, buildMixRow, buildPageRows, buildRows, randomSlugs, sampleRecord, type BenchRow } from './workload.ts';
 
 /** Different requests per search row. */
 const REQUESTS_PER_ROW = 600;
+/** Business pages of the uncached row: more than a 10 s run at 1,000 pages/s requests. */
+const UNCACHED_SLUGS = 20_000;
 /** Rows of the import run beside the page + search mix. */
 export const CONCURRENT_IMPORT_ROWS = 200_000;
 /** Windows measured while the import runs, at most (each `--duration` long). */
@@ -56,7 +58,7 @@ async function allRows(url: string, recordFile: string): Promise<BenchRow[]> {
   const random = new Random(42);
   return [
     ...buildRows(sample, REQUESTS_PER_ROW, random),
-    ...buildPageRows(sample, biggestPlaces(recordFile), await lastBusinessSitemap(url), REQUESTS_PER_ROW, random),
+    ...buildPageRows(sample, biggestPlaces(recordFile), await lastBusinessSitemap(url), REQUESTS_PER_ROW, random, randomSlugs(recordFile, UNCACHED_SLUGS, random)),
   ];
 }
 

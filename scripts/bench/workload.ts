@@ -169,6 +169,18 @@ export function buildRows(sample: Sample, perRow: number, random: Random): Bench
   ];
 }
 
+/** `count` slugs of businesses picked at random over the whole record (repeats dropped). */
+export function randomSlugs(recordFile: string, count: number, random: Random): string[] {
+  const db = new Database(recordFile, { readonly: true, fileMustExist: true });
+  try {
+    const maxId = db.prepare('SELECT coalesce(max(id), 0) FROM businesses').pluck().get() as number;
+    const byId = db.prepare('SELECT slug FROM businesses WHERE id >= ? ORDER BY id LIMIT 1').pluck();
+    return distinct(Array.from({ length: count }, () => byId.get(1 + random.int(maxId)) as string | undefined).filter((slug): slug is string => slug !== undefined));
+  } finally {
+    db.close();
+  }
+}
+
 /** The biggest category and the biggest city of the record: the longest list pages. */
 export interface BigPlaces {
   categorySlug: string;
@@ -200,12 +212,23 @@ export function biggestPlaces(recordFile: string): BigPlaces {
  * the sitemaps (`lastBusinessSitemap` is read from /sitemap.xml at run time) and the pages of
  * the biggest category and city, first pages and deep ones.
  */
-export function buildPageRows(sample: Sample, big: BigPlaces, lastBusinessSitemap: string, perRow: number, random: Random): BenchRow[] {
+export function buildPageRows(
+  sample: Sample,
+  big: BigPlaces,
+  lastBusinessSitemap: string,
+  perRow: number,
+  random: Random,
+  manySlugs: string[] = [],
+): BenchRow[] {
   const cityPath = `/cities/${big.city.countryCode.toLowerCase()}/${big.city.slug}`;
   const pages = Array.from({ length: 20 }, (_, i) => i + 1);
   return [
     { name: 'page: / (home)', requests: [get('/')] },
     { name: 'page: /business/{slug}', requests: pick(sample.slugs, perRow, random).map((slug) => get(`/business/${encodeURIComponent(slug)}`)) },
+    // More different pages than a run requests: every page is rendered, none comes from the page cache.
+    ...(manySlugs.length > 0
+      ? [{ name: `page: /business/{slug}, ${manySlugs.length} slugs (uncached)`, requests: manySlugs.map((slug) => get(`/business/${encodeURIComponent(slug)}`)) }]
+      : []),
     {
       name: 'page: /search?q=…&location=…',
       requests: pick(sample.places, perRow, random).map((place) => get(`/search?${query({ q: wordsOf(place.category)[0] ?? place.category, location: place.city })}`)),
