@@ -171,8 +171,13 @@ async function lighthouseScores(url: string, pages: Array<{ name: string; path: 
       });
     }
   } finally {
-    chrome.kill();
-    rmSync(profileDir, { recursive: true, force: true });
+    // Chromium writes its profile until it has exited: remove the directory after that.
+    if (chrome.exitCode === null && chrome.signalCode === null) {
+      const exited = new Promise((resolve) => chrome.once('exit', resolve));
+      chrome.kill();
+      await exited;
+    }
+    rmSync(profileDir, { recursive: true, force: true, maxRetries: 5 });
   }
   return scores;
 }
