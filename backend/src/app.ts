@@ -33,6 +33,7 @@ import { ImportService } from './services/import-service.ts';
 import { SitemapService } from './services/sitemap-service.ts';
 import { InProcessSearch, SearchPool, type SearchAnswerer } from './services/search-pool.ts';
 import { createInProcessApiClient } from './ssr/in-process-api-client.ts';
+import { cachedPages, RenderedPageCache } from './ssr/page-cache.ts';
 import { pageRenderer, type ServerEntry } from './ssr/page-renderer.ts';
 
 export interface AppOptions {
@@ -54,6 +55,8 @@ export interface AppOptions {
 
 /** One job at a time (SQLite is synchronous anyway), 64 waiting, none run after waiting a second. */
 export const DEFAULT_ADMISSION: AdmissionOptions = { concurrency: 1, maxQueued: 64, maxWaitMs: 1000 };
+/** Memory for rendered business pages unless told otherwise: about 1,500 pages. */
+export const DEFAULT_PAGE_CACHE_BYTES = 96 * 1024 * 1024;
 /** Memory for ready list answers: every letter's and country's lists fit many times over. */
 const LIST_CACHE_BYTES = 32 * 1024 * 1024;
 
@@ -130,7 +133,7 @@ function bodyParser(): Middleware {
 /** The Koa application: error rendering, body parsing, the API, static assets, server-rendered pages. */
 export function createApp(
   deps: AppDeps,
-  options: { isDevelopment?: boolean; site?: SiteBundle; isProxyTrusted?: boolean } = {},
+  options: { isDevelopment?: boolean; site?: SiteBundle; isProxyTrusted?: boolean; pageCacheBytes?: number } = {},
 ): Koa {
   const app = new Koa();
   // Only behind a proxy (TRUST_PROXY=true) are X-Forwarded-* believed: otherwise anyone could
@@ -166,6 +169,13 @@ export function createApp(
       app.use(serve(options.site.assetsDir, { index: false, maxage: ONE_YEAR_MS, immutable: true, gzip: true, brotli: true }));
     }
     options.site.entry.setApiClient(createInProcessApiClient(deps, app));
+    const pageCacheBytes = options.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES;
+    if (pageCacheBytes > 0) {
+      const pages = new RenderedPageCache({ maxBytes: pageCacheBytes });
+      deps.admin.caches.register('rendered business pages', () => pages.clear());
+      // A business page shows its record row, the site's snippets and ad codes: any change to them moves this version.
+      app.use(cachedPages(pages, async () => `${await deps.engine.generation()}|${deps.site.contentVersion()}`));
+    }
     // Rendering a page runs its list and search reads: it waits its turn like the API calls.
     app.use(admitted(deps.admission));
     app.use(

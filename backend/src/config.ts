@@ -21,6 +21,7 @@ const backendEnvSchema = indexerEnvSchema.extend({
   ADMISSION_MAX_QUEUE: z.coerce.number().int().min(1).max(100_000).default(64),
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
   SEARCH_THREADS: z.coerce.number().int().min(0).max(64).default(availableParallelism()),
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(96),
 }).refine(
   (env) => env.ADMIN_PASSWORD === undefined || passwordProblem(env.ADMIN_PASSWORD, env.ADMIN_USERNAME) !== 'must not be the same as the username',
   { path: ['ADMIN_PASSWORD'], message: 'must not be the same as ADMIN_USERNAME' },
@@ -46,6 +47,8 @@ export interface BackendConfig extends IndexerConfig {
   admission: { concurrency: number; maxQueued: number; maxWaitMs: number };
   /** Worker threads answering searches of the embedded engine (0: the server's own thread). */
   searchThreads: number;
+  /** Memory for rendered business pages (0: every page rendered per request). */
+  pageCacheBytes: number;
 }
 
 /** Parses and checks every variable the server reads; `env` defaults to the process environment. */
@@ -71,6 +74,7 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
       maxWaitMs: parsed.ADMISSION_MAX_WAIT_MS,
     },
     searchThreads: parsed.SEARCH_THREADS,
+    pageCacheBytes: parsed.PAGE_CACHE_MB * 1024 * 1024,
   };
 }
 

@@ -72,7 +72,7 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
   await deps.sync.catchUp();
   if (config.isIndexSyncOn) deps.sync.start(config.indexSyncIntervalMs);
 
-  const app = createApp(deps, { isDevelopment: config.isDevelopment, site: await loadBuiltSite(), isProxyTrusted: config.isProxyTrusted });
+  const app = createApp(deps, { isDevelopment: config.isDevelopment, site: await loadBuiltSite(), isProxyTrusted: config.isProxyTrusted, pageCacheBytes: config.pageCacheBytes });
   const server: Server = await listen(app, config.port, config.host);
   // Load the search threads now rather than on the first visitor's search.
   if (deps.searches instanceof SearchPool) deps.searches.start();

@@ -80,6 +80,8 @@ describe('a visitor', () => {
     expect(await hours.getByRole('row').count()).toBe(7);
     expect(await hours.getByRole('row', { name: /Sunday/ }).textContent()).toContain('Closed');
     const map = page.getByRole('region', { name: 'Map showing the location of Atelier du Robinet' });
+    // The map loads when its section comes near the screen.
+    await map.scrollIntoViewIfNeeded();
     await map.locator('.leaflet-marker-icon').first().waitFor({ timeout: 10_000 });
     expect(await map.locator('.leaflet-popup-content').textContent()).toContain('Atelier du Robinet');
     await screenshot(page, 'business');

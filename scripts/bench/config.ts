@@ -12,14 +12,24 @@ const envSchema = z.object({
 
 const argsSchema = z.object({
   serve: z.boolean().default(false),
+  index: z.boolean().default(false),
+  pages: z.boolean().default(false),
+  'skip-demo-load': z.boolean().default(false),
   size: z.coerce.number().int().min(1000).max(5_000_000).default(1_000_000),
   duration: z.coerce.number().int().min(1).max(60).default(10),
   connections: z.coerce.number().int().min(1).max(500).default(50),
   only: z.string().optional(),
 });
 
+/** The sections of `npm run bench`, each behind its flag; no flag runs them all. */
+export const SECTION_NAMES = ['serve', 'index', 'pages'] as const;
+export type SectionName = (typeof SECTION_NAMES)[number];
+
 export interface BenchConfig {
-  isServe: boolean;
+  /** The sections asked for by flag (empty: every section). */
+  sections: SectionName[];
+  /** The index section leaves out the first start with DEMO_SIZE (minutes at 1M). */
+  isDemoLoadSkipped: boolean;
   size: number;
   durationSeconds: number;
   connections: number;
@@ -34,6 +44,9 @@ export function loadBenchConfig(argv: string[], env: NodeJS.ProcessEnv = process
     args: argv,
     options: {
       serve: { type: 'boolean' },
+      index: { type: 'boolean' },
+      pages: { type: 'boolean' },
+      'skip-demo-load': { type: 'boolean' },
       size: { type: 'string' },
       duration: { type: 'string' },
       connections: { type: 'string' },
@@ -47,7 +60,8 @@ export function loadBenchConfig(argv: string[], env: NodeJS.ProcessEnv = process
     throw new Error(`Bad bench settings: ${problems.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
   }
   return {
-    isServe: args.data.serve,
+    sections: SECTION_NAMES.filter((name) => args.data[name]),
+    isDemoLoadSkipped: args.data['skip-demo-load'],
     size: args.data.size,
     durationSeconds: args.data.duration,
     connections: args.data.connections,

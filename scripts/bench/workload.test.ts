@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '@directory/data/demo/random.ts';
-import { buildRows, makeTypo, multiSearchBody, wordsOf, type Sample } from './workload.ts';
+import { buildMixRow, buildPageRows, buildRows, makeTypo, multiSearchBody, wordsOf, type Sample } from './workload.ts';
 
 /** Levenshtein distance, to check that a typo is one edit away (a swap counts as two). */
 function distance(a: string, b: string): number {
@@ -47,6 +47,7 @@ describe('bench workload', () => {
       categoryWords: ['pizza', 'restaurant', 'dentist', 'plumber', 'bakery'],
       nameWords: ['roma', 'golden', 'dragon', 'smile'],
       businessNames: ['Pizza Roma', 'Golden Dragon', 'Smile Dental'],
+      slugs: ['pizza-roma-xyz', 'golden-dragon-abc', 'smile-dental-def'],
       places: [
         { category: 'Pizza restaurant', categorySlug: 'pizza-restaurant', city: 'Roma', citySlug: 'roma', countryCode: 'IT', latitude: 41.9, longitude: 12.5 },
         { category: 'Dentist', categorySlug: 'dentist', city: 'Tōkyō', citySlug: 'tokyo', countryCode: 'JP', latitude: 35.7, longitude: 139.7 },
@@ -62,5 +63,32 @@ describe('bench workload', () => {
     expect(new Set(typos.requests.map((request) => request.path)).size).toBeGreaterThan(20);
     const where = rows.find((row) => row.name.includes('city (q='))!;
     expect(where.requests.map((request) => request.path)).toContain('/api/search?q=dentist+tokyo');
+  });
+
+  it('asks for many business pages, real /search pages, the biggest lists and the last sitemap file', () => {
+    const sample: Sample = {
+      categoryWords: ['pizza', 'dentist'],
+      nameWords: ['roma'],
+      businessNames: ['Pizza Roma', 'Smile Dental'],
+      slugs: ['pizza-roma-xyz', 'smile-dental-def', 'golden-dragon-abc'],
+      places: [
+        { category: 'Pizza restaurant', categorySlug: 'pizza-restaurant', city: 'Roma', citySlug: 'roma', countryCode: 'IT', latitude: 41.9, longitude: 12.5 },
+        { category: 'Dentist', categorySlug: 'dentist', city: 'Tōkyō', citySlug: 'tokyo', countryCode: 'JP', latitude: 35.7, longitude: 139.7 },
+      ],
+    };
+    const rows = buildPageRows(sample, { categorySlug: 'restaurant', city: { countryCode: 'US', slug: 'new-york' } }, '/sitemaps/businesses/page-21.xml', 60, new Random(3));
+    const paths = (name: string) => new Set(rows.find((row) => row.name.includes(name))!.requests.map((request) => request.path));
+    expect(paths('/business/')).toEqual(new Set(['/business/pizza-roma-xyz', '/business/smile-dental-def', '/business/golden-dragon-abc']));
+    expect(paths('/search?')).toEqual(new Set(['/search?q=pizza&location=Roma', '/search?q=dentist&location=T%C5%8Dky%C5%8D']));
+    expect(paths('big city')).toContain('/cities/us/new-york?page=20');
+    expect(paths('big category')).toContain('/categories/restaurant');
+    expect(paths('/api/cities/{biggest}')).toContain('/api/cities/US/new-york?page=1');
+    expect(paths('last business sitemap')).toEqual(new Set(['/sitemaps/businesses/page-21.xml']));
+    expect(paths('page: /categories')).toContain('/categories?letter=B');
+
+    const mix = buildMixRow([...rows, ...buildRows(sample, 60, new Random(4))]);
+    const kinds = new Set(mix.requests.slice(0, 5).map((request) => request.path.split(/[/?]/)[1] + (request.path.startsWith('/api/search') ? '/search' : '')));
+    // Interleaved: the first five requests are one of each kind (home, business, search page, two API searches).
+    expect(kinds).toEqual(new Set(['', 'business', 'search', 'api/search']));
   });
 });

@@ -25,6 +25,8 @@ export interface Sample {
   categoryWords: string[];
   nameWords: string[];
   businessNames: string[];
+  /** Slugs of the sampled businesses: their pages. */
+  slugs: string[];
   /** Businesses with a category and a city: the values their filters take. */
   places: Array<{ category: string; categorySlug: string; city: string; citySlug: string; countryCode: string; latitude: number; longitude: number }>;
 }
@@ -69,10 +71,11 @@ export function sampleRecord(recordFile: string, size: number, random: Random): 
   try {
     const maxId = db.prepare('SELECT coalesce(max(id), 0) FROM businesses').pluck().get() as number;
     const byId = db.prepare(
-      'SELECT name, category, city, country_code, latitude, longitude FROM businesses WHERE id >= ? ORDER BY id LIMIT 1',
+      'SELECT name, slug, category, city, country_code, latitude, longitude FROM businesses WHERE id >= ? ORDER BY id LIMIT 1',
     );
     interface Row {
       name: string;
+      slug: string;
       category: string | null;
       city: string | null;
       country_code: string | null;
@@ -101,6 +104,7 @@ export function sampleRecord(recordFile: string, size: number, random: Random): 
       categoryWords: distinct(rows.flatMap((row) => wordsOf(row.category ?? ''))),
       nameWords: distinct(rows.flatMap((row) => wordsOf(row.name))),
       businessNames: distinct(rows.map((row) => row.name)),
+      slugs: distinct(rows.map((row) => row.slug)),
       places,
     };
   } finally {
@@ -163,4 +167,90 @@ export function buildRows(sample: Sample, perRow: number, random: Random): Bench
     { name: '/api/homepage-data', requests: [get('/api/homepage-data')] },
     { name: '/api/businesses?page=1..100', requests: Array.from({ length: 100 }, (_, i) => get(`/api/businesses?page=${i + 1}`)) },
   ];
+}
+
+/** `count` slugs of businesses picked at random over the whole record (repeats dropped). */
+export function randomSlugs(recordFile: string, count: number, random: Random): string[] {
+  const db = new Database(recordFile, { readonly: true, fileMustExist: true });
+  try {
+    const maxId = db.prepare('SELECT coalesce(max(id), 0) FROM businesses').pluck().get() as number;
+    const byId = db.prepare('SELECT slug FROM businesses WHERE id >= ? ORDER BY id LIMIT 1').pluck();
+    return distinct(Array.from({ length: count }, () => byId.get(1 + random.int(maxId)) as string | undefined).filter((slug): slug is string => slug !== undefined));
+  } finally {
+    db.close();
+  }
+}
+
+/** The biggest category and the biggest city of the record: the longest list pages. */
+export interface BigPlaces {
+  categorySlug: string;
+  city: { countryCode: string; slug: string };
+}
+
+/** Reads the category and the city with the most businesses (one scan of the record). */
+export function biggestPlaces(recordFile: string): BigPlaces {
+  const db = new Database(recordFile, { readonly: true, fileMustExist: true });
+  try {
+    const category = db
+      .prepare('SELECT category FROM businesses WHERE category IS NOT NULL GROUP BY category ORDER BY count(*) DESC LIMIT 1')
+      .pluck()
+      .get() as string | undefined;
+    const city = db
+      .prepare(
+        'SELECT country_code AS countryCode, city FROM businesses WHERE city IS NOT NULL AND country_code IS NOT NULL GROUP BY country_code, city ORDER BY count(*) DESC LIMIT 1',
+      )
+      .get() as { countryCode: string; city: string } | undefined;
+    if (!category || !city) throw new Error('nothing to pick from: is the record empty?');
+    return { categorySlug: slugify(category), city: { countryCode: city.countryCode, slug: slugify(city.city) } };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The server-rendered pages of the table: many business pages, many /search pages, the lists,
+ * the sitemaps (`lastBusinessSitemap` is read from /sitemap.xml at run time) and the pages of
+ * the biggest category and city, first pages and deep ones.
+ */
+export function buildPageRows(
+  sample: Sample,
+  big: BigPlaces,
+  lastBusinessSitemap: string,
+  perRow: number,
+  random: Random,
+  manySlugs: string[] = [],
+): BenchRow[] {
+  const cityPath = `/cities/${big.city.countryCode.toLowerCase()}/${big.city.slug}`;
+  const pages = Array.from({ length: 20 }, (_, i) => i + 1);
+  return [
+    { name: 'page: / (home)', requests: [get('/')] },
+    { name: 'page: /business/{slug}', requests: pick(sample.slugs, perRow, random).map((slug) => get(`/business/${encodeURIComponent(slug)}`)) },
+    // More different pages than a run requests: every page is rendered, none comes from the page cache.
+    ...(manySlugs.length > 0
+      ? [{ name: `page: /business/{slug}, ${manySlugs.length} slugs (uncached)`, requests: manySlugs.map((slug) => get(`/business/${encodeURIComponent(slug)}`)) }]
+      : []),
+    {
+      name: 'page: /search?q=…&location=…',
+      requests: pick(sample.places, perRow, random).map((place) => get(`/search?${query({ q: wordsOf(place.category)[0] ?? place.category, location: place.city })}`)),
+    },
+    { name: 'page: /categories (+ letters)', requests: [get('/categories'), ...LETTERS.map((letter) => get(`/categories?letter=${letter}`))] },
+    { name: 'page: /cities (+ letters)', requests: [get('/cities'), ...LETTERS.map((letter) => get(`/cities/${letter}`))] },
+    { name: 'page: big category, pages 1..20', requests: pages.map((page) => get(`/categories/${big.categorySlug}${page > 1 ? `?page=${page}` : ''}`)) },
+    { name: 'page: big city, pages 1..20', requests: pages.map((page) => get(`${cityPath}${page > 1 ? `?page=${page}` : ''}`)) },
+    { name: '/api/categories/{biggest}?page=1..20', requests: pages.map((page) => get(`/api/categories/${big.categorySlug}?page=${page}`)) },
+    { name: '/api/cities/{biggest}?page=1..20', requests: pages.map((page) => get(`/api/cities/${big.city.countryCode}/${big.city.slug}?page=${page}`)) },
+    { name: '/sitemap.xml', requests: [get('/sitemap.xml')] },
+    { name: 'last business sitemap file', requests: [get(lastBusinessSitemap)] },
+  ];
+}
+
+/** The page and search mix measured idle and again while a large import runs. */
+export function buildMixRow(rows: BenchRow[]): BenchRow {
+  const wanted = ['page: /business/{slug}', 'page: /search?q=…&location=…', 'page: / (home)', 'real searches in rotation', 'search: typo'];
+  const chosen = rows.filter((row) => wanted.some((name) => row.name.includes(name)));
+  const requests: BenchRequest[] = [];
+  const longest = Math.max(...chosen.map((row) => row.requests.length));
+  // Interleaved, so every slice of the run carries every kind of request.
+  for (let i = 0; i < longest; i += 1) for (const row of chosen) requests.push(row.requests[i % row.requests.length]!);
+  return { name: 'mix: pages + searches', requests };
 }

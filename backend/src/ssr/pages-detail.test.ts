@@ -178,6 +178,8 @@ describe('business page', () => {
 
   it('shows Business Not Found, with the search form and cards, when the detail call fails', async () => {
     const { directory } = app.deps;
+    // A page rendered by an earlier test is kept (and would still be served): this one is about a render that fails.
+    app.deps.admin.caches.clearAll();
     const original = directory.business.bind(directory);
     directory.business = () => {
       throw new Error('database is locked');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 
 const BusinessMapClient = lazy(() => import('./business-map-client.tsx'));
 
@@ -26,13 +26,37 @@ function MapPlaceholder({ latitude, longitude, address, directionsUrl }: Busines
   );
 }
 
-/** The map section's body: a placeholder on the server, the Leaflet map once the page is interactive. */
+/** How far below the screen the map starts loading, so it is usually ready when scrolled to. */
+const LOAD_MARGIN = '300px';
+
+/**
+ * The map section's body: a placeholder on the server (and without JavaScript: the address and a
+ * link to the map), the Leaflet map once the section comes near the screen. Leaflet is most of
+ * the page's JavaScript: a visitor who reads the top of the page never downloads it, and it
+ * never competes with the page's first paint.
+ */
 export function BusinessMap(props: BusinessMapProps) {
-  const [isClient, setIsClient] = useState(false);
-  useEffect(() => setIsClient(true), []);
+  const [isWanted, setIsWanted] = useState(false);
+  const section = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = section.current;
+    if (!element || isWanted) return undefined;
+    if (typeof IntersectionObserver === 'undefined') {
+      setIsWanted(true);
+      return undefined;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setIsWanted(true);
+      },
+      { rootMargin: LOAD_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [isWanted]);
   return (
-    <div className="business-map" role="region" aria-label={`Map showing the location of ${props.name}`}>
-      {isClient ? (
+    <div ref={section} className="business-map" role="region" aria-label={`Map showing the location of ${props.name}`}>
+      {isWanted ? (
         <Suspense fallback={<MapPlaceholder {...props} />}>
           <BusinessMapClient latitude={props.latitude} longitude={props.longitude} name={props.name} address={props.address} />
         </Suspense>

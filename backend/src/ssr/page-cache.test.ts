@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBusiness } from '@directory/data/testing/build-business.ts';
+import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { RenderedPageCache } from './page-cache.ts';
+
+let app: TestApp;
+let slug: string;
+
+const rename = (name: string) => app.deps.record.prepare('UPDATE businesses SET name = ? WHERE slug = ?').run(name, slug);
+const page = async (headers: Record<string, string> = {}) => {
+  const response = await fetch(new URL(`/business/${slug}`, (await app.get('/api/nothing')).url), { headers });
+  return { status: response.status, etag: response.headers.get('etag'), html: await response.text() };
+};
+
+beforeAll(async () => {
+  app = await startTestApp([buildBusiness({ name: 'Cached Corner Bakery', category: 'Bakery' })], { withPages: true });
+  slug = app.deps.record.prepare('SELECT slug FROM businesses').pluck().get() as string;
+});
+
+afterAll(() => app.close());
+
+describe('rendered business pages', () => {
+  it('serves the page of this index generation again, and renders it anew once the change is applied', async () => {
+    const first = await page();
+    expect(first.status).toBe(200);
+    expect(first.html).toContain('Cached Corner Bakery');
+    // Written to the record but not yet applied to the index: the generation has not moved.
+    rename('Renamed Corner Bakery');
+    const before = await page();
+    expect(before.html).toContain('Cached Corner Bakery');
+    expect(before.etag).toBe(first.etag);
+
+    await app.deps.sync.catchUp();
+    const after = await page();
+    expect(after.html).toContain('Renamed Corner Bakery');
+    expect(after.etag).not.toBe(first.etag);
+  });
+
+  it('answers 304 to the ETag of the current version and the whole page to an older one', async () => {
+    const current = await page();
+    expect(current.etag).toMatch(/^W\/"/);
+    // An explicit Cache-Control stops fetch from adding its own no-cache to a conditional request.
+    expect((await page({ 'if-none-match': current.etag!, 'cache-control': 'max-age=0' })).status).toBe(304);
+    rename('Third Name Bakery');
+    await app.deps.sync.catchUp();
+    const changed = await page({ 'if-none-match': current.etag!, 'cache-control': 'max-age=0' });
+    expect(changed.status).toBe(200);
+    expect(changed.html).toContain('Third Name Bakery');
+  });
+
+  it('shows a saved head snippet at once', async () => {
+    await page();
+    app.deps.site.saveSiteSettings({ head_tags: '<meta name="cache-probe" content="1">', facebook_pixel: '', footer_tags: '', analytics_code: '' });
+    expect((await page()).html).toContain('<meta name="cache-probe" content="1">');
+  });
+
+  it('is emptied by "clear cache" in the admin area', async () => {
+    await page();
+    rename('Cleared Name Bakery');
+    expect((await page()).html).not.toContain('Cleared Name Bakery');
+    expect(app.deps.admin.caches.clearAll()).toContain('rendered business pages');
+    expect((await page()).html).toContain('Cleared Name Bakery');
+  });
+});
+
+describe('RenderedPageCache', () => {
+  const entry = { version: 'g1', expiresAt: 120_000, body: '<html>', cacheControl: 'public' };
+
+  it('keeps a page for its version until its minute ends', () => {
+    const cache = new RenderedPageCache({ maxBytes: 1024 * 1024 });
+    cache.set('/business/a', entry);
+    expect(cache.get('/business/a', 'g1', 119_999)?.body).toBe('<html>');
+    expect(cache.get('/business/a', 'g1', 120_000)).toBeUndefined();
+    expect(cache.get('/business/a', 'g2', 60_000)).toBeUndefined();
+  });
+
+  it('holds no more than its memory', () => {
+    const cache = new RenderedPageCache({ maxBytes: 10_000 });
+    for (let i = 0; i < 100; i += 1) cache.set(`/business/${i}`, { ...entry, body: 'x'.repeat(1000) });
+    expect(cache.size).toBeLessThanOrEqual(4);
+    expect(cache.get('/business/99', 'g1', 0)?.body).toHaveLength(1000);
+  });
+});

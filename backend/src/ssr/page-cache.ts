@@ -1,0 +1,96 @@
+import type { Middleware } from 'koa';
+import fresh from 'fresh';
+import { LRUCache } from 'lru-cache';
+import { sessionOf } from '../middleware/admin-auth.ts';
+import { listEtag } from '../middleware/index-cached.ts';
+
+/** A rendered page kept for its version of the data until the end of its minute. */
+interface CachedPage {
+  version: string;
+  /** Epoch ms: "open now" and local times are rendered to the minute, so a page lives until its minute ends. */
+  expiresAt: number;
+  body: string;
+  cacheControl: string;
+}
+
+/**
+ * Rendered business pages by URL, each tagged with the data version it was rendered from (the
+ * index generation, the site snippets' and ad codes' last change, the "clear cache" count). A
+ * page of another version, or of a past minute, is never served: it is rendered again on its
+ * next request. Rendering is the server's main cost per page (React's renderToString and the
+ * route's data), and a page is read far more often than its business changes.
+ */
+export class RenderedPageCache {
+  private readonly pages: LRUCache<string, CachedPage>;
+  private clears = 0;
+
+  constructor(options: { maxBytes: number }) {
+    this.pages = new LRUCache<string, CachedPage>({
+      maxSize: options.maxBytes,
+      // JavaScript strings: two bytes a character at most.
+      sizeCalculation: (page, key) => 2 * (page.body.length + key.length + page.version.length) + 64,
+    });
+  }
+
+  /** Counts "clear cache" actions: part of every version, so a clear also retires the ETags clients hold. */
+  get epoch(): number {
+    return this.clears;
+  }
+
+  clear(): void {
+    this.pages.clear();
+    this.clears += 1;
+  }
+
+  get(key: string, version: string, now: number): CachedPage | undefined {
+    const page = this.pages.get(key);
+    return page && page.version === version && now < page.expiresAt ? page : undefined;
+  }
+
+  set(key: string, page: CachedPage): void {
+    this.pages.set(key, page);
+  }
+
+  get size(): number {
+    return this.pages.size;
+  }
+}
+
+const MINUTE_MS = 60_000;
+const BUSINESS_PAGE = /^\/business\/[^/]+$/;
+
+/**
+ * Serves a business page from the cache, ahead of the admission queue (a ready page costs no
+ * render and no queue slot), and keeps what the renderer answers. Its ETag is the data version,
+ * the minute and the URL hashed: known before any work, so a revalidation is a 304 without a
+ * render. Only anonymous GET/HEAD requests are cached: an operator's page is always rendered.
+ */
+export function cachedPages(cache: RenderedPageCache, dataVersion: () => Promise<string>, now: () => number = Date.now): Middleware {
+  return async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !BUSINESS_PAGE.test(ctx.path) || sessionOf(ctx)) return next();
+    const version = `${await dataVersion()}#${cache.epoch}`;
+    const at = now();
+    const expiresAt = (Math.floor(at / MINUTE_MS) + 1) * MINUTE_MS;
+    const key = ctx.originalUrl;
+    const etag = listEtag(`${version}#${expiresAt}`, key);
+    const ready = cache.get(key, version, at);
+    if (ready) {
+      ctx.set('ETag', etag);
+      ctx.set('Cache-Control', ready.cacheControl);
+      if (fresh(ctx.req.headers, { etag })) {
+        ctx.status = 304;
+        return;
+      }
+      ctx.status = 200;
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = ready.body;
+      return;
+    }
+    await next();
+    if (ctx.status !== 200 || typeof ctx.body !== 'string') return;
+    const cacheControl = ctx.response.get('Cache-Control');
+    cache.set(key, { version, expiresAt, body: ctx.body, cacheControl });
+    // Set before the ETag middleware sees the body: it hashes only answers without one.
+    ctx.set('ETag', etag);
+  };
+}
