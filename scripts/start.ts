@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { loadBackendConfig } from '../backend/src/config.ts';
 import { startServer } from '../backend/src/server.ts';
 import { PROJECT_ROOT } from '../indexer/src/config.ts';
+import { armFaultPoint } from '../indexer/src/fault-point.ts';
 
 function newestModification(path: string): number {
   const stat = statSync(path);
@@ -29,6 +30,7 @@ function isSiteBuildStale(): boolean {
 }
 
 const config = loadBackendConfig();
+armFaultPoint(config.faultPauseAt);
 if (isSiteBuildStale()) {
   console.log('Building the site…');
   const build = spawnSync('npm', ['run', 'build'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
