@@ -21,6 +21,8 @@ import { adminApiGate, adminPages, normalisePath } from './middleware/admin-page
 import { publicCache } from './middleware/cache-headers.ts';
 import { ListAnswerCache } from './middleware/index-cached.ts';
 import { errorHandler } from './middleware/error-handler.ts';
+import { engineFailures } from './middleware/engine-availability.ts';
+import { EngineHealth } from './services/engine-health.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { createApiRouter } from './routes/index.ts';
 import { createSitemapsRouter } from './routes/sitemaps/sitemaps.ts';
@@ -42,6 +44,10 @@ export interface AppOptions {
   admission?: AdmissionOptions;
   /** Environment of index rebuilds started from the admin area; by default the record's directory and this engine. */
   indexerEnv?: NodeJS.ProcessEnv;
+  /** Throws while the engine cannot be reached (by default, reads its position); the server also builds a missing index in it. */
+  engineProbe?: () => Promise<void>;
+  /** Where the server's own notices go (the engine found unreachable, then back). */
+  log?: (line: string) => void;
 }
 
 /** One job at a time (SQLite is synchronous anyway), 64 waiting, none run after waiting a second. */
@@ -53,7 +59,15 @@ const LIST_CACHE_BYTES = 32 * 1024 * 1024;
 /** Wires repositories, services and routes over an open record and engine. */
 export function createDeps(options: AppOptions): AppDeps {
   const businesses = new BusinessRepository(options.record);
-  const sync = new IndexSync(options.record, options.engine, options.listingPolicy);
+  const engineProbe = options.engineProbe ?? (async () => void (await options.engine.appliedSeq()));
+  const engineHealth = new EngineHealth(async () => {
+    await engineProbe();
+    await sync.catchUp();
+  }, options.log);
+  // An unreachable engine is reported once by engineHealth, not at every poll of the change log.
+  const sync = new IndexSync(options.record, options.engine, options.listingPolicy, (error) => {
+    if (!engineHealth.noteFailure(error)) console.error('index sync failed:', error);
+  });
   const indexerEnv =
     options.indexerEnv ??
     indexerProcessEnv({ dataDir: dirname(options.record.name), engine: options.engine.name, listingPolicy: options.listingPolicy });
@@ -70,6 +84,7 @@ export function createDeps(options: AppOptions): AppDeps {
     admission: new AdmissionQueue(options.admission ?? DEFAULT_ADMISSION),
     listCache: new ListAnswerCache({ maxBytes: LIST_CACHE_BYTES }),
     admin,
+    engineHealth,
     // A large import's rebuild runs in the admin area's child process, never on the server's event loop.
     imports: new ImportService(options.record, options.engine, sync, options.listingPolicy, {
       rebuild: () => {
@@ -115,6 +130,7 @@ export function createApp(
   app.proxy = options.isProxyTrusted ?? false;
   app.use(normalisePath);
   app.use(errorHandler({ isDevelopment: options.isDevelopment ?? false }));
+  app.use(engineFailures(deps.engineHealth));
   app.use(securityHeaders());
   // Pages and JSON compressed on the way out (after the ETag is set on the plain body, so a 304
   // costs no compression). Brotli at quality 4: close to gzip's speed, smaller than gzip -6.

@@ -7,6 +7,7 @@ import type { SiteRepository } from '../db/site-repository.ts';
 import type { AdminDeps } from '../services/admin-deps.ts';
 import type { DirectoryService } from '../services/directory-service.ts';
 import type { ImportService } from '../services/import-service.ts';
+import type { EngineHealth } from '../services/engine-health.ts';
 import type { SitemapService } from '../services/sitemap-service.ts';
 import type { AdmissionQueue } from '../middleware/admission.ts';
 import type { ListAnswerCache } from '../middleware/index-cached.ts';
@@ -27,4 +28,6 @@ export interface AppDeps {
   listCache: ListAnswerCache;
   admin: AdminDeps;
   imports: ImportService;
+  /** Whether the search engine can be reached (lists answer 503 while it cannot). */
+  engineHealth: EngineHealth;
 }
