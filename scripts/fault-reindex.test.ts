@@ -35,6 +35,16 @@ function recordState(): { businesses: number; integrity: string } {
   }
 }
 
+/** Change-log registrations of rebuilds (a killed one stays until the next rebuild drops it). */
+function rebuildRegistrations(): string[] {
+  const record = openRecord(join(dir, 'directory.sqlite'));
+  try {
+    return record.prepare(`SELECT name FROM index_consumers WHERE name LIKE 'rebuild:%'`).pluck().all() as string[];
+  } finally {
+    record.close();
+  }
+}
+
 describe('a full rebuild killed mid-way', () => {
   it('npm run reindex: the previous index stays live and whole; running it again completes', async () => {
     const before = liveIndexFile();
@@ -55,6 +65,7 @@ describe('a full rebuild killed mid-way', () => {
     const halfWritten = indexFiles().filter((file) => file.includes(`-${child.pid}.sqlite`));
     expect(halfWritten.length).toBeGreaterThan(0);
     expect(recordState()).toEqual({ businesses: SIZE, integrity: 'ok' });
+    expect(rebuildRegistrations()).toEqual([expect.stringMatching(new RegExp(`:${child.pid}:`))]);
     const afterKill = await syncAndVerify(dir);
     expect(afterKill.report).toContain(`Index matches the record: ${SIZE} public businesses`);
     expect(afterKill.differences).toBe(0);
@@ -66,6 +77,8 @@ describe('a full rebuild killed mid-way', () => {
     // Publishing removes the files of rebuilds whose process is gone.
     expect(indexFiles().some((file) => file.includes(`-${child.pid}.sqlite`))).toBe(false);
     expect(existsSync(join(indexDir(), before))).toBe(false);
+    // The killed rebuild's registration no longer holds the change log.
+    expect(rebuildRegistrations()).toEqual([]);
     const verified = await syncAndVerify(dir);
     expect(verified.report).toContain(`Index matches the record: ${SIZE} public businesses`);
     expect(verified.differences).toBe(0);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
 import { faultPoint } from './fault-point.ts';
-import { ChangeLogConsumers, isPositionAvailable, yieldToEventLoop } from './change-log.ts';
+import { ChangeLogConsumers, isPositionAvailable, rebuildConsumerName, yieldToEventLoop } from './change-log.ts';
+import { isProcessAlive } from './process-alive.ts';
 import type { ChangeFeed, DocumentChanges, DocumentSource, RebuildHooks, RebuildReport, SearchEngine } from './engine.ts';
 import { readChanges, snapshotSource, type ListingPolicy } from './record-source.ts';
 
@@ -69,8 +70,9 @@ export async function rebuildIndex(
 ): Promise<RebuildReport> {
   const record = openRecord(recordFile);
   const consumers = new ChangeLogConsumers(record);
-  const name = `rebuild:${engine.indexId}:${process.pid}:${randomUUID()}`;
+  const name = rebuildConsumerName(engine.indexId, randomUUID());
   try {
+    consumers.removeDeadRebuilds(isProcessAlive);
     consumers.reserve(name);
     const source = snapshotSource(recordFile, policy);
     try {
