@@ -118,13 +118,14 @@ export function apiErrorMessage(body: unknown): string | null {
 }
 
 /**
- * The API's message when a read failed with 503 (the search engine unreachable), else null. It
+ * The API's message when a read failed with a 503 of ours (the search engine unreachable), else
+ * null (a 503 without our JSON, from a proxy say, keeps its own text). It
  * reads the error's text, not its class: an error a server render hands to the browser arrives
  * there as a plain Error with the same message.
  */
 export function unavailableMessage(error: unknown): string | null {
   if (!(error instanceof Error) || !error.message.startsWith('503: ')) return null;
-  return apiErrorMessage(parseJsonOrNull(error.message.slice('503: '.length))) ?? 'This page cannot be shown right now.';
+  return apiErrorMessage(parseJsonOrNull(error.message.slice('503: '.length)));
 }
 
 function parseJsonOrNull(text: string): unknown {
