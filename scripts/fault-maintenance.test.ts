@@ -12,14 +12,17 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openRecord, type RecordDatabase } from '../data/src/record.ts';
-import { prepareDataDir, signIn, startServerProcess, syncAndVerify } from './testing/fault-harness.ts';
+import { killLeftoverServers, prepareDataDir, signIn, startServerProcess, syncAndVerify } from './testing/fault-harness.ts';
 
 const SIZE = 3000;
 let dir: string;
 beforeEach(async () => {
   dir = await prepareDataDir('fault-maintenance', SIZE);
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  killLeftoverServers();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 function withRecord<T>(read: (record: RecordDatabase) => T): T {
   const record = openRecord(join(dir, 'directory.sqlite'));

@@ -10,14 +10,17 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRecord } from '../data/src/record.ts';
 import { PROJECT_ROOT } from '../indexer/src/config.ts';
-import { dataDirEnv, prepareDataDir, signIn, startServerProcess, syncAndVerify, tsxArgs } from './testing/fault-harness.ts';
+import { dataDirEnv, killLeftoverServers, prepareDataDir, signIn, startServerProcess, syncAndVerify, tsxArgs } from './testing/fault-harness.ts';
 
 const SIZE = 3000;
 let dir: string;
 beforeAll(async () => {
   dir = await prepareDataDir('fault-reindex', SIZE);
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  killLeftoverServers();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const indexDir = () => join(dir, 'index');
 const liveIndexFile = () => readFileSync(join(indexDir(), 'current'), 'utf8').trim();

@@ -105,6 +105,17 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** Servers started by this test file, so a test that failed half-way leaves none running. */
+const started = new Set<ChildProcess>();
+
+/** SIGKILL to every server this file started that is still running (and its children). */
+export function killLeftoverServers(): void {
+  for (const child of started) {
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+  }
+  started.clear();
+}
+
 /** Starts `scripts/start.ts` (what `npm start` runs) on `dir`, on a free port of 127.0.0.1. */
 export async function startServerProcess(dir: string, extra: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, tsxArgs('scripts/start.ts'), {
@@ -114,6 +125,7 @@ export async function startServerProcess(dir: string, extra: Record<string, stri
     // Its own process group, so a kill reaches the reindex child it starts too.
     detached: true,
   });
+  started.add(child);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
