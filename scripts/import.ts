@@ -6,7 +6,8 @@
  * server applies the change log (or `npm run indexer` does).
  */
 import { parseArgs } from 'node:util';
-import { openRecord } from '../data/src/record.ts';
+import { openRecord, type RecordDatabase } from '../data/src/record.ts';
+import { storageFailure } from '../backend/src/storage-failure.ts';
 import { ImportReportRepository, isProcessAlive } from '../backend/src/db/import-report-repository.ts';
 import { importFile, type ImportProgress } from '../backend/src/services/import-runner.ts';
 import { REBUILD_THRESHOLD } from '../backend/src/services/import-service.ts';
@@ -56,8 +57,21 @@ function printReport(result: FileImportResult): void {
 }
 
 const config = loadIndexerConfig();
-const record = openRecord(config.recordFile);
-const interrupted = new ImportReportRepository(record).markDeadRunsInterrupted(isProcessAlive);
+/** Opens the record and marks dead runs; a data folder that cannot be written is one line and exit 1. */
+function openForImport(): { record: RecordDatabase; interrupted: number } {
+  let opened: RecordDatabase | null = null;
+  try {
+    opened = openRecord(config.recordFile);
+    return { record: opened, interrupted: new ImportReportRepository(opened).markDeadRunsInterrupted(isProcessAlive) };
+  } catch (error) {
+    const reason = storageFailure(error, config.dataDir);
+    if (reason === null) throw error;
+    opened?.close();
+    process.stderr.write(`${reason}\n`);
+    process.exit(1);
+  }
+}
+const { record, interrupted } = openForImport();
 if (interrupted > 0) process.stdout.write(`Marked ${interrupted} import report(s) left running by a stopped process as interrupted.\n`);
 
 let written = 0;

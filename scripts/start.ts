@@ -8,7 +8,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBackendConfig } from '../backend/src/config.ts';
 import { startServer } from '../backend/src/server.ts';
+import { storageFailure } from '../backend/src/storage-failure.ts';
 import { PROJECT_ROOT } from '../indexer/src/config.ts';
+import { armFaultPoint } from '../indexer/src/fault-point.ts';
 
 function newestModification(path: string): number {
   const stat = statSync(path);
@@ -29,6 +31,7 @@ function isSiteBuildStale(): boolean {
 }
 
 const config = loadBackendConfig();
+armFaultPoint(config.faultPauseAt);
 if (isSiteBuildStale()) {
   console.log('Building the site…');
   const build = spawnSync('npm', ['run', 'build'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
@@ -38,6 +41,8 @@ if (isSiteBuildStale()) {
 function startFailure(error: unknown): string | null {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === 'EADDRINUSE') return `Port ${config.port} on ${config.host} is already in use: stop the other server or set PORT to a free port.`;
+  const storage = storageFailure(error, config.dataDir);
+  if (storage !== null) return storage;
   if (code === 'EACCES') return `Not allowed to listen on port ${config.port} on ${config.host}: choose a port above 1023 with PORT.`;
   return null;
 }

@@ -22,6 +22,8 @@ import { publicCache } from './middleware/cache-headers.ts';
 import { ListAnswerCache, readyListAnswers } from './middleware/index-cached.ts';
 import { COMPRESSION } from './middleware/compression-settings.ts';
 import { errorHandler } from './middleware/error-handler.ts';
+import { engineFailures } from './middleware/engine-availability.ts';
+import { EngineHealth } from './services/engine-health.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { createApiRouter } from './routes/index.ts';
 import { createSitemapsRouter } from './routes/sitemaps/sitemaps.ts';
@@ -51,6 +53,10 @@ export interface AppOptions {
    * engine always does.
    */
   searchThreads?: number;
+  /** Throws while the engine cannot be reached (by default, reads its position); the server also builds a missing index in it. */
+  engineProbe?: () => Promise<void>;
+  /** Where the server's own notices go (the engine found unreachable, then back). */
+  log?: (line: string) => void;
 }
 
 /** One job at a time (SQLite is synchronous anyway), 64 waiting, none run after waiting a second. */
@@ -77,7 +83,15 @@ function searchRunner(options: AppOptions, admission: AdmissionQueue): { searche
 /** Wires repositories, services and routes over an open record and engine. */
 export function createDeps(options: AppOptions): AppDeps {
   const businesses = new BusinessRepository(options.record);
-  const sync = new IndexSync(options.record, options.engine, options.listingPolicy);
+  const engineProbe = options.engineProbe ?? (async () => void (await options.engine.appliedSeq()));
+  const engineHealth = new EngineHealth(async () => {
+    await engineProbe();
+    await sync.catchUp();
+  }, options.log);
+  // An unreachable engine is reported once by engineHealth, not at every poll of the change log.
+  const sync = new IndexSync(options.record, options.engine, options.listingPolicy, (error) => {
+    if (!engineHealth.noteFailure(error)) console.error('index sync failed:', error);
+  });
   const indexerEnv =
     options.indexerEnv ??
     indexerProcessEnv({ dataDir: dirname(options.record.name), engine: options.engine.name, listingPolicy: options.listingPolicy });
@@ -96,6 +110,7 @@ export function createDeps(options: AppOptions): AppDeps {
     ...searchRunner(options, admission),
     listCache: new ListAnswerCache({ maxBytes: LIST_CACHE_BYTES }),
     admin,
+    engineHealth,
     // A large import's rebuild runs in the admin area's child process, never on the server's event loop.
     imports: new ImportService(options.record, options.engine, sync, options.listingPolicy, {
       rebuild: () => {
@@ -141,6 +156,7 @@ export function createApp(
   app.proxy = options.isProxyTrusted ?? false;
   app.use(normalisePath);
   app.use(errorHandler({ isDevelopment: options.isDevelopment ?? false }));
+  app.use(engineFailures(deps.engineHealth));
   app.use(securityHeaders());
   // A ready list answer of this index generation, to a visitor without cookies, answered here:
   // the same headers and bytes as below, without the session, body, visitor and router work.

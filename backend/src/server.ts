@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { openRecord } from '@directory/data/record.ts';
 import { createEngine } from '@directory/indexer/create-engine.ts';
 import type { SearchEngine } from '@directory/indexer/engine.ts';
-import { rebuildIndex } from '@directory/indexer/sync.ts';
+import { isRebuildOwed, rebuildIndex } from '@directory/indexer/sync.ts';
 import { formatVerifyReport, verifyIndex } from '@directory/indexer/verify.ts';
 import { createApp, createDeps, type SiteBundle } from './app.ts';
 import { SearchPool } from './services/search-pool.ts';
@@ -55,7 +55,16 @@ async function ensureIndex(config: BackendConfig, engine: SearchEngine, log: (li
 export async function startServer(config: BackendConfig, log: (line: string) => void = console.log): Promise<RunningServer> {
   const record = openRecord(config.recordFile);
   const engine = createEngine(config);
-  const deps = createDeps({ record, engine, listingPolicy: config.listingPolicy, admission: config.admission, searchThreads: config.searchThreads });
+  const deps = createDeps({
+    record,
+    engine,
+    listingPolicy: config.listingPolicy,
+    admission: config.admission,
+    searchThreads: config.searchThreads,
+    // When a remote engine comes back (or first answers), it gets an index if it has none.
+    engineProbe: () => ensureIndex(config, engine, log),
+    log,
+  });
 
   // Refuses to start (throws) with a weak ADMIN_PASSWORD; prints a generated one at first start.
   await deps.admin.accounts.bootstrap(config.adminUsername, config.adminPassword, (lines) => log(lines.join('\n')));
@@ -68,8 +77,21 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
     if (written % 100_000 === 0) log(`  ${written} demo businesses written…`);
   });
   if (loaded > 0) log(`Loaded ${loaded} demo businesses in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-  await ensureIndex(config, engine, log);
-  await deps.sync.catchUp();
+  try {
+    await ensureIndex(config, engine, log);
+  } catch (error) {
+    // A remote engine that cannot be reached does not stop the server: detail pages, contact and
+    // the admin area work from the record, lists answer 503 until a probe finds the engine back.
+    if (!deps.engineHealth.noteFailure(error)) throw error;
+  }
+  if (isRebuildOwed(record)) {
+    // A delete-all committed, but the process stopped before the index rebuild it asked for ended.
+    log('The record changed without the change log (a delete-all) since the index was built: rebuilding it in a child process.');
+    deps.admin.reindex.start();
+  }
+  if (deps.engineHealth.isAvailable()) await deps.sync.catchUp().catch((error: unknown) => {
+    if (!deps.engineHealth.noteFailure(error)) throw error;
+  });
   if (config.isIndexSyncOn) deps.sync.start(config.indexSyncIntervalMs);
 
   const app = createApp(deps, { isDevelopment: config.isDevelopment, site: await loadBuiltSite(), isProxyTrusted: config.isProxyTrusted, pageCacheBytes: config.pageCacheBytes });
@@ -84,6 +106,7 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
     deps,
     async close() {
       progressSocket.close();
+      deps.engineHealth.stop();
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
       await deps.sync.stop();
       await deps.searches.close();

@@ -50,6 +50,13 @@ export function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+const REBUILD_NAME = /^rebuild:.*:(\d+):[0-9a-f-]{36}$/;
+
+/** The registration name of a rebuild run by this process. */
+export function rebuildConsumerName(indexId: string, uuid: string): string {
+  return `rebuild:${indexId}:${process.pid}:${uuid}`;
+}
+
 export interface ConsumerRow {
   name: string;
   appliedSeq: number;
@@ -102,6 +109,23 @@ export class ChangeLogConsumers {
       this.set(name, seq);
       return seq;
     }).immediate();
+  }
+
+  /**
+   * Drops the registrations of rebuilds whose process is gone (killed mid-rebuild), so they stop
+   * holding the log at once instead of for {@link CONSUMER_TTL_MS}. A rebuild's name ends with
+   * `:<pid>:<uuid>` (see `rebuildConsumerName`); only processes of this machine write the record.
+   */
+  removeDeadRebuilds(isProcessAlive: (pid: number) => boolean): number {
+    let removed = 0;
+    for (const { name } of this.list()) {
+      const pid = REBUILD_NAME.exec(name)?.[1];
+      if (pid !== undefined && !isProcessAlive(Number(pid))) {
+        this.remove(name);
+        removed += 1;
+      }
+    }
+    return removed;
   }
 
   remove(name: string): void {

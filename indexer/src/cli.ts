@@ -9,6 +9,7 @@
 import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
 import { loadIndexerConfig } from './config.ts';
 import { createEngine } from './create-engine.ts';
+import { armFaultPoint } from './fault-point.ts';
 import type { RebuildReport, SearchEngine } from './engine.ts';
 import { publicCondition, type ListingPolicy } from './record-source.ts';
 import { IndexSync, rebuildIndex } from './sync.ts';
@@ -25,6 +26,7 @@ async function rebuildWithProgress(record: RecordDatabase, recordFile: string, e
 
 async function main(args: string[]): Promise<void> {
   const config = loadIndexerConfig();
+  armFaultPoint(config.faultPauseAt);
   const engine = createEngine(config);
   if (args.includes('--verify')) {
     // Read-only: applies nothing, so it shows the index exactly as visitors see it.

@@ -10,6 +10,8 @@ export const indexerEnvSchema = z.object({
   MEILI_URL: z.url().optional(),
   MEILI_KEY: z.string().optional(),
   PUBLIC_LISTING: z.enum(['all', 'approved']).default('all'),
+  // Test-only (fault tests): the step at which the process stops itself (see fault-point.ts).
+  FAULT_PAUSE_AT: z.string().min(1).optional(),
 });
 
 export type IndexerEnv = z.infer<typeof indexerEnvSchema>;
@@ -22,6 +24,8 @@ export interface IndexerConfig {
   meiliUrl: string | undefined;
   meiliKey: string | undefined;
   listingPolicy: 'all' | 'approved';
+  /** Test-only: the fault point this process stops at (FAULT_PAUSE_AT); undefined outside fault tests. */
+  faultPauseAt: string | undefined;
 }
 
 /** Derives the indexer's settings from parsed variables. */
@@ -35,6 +39,7 @@ export function toIndexerConfig(env: IndexerEnv): IndexerConfig {
     meiliUrl: env.MEILI_URL,
     meiliKey: env.MEILI_KEY,
     listingPolicy: env.PUBLIC_LISTING,
+    faultPauseAt: env.FAULT_PAUSE_AT,
   };
 }
 

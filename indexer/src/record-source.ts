@@ -22,15 +22,21 @@ const POPULARITY_ORDER = 'reviews DESC, rating DESC, id';
  * `seq` is the change log's high-water mark read inside that transaction (its first read, which
  * fixes the snapshot): exactly the last change the snapshot reflects, however much was pruned.
  */
-export function snapshotSource(recordFile: string, policy: ListingPolicy): DocumentSource & { close(): void } {
+export function snapshotSource(
+  recordFile: string,
+  policy: ListingPolicy,
+): DocumentSource & { close(): void; rebuildRequestsUpTo: number } {
   const db = new Database(recordFile, { readonly: true });
   db.exec('BEGIN');
   const seq = changeLogHighWater(db);
+  // Requests for a rebuild committed before this snapshot: the index built from it satisfies them.
+  const rebuildRequestsUpTo = db.prepare('SELECT coalesce(max(id), 0) FROM index_rebuild_requests').pluck().get() as number;
   const rows = db.prepare(
     `SELECT * FROM businesses WHERE ${publicCondition(policy)} ORDER BY ${POPULARITY_ORDER}`,
   );
   return {
     seq,
+    rebuildRequestsUpTo,
     *documents(): Iterable<BusinessDocument> {
       for (const row of rows.iterate() as IterableIterator<BusinessRow>) yield toBusinessDocument(row);
     },

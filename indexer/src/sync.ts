@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
-import { ChangeLogConsumers, isPositionAvailable, yieldToEventLoop } from './change-log.ts';
+import { faultPoint } from './fault-point.ts';
+import { ChangeLogConsumers, isPositionAvailable, rebuildConsumerName, yieldToEventLoop } from './change-log.ts';
+import { isProcessAlive } from './process-alive.ts';
 import type { ChangeFeed, DocumentChanges, DocumentSource, RebuildHooks, RebuildReport, SearchEngine } from './engine.ts';
 import { readChanges, snapshotSource, type ListingPolicy } from './record-source.ts';
 
@@ -19,6 +21,23 @@ export class IndexBehindError extends Error {
 }
 
 const PROGRESS_EVERY = 10_000;
+/** Where a fault test stops a rebuild: this many documents handed to the engine (fault-point.ts). */
+const FAULT_POINT_DOCUMENTS = 1000;
+
+/** The snapshot's documents, passing the `rebuild:documents` fault point on the way. */
+function withFaultPoint(source: DocumentSource): DocumentSource {
+  return {
+    seq: source.seq,
+    *documents() {
+      let read = 0;
+      for (const document of source.documents()) {
+        yield document;
+        read += 1;
+        if (read === FAULT_POINT_DOCUMENTS) faultPoint('rebuild:documents');
+      }
+    },
+  };
+}
 
 function withProgress(source: DocumentSource, onProgress: (documentsRead: number) => void): DocumentSource {
   return {
@@ -51,8 +70,9 @@ export async function rebuildIndex(
 ): Promise<RebuildReport> {
   const record = openRecord(recordFile);
   const consumers = new ChangeLogConsumers(record);
-  const name = `rebuild:${engine.indexId}:${process.pid}:${randomUUID()}`;
+  const name = rebuildConsumerName(engine.indexId, randomUUID());
   try {
+    consumers.removeDeadRebuilds(isProcessAlive);
     consumers.reserve(name);
     const source = snapshotSource(recordFile, policy);
     try {
@@ -62,10 +82,12 @@ export async function rebuildIndex(
         read: (afterSeq) => readChanges(record, afterSeq, CHANGE_BATCH, policy),
         progress: (seq) => consumers.set(name, seq),
       };
-      const report = await engine.rebuild(onProgress ? withProgress(source, onProgress) : source, feed, hooks);
+      const documents = withFaultPoint(source);
+      const report = await engine.rebuild(onProgress ? withProgress(documents, onProgress) : documents, feed, hooks);
       record.transaction(() => {
         consumers.advance(engine.indexId, report.appliedSeq);
         consumers.remove(name);
+        record.prepare('DELETE FROM index_rebuild_requests WHERE id <= ?').run(source.rebuildRequestsUpTo);
       })();
       return report;
     } finally {
@@ -75,6 +97,11 @@ export async function rebuildIndex(
     consumers.remove(name);
     record.close();
   }
+}
+
+/** Whether a write without change-log rows (delete-all) still waits for the full rebuild it asked for. */
+export function isRebuildOwed(record: RecordDatabase): boolean {
+  return record.prepare('SELECT EXISTS (SELECT 1 FROM index_rebuild_requests)').pluck().get() === 1;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { BusinessRow } from '@directory/data/business-row.ts';
 import type { RecordDatabase } from '@directory/data/record.ts';
+import { faultPoint } from '@directory/indexer/fault-point.ts';
 
 export type AdminSortBy = 'name' | 'rating' | 'reviewCount' | 'createdAt';
 export type SortOrder = 'asc' | 'desc';
@@ -421,7 +422,8 @@ export class AdminBusinessRepository {
    * tables referencing businesses are deleted first and foreign-key checks are off meanwhile, so
    * SQLite empties the table and its indexes wholesale instead of row by row; the name index and
    * counts are emptied and the slugs become tombstones (read in slug order, so appended). The
-   * caller must then rebuild the search index (a snapshot after this commit is empty).
+   * caller must then rebuild the search index (a snapshot after this commit is empty); the request
+   * for that rebuild is committed with the deletion (`index_rebuild_requests`).
    * Returns how many businesses were deleted.
    */
   deleteAll(): number {
@@ -450,6 +452,10 @@ export class AdminBusinessRepository {
         this.db.exec('DELETE FROM businesses');
         this.db.exec(`INSERT INTO businesses_name_fts (businesses_name_fts) VALUES ('delete-all')`);
         this.db.exec(`UPDATE business_counts SET n = 0`);
+        // No change-log rows: the index owes a full rebuild, asked for in this transaction so a
+        // crash before the rebuild ends cannot lose the request (the next start rebuilds).
+        this.db.prepare('INSERT INTO index_rebuild_requests (reason) VALUES (?)').run('delete-all');
+        faultPoint('delete-all:in-transaction');
         for (const { sql } of triggers) this.db.exec(sql);
         return count;
       })();

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../errors.ts';
+import { isRecordFull } from '../services/import-runner.ts';
 
 /** Renders every failure as `{ error: { id, message } }`; logs 5xx with the request id. */
 export function errorHandler(options: { isDevelopment: boolean }): Middleware {
@@ -13,6 +14,13 @@ export function errorHandler(options: { isDevelopment: boolean }): Middleware {
       if (error instanceof ApiError) {
         ctx.status = error.status;
         ctx.body = { error: { id: error.id, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+        return;
+      }
+      if (isRecordFull(error)) {
+        // Nothing of the write was kept (its transaction rolled back); the operator must free space.
+        console.error(`[${requestId}] ${ctx.method} ${ctx.url}: the disk holding the record is full (SQLITE_FULL)`);
+        ctx.status = 507;
+        ctx.body = { error: { id: 'storage_full', message: 'The server cannot save anything right now: its disk is full. Nothing was saved; please try again later.' } };
         return;
       }
       const status = httpStatusOf(error);

@@ -7,6 +7,7 @@ import type { SiteRepository } from '../db/site-repository.ts';
 import type { AdminDeps } from '../services/admin-deps.ts';
 import type { DirectoryService } from '../services/directory-service.ts';
 import type { ImportService } from '../services/import-service.ts';
+import type { EngineHealth } from '../services/engine-health.ts';
 import type { SitemapService } from '../services/sitemap-service.ts';
 import type { SearchAnswerer } from '../services/search-pool.ts';
 import type { AdmissionQueue } from '../middleware/admission.ts';
@@ -32,4 +33,6 @@ export interface AppDeps {
   listCache: ListAnswerCache;
   admin: AdminDeps;
   imports: ImportService;
+  /** Whether the search engine can be reached (lists answer 503 while it cannot). */
+  engineHealth: EngineHealth;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { BusinessRow } from '@directory/data/business-row.ts';
 import { businessSlug } from '@directory/data/slug.ts';
 import type { RecordDatabase } from '@directory/data/record.ts';
+import { faultPoint } from '@directory/indexer/fault-point.ts';
 import {
   AdminBusinessRepository,
   type AdminSortBy,
@@ -166,11 +167,12 @@ export class AdminBusinessService {
     let afterId = (checkpoint.get(FIX_SLUGS_CHECKPOINT) as number | undefined) ?? 0;
     let successCount = 0;
     let totalProcessed = 0;
-    for (;;) {
+    for (let batch = 1; ; batch += 1) {
       const rows = nextBatch.all(afterId, FIX_SLUGS_BATCH) as BusinessRow[];
       if (rows.length === 0) break;
       this.db.transaction(() => {
-        for (const row of rows) {
+        for (const [index, row] of rows.entries()) {
+          if (index === rows.length >> 1) faultPoint(`fix-slugs:batch-${batch}-half`);
           const key = slugKey(row);
           if (!isCanonicalSlug(row.slug, row.name, key)) {
             let slug = '';

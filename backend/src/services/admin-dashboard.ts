@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import type { RecordDatabase } from '@directory/data/record.ts';
 import { countryName } from '@directory/data/countries.ts';
 import type { SearchEngine } from '@directory/indexer/engine.ts';
+import { isEngineUnavailable } from '@directory/indexer/engine-availability.ts';
 import type { AdminBusinessRepository } from '../db/admin-business-repository.ts';
 import type { MessageRepository } from '../db/message-repository.ts';
 import type { ImportReportRepository } from '../db/import-report-repository.ts';
@@ -47,9 +48,23 @@ export class AdminDashboard {
     private readonly visitors: VisitorCounter,
   ) {}
 
+  /**
+   * The index's position; while the engine cannot be reached, the position it last registered in
+   * the record (the dashboard keeps working from SQLite).
+   */
+  private async appliedSeq(): Promise<number> {
+    try {
+      return await this.engine.appliedSeq();
+    } catch (error) {
+      if (!isEngineUnavailable(error)) throw error;
+      const registered = this.db.prepare('SELECT applied_seq FROM index_consumers WHERE name = ?').pluck().get(this.engine.indexId);
+      return (registered as number | undefined) ?? 0;
+    }
+  }
+
   async stats(): Promise<AdminStats> {
     const total = this.businesses.count('all');
-    const appliedSeq = await this.engine.appliedSeq();
+    const appliedSeq = await this.appliedSeq();
     const lag = this.db
       .prepare('SELECT count(*) AS pending, min(changed_at) AS oldest FROM change_log WHERE seq > ?')
       .get(Math.max(appliedSeq, 0)) as { pending: number; oldest: string | null };

@@ -70,6 +70,19 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part /
 export const IMPORT_WAL_AUTOCHECKPOINT_PAGES = 25_000;
 
 /** Imports one file; never throws for a bad file (the result says why), only for a broken record. */
+/** Raised inside an import when the record cannot grow (SQLITE_FULL): the file stops there. */
+class RecordFullError extends Error {
+  constructor() {
+    super('The record is full');
+    this.name = 'RecordFullError';
+  }
+}
+
+/** Whether SQLite refused a write because the disk (or the record's page limit) is full. */
+export function isRecordFull(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'SQLITE_FULL';
+}
+
 export async function importFile(options: ImportFileOptions): Promise<FileImportResult> {
   const previous = options.record.pragma('wal_autocheckpoint', { simple: true }) as number;
   options.record.pragma(`wal_autocheckpoint = ${IMPORT_WAL_AUTOCHECKPOINT_PAGES}`);
@@ -181,6 +194,8 @@ async function importOneFile(options: ImportFileOptions): Promise<FileImportResu
       });
     } catch (error) {
       if (!(error instanceof Error) || error.name !== 'SqliteError') throw error;
+      // No row would fit either: stop the file here (the batch rolled back whole).
+      if (isRecordFull(error)) throw new RecordFullError();
       // A row the record refused (a constraint the cleaning did not foresee) rolled the batch
       // back: write the rows one by one so only that row fails, with the record's reason.
       for (const pending of rows) {
@@ -250,50 +265,63 @@ async function importOneFile(options: ImportFileOptions): Promise<FileImportResu
 
   if (source === null) return fail(openError ?? 'The file cannot be read.');
 
-  for await (const event of source.events) {
-    if (event.type === 'header') {
-      columns = mapColumns(event.cells);
-      extraction = columnExtraction(columns);
-      if (columns.fields.name === undefined) {
-        return fail(`No name column was found (name, title, …). Columns found: ${columns.headers.filter(Boolean).join(', ') || 'none'}.`);
-      }
-      continue;
-    }
-    if (event.type === 'header-unreadable') return fail(`The header row cannot be read: ${event.reason}`);
-    if (event.type === 'read-failed') {
-      if (batch.length > 0 || pendingEntries.length > 0) flush();
-      const committed = counts.inserted + counts.updated;
-      return fail(`${event.message}${committed > 0 ? ` (stopped after ${counts.totalRows} rows; ${committed} written before the damage stay in the record)` : ''}`);
-    }
-    counts.totalRows += 1;
-    if (event.type === 'unreadable') reportError([{ row: event.row, column: '', reason: `the row cannot be read: ${event.reason}` }]);
-    else if (event.type === 'repeated-header') reportSkip(event.row, null, 'repeated header row');
-    else {
-      const mapped = event.mapped;
-      if (mapped.kind === 'error') reportError(mapped.issues);
-      else if (mapped.kind === 'skipped') reportSkip(event.row, mapped.name, mapped.reason);
-      else {
-        const key = mapped.identity.key;
-        const isFileDuplicate = seenKeys.has(key);
-        if (isFileDuplicate) {
-          duplicates.excel += 1;
-          if (excelDuplicateRecords.length < REPORTED_LIMIT) excelDuplicateRecords.push({ row: event.row, key, name: mapped.business.name });
-        } else {
-          seenKeys.add(key);
-          if (mapped.identity.source === 'placeId' || mapped.identity.source === 'link') duplicates.withPlaceId += 1;
-          if (mapped.identity.source === 'derived') duplicates.derived += 1;
+  try {
+    for await (const event of source.events) {
+      if (event.type === 'header') {
+        columns = mapColumns(event.cells);
+        extraction = columnExtraction(columns);
+        if (columns.fields.name === undefined) {
+          return fail(`No name column was found (name, title, …). Columns found: ${columns.headers.filter(Boolean).join(', ') || 'none'}.`);
         }
-        if (mapped.hasUnreadableHours) duplicates.unreadableHours += 1;
-        if (mapped.isTemporarilyClosed) duplicates.temporarilyClosed += 1;
-        batch.push({ row: event.row, business: mapped.business, identity: mapped.identity, isTemporarilyClosed: mapped.isTemporarilyClosed, isFileDuplicate });
-        if (options.isDryRun) batchWouldWrite += 1;
-        if (batch.length >= options.batchSize) flush();
+        continue;
       }
+      if (event.type === 'header-unreadable') return fail(`The header row cannot be read: ${event.reason}`);
+      if (event.type === 'read-failed') {
+        if (batch.length > 0 || pendingEntries.length > 0) flush();
+        const committed = counts.inserted + counts.updated;
+        return fail(`${event.message}${committed > 0 ? ` (stopped after ${counts.totalRows} rows; ${committed} written before the damage stay in the record)` : ''}`);
+      }
+      counts.totalRows += 1;
+      if (event.type === 'unreadable') reportError([{ row: event.row, column: '', reason: `the row cannot be read: ${event.reason}` }]);
+      else if (event.type === 'repeated-header') reportSkip(event.row, null, 'repeated header row');
+      else {
+        const mapped = event.mapped;
+        if (mapped.kind === 'error') reportError(mapped.issues);
+        else if (mapped.kind === 'skipped') reportSkip(event.row, mapped.name, mapped.reason);
+        else {
+          const key = mapped.identity.key;
+          const isFileDuplicate = seenKeys.has(key);
+          if (isFileDuplicate) {
+            duplicates.excel += 1;
+            if (excelDuplicateRecords.length < REPORTED_LIMIT) excelDuplicateRecords.push({ row: event.row, key, name: mapped.business.name });
+          } else {
+            seenKeys.add(key);
+            if (mapped.identity.source === 'placeId' || mapped.identity.source === 'link') duplicates.withPlaceId += 1;
+            if (mapped.identity.source === 'derived') duplicates.derived += 1;
+          }
+          if (mapped.hasUnreadableHours) duplicates.unreadableHours += 1;
+          if (mapped.isTemporarilyClosed) duplicates.temporarilyClosed += 1;
+          batch.push({ row: event.row, business: mapped.business, identity: mapped.identity, isTemporarilyClosed: mapped.isTemporarilyClosed, isFileDuplicate });
+          if (options.isDryRun) batchWouldWrite += 1;
+          if (batch.length >= options.batchSize) flush();
+        }
+      }
+      if (counts.totalRows % PROGRESS_EVERY_ROWS === 0) progress(false);
     }
-    if (counts.totalRows % PROGRESS_EVERY_ROWS === 0) progress(false);
+    if (columns === null) return fail('The file is empty: no header row was found.');
+    if (batch.length > 0 || pendingEntries.length > 0 || batchNumber === 0) flush();
+  } catch (error) {
+    if (!(error instanceof RecordFullError)) throw error;
+    const committed = counts.inserted + counts.updated;
+    const message = `The disk holding the record is full: the import stopped after ${counts.totalRows} rows; the ${committed} written before stay in the record. Free disk space, then import the file again to complete it.`;
+    try {
+      reports.finish(reportId, 'failed', counts, null, message);
+    } catch (finishError) {
+      // Even the report's few bytes may not fit: it stays running, and the next start marks it interrupted.
+      if (!isRecordFull(finishError)) throw finishError;
+    }
+    return buildResult(false, message);
   }
-  if (columns === null) return fail('The file is empty: no header row was found.');
-  if (batch.length > 0 || pendingEntries.length > 0 || batchNumber === 0) flush();
 
   const verb = options.isDryRun ? 'would be imported' : 'imported';
   const message = `${counts.inserted + counts.updated} of ${counts.totalRows} rows ${verb} (${counts.inserted} new, ${counts.updated} updated), ${counts.errorCount} with errors, ${counts.skipped} skipped.`;

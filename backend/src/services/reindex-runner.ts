@@ -58,6 +58,8 @@ export class ReindexRunner {
     const errors: string[] = [];
     createInterface({ input: child.stdout! }).on('line', (line) => this.readLine(line));
     createInterface({ input: child.stderr! }).on('line', (line) => {
+      // Into the server's log too: the status keeps only the last lines of the last run.
+      console.error(`reindex: ${line}`);
       errors.push(line);
       if (errors.length > STDERR_TAIL) errors.shift();
     });
@@ -67,10 +69,13 @@ export class ReindexRunner {
         this.status.finishedAt = new Date().toISOString();
         if (code === 0 && this.status.documents !== null) {
           this.status.state = 'succeeded';
+          console.log(`reindex: rebuilt the index, ${this.status.documents} businesses in ${this.status.seconds} s.`);
           this.onSucceeded();
         } else {
           this.status.state = 'failed';
           this.status.error = errors.join('\n').trim() || `The indexer stopped (${signal ?? `exit code ${code}`})`;
+          // The index being served is the previous one, untouched: a rebuild writes a new file.
+          console.error(`reindex: the rebuild failed (${signal ?? `exit code ${code}`}); the previous index is still served.`);
         }
         this.onFinished(this.current());
         if (this.isRerunWanted) {

@@ -11,6 +11,28 @@ import type { AppDeps } from '../routes/deps.ts';
 import { InstantSearchRequestSchema } from '../routes/search/instantsearch.ts';
 import type { InstantSearchResponse } from '../shared/api-types.ts';
 import { BUSINESS_MAX_PAGE } from '../services/directory-service.ts';
+import { searchUnavailable } from '../middleware/engine-availability.ts';
+import type { EngineHealth } from '../services/engine-health.ts';
+
+/**
+ * A read of the search engine for a page: failing as the JSON API answers (503 with its message)
+ * while the engine cannot be reached, so the page shows its error state with that status.
+ */
+function engineRead<A extends unknown[], R>(health: EngineHealth, read: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  const unavailable = () => {
+    const error = searchUnavailable(health);
+    return new ApiRequestError(503, JSON.stringify({ error: { id: error.id, message: error.message } }), health.retryAfterSeconds());
+  };
+  return async (...args) => {
+    if (!health.isAvailable()) throw unavailable();
+    try {
+      return await read(...args);
+    } catch (error) {
+      if (health.noteFailure(error)) throw unavailable();
+      throw error;
+    }
+  };
+}
 
 /**
  * Runs one admin call through the app's whole middleware chain (session, CSRF, validation,
@@ -60,9 +82,9 @@ function logged<T>(path: string, answer: T): T {
  * in-process, so a page render costs no HTTP round trip and shows exactly what the API answers.
  * Admin calls go through `app` (when given) with the page request's cookie.
  */
-export function createInProcessApiClient({ directory, site, contacts, searches }: AppDeps, app?: Koa): ApiClient {
+export function createInProcessApiClient({ directory, site, contacts, searches, engineHealth }: AppDeps, app?: Koa): ApiClient {
   const handler: { current?: ReturnType<Koa['callback']> } = {};
-  return {
+  const client: ApiClient = {
     homepage: async () => logged(apiPaths.homepage(), presentHomepage(await directory.home())),
     featured: async () => logged(apiPaths.featured(), (await directory.featured()).map(presentFeaturedBusiness)),
     businesses: async (page) => logged(apiPaths.businesses(page), presentBusinessPage(await directory.businessPage(page), BUSINESS_MAX_PAGE)),
@@ -123,5 +145,19 @@ export function createInProcessApiClient({ directory, site, contacts, searches }
       if (!app) throw new Error('This in-process client was created without the app: admin calls need it.');
       return dispatchAdminCall<T>(app, handler, path, init);
     },
+  };
+  return {
+    ...client,
+    homepage: engineRead(engineHealth, client.homepage),
+    featured: engineRead(engineHealth, client.featured),
+    businesses: engineRead(engineHealth, client.businesses),
+    categories: engineRead(engineHealth, client.categories),
+    category: engineRead(engineHealth, client.category),
+    countries: engineRead(engineHealth, client.countries),
+    country: engineRead(engineHealth, client.country),
+    cities: engineRead(engineHealth, client.cities),
+    citiesPage: engineRead(engineHealth, client.citiesPage),
+    city: engineRead(engineHealth, client.city),
+    instantSearch: engineRead(engineHealth, client.instantSearch),
   };
 }

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router-dom';
 import { renderHeadTags, type PageMeta, type RouteHandle } from '../lib/page-meta.ts';
 import { isPlaceNotFound } from '../lib/route-errors.ts';
+import { unavailableMessage } from '../lib/api-client.ts';
 import { NOT_FOUND_META, routes } from './routes.tsx';
 
 export { setApiClient } from '../lib/api-client.ts';
@@ -44,5 +45,7 @@ export async function render(request: Request): Promise<RenderResult> {
   );
   const meta = pageMeta(context);
   const origin = new URL(request.url).origin;
-  return { kind: 'page', status: context.statusCode, head: meta ? renderHeadTags(meta, origin) : '', html };
+  // A read that found the search engine unreachable answers 503 (try again), not 500.
+  const isUnavailable = Object.values(context.errors ?? {}).some((error) => unavailableMessage(error) !== null);
+  return { kind: 'page', status: isUnavailable ? 503 : context.statusCode, head: meta ? renderHeadTags(meta, origin) : '', html };
 }

@@ -11,6 +11,7 @@ import { homeRoute } from '../features/home/route.tsx';
 import { legalRoutes } from '../features/legal/route.tsx';
 import { NotFoundPage } from '../features/not-found/components/not-found-page.tsx';
 import { searchRoute } from '../features/search/route.tsx';
+import { unavailableMessage } from '../lib/api-client.ts';
 import type { PageMeta } from '../lib/page-meta.ts';
 import { isPlaceNotFound, notFoundResponse } from '../lib/route-errors.ts';
 import { PlaceNotFound } from '../components/place-not-found.tsx';
@@ -20,6 +21,15 @@ function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return isPlaceNotFound(error.data) ? <PlaceNotFound title={error.data.message} back={error.data.back} /> : <NotFoundPage />;
+  }
+  const unavailable = unavailableMessage(error);
+  if (unavailable !== null) {
+    return (
+      <section className="container page-error" role="alert">
+        <h1>Temporarily unavailable</h1>
+        <p>{unavailable}</p>
+      </section>
+    );
   }
   return (
     <section className="container page-error" role="alert">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { data, useLocation, useNavigation } from 'react-router-dom';
-import { ApiRequestError } from '../lib/api-client.ts';
+import { ApiRequestError, apiErrorMessage, unavailableMessage } from '../lib/api-client.ts';
 import './page-states.css';
 
 /** What a loader hands its page when the data could not be read; the page shows its error state. */
@@ -20,8 +20,13 @@ export function isLoadFailure(value: unknown): value is LoadFailure {
  */
 export function loadFailure(error: unknown): ReturnType<typeof data<LoadFailure>> {
   console.error(error);
+  // Matched by its text: the server renderer's client is built apart from this bundle's class.
+  const unavailable = unavailableMessage(error);
+  if (unavailable !== null) return data({ failed: true, message: `HTTP 503: ${unavailable}` }, { status: 503 });
   const isHttp = error instanceof ApiRequestError;
-  const message = isHttp ? `HTTP ${error.message}` : 'The directory could not be reached.';
+  // The API's own sentence when it gave one ({ error: { message } }), not its JSON.
+  const apiMessage = isHttp ? apiErrorMessage(error.body) : null;
+  const message = isHttp ? (apiMessage ? `HTTP ${error.status}: ${apiMessage}` : `HTTP ${error.message}`) : 'The directory could not be reached.';
   return data({ failed: true, message }, { status: isHttp && error.status >= 500 ? error.status : 500 });
 }
 

@@ -110,6 +110,24 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
+/** The sentence of an API error body (`{ error: { message } }`), or null. */
+export function apiErrorMessage(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return null;
+  const { error } = body as { error: unknown };
+  return typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' ? error.message : null;
+}
+
+/**
+ * The API's message when a read failed with a 503 of ours (the search engine unreachable), else
+ * null (a 503 without our JSON, from a proxy say, keeps its own text). It
+ * reads the error's text, not its class: an error a server render hands to the browser arrives
+ * there as a plain Error with the same message.
+ */
+export function unavailableMessage(error: unknown): string | null {
+  if (!(error instanceof Error) || !error.message.startsWith('503: ')) return null;
+  return apiErrorMessage(parseJsonOrNull(error.message.slice('503: '.length)));
+}
+
 function parseJsonOrNull(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;

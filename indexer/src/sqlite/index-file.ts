@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, w
 import { join } from 'node:path';
 import { countryName } from '@directory/data/countries.ts';
 import { foldText, letterOf, slugify } from '@directory/data/slug.ts';
+import { isProcessAlive } from '../process-alive.ts';
 
 export type IndexDatabase = Database.Database;
 
@@ -62,19 +63,6 @@ export class IndexDirectory {
 function builderPid(file: string): number | null {
   const match = /^search-\d+-(\d+)\.sqlite/.exec(file);
   return match ? Number(match[1]) : null;
-}
-
-function isProcessAlive(pid: number | null): boolean {
-  if (pid === null) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    if (error instanceof Error && 'code' in error && error.code === 'EPERM') return true;
-    if (error instanceof Error && 'code' in error && error.code === 'ESRCH') return false;
-    throw error;
-  }
 }
 
 /**

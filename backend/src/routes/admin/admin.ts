@@ -25,6 +25,7 @@ import type {
   ReindexStatus,
   UploadReport,
 } from '../../shared/admin-types.ts';
+import { faultPoint } from '@directory/indexer/fault-point.ts';
 import type { AppDeps } from '../deps.ts';
 import {
   AdminActivitySchema,
@@ -191,6 +192,7 @@ export function createAdminRouter(deps: AppDeps): Router {
 
   router.delete('/admin/businesses', requireAdminWrite, validate(AdminDeleteAllSchema), async (ctx) => {
     const deletedCount = admin.businesses.repository.deleteAll();
+    faultPoint('delete-all:committed');
     // No change-log rows were written: a full rebuild (of an empty record) makes the index agree.
     admin.reindex.startOrQueue();
     audit(ctx, 'business.delete-all', null, 'warning', `${deletedCount} businesses deleted`);

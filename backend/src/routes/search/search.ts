@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { badRequest } from '../../errors.ts';
 import { validate } from '../../middleware/validate.ts';
 import { admitted } from '../../middleware/admission.ts';
+import { requireEngine } from '../../middleware/engine-availability.ts';
 import type { SearchJob } from '../../services/search-answers.ts';
 import { SearchCancelled, type SearchAnswerer } from '../../services/search-pool.ts';
 import type { AppDeps } from '../deps.ts';
@@ -33,22 +34,22 @@ async function answer(ctx: Context, searches: SearchAnswerer, job: SearchJob): P
   ctx.body = json;
 }
 
-export function createSearchRouter({ searches, searchAdmission }: AppDeps): Router {
+export function createSearchRouter({ searches, searchAdmission, engineHealth }: AppDeps): Router {
   const router = new Router();
-  // Searches are not cached ("open now" depends on the time): each one waits its turn.
-  const admit = admitted(searchAdmission);
+  // Searches are not cached ("open now" depends on the time): each one waits its turn, once the engine answers.
+  const admit = [requireEngine(engineHealth), admitted(searchAdmission)];
 
-  router.get('/search', validate(SearchSchema), admit, async (ctx) => {
+  router.get('/search', validate(SearchSchema), ...admit, async (ctx) => {
     const { query } = ctx.state.input as SearchReq;
     await answer(ctx, searches, { kind: 'search', query, now: Date.now() });
   });
 
-  router.post('/search/multi', validate(MultiSearchSchema), admit, async (ctx) => {
+  router.post('/search/multi', validate(MultiSearchSchema), ...admit, async (ctx) => {
     const { body } = ctx.state.input as MultiSearchReq;
     await answer(ctx, searches, { kind: 'multi', requests: body.requests, now: Date.now() });
   });
 
-  router.post('/search/facet-values', validate(FacetValuesSchema), admit, async (ctx) => {
+  router.post('/search/facet-values', validate(FacetValuesSchema), ...admit, async (ctx) => {
     const { body } = ctx.state.input as FacetValuesReq;
     await answer(ctx, searches, { kind: 'facet-values', body, now: Date.now() });
   });

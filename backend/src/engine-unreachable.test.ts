@@ -1,0 +1,173 @@
+/**
+ * `SEARCH_ENGINE=meilisearch` with Meilisearch unreachable: a stand-in on 127.0.0.1 first resets
+ * every connection, then refuses them (closed port), then answers like Meilisearch for the few
+ * calls a start and a list read make. The server starts anyway; lists answer 503 with a clear
+ * message; detail pages, contact and the admin area work from SQLite; a probe finds the engine
+ * back and lists answer again, without a restart.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BusinessRow } from '@directory/data/business-row.ts';
+import { openRecord } from '@directory/data/record.ts';
+import { changeLogHighWater } from '@directory/indexer/change-log.ts';
+import { toBusinessDocument } from '@directory/indexer/document.ts';
+import { toMeiliBusiness } from '@directory/indexer/meilisearch/meili-documents.ts';
+import { loadBackendConfig } from './config.ts';
+import { BusinessRepository } from './db/business-repository.ts';
+import { startServer, type RunningServer } from './server.ts';
+import { loadDemoDataIfEmpty } from './services/demo-data.ts';
+import type { PagedBusinesses } from './shared/api-types.ts';
+
+const SIZE = 200;
+const PASSWORD = 'engine outage test password';
+let dataDir: string;
+let standIn: Server;
+let standInPort: number;
+let mode: 'reset' | 'meilisearch' = 'reset';
+let server: RunningServer;
+const logged: string[] = [];
+
+/** The few Meilisearch endpoints a start and a list read call, answered from the record. */
+function answerLikeMeilisearch(rows: BusinessRow[], appliedSeq: number, req: IncomingMessage, res: ServerResponse, body: string): void {
+  const json = (status: number, value: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(value));
+  };
+  if (req.method === 'GET' && req.url === '/indexes/directory_meta/documents/state') {
+    return json(200, { key: 'state', appliedSeq, businessCount: rows.length });
+  }
+  if (req.method === 'POST' && req.url === '/indexes/directory_businesses/search') {
+    const { page = 1, hitsPerPage = 20 } = JSON.parse(body) as { page?: number; hitsPerPage?: number };
+    const hits = rows.slice((page - 1) * hitsPerPage, page * hitsPerPage).map((row, i) => toMeiliBusiness(toBusinessDocument(row), i));
+    return json(200, { hits, page, hitsPerPage, totalHits: rows.length, totalPages: Math.ceil(rows.length / hitsPerPage), query: '', processingTimeMs: 0 });
+  }
+  json(404, { message: `${req.method} ${req.url} is not part of this stand-in`, code: 'index_not_found', type: 'invalid_request', link: '' });
+}
+
+function listenStandIn(port: number): Promise<number> {
+  return new Promise((resolve) => standIn.listen(port, '127.0.0.1', () => resolve((standIn.address() as AddressInfo).port)));
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'engine-outage-'));
+  const record = openRecord(join(dataDir, 'directory.sqlite'));
+  loadDemoDataIfEmpty(new BusinessRepository(record), SIZE);
+  const rows = record.prepare('SELECT * FROM businesses ORDER BY reviews DESC, id').all() as BusinessRow[];
+  const appliedSeq = changeLogHighWater(record);
+  record.close();
+  standIn = createServer((req, res) => {
+    if (mode === 'reset') {
+      req.socket.destroy();
+      return;
+    }
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => answerLikeMeilisearch(rows, appliedSeq, req, res, body));
+  });
+  standInPort = await listenStandIn(0);
+  const config = loadBackendConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DEMO_SIZE: '0',
+    SEARCH_ENGINE: 'meilisearch',
+    MEILI_URL: `http://127.0.0.1:${standInPort}`,
+    ADMIN_PASSWORD: PASSWORD,
+  });
+  server = await startServer(config, (line) => logged.push(line));
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await new Promise((resolve) => standIn.close(resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const get = (path: string) => fetch(server.url + path, { redirect: 'manual' });
+const someSlug = () => server.deps.record.prepare('SELECT slug FROM businesses ORDER BY id LIMIT 1').pluck().get() as string;
+
+describe('Meilisearch unreachable', () => {
+  it('the server started, and said why lists are unavailable, once', () => {
+    expect(server.deps.engineHealth.isAvailable()).toBe(false);
+    const lines = [...logged].filter((line) => line.startsWith('Search engine unreachable'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Search engine unreachable \(.+\): lists and searches answer 503/);
+  });
+
+  it('lists and searches answer 503 with a clear message; list pages are an HTML error page', async () => {
+    for (const path of ['/api/businesses?page=1', '/api/categories', '/api/countries', '/api/cities', '/api/homepage-data', '/api/search?q=cafe']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(503);
+      expect(Number(response.headers.get('retry-after')), path).toBeGreaterThan(0);
+      const body = (await response.json()) as { error: { id: string; message: string } };
+      expect(body.error.id).toBe('search_unavailable');
+      expect(body.error.message).toContain('the search engine cannot be reached');
+    }
+    for (const path of ['/', '/businesses', '/categories', '/countries/us']) {
+      const page = await get(path);
+      expect(page.status, path).toBe(503);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      const html = await page.text();
+      expect(html).toContain('the search engine cannot be reached');
+      expect(html).not.toContain('"error":{');
+    }
+  });
+
+  it('detail pages, contact and the admin area keep working from SQLite', async () => {
+    const slug = someSlug();
+    const detail = await get(`/api/businesses/${slug}`);
+    expect(detail.status).toBe(200);
+    expect(((await detail.json()) as { slug: string }).slug).toBe(slug);
+    const page = await get(`/business/${slug}`);
+    expect(page.status).toBe(200);
+    const name = server.deps.record.prepare('SELECT name FROM businesses WHERE slug = ?').pluck().get(slug) as string;
+    expect(await page.text()).toContain(name.replaceAll('&', '&amp;'));
+
+    const contact = await fetch(`${server.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', subject: 'Opening hours', message: 'Are you open on Sundays?' }),
+    });
+    expect(contact.status).toBe(201);
+    expect(server.deps.record.prepare(`SELECT count(*) FROM contact_messages WHERE subject = 'Opening hours'`).pluck().get()).toBe(1);
+
+    const login = await fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]!).join('; ');
+    const stats = await fetch(`${server.url}/api/admin/stats`, { headers: { cookie } });
+    expect(stats.status).toBe(200);
+    expect(((await stats.json()) as { totalBusinesses: number }).totalBusinesses).toBe(SIZE);
+    const list = await fetch(`${server.url}/api/admin/businesses?page=1&limit=10`, { headers: { cookie } });
+    expect(list.status).toBe(200);
+    const dashboard = await fetch(`${server.url}/admin`, { headers: { cookie } });
+    expect(dashboard.status).toBe(200);
+  });
+
+  it('connections refused (the engine down for good) still answer 503, and a probe says it is down', async () => {
+    await new Promise((resolve) => standIn.close(resolve));
+    expect(await server.deps.engineHealth.probeNow()).toBe(false);
+    expect((await get('/api/businesses?page=1')).status).toBe(503);
+  });
+
+  it('recovers by itself once the engine answers: the next probe opens the lists again, no restart', async () => {
+    mode = 'meilisearch';
+    await listenStandIn(standInPort);
+    expect(await server.deps.engineHealth.probeNow()).toBe(true);
+    expect(logged).toContain('Search engine reachable again: lists and searches answer again.');
+    const response = await get('/api/businesses?page=1');
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as PagedBusinesses;
+    expect(page.totalCount).toBe(SIZE);
+    const firstSlug = server.deps.record.prepare('SELECT slug FROM businesses ORDER BY reviews DESC, id LIMIT 1').pluck().get();
+    expect(page.businesses[0]!.slug).toBe(firstSlug);
+    expect((await get('/businesses')).status).toBe(200);
+  });
+});
