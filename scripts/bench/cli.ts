@@ -16,6 +16,7 @@ import { Random } from '@directory/data/demo/random.ts';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import { startChildServer, type ChildServer } from './child-server.ts';
 import { loadBenchConfig, type BenchConfig } from './config.ts';
+import { printImportRows, runImportSection } from './import-section.ts';
 import { buildRows, sampleRecord, type BenchRequest, type BenchRow } from './workload.ts';
 
 /** Different requests per search row. */
@@ -179,8 +180,9 @@ async function serve(config: BenchConfig): Promise<void> {
 }
 
 const config = loadBenchConfig(process.argv.slice(2));
-if (!config.isServe) {
-  console.error('Usage: npm run bench -- --serve [--size N] [--duration S] [--connections C] [--only TEXT]');
+if (!config.isServe && !config.isImport) {
+  console.error('Usage: npm run bench -- --serve [--size N] [--duration S] [--connections C] [--only TEXT] | --import [--import-rows N]');
   process.exit(2);
 }
-await serve(config);
+if (config.isImport) printImportRows(await runImportSection({ benchDir: config.benchDir, rows: config.importRows, log }), log);
+if (config.isServe) await serve(config);

@@ -16,6 +16,8 @@ const argsSchema = z.object({
   duration: z.coerce.number().int().min(1).max(60).default(10),
   connections: z.coerce.number().int().min(1).max(500).default(50),
   only: z.string().optional(),
+  import: z.boolean().default(false),
+  'import-rows': z.coerce.number().int().min(100).max(2_000_000).default(200_000),
 });
 
 export interface BenchConfig {
@@ -27,6 +29,9 @@ export interface BenchConfig {
   only: string | undefined;
   benchDir: string;
   sourceRecord: string | undefined;
+  /** Run the import section (scripts/bench/import-section.ts) with this many rows. */
+  isImport: boolean;
+  importRows: number;
 }
 
 export function loadBenchConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): BenchConfig {
@@ -38,6 +43,8 @@ export function loadBenchConfig(argv: string[], env: NodeJS.ProcessEnv = process
       duration: { type: 'string' },
       connections: { type: 'string' },
       only: { type: 'string' },
+      import: { type: 'boolean' },
+      'import-rows': { type: 'string' },
     },
   });
   const args = argsSchema.safeParse(values);
@@ -54,5 +61,7 @@ export function loadBenchConfig(argv: string[], env: NodeJS.ProcessEnv = process
     only: args.data.only,
     benchDir: vars.data.BENCH_DIR,
     sourceRecord: vars.data.BENCH_RECORD,
+    isImport: args.data.import,
+    importRows: args.data['import-rows'],
   };
 }
