@@ -9,6 +9,7 @@ import type { RecordDatabase } from '@directory/data/record.ts';
 import type { SearchEngine } from '@directory/indexer/engine.ts';
 import type { ListingPolicy } from '@directory/indexer/record-source.ts';
 import { rebuildIndex, type IndexSync } from '@directory/indexer/sync.ts';
+import { DeferredIndexes } from '../db/deferred-indexes.ts';
 import { ImportReportRepository, isProcessAlive } from '../db/import-report-repository.ts';
 import type { FileImportResult, ImportProgressMessage } from '../shared/import-types.ts';
 import type { ImportWorkerData, ImportWorkerMessage } from './import-worker-protocol.ts';
@@ -70,8 +71,12 @@ export class ImportService {
   private readonly rebuild: () => Promise<void>;
   private readonly onError: (error: unknown) => void;
 
-  /** Marks reports left 'running' by a process that died as interrupted; returns how many. */
+  /**
+   * Marks reports left 'running' by a process that died as interrupted, and rebuilds the
+   * secondary indexes such an import had deferred; returns how many reports.
+   */
   recoverInterrupted(): number {
+    new DeferredIndexes(this.record).restoreAbandoned(isProcessAlive);
     return new ImportReportRepository(this.record).markDeadRunsInterrupted(isProcessAlive);
   }
 
