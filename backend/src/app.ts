@@ -42,6 +42,8 @@ export interface AppOptions {
   admission?: AdmissionOptions;
   /** Environment of index rebuilds started from the admin area; by default the record's directory and this engine. */
   indexerEnv?: NodeJS.ProcessEnv;
+  /** Rows written by one imported file above which the index is rebuilt (IMPORT_REBUILD_THRESHOLD); REBUILD_THRESHOLD by default. */
+  importRebuildThreshold?: number;
 }
 
 /** One job at a time (SQLite is synchronous anyway), 64 waiting, none run after waiting a second. */
@@ -76,6 +78,7 @@ export function createDeps(options: AppOptions): AppDeps {
         admin.reindex.start();
         return admin.reindex.whenIdle();
       },
+      ...(options.importRebuildThreshold === undefined ? {} : { rebuildThreshold: options.importRebuildThreshold }),
     }),
   };
   // "Clear cache" in the admin area empties these (pages' own ETags are hashes of their bodies: fresh by themselves).

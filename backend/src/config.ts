@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { REBUILD_THRESHOLD } from './services/import-service.ts';
 import { passwordProblem } from './services/password.ts';
 import { indexerEnvSchema, parseEnvironment, toIndexerConfig, type IndexerConfig } from '@directory/indexer/config.ts';
 
@@ -19,6 +20,8 @@ const backendEnvSchema = indexerEnvSchema.extend({
   ADMISSION_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(1),
   ADMISSION_MAX_QUEUE: z.coerce.number().int().min(1).max(100_000).default(64),
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
+  // Rows written by one imported file above which the search index is rebuilt rather than caught up from the change log.
+  IMPORT_REBUILD_THRESHOLD: z.coerce.number().int().min(1).max(100_000_000).default(REBUILD_THRESHOLD),
 }).refine(
   (env) => env.ADMIN_PASSWORD === undefined || passwordProblem(env.ADMIN_PASSWORD, env.ADMIN_USERNAME) !== 'must not be the same as the username',
   { path: ['ADMIN_PASSWORD'], message: 'must not be the same as ADMIN_USERNAME' },
@@ -42,6 +45,8 @@ export interface BackendConfig extends IndexerConfig {
   backupKeep: number;
   /** The bounded queue in front of searches, lists and pages (503 + Retry-After beyond it). */
   admission: { concurrency: number; maxQueued: number; maxWaitMs: number };
+  /** Rows written by one imported file above which the index is rebuilt (in the admin area's child process). */
+  importRebuildThreshold: number;
 }
 
 /** Parses and checks every variable the server reads; `env` defaults to the process environment. */
@@ -58,6 +63,7 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     adminPassword: parsed.ADMIN_PASSWORD,
     isProxyTrusted: parsed.TRUST_PROXY === 'true',
     isIndexSyncOn: parsed.INDEX_SYNC === 'on',
+    importRebuildThreshold: parsed.IMPORT_REBUILD_THRESHOLD,
     indexSyncIntervalMs: parsed.INDEX_SYNC_INTERVAL_MS,
     backupDir: resolve(parsed.BACKUP_DIR ?? join(indexer.dataDir, 'backups')),
     backupKeep: parsed.BACKUP_KEEP,

@@ -51,6 +51,8 @@ export async function startTestApp(
     listingPolicy?: ListingPolicy;
     admission?: AdmissionOptions;
     isProxyTrusted?: boolean;
+    /** IMPORT_REBUILD_THRESHOLD of the app (rows written by one file above which an import rebuilds the index). */
+    importRebuildThreshold?: number;
   } = {},
 ): Promise<TestApp & { url: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'directory-test-'));
@@ -58,7 +60,10 @@ export async function startTestApp(
   const record = openRecord(recordFile);
   const engine = new SqliteEngine(join(dir, 'index'));
   const listingPolicy = options.listingPolicy ?? 'all';
-  const deps = createDeps({ record, engine, listingPolicy, admission: options.admission ?? TEST_ADMISSION });
+  const deps = createDeps({
+    record, engine, listingPolicy, admission: options.admission ?? TEST_ADMISSION,
+    ...(options.importRebuildThreshold === undefined ? {} : { importRebuildThreshold: options.importRebuildThreshold }),
+  });
   saveBusinesses(deps.businesses, businesses);
   await rebuildIndex(recordFile, engine, listingPolicy);
   const site = options.withBuiltSite ? await loadBuiltSite() : options.withPages ? await sourceSite() : undefined;
