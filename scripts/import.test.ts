@@ -53,6 +53,9 @@ describe('npm run import', () => {
       expect(killed.inserted).toBe(written);
       expect(killed.inserted + killed.updated).toBeGreaterThanOrEqual(500);
       expect(written).toBeLessThan(summary.distinctPlaces);
+      // The import into an empty record had deferred its secondary indexes; the SQL to build them is committed.
+      expect((record.prepare('SELECT count(*) FROM deferred_indexes').pluck().get() as number)).toBeGreaterThan(0);
+      expect(record.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'businesses_popularity'").pluck().get()).toBe(0);
     } finally {
       record.close();
     }
@@ -70,6 +73,10 @@ describe('npm run import', () => {
       expect(second!.inserted).toBe(summary.distinctPlaces - first!.inserted);
       expect(after.prepare('SELECT count(*) FROM businesses').pluck().get()).toBe(summary.distinctPlaces);
       expect(after.prepare('SELECT count(*) FROM (SELECT place_id FROM businesses GROUP BY place_id HAVING count(*) > 1)').pluck().get()).toBe(0);
+      // The re-run rebuilt the indexes the killed run had deferred.
+      expect(after.prepare('SELECT count(*) FROM deferred_indexes').pluck().get()).toBe(0);
+      expect(after.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'businesses_popularity'").pluck().get()).toBe(1);
+      expect(after.pragma('integrity_check', { simple: true })).toBe('ok');
     } finally {
       after.close();
     }

@@ -10,9 +10,8 @@ import { openRecord, type RecordDatabase } from '../data/src/record.ts';
 import { storageFailure } from '../backend/src/storage-failure.ts';
 import { ImportReportRepository, isProcessAlive } from '../backend/src/db/import-report-repository.ts';
 import { importFile, type ImportProgress } from '../backend/src/services/import-runner.ts';
-import { REBUILD_THRESHOLD } from '../backend/src/services/import-service.ts';
+import { loadBackendConfig } from '../backend/src/config.ts';
 import { BATCH_SIZES, DEFAULT_BATCH_SIZE, type FileImportResult } from '../backend/src/shared/import-types.ts';
-import { loadIndexerConfig } from '../indexer/src/config.ts';
 import { createEngine } from '../indexer/src/create-engine.ts';
 import { rebuildIndex } from '../indexer/src/sync.ts';
 
@@ -56,7 +55,7 @@ function printReport(result: FileImportResult): void {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-const config = loadIndexerConfig();
+const config = loadBackendConfig();
 /** Opens the record and marks dead runs; a data folder that cannot be written is one line and exit 1. */
 function openForImport(): { record: RecordDatabase; interrupted: number } {
   let opened: RecordDatabase | null = null;
@@ -91,8 +90,8 @@ for (const [index, file] of positionals.entries()) {
   hasFailed ||= !result.success;
 }
 
-if (!values['dry-run'] && written > REBUILD_THRESHOLD) {
-  process.stdout.write(`${written} rows written (over ${REBUILD_THRESHOLD}): rebuilding the search index…\n`);
+if (!values['dry-run'] && written > config.importRebuildThreshold) {
+  process.stdout.write(`${written} rows written (over ${config.importRebuildThreshold}): rebuilding the search index…\n`);
   const engine = createEngine(config);
   const report = await rebuildIndex(config.recordFile, engine, config.listingPolicy);
   await engine.close();

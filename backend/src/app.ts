@@ -57,6 +57,8 @@ export interface AppOptions {
   engineProbe?: () => Promise<void>;
   /** Where the server's own notices go (the engine found unreachable, then back). */
   log?: (line: string) => void;
+  /** Rows written by one imported file above which the index is rebuilt (IMPORT_REBUILD_THRESHOLD); REBUILD_THRESHOLD by default. */
+  importRebuildThreshold?: number;
 }
 
 /** One job at a time (SQLite is synchronous anyway), 64 waiting, none run after waiting a second. */
@@ -117,6 +119,7 @@ export function createDeps(options: AppOptions): AppDeps {
         admin.reindex.start();
         return admin.reindex.whenIdle();
       },
+      ...(options.importRebuildThreshold === undefined ? {} : { rebuildThreshold: options.importRebuildThreshold }),
     }),
   };
   // "Clear cache" in the admin area empties these (pages' own ETags are hashes of their bodies: fresh by themselves).

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { REBUILD_THRESHOLD } from './services/import-service.ts';
 import { passwordProblem } from './services/password.ts';
 import { indexerEnvSchema, parseEnvironment, toIndexerConfig, type IndexerConfig } from '@directory/indexer/config.ts';
 
@@ -22,6 +23,8 @@ const backendEnvSchema = indexerEnvSchema.extend({
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
   SEARCH_THREADS: z.coerce.number().int().min(0).max(64).default(availableParallelism()),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(96),
+  // Rows written by one imported file above which the search index is rebuilt rather than caught up from the change log.
+  IMPORT_REBUILD_THRESHOLD: z.coerce.number().int().min(1).max(100_000_000).default(REBUILD_THRESHOLD),
 }).refine(
   (env) => env.ADMIN_PASSWORD === undefined || passwordProblem(env.ADMIN_PASSWORD, env.ADMIN_USERNAME) !== 'must not be the same as the username',
   { path: ['ADMIN_PASSWORD'], message: 'must not be the same as ADMIN_USERNAME' },
@@ -49,6 +52,8 @@ export interface BackendConfig extends IndexerConfig {
   searchThreads: number;
   /** Memory for rendered business pages (0: every page rendered per request). */
   pageCacheBytes: number;
+  /** Rows written by one imported file above which the index is rebuilt (in the admin area's child process). */
+  importRebuildThreshold: number;
 }
 
 /** Parses and checks every variable the server reads; `env` defaults to the process environment. */
@@ -65,6 +70,7 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     adminPassword: parsed.ADMIN_PASSWORD,
     isProxyTrusted: parsed.TRUST_PROXY === 'true',
     isIndexSyncOn: parsed.INDEX_SYNC === 'on',
+    importRebuildThreshold: parsed.IMPORT_REBUILD_THRESHOLD,
     indexSyncIntervalMs: parsed.INDEX_SYNC_INTERVAL_MS,
     backupDir: resolve(parsed.BACKUP_DIR ?? join(indexer.dataDir, 'backups')),
     backupKeep: parsed.BACKUP_KEEP,

@@ -61,6 +61,7 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
     listingPolicy: config.listingPolicy,
     admission: config.admission,
     searchThreads: config.searchThreads,
+    importRebuildThreshold: config.importRebuildThreshold,
     // When a remote engine comes back (or first answers), it gets an index if it has none.
     engineProbe: () => ensureIndex(config, engine, log),
     log,

@@ -29,6 +29,8 @@ describe('the record', () => {
       { version: 2, name: '002_popularity_index.sql' },
       { version: 3, name: '003_admin.sql' },
       { version: 4, name: '004_import.sql' },
+      { version: 5, name: '005_deferred_indexes.sql' },
+      { version: 6, name: '006_admin_bounded.sql' },
       { version: 7, name: '007_index_rebuild_requests.sql' },
     ]);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();

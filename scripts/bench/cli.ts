@@ -1,5 +1,5 @@
 /**
- * `npm run bench [--serve] [--index] [--pages] [--size N] [--duration S] [--connections C] [--only TEXT] [--skip-demo-load]`
+ * `npm run bench [--import] [--serve] [--index] [--pages] [--import-rows N] [--size N] [--duration S] [--connections C] [--only TEXT] [--skip-demo-load]`
  *
  * Each flag runs one section; no flag runs every section, one after the other, on a data set
  * of `--size` businesses (default 1,000,000) kept in `BENCH_DIR/size-N` (outside git; copied
@@ -8,50 +8,37 @@
  * - serve (scripts/bench/serve-section.ts): API, search and page rows under autocannon, beside a Koa hello-world;
  * - index (scripts/bench/index-section.ts): rebuild, change lag, catch-up, first start with demo data;
  * - pages (scripts/bench/pages-section.ts): gzipped JS/CSS per page, Lighthouse;
- * - import (scripts/bench/import-section.ts, when present): import speed against the readers alone.
+ * - import (scripts/bench/import-section.ts): import speed against the readers alone (`--import-rows`, default 200,000).
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import { log } from './common.ts';
 import { loadBenchConfig, type BenchConfig, type SectionName } from './config.ts';
+import { printImportRows, runImportSection } from './import-section.ts';
 import { runIndexSection } from './index-section.ts';
 import { runPagesSection } from './pages-section.ts';
 import { runServeSection } from './serve-section.ts';
 
 interface Section {
-  name: SectionName | 'import';
-  /** Whether the section can run here (an optional module may be absent). */
-  isAvailable: () => boolean;
+  name: SectionName;
   run: (config: BenchConfig) => Promise<unknown>;
 }
-
-/** What the import section's module exports (it is developed beside this file). */
-interface ImportSectionModule {
-  runImportSection(options: { benchDir: string; rows: number; log: (line: string) => void }): Promise<unknown[]>;
-  printImportRows(rows: unknown[], log: (line: string) => void): void;
-}
-
-const IMPORT_MODULE = join(PROJECT_ROOT, 'scripts', 'bench', 'import-section.ts');
-/** The import section's default file size (issue 12: the 200,000-row sample). */
-const IMPORT_ROWS = 200_000;
 
 /** Every section, in the order a full run takes them; a new section is one more entry. */
 const SECTIONS: Section[] = [
   {
     name: 'import',
-    isAvailable: () => existsSync(IMPORT_MODULE),
     async run(config) {
-      const section = (await import(IMPORT_MODULE)) as ImportSectionModule;
-      const rows = await section.runImportSection({ benchDir: config.benchDir, rows: IMPORT_ROWS, log });
-      section.printImportRows(rows, log);
+      const rows = await runImportSection({ benchDir: config.benchDir, rows: config.importRows, log });
+      printImportRows(rows, log);
       return rows;
     },
   },
-  { name: 'serve', isAvailable: () => true, run: runServeSection },
-  { name: 'pages', isAvailable: () => true, run: runPagesSection },
-  { name: 'index', isAvailable: () => true, run: runIndexSection },
+  { name: 'serve', run: runServeSection },
+  { name: 'pages', run: runPagesSection },
+  { name: 'index', run: runIndexSection },
 ];
 
 /** The machine and how busy it was when the run started: figures of a shared machine need it. */
@@ -68,7 +55,7 @@ function machine() {
 }
 
 const config = loadBenchConfig(process.argv.slice(2));
-const wanted = SECTIONS.filter((section) => section.isAvailable() && (config.sections.length === 0 || config.sections.includes(section.name as SectionName)));
+const wanted = SECTIONS.filter((section) => config.sections.length === 0 || config.sections.includes(section.name));
 const results: Record<string, unknown> = {};
 const startedAt = new Date().toISOString();
 const machineAtStart = machine();

@@ -19,10 +19,12 @@ const argsSchema = z.object({
   duration: z.coerce.number().int().min(1).max(60).default(10),
   connections: z.coerce.number().int().min(1).max(500).default(50),
   only: z.string().optional(),
+  import: z.boolean().default(false),
+  'import-rows': z.coerce.number().int().min(100).max(2_000_000).default(200_000),
 });
 
 /** The sections of `npm run bench`, each behind its flag; no flag runs them all. */
-export const SECTION_NAMES = ['serve', 'index', 'pages'] as const;
+export const SECTION_NAMES = ['import', 'serve', 'index', 'pages'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
 export interface BenchConfig {
@@ -37,6 +39,8 @@ export interface BenchConfig {
   only: string | undefined;
   benchDir: string;
   sourceRecord: string | undefined;
+  /** Rows of the import section's sample files. */
+  importRows: number;
 }
 
 export function loadBenchConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): BenchConfig {
@@ -51,6 +55,8 @@ export function loadBenchConfig(argv: string[], env: NodeJS.ProcessEnv = process
       duration: { type: 'string' },
       connections: { type: 'string' },
       only: { type: 'string' },
+      import: { type: 'boolean' },
+      'import-rows': { type: 'string' },
     },
   });
   const args = argsSchema.safeParse(values);
@@ -68,5 +74,6 @@ export function loadBenchConfig(argv: string[], env: NodeJS.ProcessEnv = process
     only: args.data.only,
     benchDir: vars.data.BENCH_DIR,
     sourceRecord: vars.data.BENCH_RECORD,
+    importRows: args.data['import-rows'],
   };
 }

@@ -126,6 +126,42 @@ describe('zip bomb guard', () => {
     const file = write('many.xlsx', await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
     expect(await inspectZip(file, { maxEntries: 10, maxTotalBytes: 1e9, maxRatio: 200, ratioFloorBytes: 1e6 })).toMatchObject({ isAccepted: false, reason: expect.stringContaining('22 entries') });
     expect(await inspectZip(file, { maxEntries: 100, maxTotalBytes: 5000, maxRatio: 200, ratioFloorBytes: 1e6 })).toMatchObject({ isAccepted: false });
-    expect(await inspectZip(file)).toEqual({ isAccepted: true });
+    expect(await inspectZip(file)).toEqual({ isAccepted: true, declaredBytes: expect.any(Number) });
+  });
+});
+
+describe('zip guard while inflating', () => {
+  /** Rewrites the uncompressed size the central directory declares for `entryName` (the local header and data stay true). */
+  function declareSize(zip: Buffer, entryName: string, size: number): Buffer {
+    const patched = Buffer.from(zip);
+    for (let at = patched.indexOf(0x02014b50 & 0xff); at >= 0 && at < patched.length - 46; at = patched.indexOf(0x50, at + 1)) {
+      if (patched.readUInt32LE(at) !== 0x02014b50) continue;
+      const nameLength = patched.readUInt16LE(at + 28);
+      if (patched.toString('utf8', at + 46, at + 46 + nameLength) !== entryName) continue;
+      patched.writeUInt32LE(size, at + 24);
+      return patched;
+    }
+    throw new Error(`no central directory entry ${entryName}`);
+  }
+
+  it('stops reading a workbook whose parts inflate to more than the archive declares, at that point', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('places');
+    sheet.addRow(['name', 'place_id']);
+    for (let index = 0; index < 3000; index += 1) sheet.addRow([`Place ${index} ${'x'.repeat(200)}`, `ChIJ${index}`]);
+    const honest = Buffer.from(await workbook.xlsx.writeBuffer());
+    expect((await readAll(write('honest.xlsx', honest))).length).toBe(3001);
+
+    // The sheet really inflates to ~700 KB; the archive now says 2 KB (and so passes every declared-size check).
+    const lying = write('lying.xlsx', declareSize(honest, 'xl/worksheets/sheet1.xml', 2000));
+    const verdict = await inspectZip(lying);
+    expect(verdict.isAccepted).toBe(true);
+    const rows: SheetRow[] = [];
+    const reading = (async () => {
+      for await (const row of (await openRows(lying)).rows) rows.push(row);
+    })();
+    await expect(reading).rejects.toThrow(/inflates to more than the \d+ bytes it declares/);
+    // It stopped near the declared total, not after reading the sheet whole.
+    expect(rows.length).toBeLessThan(3001);
   });
 });

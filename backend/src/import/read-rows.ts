@@ -6,12 +6,12 @@
  */
 import { createReadStream, readFileSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { parse as parseCsv, type CsvError } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import { detectFileKindOf, sniffDelimiter, type FileKind, type TextEncoding } from './file-type.ts';
-import { inspectZip } from './zip-guard.ts';
+import { inspectZip, ZIP_LIMITS } from './zip-guard.ts';
 
 export type SheetRow =
   | { rowNumber: number; cells: string[] }
@@ -35,15 +35,16 @@ export class UnreadableFileError extends Error {
 export const MAX_XLS_BYTES = 100 * 1024 ** 2;
 
 /** Opens a spreadsheet for streaming, deciding its kind by content; throws UnreadableFileError when it cannot. */
-export async function openRows(file: string): Promise<RowSource> {
+export async function openRows(file: string, zipLimits = ZIP_LIMITS): Promise<RowSource> {
   const kind: FileKind = await detectFileKindOf(file);
   const { size } = await stat(file);
   if (kind.kind === 'unknown') throw new UnreadableFileError(kind.reason);
   if (kind.kind === 'xlsx') {
-    const verdict = await inspectZip(file);
+    const verdict = await inspectZip(file, zipLimits);
     if (!verdict.isAccepted) throw new UnreadableFileError(verdict.reason);
     const counted = countedStream(file);
-    return { kind: 'xlsx', rows: xlsxRows(counted.stream), bytesRead: counted.bytesRead, fileSize: size };
+    const budget = new InflatedBudget(Math.min(zipLimits.maxTotalBytes, verdict.declaredBytes), verdict.declaredBytes < zipLimits.maxTotalBytes);
+    return { kind: 'xlsx', rows: xlsxRows(counted.stream, budget), bytesRead: counted.bytesRead, fileSize: size };
   }
   if (kind.kind === 'xls') {
     if (size > MAX_XLS_BYTES) throw new UnreadableFileError(`A legacy .xls file may be at most ${MAX_XLS_BYTES / 1024 ** 2} MB; save it as .xlsx or CSV.`);
@@ -127,10 +128,40 @@ export function cellText(value: CellValue): string {
   return String(value);
 }
 
-/** Text decoded across chunk boundaries (a multi-byte character split between two chunks stays whole). */
-async function* decodeAcrossChunks(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+/**
+ * Bytes really inflated from the workbook's worksheets and shared strings, the parts exceljs
+ * parses, against a cap: the lower of ZIP_LIMITS.maxTotalBytes and the total the archive
+ * declares. An honest archive never inflates more than it declares; one that lies about its
+ * sizes is stopped at that point, however far it would go.
+ */
+class InflatedBudget {
+  private used = 0;
+  constructor(
+    private readonly limit: number,
+    /** Whether the limit is the archive's own declaration (so passing it means the archive lied). */
+    private readonly isDeclared: boolean,
+  ) {}
+
+  add(bytes: number): void {
+    this.used += bytes;
+    if (this.used <= this.limit) return;
+    throw new InflatedTooFarError(
+      this.isDeclared
+        ? `The archive inflates to more than the ${this.limit} bytes it declares (its sizes lie: a zip bomb?); reading stopped there.`
+        : `The archive inflates to more than ${Math.round(this.limit / 1024 ** 3)} GB; reading stopped there.`,
+    );
+  }
+}
+
+class InflatedTooFarError extends UnreadableFileError {}
+
+/** Text decoded across chunk boundaries (a multi-byte character split between two chunks stays whole), each chunk's bytes counted against `budget`. */
+async function* decodeAcrossChunks(chunks: AsyncIterable<Buffer | string>, budget: InflatedBudget): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
-  for await (const chunk of chunks) yield typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  for await (const chunk of chunks) {
+    budget.add(typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length);
+    yield typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  }
   const rest = decoder.decode();
   if (rest) yield rest;
 }
@@ -146,24 +177,28 @@ interface WorkbookReaderInternals {
  * one long non-ASCII cell in two thousand. Its worksheet and shared-string parsers are handed
  * text decoded across chunk boundaries instead; its SAX step passes strings through unchanged.
  */
-function createUtf8SafeReader(input: Readable, options: Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>): ExcelJS.stream.xlsx.WorkbookReader {
+function createUtf8SafeReader(
+  input: Readable,
+  options: Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>,
+  budget: InflatedBudget,
+): ExcelJS.stream.xlsx.WorkbookReader {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, options);
   const internals = reader as unknown as WorkbookReaderInternals;
   const parseWorksheet = internals._parseWorksheet.bind(reader);
   const parseSharedStrings = internals._parseSharedStrings.bind(reader);
-  internals._parseWorksheet = (iterator, sheetNo) => parseWorksheet(decodeAcrossChunks(iterator), sheetNo);
-  internals._parseSharedStrings = (entry) => parseSharedStrings(entry.setEncoding('utf8'));
+  internals._parseWorksheet = (iterator, sheetNo) => parseWorksheet(decodeAcrossChunks(iterator, budget), sheetNo);
+  internals._parseSharedStrings = (entry) => parseSharedStrings(Readable.from(decodeAcrossChunks(entry, budget), { objectMode: false, encoding: 'utf8' }));
   return reader;
 }
 
-async function* xlsxRows(input: Readable): AsyncGenerator<SheetRow> {
+async function* xlsxRows(input: Readable, budget: InflatedBudget): AsyncGenerator<SheetRow> {
   const workbook = createUtf8SafeReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',
     entries: 'emit',
-  });
+  }, budget);
   try {
     for await (const worksheet of workbook) {
       for await (const row of worksheet as unknown as AsyncIterable<ExcelJS.Row>) {
@@ -176,6 +211,7 @@ async function* xlsxRows(input: Readable): AsyncGenerator<SheetRow> {
       break;
     }
   } catch (error) {
+    if (error instanceof InflatedTooFarError) throw error;
     throw new UnreadableFileError(`The .xlsx workbook cannot be read: ${(error as Error).message}`);
   } finally {
     input.destroy();

@@ -1,33 +1,29 @@
 /**
- * Worker-thread entry that reads, cleans and maps one file's rows for the importer (see
- * row-events.ts): events go out in messages of EVENTS_PER_MESSAGE, and at most
- * MESSAGES_IN_FLIGHT of them wait unconsumed, so a slow writer holds the reader back instead
- * of the rows piling up in memory.
+ * Worker-thread entry that reads, cleans and maps spreadsheets' rows for the importer (see
+ * row-events.ts), one file per `open` request, and stays for the next file. Events go out in
+ * messages of EVENTS_PER_MESSAGE, and at most MESSAGES_IN_FLIGHT of them wait unconsumed, so a
+ * slow writer holds the reader back instead of the rows piling up in memory.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { openRows, UnreadableFileError, type RowSource } from './read-rows.ts';
-import { EVENTS_PER_MESSAGE, MESSAGES_IN_FLIGHT, rowEvents, type ReaderMessage, type ReaderWorkerData, type RowEvent } from './row-events.ts';
+import { EVENTS_PER_MESSAGE, MESSAGES_IN_FLIGHT, rowEvents, type ReaderMessage, type ReaderRequest, type RowEvent } from './row-events.ts';
 
 const port = parentPort!;
-const { file } = workerData as ReaderWorkerData;
 const send = (message: ReaderMessage) => port.postMessage(message);
 
-let credits = MESSAGES_IN_FLIGHT;
+let credits = 0;
 let wake: (() => void) | null = null;
-port.on('message', () => {
-  credits += 1;
-  wake?.();
-  wake = null;
-});
 
-let source: RowSource | null = null;
-try {
-  source = await openRows(file);
-} catch (error) {
-  if (!(error instanceof UnreadableFileError)) throw error;
-  send({ type: 'open-failed', message: error.message });
-}
-if (source !== null) {
+async function readFile(file: string): Promise<void> {
+  credits = MESSAGES_IN_FLIGHT;
+  let source: RowSource;
+  try {
+    source = await openRows(file);
+  } catch (error) {
+    if (!(error instanceof UnreadableFileError)) throw error;
+    send({ type: 'open-failed', message: error.message });
+    return;
+  }
   send({ type: 'opened', kind: source.kind, fileSize: source.fileSize });
   let events: RowEvent[] = [];
   const post = async () => {
@@ -43,5 +39,14 @@ if (source !== null) {
   if (events.length > 0) await post();
   send({ type: 'done', bytesRead: source.bytesRead() });
 }
-// The port's listener would keep the worker alive.
-port.close();
+
+port.on('message', (request: ReaderRequest) => {
+  if (request.type === 'more') {
+    credits += 1;
+    wake?.();
+    wake = null;
+    return;
+  }
+  // An error other than an unreadable file is a bug: unhandled, it ends the worker, and the importer reports the worker's error.
+  void readFile(request.file);
+});

@@ -30,7 +30,7 @@ export interface RowEventSource {
 /** Files at least this large are read in a worker thread. */
 export const WORKER_READ_MIN_BYTES = 2 * 1024 ** 2;
 /** Events per message from the reading worker, and how many messages may wait unconsumed (memory stays flat). */
-const EVENTS_PER_MESSAGE = 500;
+const EVENTS_PER_MESSAGE = 2000;
 const MESSAGES_IN_FLIGHT = 4;
 
 const isReadError = (error: unknown): error is Error =>
@@ -69,10 +69,7 @@ export type ReaderMessage =
   | { type: 'open-failed'; message: string }
   | { type: 'events'; events: RowEvent[]; bytesRead: number }
   | { type: 'done'; bytesRead: number };
-export type ReaderRequest = { type: 'more' };
-export interface ReaderWorkerData {
-  file: string;
-}
+export type ReaderRequest = { type: 'open'; file: string } | { type: 'more' };
 export { EVENTS_PER_MESSAGE, MESSAGES_IN_FLIGHT };
 
 /**
@@ -83,6 +80,59 @@ const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/a
   .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./row-events-worker.ts', import.meta.url).href)}); })`;
 
 /**
+ * The reading worker, kept for the next file: starting one costs seconds (tsx compiles the
+ * reading and cleaning modules inside it), so a process that imports several files pays that
+ * once. It reads one file at a time; a file opened while it is busy gets a worker of its own.
+ */
+let sharedReader: Worker | null = null;
+let isSharedReaderBusy = false;
+let readerStarts = 0;
+
+/** How many reading workers this thread has started (a second file read by the kept worker starts none). */
+export function readerWorkerStarts(): number {
+  return readerStarts;
+}
+
+function startReader(): Worker {
+  readerStarts += 1;
+  const worker = new Worker(WORKER_BOOTSTRAP, { eval: true });
+  // Idle, it must not keep the process alive; it is referenced again while it reads a file.
+  worker.unref();
+  return worker;
+}
+
+function acquireReader(): { worker: Worker; release: (isReusable: boolean) => Promise<void> } {
+  let worker: Worker;
+  const isShared = !isSharedReaderBusy;
+  if (isShared) {
+    if (sharedReader === null) {
+      const started = startReader();
+      started.once('exit', () => {
+        if (sharedReader === started) sharedReader = null;
+      });
+      sharedReader = started;
+    }
+    worker = sharedReader;
+    isSharedReaderBusy = true;
+  } else {
+    worker = startReader();
+  }
+  worker.ref();
+  return {
+    worker,
+    release: async (isReusable) => {
+      worker.unref();
+      if (isShared) isSharedReaderBusy = false;
+      // A worker stopped mid-file still holds that file's rows: it is not handed the next one.
+      if (!isShared || !isReusable) {
+        if (sharedReader === worker) sharedReader = null;
+        await worker.terminate();
+      }
+    },
+  };
+}
+
+/**
  * Opens a file for its row events; throws UnreadableFileError when it cannot be read at all.
  * `inWorker` defaults to whether the file is large enough for a worker to pay off.
  */
@@ -91,7 +141,7 @@ export async function openRowEvents(file: string, fileSize: number, inWorker = f
     const source = await openRows(file);
     return { kind: source.kind, fileSize: source.fileSize, bytesRead: source.bytesRead, events: rowEvents(source) };
   }
-  const worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: { file } satisfies ReaderWorkerData });
+  const { worker, release } = acquireReader();
   const queue: ReaderMessage[] = [];
   let failure: Error | null = null;
   let isOver = false;
@@ -100,19 +150,28 @@ export async function openRowEvents(file: string, fileSize: number, inWorker = f
     wake?.();
     wake = null;
   };
-  worker.on('message', (message: ReaderMessage) => {
+  const onMessage = (message: ReaderMessage) => {
     queue.push(message);
     notify();
-  });
-  worker.on('error', (error) => {
+  };
+  const onError = (error: Error) => {
     failure = error;
     notify();
-  });
-  worker.on('exit', (code) => {
+  };
+  const onExit = (code: number) => {
     isOver = true;
-    if (code !== 0 && failure === null) failure = new Error(`The reading worker stopped (exit code ${code}).`);
+    if (failure === null) failure = new Error(`The reading worker stopped (exit code ${code}).`);
     notify();
-  });
+  };
+  worker.on('message', onMessage);
+  worker.on('error', onError);
+  worker.on('exit', onExit);
+  const finish = async (isReusable: boolean) => {
+    worker.off('message', onMessage);
+    worker.off('error', onError);
+    worker.off('exit', onExit);
+    await release(isReusable && failure === null && !isOver);
+  };
   const next = async (): Promise<ReaderMessage | null> => {
     while (queue.length === 0) {
       if (failure !== null) throw failure;
@@ -122,19 +181,31 @@ export async function openRowEvents(file: string, fileSize: number, inWorker = f
     return queue.shift()!;
   };
 
-  const first = await next();
+  worker.postMessage({ type: 'open', file } satisfies ReaderRequest);
+  let first: ReaderMessage | null;
+  try {
+    first = await next();
+  } catch (error) {
+    await finish(false);
+    throw error;
+  }
   if (first === null || first.type === 'open-failed') {
-    await worker.terminate();
+    await finish(first !== null);
     throw new UnreadableFileError(first?.type === 'open-failed' ? first.message : 'The file cannot be read.');
   }
-  if (first.type !== 'opened') throw new Error(`The reading worker answered ${first.type} before opening the file.`);
+  if (first.type !== 'opened') {
+    await finish(false);
+    throw new Error(`The reading worker answered ${first.type} before opening the file.`);
+  }
   let bytesRead = 0;
   async function* events(): AsyncGenerator<RowEvent> {
+    let isComplete = false;
     try {
       for (;;) {
         const message = await next();
         if (message === null || message.type === 'done') {
           if (message) bytesRead = message.bytesRead;
+          isComplete = message !== null;
           return;
         }
         if (message.type !== 'events') continue;
@@ -143,8 +214,8 @@ export async function openRowEvents(file: string, fileSize: number, inWorker = f
         yield* message.events;
       }
     } finally {
-      // Stopped early (a file without a name column, an error while writing): the worker is not needed any more.
-      await worker.terminate();
+      // Stopped early (a file without a name column, an error while writing): that worker is not reused.
+      await finish(isComplete);
     }
   }
   return { kind: first.kind, fileSize: first.fileSize, bytesRead: () => bytesRead, events: events() };

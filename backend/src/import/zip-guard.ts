@@ -1,7 +1,9 @@
 /**
  * Refuses a zip before anything unpacks it when its central directory declares an absurd
  * size or entry count (a "zip bomb"), or when it is a zip but not an Excel workbook.
- * Only the central directory is read (yauzl, lazily); no entry is inflated here.
+ * Only the central directory is read (yauzl, lazily); no entry is inflated here. The sizes an
+ * archive declares may lie: while the workbook is read, read-rows.ts counts the bytes really
+ * inflated and stops at the lower of maxTotalBytes and the declared total.
  */
 import yauzl from 'yauzl';
 
@@ -16,7 +18,10 @@ export const ZIP_LIMITS = {
   ratioFloorBytes: 10 * 1024 ** 2,
 };
 
-export type ZipVerdict = { isAccepted: true } | { isAccepted: false; reason: string };
+export type ZipVerdict =
+  /** `declaredBytes`: the total uncompressed size the archive declares (what reading may inflate at most). */
+  | { isAccepted: true; declaredBytes: number }
+  | { isAccepted: false; reason: string };
 
 /** Inspects the central directory of `file` against `limits`. */
 export function inspectZip(file: string, limits = ZIP_LIMITS): Promise<ZipVerdict> {
@@ -55,7 +60,7 @@ export function inspectZip(file: string, limits = ZIP_LIMITS): Promise<ZipVerdic
         zip.readEntry();
       });
       zip.on('end', () =>
-        finish(hasWorkbook ? { isAccepted: true } : { isAccepted: false, reason: 'The file is a zip archive but not an Excel workbook (.xlsx).' }),
+        finish(hasWorkbook ? { isAccepted: true, declaredBytes: total } : { isAccepted: false, reason: 'The file is a zip archive but not an Excel workbook (.xlsx).' }),
       );
       zip.on('error', (error: Error) => finish({ isAccepted: false, reason: `The zip archive is damaged: ${error.message}.` }));
       zip.readEntry();

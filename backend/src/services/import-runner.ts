@@ -10,7 +10,8 @@ import type { BusinessInput } from '@directory/data/business.ts';
 import type { RecordDatabase } from '@directory/data/record.ts';
 import { BulkInsertTriggers } from '../db/bulk-insert-triggers.ts';
 import { BusinessRepository } from '../db/business-repository.ts';
-import { ImportReportRepository, type ReportCounts, type ReportRowEntry } from '../db/import-report-repository.ts';
+import { DeferredIndexes } from '../db/deferred-indexes.ts';
+import { ImportReportRepository, isProcessAlive, type ReportCounts, type ReportRowEntry } from '../db/import-report-repository.ts';
 import { columnExtraction, mapColumns, type ColumnMap } from '../import/columns.ts';
 import type { Identity } from '../import/identity.ts';
 import { UnreadableFileError } from '../import/read-rows.ts';
@@ -44,7 +45,19 @@ export interface ImportFileOptions {
   onBatchCommitted?: (batchNumber: number, rowsWritten: number) => void;
   /** Read and clean in a worker thread while this thread writes; by default for files of WORKER_READ_MIN_BYTES and more. */
   readInWorker?: boolean;
+  /**
+   * Drop the secondary indexes of `businesses` while writing and build them once at the end
+   * (deferred-indexes.ts); by default when the record holds at most DEFER_INDEXES_MAX_EXISTING businesses.
+   */
+  deferIndexes?: boolean;
 }
+
+/**
+ * An import into a record of at most this many businesses defers its secondary indexes: building
+ * them again for the rows already there costs little, and while they are missing the admin
+ * lists scan a small table.
+ */
+export const DEFER_INDEXES_MAX_EXISTING = 10_000;
 
 const REPORTED_LIMIT = 100;
 const PROGRESS_EVERY_ROWS = 2000;
@@ -86,16 +99,33 @@ export function isRecordFull(error: unknown): boolean {
 export async function importFile(options: ImportFileOptions): Promise<FileImportResult> {
   const previous = options.record.pragma('wal_autocheckpoint', { simple: true }) as number;
   options.record.pragma(`wal_autocheckpoint = ${IMPORT_WAL_AUTOCHECKPOINT_PAGES}`);
+  const indexes = new DeferredIndexes(options.record);
+  // Indexes a killed import left deferred are rebuilt before anything else is written.
+  indexes.restoreAbandoned(isProcessAlive);
+  const shouldDefer = !options.isDryRun && (options.deferIndexes ?? countUpTo(options.record, DEFER_INDEXES_MAX_EXISTING + 1) <= DEFER_INDEXES_MAX_EXISTING);
+  let isDeferred = false;
+  const deferIndexes = () => {
+    if (!shouldDefer || isDeferred) return;
+    indexes.defer(process.pid);
+    isDeferred = true;
+  };
   try {
-    return await importOneFile(options);
+    return await importOneFile(options, deferIndexes);
   } finally {
+    // On success or failure alike: the indexes are built once over every row now in the record.
+    if (isDeferred) indexes.restore();
     options.record.pragma(`wal_autocheckpoint = ${previous}`);
     // PASSIVE: copies what it can without waiting for readers (the server's visitors).
     options.record.pragma('wal_checkpoint(PASSIVE)');
   }
 }
 
-async function importOneFile(options: ImportFileOptions): Promise<FileImportResult> {
+/** How many businesses the record holds, counting no further than `limit` (cheap on a large record). */
+const countUpTo = (record: RecordDatabase, limit: number) =>
+  record.prepare('SELECT count(*) FROM (SELECT 1 FROM businesses LIMIT ?)').pluck().get(limit) as number;
+
+/** `beforeFirstWrite` is called before the first batch is written (an import that writes nothing defers nothing). */
+async function importOneFile(options: ImportFileOptions, beforeFirstWrite: () => void): Promise<FileImportResult> {
   const started = performance.now();
   const reports = new ImportReportRepository(options.record);
   const businesses = new BusinessRepository(options.record);
@@ -185,6 +215,7 @@ async function importOneFile(options: ImportFileOptions): Promise<FileImportResu
       pendingEntries = [];
       return;
     }
+    if (rows.length > 0) beforeFirstWrite();
     try {
       reports.transaction(() => {
         const outcomes = writeBatch(rows);

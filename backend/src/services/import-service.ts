@@ -9,9 +9,10 @@ import type { RecordDatabase } from '@directory/data/record.ts';
 import type { SearchEngine } from '@directory/indexer/engine.ts';
 import type { ListingPolicy } from '@directory/indexer/record-source.ts';
 import { rebuildIndex, type IndexSync } from '@directory/indexer/sync.ts';
+import { DeferredIndexes } from '../db/deferred-indexes.ts';
 import { ImportReportRepository, isProcessAlive } from '../db/import-report-repository.ts';
 import type { FileImportResult, ImportProgressMessage } from '../shared/import-types.ts';
-import type { ImportWorkerData, ImportWorkerMessage } from './import-worker-protocol.ts';
+import type { ImportWorkerIdentity, ImportWorkerMessage, ImportWorkerRequest } from './import-worker-protocol.ts';
 
 /**
  * Above this many rows written by one file the index is rebuilt in the background instead of
@@ -47,6 +48,8 @@ export interface ImportServiceOptions {
    */
   rebuild?: () => Promise<void>;
   onError?: (error: unknown) => void;
+  /** Rows written by one file above which the index is rebuilt rather than caught up; REBUILD_THRESHOLD by default. */
+  rebuildThreshold?: number;
 }
 
 export class ImportService {
@@ -55,6 +58,10 @@ export class ImportService {
   private queue: Promise<unknown> = Promise.resolve();
   private catchUp: IndexCatchUpState = { state: 'idle' };
   private rebuilding: Promise<void> | null = null;
+  /** The import worker, kept between uploads (see import-worker.ts); null until the first upload or after it died. */
+  private worker: Worker | null = null;
+  private workerStarts = 0;
+  private lastWorker: ImportWorkerIdentity | null = null;
 
   constructor(
     private readonly record: RecordDatabase,
@@ -65,13 +72,25 @@ export class ImportService {
   ) {
     this.rebuild = options.rebuild ?? (() => rebuildIndex(this.record.name, this.engine, this.listingPolicy).then(() => undefined));
     this.onError = options.onError ?? ((error) => console.error('index catch-up after import failed:', error));
+    this.rebuildThreshold = options.rebuildThreshold ?? REBUILD_THRESHOLD;
+  }
+
+  private readonly rebuildThreshold: number;
+
+  /** How many import workers were started, and which one ran the last import (the kept worker's identity). */
+  workerStats(): { starts: number; last: ImportWorkerIdentity | null } {
+    return { starts: this.workerStarts, last: this.lastWorker };
   }
 
   private readonly rebuild: () => Promise<void>;
   private readonly onError: (error: unknown) => void;
 
-  /** Marks reports left 'running' by a process that died as interrupted; returns how many. */
+  /**
+   * Marks reports left 'running' by a process that died as interrupted, and rebuilds the
+   * secondary indexes such an import had deferred; returns how many reports.
+   */
   recoverInterrupted(): number {
+    new DeferredIndexes(this.record).restoreAbandoned(isProcessAlive);
     return new ImportReportRepository(this.record).markDeadRunsInterrupted(isProcessAlive);
   }
 
@@ -92,25 +111,53 @@ export class ImportService {
     await this.rebuilding;
   }
 
+  private acquireWorker(): Worker {
+    if (this.worker !== null) return this.worker;
+    this.workerStarts += 1;
+    const worker = new Worker(WORKER_BOOTSTRAP, { eval: true });
+    worker.once('exit', () => {
+      if (this.worker === worker) this.worker = null;
+    });
+    this.worker = worker;
+    return worker;
+  }
+
   private runInWorker(request: ImportRequest): Promise<FileImportResult> {
-    const data: ImportWorkerData = { recordFile: this.record.name, ...request };
+    const message: ImportWorkerRequest = { recordFile: this.record.name, ...request };
+    const worker = this.acquireWorker();
     return new Promise((resolve, reject) => {
-      const worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: data });
-      let result: FileImportResult | null = null;
-      worker.on('message', (message: ImportWorkerMessage) => {
-        if (message.type === 'result') result = message.result;
-        else {
-          const progress: ImportProgressMessage = {
-            type: 'import-progress', fileName: request.fileName, fileIndex: request.fileIndex, totalFiles: request.totalFiles, ...message.progress,
-          };
-          this.progress.emit('progress', progress);
+      const onMessage = (message: ImportWorkerMessage) => {
+        if (message.type === 'result') {
+          this.lastWorker = message.worker;
+          settle();
+          resolve(message.result);
+          return;
         }
-      });
-      worker.on('error', reject);
-      worker.on('exit', (code) => {
-        if (result) resolve(result);
-        else reject(new Error(`The import worker stopped (exit code ${code}) before reporting.`));
-      });
+        const progress: ImportProgressMessage = {
+          type: 'import-progress', fileName: request.fileName, fileIndex: request.fileIndex, totalFiles: request.totalFiles, ...message.progress,
+        };
+        this.progress.emit('progress', progress);
+      };
+      const onError = (error: Error) => {
+        settle();
+        reject(error);
+      };
+      const onExit = (code: number) => {
+        settle();
+        reject(new Error(`The import worker stopped (exit code ${code}) before reporting.`));
+      };
+      const settle = () => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        // Idle between uploads, the kept worker must not keep the server's process alive.
+        worker.unref();
+      };
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      worker.ref();
+      worker.postMessage(message);
     });
   }
 
@@ -118,7 +165,7 @@ export class ImportService {
     const written = result.inserted + result.updated;
     if (result.isDryRun || written === 0) return 'none';
     const since = new Date().toISOString();
-    if (written <= REBUILD_THRESHOLD || this.rebuilding) {
+    if (written <= this.rebuildThreshold || this.rebuilding) {
       // A rebuild already running picks up what it can; the change log covers the rest.
       this.catchUp = { state: 'change-log', since, rows: written };
       this.sync

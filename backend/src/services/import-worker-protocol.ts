@@ -1,8 +1,8 @@
 import type { FileImportResult } from '../shared/import-types.ts';
 import type { ImportProgress } from './import-runner.ts';
 
-/** What the server hands an import worker. */
-export interface ImportWorkerData {
+/** One upload for the import worker. */
+export interface ImportWorkerRequest {
   recordFile: string;
   file: string;
   fileName: string;
@@ -12,4 +12,12 @@ export interface ImportWorkerData {
   totalFiles: number;
 }
 
-export type ImportWorkerMessage = { type: 'progress'; progress: ImportProgress } | { type: 'result'; result: FileImportResult };
+/** Which worker ran an import, and how many reading workers it has started in its life (a kept worker starts one). */
+export interface ImportWorkerIdentity {
+  threadId: number;
+  readerWorkerStarts: number;
+}
+
+export type ImportWorkerMessage =
+  | { type: 'progress'; progress: ImportProgress }
+  | { type: 'result'; result: FileImportResult; worker: ImportWorkerIdentity };

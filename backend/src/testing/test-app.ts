@@ -53,6 +53,8 @@ export async function startTestApp(
     isProxyTrusted?: boolean;
     /** Search worker threads (default 0: searches run in the test's thread). */
     searchThreads?: number;
+    /** IMPORT_REBUILD_THRESHOLD of the app (rows written by one file above which an import rebuilds the index). */
+    importRebuildThreshold?: number;
   } = {},
 ): Promise<TestApp & { url: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'directory-test-'));
@@ -60,7 +62,14 @@ export async function startTestApp(
   const record = openRecord(recordFile);
   const engine = new SqliteEngine(join(dir, 'index'));
   const listingPolicy = options.listingPolicy ?? 'all';
-  const deps = createDeps({ record, engine, listingPolicy, admission: options.admission ?? TEST_ADMISSION, searchThreads: options.searchThreads ?? 0 });
+  const deps = createDeps({
+    record,
+    engine,
+    listingPolicy,
+    admission: options.admission ?? TEST_ADMISSION,
+    searchThreads: options.searchThreads ?? 0,
+    ...(options.importRebuildThreshold === undefined ? {} : { importRebuildThreshold: options.importRebuildThreshold }),
+  });
   saveBusinesses(deps.businesses, businesses);
   await rebuildIndex(recordFile, engine, listingPolicy);
   const site = options.withBuiltSite ? await loadBuiltSite() : options.withPages ? await sourceSite() : undefined;

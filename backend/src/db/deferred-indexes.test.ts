@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
+import { writeSample } from '../../../scripts/samples/generate-sample.ts';
+import { importFile } from '../services/import-runner.ts';
+import { DeferredIndexes } from './deferred-indexes.ts';
+
+let dir: string;
+let record: RecordDatabase;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'deferred-indexes-'));
+  record = openRecord(join(dir, 'record.sqlite'));
+});
+afterEach(() => {
+  record.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const indexesOfBusinesses = () =>
+  record.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'businesses' ORDER BY name").all() as { name: string; sql: string | null }[];
+
+describe('deferred secondary indexes', () => {
+  it('drops only the non-unique indexes, remembers their SQL, and builds the same ones again', () => {
+    const before = indexesOfBusinesses();
+    const indexes = new DeferredIndexes(record);
+    const dropped = indexes.defer(4242);
+    const during = indexesOfBusinesses();
+    // The unique ones (slug, place id) stay: the import's identity checks need them.
+    expect(during.map((index) => index.name).sort()).toEqual(['sqlite_autoindex_businesses_1', 'sqlite_autoindex_businesses_2']);
+    expect(dropped).toBe(before.length - 2);
+    expect(indexes.deferred()).toEqual(before.filter((index) => index.sql !== null).map((index) => index.name).sort());
+    expect(indexes.restore()).toBe(dropped);
+    expect(indexesOfBusinesses()).toEqual(before);
+    expect(indexes.deferred()).toEqual([]);
+  });
+
+  it('rebuilds indexes left deferred by a dead importer, and leaves a live one alone', () => {
+    const before = indexesOfBusinesses();
+    const indexes = new DeferredIndexes(record);
+    indexes.defer(4242);
+    expect(indexes.restoreAbandoned(() => true)).toBe(0);
+    expect(indexesOfBusinesses().length).toBe(2);
+    expect(indexes.restoreAbandoned((pid) => pid !== 4242)).toBe(before.length - 2);
+    expect(indexesOfBusinesses()).toEqual(before);
+  });
+
+  it('an import into an empty record writes without them and ends with every index built and the record intact', async () => {
+    const before = indexesOfBusinesses();
+    const file = join(dir, 'places.csv');
+    const summary = await writeSample({ rows: 1200, tool: 'outscraper', format: 'csv', out: file });
+    const dropDuringImport: number[] = [];
+    const result = await importFile({
+      record, file, fileName: 'places.csv', batchSize: 500, isDryRun: false, readInWorker: false,
+      onBatchCommitted: () => dropDuringImport.push(indexesOfBusinesses().length),
+    });
+    expect(result.inserted).toBe(summary.distinctPlaces);
+    expect(dropDuringImport.every((n) => n === 2)).toBe(true);
+    expect(indexesOfBusinesses()).toEqual(before);
+    expect(record.pragma('integrity_check', { simple: true })).toBe('ok');
+    // The admin list's popularity order is answered by its index again.
+    const plan = record.prepare('EXPLAIN QUERY PLAN SELECT id FROM businesses ORDER BY reviews DESC, rating DESC, id LIMIT 20').all() as { detail: string }[];
+    expect(plan.map((step) => step.detail).join(' ')).toContain('businesses_popularity');
+  });
+
+  it('a record above the threshold keeps its indexes while it is imported into', async () => {
+    const file = join(dir, 'places.csv');
+    await writeSample({ rows: 600, tool: 'outscraper', format: 'csv', out: file });
+    const during: number[] = [];
+    await importFile({
+      record, file, fileName: 'places.csv', batchSize: 100, isDryRun: false, readInWorker: false, deferIndexes: false,
+      onBatchCommitted: () => during.push(indexesOfBusinesses().length),
+    });
+    expect(during.length).toBeGreaterThan(1);
+    expect(during.every((n) => n === indexesOfBusinesses().length)).toBe(true);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Secondary indexes of `businesses` dropped for the length of a bulk import and built once at
+ * its end. Each inserted row otherwise updates a dozen B-trees (popularity, rating, reviews,
+ * category pairs, name…), most of the cost of an insert; building an index from the finished
+ * table is a single sort. Only non-unique indexes are dropped: the unique ones (slug, place id)
+ * are the import's own identity checks.
+ *
+ * Crash safety: the indexes' SQL is stored in `deferred_indexes` in the transaction that drops
+ * them, and removed in the transaction that recreates them, so a crash leaves either the indexes
+ * or the rows that recreate them. `restoreAbandoned` recreates the indexes of an importer that
+ * is gone (the server's start, `npm run import`, and every import before it starts).
+ */
+import type { Statement } from 'better-sqlite3';
+import type { RecordDatabase } from '@directory/data/record.ts';
+
+interface DeferredIndex {
+  name: string;
+  sql: string;
+  owner_pid: number;
+}
+
+export class DeferredIndexes {
+  private readonly secondary: Statement<[], { name: string; sql: string }>;
+  private readonly stored: Statement<[], DeferredIndex>;
+  private readonly store: Statement<[string, string, number]>;
+  private readonly clear: Statement<[]>;
+
+  constructor(private readonly db: RecordDatabase) {
+    this.secondary = db.prepare(
+      `SELECT name, sql FROM sqlite_master
+       WHERE type = 'index' AND tbl_name = 'businesses' AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE %' ORDER BY name`,
+    );
+    this.stored = db.prepare('SELECT name, sql, owner_pid FROM deferred_indexes ORDER BY name');
+    this.store = db.prepare('INSERT INTO deferred_indexes (name, sql, owner_pid) VALUES (?, ?, ?)');
+    this.clear = db.prepare('DELETE FROM deferred_indexes');
+  }
+
+  /** Names of the indexes currently deferred (none when no bulk import holds them). */
+  deferred(): string[] {
+    return this.stored.all().map((index) => index.name);
+  }
+
+  /** Drops the secondary indexes for `ownerPid`, in one transaction; returns how many. */
+  defer(ownerPid: number): number {
+    return this.db.transaction(() => {
+      if (this.stored.all().length > 0) throw new Error('The secondary indexes are already deferred by another import.');
+      const indexes = this.secondary.all();
+      for (const index of indexes) {
+        this.store.run(index.name, index.sql, ownerPid);
+        this.db.exec(`DROP INDEX "${index.name.replaceAll('"', '""')}"`);
+      }
+      return indexes.length;
+    })();
+  }
+
+  /** Recreates every deferred index in one transaction; returns how many. */
+  restore(): number {
+    return this.db.transaction(() => {
+      const indexes = this.stored.all();
+      for (const index of indexes) this.db.exec(index.sql);
+      this.clear.run();
+      return indexes.length;
+    })();
+  }
+
+  /** Recreates indexes deferred by an importer that is no longer alive; returns how many. */
+  restoreAbandoned(isAlive: (pid: number) => boolean): number {
+    const indexes = this.stored.all();
+    if (indexes.length === 0 || indexes.some((index) => isAlive(index.owner_pid))) return 0;
+    return this.restore();
+  }
+}

@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyIndex } from '@directory/indexer/verify.ts';
+import { writeSample, type SampleSummary } from '../../../scripts/samples/generate-sample.ts';
+import { loadBackendConfig } from '../config.ts';
+import { startTestApp, type TestApp } from '../testing/test-app.ts';
+
+let dir: string;
+let app: TestApp;
+let large: { file: string; summary: SampleSummary };
+let small: { file: string; summary: SampleSummary };
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'import-service-'));
+  // The threshold comes from the server's configuration, as IMPORT_REBUILD_THRESHOLD sets it.
+  const config = loadBackendConfig({ IMPORT_REBUILD_THRESHOLD: '300' });
+  expect(config.importRebuildThreshold).toBe(300);
+  app = await startTestApp([], { importRebuildThreshold: config.importRebuildThreshold });
+  large = { file: join(dir, 'large.csv'), summary: await writeSample({ rows: 500, tool: 'outscraper', format: 'csv', out: join(dir, 'large.csv') }) };
+  small = { file: join(dir, 'small.csv'), summary: await writeSample({ rows: 40, tool: 'apify', format: 'csv', out: join(dir, 'small.csv') }) };
+});
+afterAll(async () => {
+  await app.deps.imports.settled();
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const importOne = (file: string) =>
+  app.deps.imports.importFile({ file, fileName: file.split('/').pop()!, batchSize: 100, isDryRun: false, fileIndex: 1, totalFiles: 1 });
+
+describe('ImportService', () => {
+  it('above IMPORT_REBUILD_THRESHOLD rows, rebuilds the index in the admin area\'s child process, leaving the index equal to the record', async () => {
+    const result = await importOne(large.file);
+    expect(result.successCount).toBeGreaterThan(300);
+    expect(result.indexUpdate).toBe('rebuild');
+    // The rebuild was started as the import answered: the child process is running, the dashboard says so.
+    expect(app.deps.admin.reindex.isRunning()).toBe(true);
+    expect(app.deps.imports.indexCatchUp()).toMatchObject({ state: 'rebuilding', rows: result.successCount });
+    await app.deps.imports.settled();
+    const rebuild = app.deps.admin.reindex.current();
+    expect(rebuild).toMatchObject({ state: 'succeeded', documents: large.summary.distinctPlaces, error: null });
+    expect(app.deps.imports.indexCatchUp()).toEqual({ state: 'idle' });
+    const verify = await verifyIndex(app.deps.record.name, app.deps.engine, 'all');
+    expect(verify).toMatchObject({ businesses: large.summary.distinctPlaces, differenceCount: 0 });
+  }, 240_000);
+
+  it('at or below the threshold, catches up through the change log, in the same import worker as the upload before', async () => {
+    const before = app.deps.imports.workerStats();
+    const rebuildsBefore = app.deps.admin.reindex.current().startedAt;
+    const result = await importOne(small.file);
+    expect(result.successCount).toBeLessThanOrEqual(300);
+    expect(result.indexUpdate).toBe('change-log');
+    expect(app.deps.admin.reindex.current().startedAt).toBe(rebuildsBefore);
+    // One worker started for both uploads: the second paid no start (tsx compiling the importer inside a new worker).
+    const after = app.deps.imports.workerStats();
+    expect(before.starts).toBe(1);
+    expect(after.starts).toBe(1);
+    expect(after.last!.threadId).toBe(before.last!.threadId);
+  }, 120_000);
+});

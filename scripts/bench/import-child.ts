@@ -1,0 +1,64 @@
+/**
+ * One measurement of the import benchmark, in a process of its own so that its peak RSS is its
+ * own: `tsx scripts/bench/import-child.ts read-xlsx|read-csv|import FILE [RECORD_FILE]`.
+ * Prints one JSON line: rows, seconds, cpuSeconds, maxRssBytes (and the import's counts for `import`).
+ * - read-xlsx: exceljs's streaming WorkbookReader reading every row, nothing else (the baseline).
+ * - read-csv: csv-parse reading every record, nothing else (the CSV baseline).
+ * - import: `importFile` into RECORD_FILE (created and migrated when missing), as `npm run import` does.
+ */
+import { createReadStream } from 'node:fs';
+import { parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import { openRecord } from '@directory/data/record.ts';
+import { importFile } from '../../backend/src/services/import-runner.ts';
+import { DEFAULT_BATCH_SIZE } from '../../backend/src/shared/import-types.ts';
+
+export interface ChildMeasurement {
+  rows: number;
+  seconds: number;
+  /** CPU time of the process (all its threads): on a shared machine, less noisy than the wall clock. */
+  cpuSeconds: number;
+  maxRssBytes: number;
+  inserted?: number;
+  updated?: number;
+  errors?: number;
+  skipped?: number;
+}
+
+async function readXlsx(file: string): Promise<number> {
+  let rows = 0;
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit' });
+  for await (const sheet of reader) {
+    for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) if (row.values) rows += 1;
+    break;
+  }
+  return rows - 1;
+}
+
+async function readCsv(file: string): Promise<number> {
+  let rows = 0;
+  for await (const record of createReadStream(file).pipe(parse({ bom: true, relax_column_count: true }))) if (record) rows += 1;
+  return rows - 1;
+}
+
+const [mode, file, recordFile] = process.argv.slice(2);
+if (!file || (mode !== 'read-xlsx' && mode !== 'read-csv' && mode !== 'import') || (mode === 'import' && !recordFile)) {
+  process.stderr.write('Usage: tsx scripts/bench/import-child.ts read-xlsx|read-csv|import FILE [RECORD_FILE]\n');
+  process.exit(2);
+}
+const started = performance.now();
+let measurement: Omit<ChildMeasurement, 'seconds' | 'cpuSeconds' | 'maxRssBytes'>;
+if (mode === 'import') {
+  const record = openRecord(recordFile!);
+  const result = await importFile({ record, file, fileName: file, batchSize: DEFAULT_BATCH_SIZE, isDryRun: false });
+  record.close();
+  if (!result.success) throw new Error(`The import failed: ${result.message}`);
+  measurement = { rows: result.totalRows, inserted: result.inserted, updated: result.updated, errors: result.errorCount, skipped: result.skippedCount };
+} else {
+  measurement = { rows: mode === 'read-xlsx' ? await readXlsx(file) : await readCsv(file) };
+}
+const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage();
+const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+// maxRSS is in kilobytes, and covers the process's worker threads too.
+process.stdout.write(`${JSON.stringify({ ...measurement, seconds, cpuSeconds, maxRssBytes: process.resourceUsage().maxRSS * 1024 } satisfies ChildMeasurement)}\n`);
