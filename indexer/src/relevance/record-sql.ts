@@ -36,6 +36,21 @@ export function idsOfCategories(record: Database.Database, categories: string[],
     .all(...categories, ...where.params) as number[];
 }
 
+/**
+ * Businesses of a category in the order a visitor naming it expects: those whose name also holds
+ * a word starting with `word` (accents and case aside) first, then the others, each most popular first.
+ */
+export function idsOfCategoryNameFirst(record: Database.Database, category: string, word: string, scope: Scope = {}): number[] {
+  const where = scopeSql(scope);
+  const rows = record
+    .prepare(`SELECT id, name FROM businesses WHERE category = ?${where.sql} ORDER BY ${POPULARITY}`)
+    .all(category, ...where.params) as { id: number; name: string }[];
+  const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  const prefix = fold(word);
+  const holds = (name: string) => fold(name).split(/[^\p{L}\p{N}]+/u).some((token) => token.startsWith(prefix));
+  return [...rows.filter((row) => holds(row.name)), ...rows.filter((row) => !holds(row.name))].map((row) => row.id);
+}
+
 /** Businesses whose category (or type) contains a word, most popular first; `exclude` categories left out. */
 export function idsOfCategoryWord(record: Database.Database, word: string, exclude: string[], scope: Scope = {}): number[] {
   const where = scopeSql(scope);

@@ -6,7 +6,7 @@
  */
 import type { BusinessInput } from '@directory/data/business.ts';
 import type { JudgedPoint, JudgedQuery } from './judged.ts';
-import { idsOfCategories, idsOfCategoryWord, idsOnStreet, idsWhere, type Scope } from './record-sql.ts';
+import { idsOfCategories, idsOfCategoryNameFirst, idsOfCategoryWord, idsOnStreet, idsWhere, type Scope } from './record-sql.ts';
 import { demoWorld, wordFixtures } from './world.ts';
 
 const demo = demoWorld();
@@ -48,14 +48,14 @@ function categoryQuery(point: JudgedPoint, q: string, categories: string[], opti
   });
 }
 
-/** A query that must rank one category's businesses first, most popular first. */
+/** A query that must rank one category's businesses first (those whose name holds the word before the others), then its sub-types. */
 function rankedCategoryQuery(point: JudgedPoint, q: string, category: string, scope: Scope = {}, subTypeWord?: string): void {
   queries.push({
     id: `${point}-${slug(q)}${scope.countryCode ? `-in-${scope.countryCode.toLowerCase()}` : ''}`,
     point,
     request: { query: q, ...(scope.countryCode ? { location: scope.countryCode } : {}) },
     expected: (record) => ({
-      relevant: [...idsOfCategories(record, [category], scope), ...(subTypeWord ? idsOfCategoryWord(record, subTypeWord, [category], scope) : [])],
+      relevant: [...idsOfCategoryNameFirst(record, category, q, scope), ...(subTypeWord ? idsOfCategoryWord(record, subTypeWord, [category], scope) : [])],
       isOrdered: true,
     }),
     minRecall: 0.95,

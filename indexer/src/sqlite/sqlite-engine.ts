@@ -33,7 +33,7 @@ import { SitemapFiles } from './sitemap-files.ts';
 import { IndexDirectory, openIndexDatabase, type IndexDatabase } from './index-file.ts';
 import { applyAggregateDelta, prepareAggregateStatements, type AggregateStatements } from './aggregate-delta.ts';
 import { encodedOpenHours } from './search-hours.ts';
-import { FTS_COLUMNS, ftsTexts } from './search-text.ts';
+import { FTS_COLUMNS, ftsTexts, type FtsColumn } from './search-text.ts';
 import { addToVocabulary, searchIndex } from './sqlite-search.ts';
 
 const BULK_BATCH = 5000;
@@ -226,11 +226,13 @@ class DocWriter {
     this.insertGeo = db.prepare(INSERT_GEO_SQL);
   }
 
-  write(doc: BusinessDocument, pos: number): void {
+  /** Writes the document; returns its full-text columns (the vocabulary of an incremental change counts their terms). */
+  write(doc: BusinessDocument, pos: number): Record<FtsColumn, string> {
     this.insertDoc.run(toDocRow(doc, pos));
     const texts = ftsTexts(doc);
     this.insertFts.run(pos, ...FTS_COLUMNS.map((column) => texts[column]));
     if (hasCoordinates(doc)) this.insertGeo.run(pos, doc.latitude, doc.latitude, doc.longitude, doc.longitude);
+    return texts;
   }
 }
 
@@ -380,8 +382,7 @@ function applyChangesTo(db: IndexDatabase, writes: WriteStatements, changes: Doc
   for (const doc of changes.upserts) {
     // An updated business keeps its popularity position; a new one goes to the end.
     const pos = removeExisting(doc.id) ?? writes.nextPos.get()!;
-    writes.writer.write(doc, pos);
-    addToVocabulary(db, doc);
+    addToVocabulary(db, writes.writer.write(doc, pos));
     applyAggregateDelta(writes.aggregates, toDocRow(doc, pos), +1);
     countDelta += 1;
   }

@@ -34,7 +34,6 @@
 import type { Statement } from 'better-sqlite3';
 import { countryName } from '@directory/data/countries.ts';
 import { letterOf, slugify } from '@directory/data/slug.ts';
-import type { BusinessDocument } from '../document.ts';
 import {
   DEFAULT_MAX_FACET_VALUES,
   FACET_NAMES,
@@ -61,7 +60,6 @@ import { resolveLocation, type LocationLookup, type LocationPart } from './searc
 import {
   columnFilter,
   foldText,
-  ftsTexts,
   highlight,
   isUnspaced,
   phoneQuery,
@@ -70,6 +68,7 @@ import {
   tokenize,
   unitBound,
   unitExpression,
+  type FtsColumn,
   type HighlightTerms,
   type QueryUnit,
 } from './search-text.ts';
@@ -105,6 +104,8 @@ const NAME_PREFIX_TIER = 9;
 const CATEGORY_PREFIX_TIER = 8;
 const PLACE_TIER = 3;
 const OTHER_TIER = 1;
+/** Added to a category tier when the name matches too (less than the gap between two tiers). */
+const NAME_BONUS = 0.5;
 /** Radius of the first ring of a nearest-first walk. */
 const FIRST_RING_KM = 1;
 /** Half the Earth's circumference: every point is within this distance. */
@@ -238,8 +239,8 @@ class SqliteSearcher {
   }
 
   /** Adds an upserted document's terms to the vocabulary (incremental changes). */
-  addVocabulary(doc: BusinessDocument): void {
-    const terms = new Set(Object.values(ftsTexts(doc)).flatMap((text) => text.split(' ').filter(Boolean)));
+  addVocabulary(texts: Record<FtsColumn, string>): void {
+    const terms = new Set(Object.values(texts).flatMap((text) => text.split(' ').filter(Boolean)));
     this.vocabulary.add(terms);
     if (this.specialSpellings !== null) for (const term of terms) addSpecialSpelling(this.specialSpellings, term);
   }
@@ -817,6 +818,8 @@ function dimensionStream(dimension: Dimension): Stream {
  */
 class ColumnTiers {
   private readonly prefixes: RegExp | null;
+  /** The typed words only (not their synonyms). */
+  private readonly typedPrefixes: RegExp | null;
   private readonly placePrefixes: RegExp | null;
   private typos: RegExp | null = null;
   /** Category and place texts repeat across candidates: each is tested once. */
@@ -830,6 +833,8 @@ class ColumnTiers {
     const words = units.flatMap((unit) => unit.alternatives.flat()).filter((word) => word.phrase === null);
     this.prefixes = wordStarts([...words.map((word) => word.word), ...words.flatMap((word) => word.exactTerms)]);
     this.placePrefixes = wordStarts([...words.map((word) => word.word), ...locationWords]);
+    const typed = units.flatMap((unit) => unit.alternatives[0]!).filter((word) => word.phrase === null);
+    this.typedPrefixes = wordStarts([...typed.map((word) => word.word), ...typed.flatMap((word) => word.exactTerms)]);
   }
 
   of(row: TextRow, withTypos: boolean): number {
@@ -844,9 +849,11 @@ class ColumnTiers {
       categoryTier = this.categoryTier(row, typos);
       this.seen.set(categoryKey, categoryTier);
     }
-    if (categoryTier > NAME_WORDS_TIER) return categoryTier;
+    // Within the category tiers, a name that holds a typed word too comes first ("Café des Arts" before "Kaffeehaus" for "cafe").
+    if (categoryTier > NAME_WORDS_TIER) return categoryTier + (matches(row.name, this.typedPrefixes, typos) ? NAME_BONUS : 0);
+    const isNameMatch = matches(row.name, this.prefixes, typos);
     if (this.holdsEveryUnit(row.name, withTypos)) return NAME_WORDS_TIER;
-    if (matches(row.name, this.prefixes, typos)) return NAME_PREFIX_TIER;
+    if (isNameMatch) return NAME_PREFIX_TIER;
     if (categoryTier > 0) return categoryTier;
     const place = `p${row.city ?? ''}\n${row.country ?? ''}\n${row.country_code ?? ''}\n${row.postal_code ?? ''}`;
     let placeTier = this.seen.get(place);
@@ -1073,6 +1080,6 @@ export function traceSearchStatements(db: IndexDatabase): Map<string, unknown[]>
 }
 
 /** Adds an upserted document's words to the vocabulary. */
-export function addToVocabulary(db: IndexDatabase, doc: BusinessDocument): void {
-  searcherFor(db).addVocabulary(doc);
+export function addToVocabulary(db: IndexDatabase, texts: Record<FtsColumn, string>): void {
+  searcherFor(db).addVocabulary(texts);
 }
