@@ -590,7 +590,12 @@ class SqliteSearcher {
     isCapped ||= exact.isCapped || units.some((unit) => unit.alternatives.some((alternative) => alternative.some((word) => word.isTruncated)));
     // Like Typesense's typo_tokens_threshold: corrections only when the exact words do not fill the page.
     if (candidates.length < pageEnd) {
-      for (const word of words) if (word.phrase === null) word.typoTerms = this.vocabulary.typoTerms(word.word);
+      // A word shorter than 5 letters gets its typo only when no indexed word starts with it ("saon"): "rome" or
+      // "bank" would otherwise OR eight look-alikes into every search that holds them (measured: 3x slower at 1M).
+      for (const word of words) {
+        const isKnownShortWord = word.word.length < 5 && word.terms !== null && word.terms.length > 0;
+        if (word.phrase === null && !isKnownShortWord) word.typoTerms = this.vocabulary.typoTerms(word.word);
+      }
       if (words.some((word) => word.typoTerms.length > 0)) {
         const withTypos = this.matchRows(expressionOf(true), conditions, Number.POSITIVE_INFINITY);
         for (const row of withTypos.rows) {
