@@ -176,7 +176,9 @@ export function wordExpression(word: ExpandedWord, withTypos: boolean): string {
   const prefix = word.terms === null ? [`${quote(word.word)}*`] : word.terms.map(quote);
   // A prefix no term starts with: the word itself, which matches nothing (or only its corrections).
   if (prefix.length === 0) prefix.push(quote(word.word));
-  const alternatives = [...new Set([...prefix, ...word.exactTerms.map(quote), ...(withTypos ? word.typoTerms.map(quote) : [])])];
+  const alternatives = [...new Set([...prefix, ...word.exactTerms.map(quote)])];
+  // Typo corrections are not looked for in streets and phone digits: "pizza" must not become every "Piazza …".
+  if (withTypos && word.typoTerms.length > 0) alternatives.push(`{name category place about} : (${word.typoTerms.map(quote).join(' OR ')})`);
   return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`;
 }
 
