@@ -172,6 +172,19 @@ describe('the search page', () => {
     await page.close();
   });
 
+  it('says which words it searched with when nothing matches them all, on the server page and after typing', async () => {
+    const { page, errors } = await openSearch('/search?q=bakery%20zzqxv&location=berlin');
+    const summary = page.getByRole('status');
+    await summary.getByText('No results for all words; showing results for “bakery”.').waitFor();
+    expect((await resultNames(page)).sort()).toEqual(Array.from({ length: 6 }, (_, i) => `Berlin Bakery ${i + 1}`));
+    await page.getByRole('searchbox', { name: 'What are you looking for?' }).fill('bakeries');
+    await page.waitForURL(/q=bakeries/);
+    await summary.getByText('6 businesses', { exact: false }).waitFor();
+    expect(await summary.textContent()).not.toContain('No results for all words');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('searches the area the visitor moved the map to, and clears it again', async () => {
     const { page, errors } = await openSearch('/search?q=plumb');
     const map = page.getByRole('region', { name: 'Map of the results' });

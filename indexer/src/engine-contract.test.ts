@@ -246,6 +246,30 @@ for (const factory of FACTORIES) {
       });
     });
 
+    describe('search: words (plurals, synonyms, dropped words)', () => {
+      const idsOf = (category: string) => record.prepare('SELECT id FROM businesses WHERE category = ? ORDER BY id').pluck().all(category) as number[];
+      const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+
+      it.each([
+        ['bakeries', 'Bakery'],
+        ['pharmacies', 'Pharmacy'],
+        ['chemist', 'Pharmacy'],
+        ['auto repair', 'Car repair'],
+        ['hotels', 'Hotel'],
+      ])('"%s" answers every %s first', async (query, category) => {
+        const expected = idsOf(category);
+        const response = await search({ query });
+        expect(sorted(response.hits.slice(0, expected.length).map((hit) => hit.id))).toEqual(expected);
+      });
+
+      it('drops words from the end when nothing matches them all, and says which', async () => {
+        const response = await search({ query: 'bakery zzqxv' });
+        expect(sorted(response.hits.map((hit) => hit.id))).toEqual(idsOf('Bakery'));
+        expect(response.queryWords).toEqual({ used: ['bakery'], dropped: ['zzqxv'] });
+        expect((await search({ query: 'bakery' })).queryWords).toBeUndefined();
+      });
+    });
+
     describe('search: filters, counts and facets', () => {
       it('browses everything with the totals and facet counts of the record', async () => {
         const response = await search({ facets: ['category', 'country', 'city'], maxFacetValues: 3 });

@@ -111,6 +111,11 @@ export interface SearchResponse {
   isFacetExact: boolean;
   /** Present when the request asked for a facet search. */
   facetHits?: FacetValue[];
+  /**
+   * Present when no business matched every query word and the search dropped words from the end
+   * (as Meilisearch's matching strategy "last"): the words it searched with, and those it dropped.
+   */
+  queryWords?: { used: string[]; dropped: string[] };
   processingTimeMs: number;
 }
 

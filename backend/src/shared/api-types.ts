@@ -233,6 +233,14 @@ export interface SearchResults {
   /** False when facet counts were taken over the first matches only. */
   isFacetExact: boolean;
   processingTimeMs: number;
+  /** Present when no business matched every word: the words searched with, and those dropped. */
+  queryWords?: QueryWordsUsed;
+}
+
+/** The words a search used when nothing matched them all (it dropped words from the end). */
+export interface QueryWordsUsed {
+  used: string[];
+  dropped: string[];
 }
 
 export interface FacetValuesResults {
@@ -270,6 +278,8 @@ export interface InstantSearchResult {
   exhaustiveFacetsCount: boolean;
   exhaustiveNbHits: boolean;
   processingTimeMS: number;
+  /** Not part of the Algolia shape: present when no business matched every word (see SearchResults). */
+  queryWords?: QueryWordsUsed;
 }
 
 export interface InstantSearchFacetResult {

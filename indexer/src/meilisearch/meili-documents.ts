@@ -8,6 +8,8 @@ import type { BusinessDocument, BusinessSummary } from '../document.ts';
 import type { CategoryAggregate, CityAggregate, CountryAggregate } from '../engine.ts';
 import { cityKey } from '../search-types.ts';
 import { MINUTES_PER_WEEK, encodedOpenHours, isOpenAt } from '../sqlite/search-hours.ts';
+import { phoneQuery, phoneTokens, tokenize } from '../sqlite/search-text.ts';
+import { singularOf } from '../text/plural.ts';
 
 export const QUARTER_MINUTES = 15;
 
@@ -18,6 +20,12 @@ export interface MeiliBusiness extends BusinessSummary {
   /** City, country name, country code and postal code: the "place" searchable attribute. */
   place: string;
   aboutText: string;
+  /** The singulars of the plural words of name, category and type ("bakeries" → "bakery"), which queries are folded to. */
+  singulars: string;
+  /** The street part of the address. */
+  contact: string;
+  /** The phone number's digit tokens (all digits, and without the calling code). */
+  phoneDigits: string;
   _geo: { lat: number; lng: number } | null;
   /** Local quarter-hours of the week (Monday 00:00 = 0) the business is open at their start. */
   openQuarters: number[];
@@ -105,9 +113,36 @@ export function toMeiliBusiness(doc: BusinessDocument, pos: number): MeiliBusine
     workingHours: doc.workingHours,
     place: [doc.city, doc.country, doc.countryCode, doc.postalCode].filter(Boolean).join(' '),
     aboutText: doc.aboutText,
+    ...searchWords(doc),
     _geo: doc.latitude !== null && doc.longitude !== null ? { lat: doc.latitude, lng: doc.longitude } : null,
     openQuarters: openQuarters(doc.workingHours),
   };
+}
+
+/** The fields that make plurals, streets and phone numbers searchable (the embedded engine's ftsTexts() in Meilisearch's terms). */
+export function searchWords(doc: BusinessDocument): Pick<MeiliBusiness, 'singulars' | 'contact' | 'phoneDigits'> {
+  const singulars = new Set<string>();
+  for (const token of tokenize([doc.name, doc.category, doc.type].filter(Boolean).join(' '))) {
+    const singular = singularOf(token);
+    if (singular !== token) singulars.add(singular);
+  }
+  const place = new Set(tokenize([doc.city, doc.country, doc.countryCode, doc.postalCode].filter(Boolean).join(' ')));
+  return {
+    singulars: [...singulars].join(' '),
+    contact: tokenize(doc.address ?? '').filter((token) => !place.has(token)).join(' '),
+    phoneDigits: phoneTokens(doc.phone).join(' '),
+  };
+}
+
+/**
+ * The query as Meilisearch is asked it: a phone number as its digits (without an international
+ * "00" or a trunk "0", as the documents hold them), otherwise its words folded to their singulars,
+ * which documents hold beside their plurals.
+ */
+export function meiliQueryWords(query: string | undefined): string[] {
+  const phone = phoneQuery(query);
+  if (phone !== null) return [phone[phone.length - 1]!];
+  return tokenize(query ?? '').map(singularOf);
 }
 
 /** A stored business back to the engine-neutral summary, field by field. */

@@ -24,6 +24,7 @@ import { Meilisearch, MeilisearchApiError, type EnqueuedTaskPromise, type Index,
 import { countryName } from '@directory/data/countries.ts';
 import { letterOf, slugify } from '@directory/data/slug.ts';
 import settingsFile from '../../../meilisearch.json' with { type: 'json' };
+import { generatedBusinessSettings } from './meili-settings.ts';
 import { cityMatches, cityNeedle } from '../city-filter.ts';
 import type { BusinessDocument, BusinessSummary } from '../document.ts';
 import { SITEMAP_FILE_SIZE } from '../engine.ts';
@@ -77,6 +78,7 @@ import {
   presentCity,
   presentCountry,
   quoteFilter,
+  meiliQueryWords,
   toMeiliBusiness,
   type MeiliBusiness,
   type MeiliCategory,
@@ -88,6 +90,8 @@ import {
 type IndexRole = 'businesses' | 'categories' | 'countries' | 'cities' | 'meta';
 const ROLES: IndexRole[] = ['businesses', 'categories', 'countries', 'cities', 'meta'];
 const INDEX_CONFIG = settingsFile.indexes as Record<IndexRole, { primaryKey: string; settings: Settings }>;
+// The shared rules (synonyms, typo budget, ranking) from their one source; meilisearch.json holds the same (checked by a test).
+INDEX_CONFIG.businesses = { ...INDEX_CONFIG.businesses, settings: { ...INDEX_CONFIG.businesses.settings, ...generatedBusinessSettings() } };
 const MAX_TOTAL_HITS = INDEX_CONFIG.businesses.settings.pagination?.maxTotalHits ?? 1000;
 /**
  * Aggregate documents read per request. A list (every category, a letter's cities) is read a
@@ -680,8 +684,9 @@ export class MeilisearchEngine implements SearchEngine {
       reviews: ['reviews:desc', 'pos:asc'],
       distance: point ? [`_geoPoint(${point.lat}, ${point.lng}):asc`, 'pos:asc'] : [],
     };
-    const query = [request.query ?? '', ...extraWords].join(' ').trim();
-    const isBrowsing = query === '' && filter.length === 0;
+    const words = meiliQueryWords(request.query);
+    const queryOf = (used: number) => [...words.slice(0, used), ...extraWords].join(' ').trim();
+    const isBrowsing = queryOf(words.length) === '' && filter.length === 0;
     const requested = new Set<FacetName>(request.facets ?? []);
     if (request.facetSearch) requested.add(request.facetSearch.facet);
     const params = {
@@ -694,7 +699,14 @@ export class MeilisearchEngine implements SearchEngine {
       highlightPreTag: '<mark>',
       highlightPostTag: '</mark>',
     } satisfies SearchParams;
-    const response = await this.index<MeiliBusiness & Record<string, unknown>>('businesses').search(query, params);
+    // Every word must match; when nothing does, words are dropped from the end (as the embedded
+    // engine does), one request each, and the answer says which were used.
+    let used = words.length;
+    let response = await this.index<MeiliBusiness & Record<string, unknown>>('businesses').search(queryOf(used), { ...params, matchingStrategy: 'all' });
+    while (response.totalHits === 0 && used > 1) {
+      used -= 1;
+      response = await this.index<MeiliBusiness & Record<string, unknown>>('businesses').search(queryOf(used), { ...params, matchingStrategy: 'all' });
+    }
     const total = isBrowsing ? meta.businessCount : response.totalHits;
     const isTotalExact = isBrowsing || response.totalHits < MAX_TOTAL_HITS;
     const hits: SearchHit[] = response.hits.map((hit) => {
@@ -722,6 +734,7 @@ export class MeilisearchEngine implements SearchEngine {
       isFacetExact: true,
       processingTimeMs: 0,
     };
+    if (used < words.length) result.queryWords = { used: words.slice(0, used), dropped: words.slice(used) };
     if (request.facetSearch) {
       const { facet, query: facetQuery } = request.facetSearch;
       result.facetHits = (allFacets[facet] ?? []).filter((value) => labelMatches(value.label, facetQuery)).slice(0, maxFacetValues);

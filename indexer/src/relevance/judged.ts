@@ -43,4 +43,6 @@ export interface JudgedQuery {
   minRecall: number;
   /** Asserted only when the answer is ordered. */
   minNdcg?: number;
+  /** When set: the search must say it dropped these words (no business matched them all). */
+  droppedWords?: string[];
 }

@@ -8,7 +8,8 @@
 import { SITEMAP_FILE_SIZE } from '../engine.ts';
 
 // 5: the bounded-search vocabulary and indexes together with the sitemap file table (two branches each called their layout 4).
-export const INDEX_FORMAT_VERSION = '5';
+// 6: texts folded by search-text.ts (singulars, CJK bigrams), the contact column (street, phone digits), first-letter typo index.
+export const INDEX_FORMAT_VERSION = '6';
 
 export const DOCS_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -43,8 +44,10 @@ CREATE TABLE docs (
   -- weekly open intervals in local minutes ("540-1020 1980-2460"), for "open now"
   open_hours    TEXT
 );
+-- Texts are stored as search-text.ts's ftsTexts() writes them (folded words, singulars, CJK
+-- bigrams, phone digits), so the tokenizer only splits them.
 CREATE VIRTUAL TABLE docs_fts USING fts5(
-  name, category, place, about,
+  name, category, place, about, contact,
   content = '', contentless_delete = 1,
   tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
 );
@@ -163,6 +166,8 @@ CREATE VIRTUAL TABLE temp.docs_terms USING fts5vocab(main, docs_fts, row);
 INSERT INTO vocab (term, head, len, docs) SELECT term, substr(term, 1, 1), length(term), doc FROM temp.docs_terms;
 DROP TABLE temp.docs_terms;
 CREATE INDEX vocab_typo ON vocab (head, len, docs DESC);
+-- Typos in the first letter of a long word: the terms of one second letter and length.
+CREATE INDEX vocab_typo_second ON vocab (substr(term, 2, 1), len, docs DESC);
 `;
 
 /**

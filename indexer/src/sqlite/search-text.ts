@@ -4,6 +4,7 @@
  * highlighting.
  */
 import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from '../search-types.ts';
+import { indexedSingulars } from '../text/plural.ts';
 
 /** Words a query may hold; longer queries are cut (each word costs a vocabulary lookup). */
 export const MAX_QUERY_WORDS = 10;
@@ -26,11 +27,91 @@ export function queryWords(query: string | undefined): string[] {
   return [...new Set(tokenize(query).filter((word) => word.length >= 2))].slice(0, MAX_QUERY_WORDS);
 }
 
-/** Typos tolerated in a word: none under 5 letters, 1 from 5, 2 from 9. */
+/** Words of at least this many letters may have two typos, and a wrong first letter. */
+export const LONG_WORD = 8;
+
+/**
+ * Typos tolerated in a word, by its length as typed: none up to 3 letters, 1 from 4 ("saon" →
+ * "salon"), 2 from {@link LONG_WORD}. Below LONG_WORD the first letter must be right.
+ */
 export function typoBudget(word: string): number {
-  if (word.length >= 9) return 2;
-  if (word.length >= 5) return 1;
+  const length = [...word].length;
+  if (length >= LONG_WORD) return 2;
+  if (length >= 4) return 1;
   return 0;
+}
+
+/** Scripts written without spaces between words: names are found by any 2+ character substring. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const UNSPACED_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]{2,}/gu;
+
+/** True when the token holds CJK (or Hangul) characters. */
+export function isUnspaced(token: string): boolean {
+  return UNSPACED.test(token);
+}
+
+/** Overlapping two-character pieces of the CJK runs of a token: "東京駅" → 東京 京駅. */
+export function bigrams(token: string): string[] {
+  const pieces: string[] = [];
+  for (const run of token.match(UNSPACED_RUN) ?? []) {
+    const chars = [...run];
+    for (let i = 0; i + 1 < chars.length; i += 1) pieces.push(chars[i]! + chars[i + 1]!);
+  }
+  return pieces;
+}
+
+/**
+ * A text as the full-text index stores it: folded words (our folding, so that every script folds
+ * the same way in the index and in queries), each followed by the singulars a prefix search would
+ * not reach ("bakeries bakery") and by the bigrams of its CJK runs (a query of CJK characters is
+ * the phrase of its bigrams, so it finds any substring of two or more).
+ */
+export function indexText(text: string | null | undefined): string {
+  if (!text) return '';
+  const out: string[] = [];
+  for (const token of tokenize(text)) {
+    out.push(token);
+    if (isUnspaced(token)) {
+      const pieces = bigrams(token);
+      // A two-character run is its own bigram.
+      if (pieces.length > 1 || pieces[0] !== token) out.push(...pieces);
+    } else out.push(...indexedSingulars(token));
+  }
+  return out.join(' ');
+}
+
+/** Characters a visitor types around the digits of a phone number. */
+const PHONE_QUERY = /^[\d\s\-().+/]+$/;
+/** Fewest digits a query needs to be read as a phone number (a house number or a postal code is shorter). */
+export const MIN_PHONE_DIGITS = 6;
+
+/**
+ * The digit-only tokens a phone number is found by: every digit, and the national number (what
+ * follows the "+NN" calling code), so "+34 660 855 623" is found by "34660855623" and "660855623".
+ */
+export function phoneTokens(phone: string | null | undefined): string[] {
+  if (!phone) return [];
+  const digits = phone.replace(/\D+/g, '');
+  if (digits.length < MIN_PHONE_DIGITS) return [];
+  const tokens = [digits];
+  const international = /^\s*\+(\d{1,3})[\s\-.(]/.exec(phone);
+  if (international) tokens.push(digits.slice(international[1]!.length));
+  return [...new Set(tokens)];
+}
+
+/**
+ * The digits of a query that is a phone number however it is written ("(212) 555-0123",
+ * "+34 660-855-623"), with the forms it may be stored as: without an international "00" or a
+ * national trunk "0". Null when the query is not a phone number.
+ */
+export function phoneQuery(query: string | undefined): string[] | null {
+  if (!query || !PHONE_QUERY.test(query)) return null;
+  const digits = query.replace(/\D+/g, '');
+  if (digits.length < MIN_PHONE_DIGITS) return null;
+  const forms = [digits];
+  if (digits.startsWith('00')) forms.push(digits.slice(2));
+  else if (digits.startsWith('0')) forms.push(digits.slice(1));
+  return forms;
 }
 
 /**
@@ -63,6 +144,10 @@ export interface ExpandedWord {
   word: string;
   /** The vocabulary terms the word expands to as a prefix; null: FTS5's prefix index matches `word*` itself. */
   terms: string[] | null;
+  /** Terms matched exactly besides the prefix: the word's singular forms ("bars" → "bar"). */
+  exactTerms: string[];
+  /** For a CJK word: the phrase of its bigrams, which replaces every other form. */
+  phrase: string | null;
   /** True when the prefix has more terms than {@link terms} holds (its matches are a subset). */
   isTruncated: boolean;
   /** At most this many documents match the word without typos (Infinity: unknown). */
@@ -70,17 +155,45 @@ export interface ExpandedWord {
   typoTerms: string[];
 }
 
+/**
+ * One unit of a query: a word, or a phrase of the synonym table, with what it may be replaced
+ * by. Every unit must match; a unit matches when every word of one of its alternatives does.
+ */
+export interface QueryUnit {
+  /** The folded words as typed. */
+  typed: string[];
+  /** [0]: the typed words; then the synonyms of the phrase. */
+  alternatives: ExpandedWord[][];
+}
+
 export function quote(term: string): string {
   return `"${term.replace(/"/g, '""')}"`;
 }
 
-/** `("term1" OR "term2" OR "typo1")`: the word as a (bounded) prefix, or one of its typo corrections. */
+/** `("term1" OR "term2" OR "bar" OR "typo1")`: the word as a (bounded) prefix, its singulars, or one of its typo corrections. */
 export function wordExpression(word: ExpandedWord, withTypos: boolean): string {
+  if (word.phrase !== null) return quote(word.phrase);
   const prefix = word.terms === null ? [`${quote(word.word)}*`] : word.terms.map(quote);
   // A prefix no term starts with: the word itself, which matches nothing (or only its corrections).
   if (prefix.length === 0) prefix.push(quote(word.word));
-  const alternatives = [...prefix, ...(withTypos ? word.typoTerms.map(quote) : [])];
+  const alternatives = [...new Set([...prefix, ...word.exactTerms.map(quote)])];
+  // Typo corrections are not looked for in streets and phone digits: "pizza" must not become every "Piazza …".
+  if (withTypos && word.typoTerms.length > 0) alternatives.push(`{name category place about} : (${word.typoTerms.map(quote).join(' OR ')})`);
   return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`;
+}
+
+/** A unit as FTS5 text: `(typed words) OR (synonym words) OR …`; typo corrections only for the typed words. */
+export function unitExpression(unit: QueryUnit, withTypos: boolean): string {
+  const parts = unit.alternatives.map((words, index) => {
+    const inner = words.map((word) => wordExpression(word, withTypos && index === 0));
+    return inner.length === 1 ? inner[0]! : `(${inner.join(' AND ')})`;
+  });
+  return parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`;
+}
+
+/** At most this many documents match the unit without typos (the sum over its alternatives of their rarest word). */
+export function unitBound(unit: QueryUnit): number {
+  return unit.alternatives.reduce((total, words) => total + Math.min(...words.map((word) => word.bound)), 0);
 }
 
 /** Latin-script text (with digits, marks, punctuation): where our folding and FTS5's tokenizer agree. */
@@ -126,4 +239,40 @@ export function highlight(text: string, terms: HighlightTerms): string {
     const isMatch = terms.exact.has(folded) || terms.prefixes.some((prefix) => folded.startsWith(prefix));
     return isMatch ? `${HIGHLIGHT_PRE_TAG}${token}${HIGHLIGHT_POST_TAG}` : token;
   });
+}
+
+/** The columns of `docs_fts`, in order. */
+export const FTS_COLUMNS = ['name', 'category', 'place', 'about', 'contact'] as const;
+export type FtsColumn = (typeof FTS_COLUMNS)[number];
+
+/** What a document holds to be found by: its texts as the full-text index stores them, by column. */
+export interface DocumentTexts {
+  name: string | null;
+  category: string | null;
+  type: string | null;
+  city: string | null;
+  country: string | null;
+  countryCode: string | null;
+  postalCode: string | null;
+  address: string | null;
+  phone: string | null;
+  aboutText: string;
+}
+
+/**
+ * The full-text columns of a document. `place` keeps its words in order, without singulars (the
+ * where box matches it as a phrase); `contact` holds the street part of the address (its words
+ * that are not already place words) and the phone number's digit tokens.
+ */
+export function ftsTexts(doc: DocumentTexts): Record<FtsColumn, string> {
+  const place = tokenize([doc.city, doc.country, doc.countryCode, doc.postalCode].filter(Boolean).join(' '));
+  const placeWords = new Set(place);
+  const street = tokenize(doc.address ?? '').filter((token) => !placeWords.has(token));
+  return {
+    name: indexText(doc.name),
+    category: indexText([doc.category, doc.type].filter(Boolean).join(' ')),
+    place: place.join(' '),
+    about: indexText(doc.aboutText),
+    contact: [indexText(street.join(' ')), ...phoneTokens(doc.phone)].filter(Boolean).join(' '),
+  };
 }

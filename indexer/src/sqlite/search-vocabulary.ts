@@ -13,7 +13,8 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { IndexDatabase } from './index-file.ts';
-import { typoBudget, typoDistance, type ExpandedWord } from './search-text.ts';
+import { singularForms } from '../text/plural.ts';
+import { LONG_WORD, bigrams, typoBudget, typoDistance, type ExpandedWord } from './search-text.ts';
 
 /** Most terms one prefix of 4+ letters expands to (the most frequent first). */
 export const MAX_PREFIX_TERMS = 12;
@@ -23,6 +24,8 @@ const PREFIX_SCAN_LIMIT = 400;
 const PREFIX_INDEX_MAX_LENGTH = 3;
 /** Most vocabulary terms compared with a word per candidate length (the most frequent first). */
 export const TYPO_SCAN_PER_LENGTH = 600;
+/** Fewer terms per length for a typo in the first letter (rarer, and three ranges to read). */
+export const FIRST_LETTER_SCAN_PER_LENGTH = 150;
 /** Most typo corrections ORed in for one query word. */
 export const MAX_TYPO_TERMS = 8;
 
@@ -43,11 +46,14 @@ export const VOCABULARY_QUERIES = {
   prefix: 'SELECT term, docs FROM vocab WHERE term >= ? AND term < ? LIMIT ?',
   /** The most frequent terms of one first letter and length: one range of vocab_typo, already in order. */
   typo: 'SELECT term, docs FROM vocab WHERE head = ? AND len = ? ORDER BY docs DESC LIMIT ?',
+  /** The same for one second letter: one range of vocab_typo_second. */
+  typoSecond: 'SELECT term, docs FROM vocab WHERE substr(term, 2, 1) = ? AND len = ? ORDER BY docs DESC LIMIT ?',
 } as const;
 
 export class Vocabulary {
   private readonly prefixRange: Statement<[string, string, number], TermRow>;
   private readonly frequentOfLength: Statement<[string, number, number], TermRow>;
+  private readonly frequentOfSecond: Statement<[string, number, number], TermRow>;
   private readonly addTerm: Statement<[string, string, number]>;
   private readonly specialTerms: Statement<[], string>;
   private readonly termDocs: Statement<[string], number | undefined>;
@@ -55,6 +61,7 @@ export class Vocabulary {
   constructor(db: IndexDatabase) {
     this.prefixRange = db.prepare(VOCABULARY_QUERIES.prefix);
     this.frequentOfLength = db.prepare(VOCABULARY_QUERIES.typo);
+    this.frequentOfSecond = db.prepare(VOCABULARY_QUERIES.typoSecond);
     this.termDocs = db.prepare('SELECT docs FROM vocab WHERE term = ?').pluck() as Statement<[string], number | undefined>;
     this.specialTerms = db.prepare("SELECT term FROM vocab WHERE term GLOB '*[øłđðßæ]*'").pluck() as Statement<[], string>;
     this.addTerm = db.prepare(
@@ -64,33 +71,61 @@ export class Vocabulary {
 
   /** A query word with its bounded prefix expansion (typo corrections are looked up later, if needed). */
   expand(word: string): ExpandedWord {
-    if (word.length <= PREFIX_INDEX_MAX_LENGTH) return { word, terms: null, isTruncated: false, bound: Number.POSITIVE_INFINITY, typoTerms: [] };
+    const exactTerms = singularForms(word);
+    const exactBound = exactTerms.reduce((total, term) => total + this.docsOf(term), 0);
+    if (word.length <= PREFIX_INDEX_MAX_LENGTH) {
+      return { word, terms: null, exactTerms, phrase: null, isTruncated: false, bound: Number.POSITIVE_INFINITY, typoTerms: [] };
+    }
     const rows = this.prefixRange.all(word, prefixEnd(word), PREFIX_SCAN_LIMIT);
     rows.sort((a, b) => b.docs - a.docs || (a.term < b.term ? -1 : 1));
     const kept = rows.slice(0, MAX_PREFIX_TERMS);
     return {
       word,
       terms: kept.map((row) => row.term),
+      exactTerms,
+      phrase: null,
       isTruncated: rows.length > MAX_PREFIX_TERMS,
-      bound: kept.reduce((total, row) => total + row.docs, 0),
+      bound: kept.reduce((total, row) => total + row.docs, 0) + exactBound,
       typoTerms: [],
     };
   }
 
-  /** Vocabulary terms within the word's typo budget, closest and most frequent first. */
+  /** A CJK word: the phrase of its bigrams (a substring of the indexed names). */
+  expandUnspaced(word: string): ExpandedWord {
+    const pieces = bigrams(word);
+    const bound = Math.min(...pieces.map((piece) => this.docsOf(piece)));
+    return { word, terms: [], exactTerms: [], phrase: pieces.join(' '), isTruncated: false, bound, typoTerms: [] };
+  }
+
+  /**
+   * Vocabulary terms within the word's typo budget, closest and most frequent first. Terms share
+   * the word's first letter; a long word's may also differ in it (then the terms read are those
+   * whose first or second letter is one of the word's first two letters, fewer of them).
+   */
   typoTerms(word: string): string[] {
     const budget = typoBudget(word);
-    if (budget === 0) return [];
-    const found: { term: string; distance: number; docs: number }[] = [];
-    for (let length = word.length - budget; length <= word.length + budget; length += 1) {
-      for (const { term, docs } of this.frequentOfLength.all(word.charAt(0), length, TYPO_SCAN_PER_LENGTH)) {
-        if (term.startsWith(word)) continue; // the prefix match already finds it
+    if (budget === 0 || /^\d+$/.test(word)) return [];
+    const found = new Map<string, { term: string; distance: number; docs: number }>();
+    const consider = (rows: TermRow[]) => {
+      for (const { term, docs } of rows) {
+        if (term.startsWith(word) || found.has(term)) continue; // the prefix match already finds it
         const distance = typoDistance(word, term, budget);
-        if (distance <= budget) found.push({ term, distance, docs });
+        if (distance <= budget) found.set(term, { term, distance, docs });
       }
+    };
+    const [first = '', second = ''] = [...word];
+    for (let length = word.length - budget; length <= word.length + budget; length += 1) {
+      consider(this.frequentOfLength.all(first, length, TYPO_SCAN_PER_LENGTH));
+      if (word.length < LONG_WORD) continue;
+      // Another first letter (its second one kept), one letter too many in front, or the first one missing.
+      consider(this.frequentOfSecond.all(second, length, FIRST_LETTER_SCAN_PER_LENGTH).filter((row) => row.term.charAt(0) !== first));
+      consider(this.frequentOfLength.all(second, length, FIRST_LETTER_SCAN_PER_LENGTH));
+      consider(this.frequentOfSecond.all(first, length, FIRST_LETTER_SCAN_PER_LENGTH).filter((row) => row.term.charAt(0) !== first));
     }
-    found.sort((a, b) => a.distance - b.distance || b.docs - a.docs);
-    return found.slice(0, MAX_TYPO_TERMS).map((entry) => entry.term);
+    return [...found.values()]
+      .sort((a, b) => a.distance - b.distance || b.docs - a.docs)
+      .slice(0, MAX_TYPO_TERMS)
+      .map((entry) => entry.term);
   }
 
   /**

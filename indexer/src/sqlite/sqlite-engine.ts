@@ -33,6 +33,7 @@ import { SitemapFiles } from './sitemap-files.ts';
 import { IndexDirectory, openIndexDatabase, type IndexDatabase } from './index-file.ts';
 import { applyAggregateDelta, prepareAggregateStatements, type AggregateStatements } from './aggregate-delta.ts';
 import { encodedOpenHours } from './search-hours.ts';
+import { FTS_COLUMNS, ftsTexts, type FtsColumn } from './search-text.ts';
 import { addToVocabulary, searchIndex } from './sqlite-search.ts';
 
 const BULK_BATCH = 5000;
@@ -111,7 +112,7 @@ const INSERT_DOC_SQL = `INSERT INTO docs (pos, business_id, slug, name, category
   VALUES (@pos, @business_id, @slug, @name, @category, @category_slug, @type, @city, @city_slug,
   @country_code, @country, @postal_code, @address, @phone, @photo, @rating, @reviews, @is_approved, @verified,
   @created_at, @updated_at, @place_id, @url, @latitude, @longitude, @time_zone, @working_hours, @open_hours)`;
-const INSERT_FTS_SQL = 'INSERT INTO docs_fts (rowid, name, category, place, about) VALUES (?, ?, ?, ?, ?)';
+const INSERT_FTS_SQL = `INSERT INTO docs_fts (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ${FTS_COLUMNS.map(() => '?').join(', ')})`;
 const INSERT_GEO_SQL = 'INSERT INTO docs_geo (pos, min_lat, max_lat, min_lng, max_lng) VALUES (?, ?, ?, ?, ?)';
 
 function toDocRow(doc: BusinessDocument, pos: number): DocRow {
@@ -210,10 +211,6 @@ function presentCity(row: CityRow): CityAggregate {
 }
 
 /** Text of the "place" full-text column: where the business is, in every form a visitor types it. */
-function placeText(doc: BusinessDocument): string {
-  return [doc.city, doc.country, doc.countryCode, doc.postalCode].filter(Boolean).join(' ');
-}
-
 function hasCoordinates(doc: BusinessDocument): doc is BusinessDocument & { latitude: number; longitude: number } {
   return doc.latitude !== null && doc.longitude !== null;
 }
@@ -229,10 +226,13 @@ class DocWriter {
     this.insertGeo = db.prepare(INSERT_GEO_SQL);
   }
 
-  write(doc: BusinessDocument, pos: number): void {
+  /** Writes the document; returns its full-text columns (the vocabulary of an incremental change counts their terms). */
+  write(doc: BusinessDocument, pos: number): Record<FtsColumn, string> {
     this.insertDoc.run(toDocRow(doc, pos));
-    this.insertFts.run(pos, doc.name, [doc.category, doc.type].filter(Boolean).join(' '), placeText(doc), doc.aboutText);
+    const texts = ftsTexts(doc);
+    this.insertFts.run(pos, ...FTS_COLUMNS.map((column) => texts[column]));
     if (hasCoordinates(doc)) this.insertGeo.run(pos, doc.latitude, doc.latitude, doc.longitude, doc.longitude);
+    return texts;
   }
 }
 
@@ -382,8 +382,7 @@ function applyChangesTo(db: IndexDatabase, writes: WriteStatements, changes: Doc
   for (const doc of changes.upserts) {
     // An updated business keeps its popularity position; a new one goes to the end.
     const pos = removeExisting(doc.id) ?? writes.nextPos.get()!;
-    writes.writer.write(doc, pos);
-    addToVocabulary(db, doc);
+    addToVocabulary(db, writes.writer.write(doc, pos));
     applyAggregateDelta(writes.aggregates, toDocRow(doc, pos), +1);
     countDelta += 1;
   }

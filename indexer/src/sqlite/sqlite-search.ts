@@ -34,7 +34,6 @@
 import type { Statement } from 'better-sqlite3';
 import { countryName } from '@directory/data/countries.ts';
 import { letterOf, slugify } from '@directory/data/slug.ts';
-import type { BusinessDocument } from '../document.ts';
 import {
   DEFAULT_MAX_FACET_VALUES,
   FACET_NAMES,
@@ -62,14 +61,20 @@ import {
   columnFilter,
   foldText,
   highlight,
+  isUnspaced,
+  phoneQuery,
   placeExpression,
   queryWords,
   tokenize,
-  wordExpression,
-  type ExpandedWord,
+  unitBound,
+  unitExpression,
+  type FtsColumn,
   type HighlightTerms,
+  type QueryUnit,
 } from './search-text.ts';
 import { MAX_TYPO_TERMS, Vocabulary } from './search-vocabulary.ts';
+import { singularOf } from '../text/plural.ts';
+import { MAX_SYNONYM_WORDS, canonicalWords, synonyms } from '../text/synonyms.ts';
 import { presentDoc, type DocRow } from './sqlite-engine.ts';
 
 export { MAX_TYPO_TERMS };
@@ -83,6 +88,24 @@ export const CANDIDATE_LIMIT = 500;
 export const RANKING_MARGIN = 100;
 /** Most rows one driver reads to find its candidates (rows failing a filter included). */
 export const SCAN_LIMIT = 10_000;
+/** Most alternatives of one query unit (the typed words and their synonyms). */
+const MAX_ALTERNATIVES = 8;
+/** Most phrases a query is compared with category names as (combinations of synonyms). */
+const MAX_CATEGORY_PHRASES = 32;
+/** Most categories a query reads first because it names them. */
+const MAX_EXACT_CATEGORIES = 4;
+/** Ranking tiers of the field a query matched (higher first). */
+const EXACT_CATEGORY_TIER = 20;
+const SYNONYM_CATEGORY_TIER = 19;
+const TYPO_CATEGORY_TIER = 18;
+const SUBTYPE_TIER = 15;
+const NAME_WORDS_TIER = 10;
+const NAME_PREFIX_TIER = 9;
+const CATEGORY_PREFIX_TIER = 8;
+const PLACE_TIER = 3;
+const OTHER_TIER = 1;
+/** Added to a category tier when the name matches too (less than the gap between two tiers). */
+const NAME_BONUS = 0.5;
 /** Radius of the first ring of a nearest-first walk. */
 const FIRST_RING_KM = 1;
 /** Half the Earth's circumference: every point is within this distance. */
@@ -163,6 +186,8 @@ class SqliteSearcher {
   private readonly countryCodes: Statement<[string, string], string>;
   private readonly citiesBySlug: Statement<[string], { countryCode: string; citySlug: string }>;
   private readonly categoryName: Statement<[string], string | undefined>;
+  private readonly categoryTotal: Statement<[], number>;
+  private readonly allCategories: Statement<[], { slug: string; name: string }>;
   private readonly cityName: Statement<[string, string], string | undefined>;
   private readonly businessCount: Statement<[], string | undefined>;
   private readonly categoryCount: Statement<[string], number | undefined>;
@@ -179,6 +204,8 @@ class SqliteSearcher {
     this.countryCodes = db.prepare('SELECT code FROM countries WHERE code = ? OR slug = ?').pluck() as Statement<[string, string], string>;
     this.citiesBySlug = db.prepare('SELECT country_code AS countryCode, slug AS citySlug FROM cities WHERE slug = ?');
     this.categoryName = db.prepare('SELECT name FROM categories WHERE slug = ?').pluck() as Statement<[string], string | undefined>;
+    this.categoryTotal = db.prepare('SELECT count(*) FROM categories').pluck() as Statement<[], number>;
+    this.allCategories = db.prepare('SELECT slug, name FROM categories');
     this.cityName = db.prepare('SELECT name FROM cities WHERE country_code = ? AND slug = ?').pluck() as Statement<
       [string, string],
       string | undefined
@@ -212,11 +239,8 @@ class SqliteSearcher {
   }
 
   /** Adds an upserted document's terms to the vocabulary (incremental changes). */
-  addVocabulary(doc: BusinessDocument): void {
-    const text = [doc.name, doc.category, doc.type, doc.city, doc.country, doc.countryCode, doc.postalCode, doc.aboutText]
-      .filter(Boolean)
-      .join(' ');
-    const terms = new Set(tokenize(text));
+  addVocabulary(texts: Record<FtsColumn, string>): void {
+    const terms = new Set(Object.values(texts).flatMap((text) => text.split(' ').filter(Boolean)));
     this.vocabulary.add(terms);
     if (this.specialSpellings !== null) for (const term of terms) addSpecialSpelling(this.specialSpellings, term);
   }
@@ -278,12 +302,13 @@ class SqliteSearcher {
       }
     }
 
-    const words = queryWords(request.query).map((word) => this.vocabulary.expand(word));
+    const units = this.parseQuery(request.query);
     const point = request.aroundPoint ?? (filters.geo ? centerOf(filters.geo) : null);
     const sort = request.sort ?? 'relevance';
     if (sort === 'distance' && point === null) throw new RangeError('Sorting by distance needs a point or a geo filter.');
     const maxFacetValues = Math.min(request.maxFacetValues ?? DEFAULT_MAX_FACET_VALUES, MAX_FACET_VALUES);
-    const hasText = words.length > 0 || matchParts.length > 0;
+    const hasText = units.length > 0 || matchParts.length > 0;
+    let usedUnits = units;
     const isBrowsing = !hasText && conditions.clauses.length === 0 && !filters.geo;
 
     let candidates: Candidate[] = [];
@@ -294,7 +319,13 @@ class SqliteSearcher {
       const rows = pageEnd <= CANDIDATE_LIMIT ? this.rows<CandidateRow>(`SELECT ${CANDIDATE_COLUMNS} FROM docs d ORDER BY d.pos LIMIT ?`, [pageEnd]) : [];
       candidates = rows.map((row) => toCandidate(row, 0, 0));
     } else if (hasText) {
-      ({ candidates, isCapped } = this.textCandidates(words, matchParts, pageEnd, conditions, dimensions, filters.geo));
+      if (filters.geo) addGeoConditions(conditions, filters.geo);
+      // Like Meilisearch's matching strategy "last": when nothing matches every word, drop words from the end.
+      for (let used = units.length; ; used -= 1) {
+        usedUnits = units.slice(0, used);
+        ({ candidates, isCapped } = this.textCandidates(usedUnits, matchParts, pageEnd, conditions, dimensions, filters.geo));
+        if (candidates.length > 0 || used <= 1) break;
+      }
     } else {
       if (filters.geo) addGeoConditions(conditions, filters.geo);
       // A distance sort needs the nearest, not the most popular: every document of a narrow filter,
@@ -320,7 +351,7 @@ class SqliteSearcher {
     if (hasText && sort === 'relevance') {
       // Exact matches come first, each group in popularity order: rank the first page-plus-margin by field.
       const ranked = candidates.slice(0, pageEnd + RANKING_MARGIN);
-      this.rankByField(ranked, new ColumnTiers(words, locationWords));
+      this.rankByField(ranked, new ColumnTiers(usedUnits, locationWords, this.categoryTiers(usedUnits)));
       ranked.sort(comparator(sort));
       candidates = [...ranked, ...candidates.slice(ranked.length)];
     }
@@ -338,9 +369,10 @@ class SqliteSearcher {
       }
     }
 
+    const usedWords = usedUnits.flatMap((unit) => unit.alternatives.flat());
     const terms: HighlightTerms = {
-      prefixes: words.map((word) => word.word),
-      exact: new Set(words.flatMap((word) => word.typoTerms)),
+      prefixes: usedWords.filter((word) => word.phrase === null).map((word) => word.word),
+      exact: new Set(usedWords.flatMap((word) => [...word.typoTerms, ...word.exactTerms])),
     };
     const fullRows = new Map(
       this.rows<DocRow>('SELECT * FROM docs WHERE pos IN (SELECT value FROM json_each(?))', [JSON.stringify(pageRows.map((c) => c.row.pos))]).map(
@@ -363,6 +395,9 @@ class SqliteSearcher {
       isFacetExact: isBrowsing || !isCapped,
       processingTimeMs: 0,
     };
+    if (usedUnits.length < units.length) {
+      response.queryWords = { used: usedUnits.flatMap((unit) => unit.typed), dropped: units.slice(usedUnits.length).flatMap((unit) => unit.typed) };
+    }
     if (request.facetSearch) {
       const { facet, query } = request.facetSearch;
       response.facetHits = allCounts
@@ -371,6 +406,83 @@ class SqliteSearcher {
     }
     response.processingTimeMs = Math.round(performance.now() - started);
     return response;
+  }
+
+  /**
+   * The query as units: each word, or a phrase of the synonym table with its synonyms (longest
+   * phrase first); a phone number as its digits. Bounded: MAX_QUERY_WORDS words,
+   * {@link MAX_ALTERNATIVES} alternatives a unit.
+   */
+  private parseQuery(query: string | undefined): QueryUnit[] {
+    const phone = phoneQuery(query);
+    const words = queryWords(query);
+    const expand = (word: string) => (isUnspaced(word) ? this.vocabulary.expandUnspaced(word) : this.vocabulary.expand(word));
+    if (phone !== null) {
+      // The digits as one prefix, in each form they may be stored in; or the groups as typed (a postal code, a house number).
+      const digitWords = phone.map((digits) => [{ ...this.vocabulary.expand(digits), exactTerms: [] }]);
+      const asTyped = words.map(expand);
+      return [{ typed: [phone[0]!], alternatives: asTyped.length > 0 ? [...digitWords, asTyped] : digitWords }];
+    }
+    const canonical = words.map(singularOf);
+    const units: QueryUnit[] = [];
+    for (let i = 0; i < words.length; ) {
+      let length = Math.min(MAX_SYNONYM_WORDS, words.length - i);
+      for (; length > 1; length -= 1) if (synonyms.of(canonical.slice(i, i + length)) !== null) break;
+      const typed = words.slice(i, i + length);
+      const group = synonyms.of(canonical.slice(i, i + length)) ?? [];
+      const others = group.slice(1, MAX_ALTERNATIVES);
+      units.push({ typed, alternatives: [typed.map(expand), ...others.map((phrase) => phrase.map((word) => this.vocabulary.expand(word)))] });
+      i += length;
+    }
+    return units;
+  }
+
+  /** Canonical category name ("real estate agency") → category slugs, read again when the categories change. */
+  private categoryNames: { count: number; bySlug: Map<string, string[]> } | null = null;
+
+  /**
+   * The canonical phrases the units can stand for (typed words first, then with synonyms), each
+   * with the tier of a business whose category is that phrase: 20 typed, 19 a synonym.
+   */
+  private categoryTiers(units: QueryUnit[]): Map<string, number> {
+    const tiers = new Map<string, number>();
+    if (units.length === 0) return tiers;
+    let combos: { words: string[]; isTyped: boolean }[] = [{ words: [], isTyped: true }];
+    for (const unit of units) {
+      const next: typeof combos = [];
+      for (const combo of combos) {
+        unit.alternatives.forEach((alternative, index) => {
+          if (next.length < MAX_CATEGORY_PHRASES) next.push({ words: [...combo.words, ...alternative.map((word) => singularOf(word.word))], isTyped: combo.isTyped && index === 0 });
+        });
+      }
+      combos = next;
+    }
+    for (const combo of combos) {
+      const phrase = combo.words.join(' ');
+      if (!tiers.has(phrase)) tiers.set(phrase, combo.isTyped ? EXACT_CATEGORY_TIER : SYNONYM_CATEGORY_TIER);
+    }
+    return tiers;
+  }
+
+  /** Categories whose name is exactly what the query says (after folding and synonyms), with their tier. */
+  private exactCategories(units: QueryUnit[]): Map<string, number> {
+    const found = new Map<string, number>();
+    if (units.length === 0) return found;
+    const count = this.categoryTotal.get() ?? 0;
+    if (this.categoryNames === null || this.categoryNames.count !== count) {
+      const bySlug = new Map<string, string[]>();
+      for (const { slug, name } of this.allCategories.all()) {
+        const key = canonicalWords(name).join(' ');
+        bySlug.set(key, [...(bySlug.get(key) ?? []), slug]);
+      }
+      this.categoryNames = { count, bySlug };
+    }
+    for (const [phrase, tier] of this.categoryTiers(units)) {
+      for (const slug of this.categoryNames.bySlug.get(phrase) ?? []) {
+        if (found.size < MAX_EXACT_CATEGORIES && !found.has(slug)) found.set(slug, tier);
+      }
+    }
+    return found;
   }
 
   private locationLookup(): LocationLookup {
@@ -433,34 +545,61 @@ class SqliteSearcher {
    * corrections only when the exact words did not fill the page (then the total counts them too).
    */
   private textCandidates(
-    words: ExpandedWord[],
+    units: QueryUnit[],
     matchParts: string[],
     pageEnd: number,
     conditions: Conditions,
     dimensions: Dimension[],
     geo: GeoFilter | undefined,
   ): { candidates: Candidate[]; isCapped: boolean } {
-    if (geo) addGeoConditions(conditions, geo);
+    const words = units.flatMap((unit) => unit.alternatives[0]!);
     // One filter narrows the MATCH, the one with the fewest documents: more phrases only add
     // position-list checks (a city implies its country).
     const narrowest = dimensions
       .filter((dimension) => dimension.phrase !== null)
       .reduce<Dimension | null>((best, dimension) => (best === null || dimension.phraseBound < best.phraseBound ? dimension : best), null);
     const phrases = narrowest === null ? [] : [narrowest.phrase!];
-    const expressionOf = (withTypos: boolean) => [...words.map((word) => wordExpression(word, withTypos)), ...matchParts, ...phrases].join(' AND ');
+    const expressionOf = (withTypos: boolean) => [...units.map((unit) => unitExpression(unit, withTypos)), ...matchParts, ...phrases].join(' AND ');
     // The MATCH cannot yield more documents than its rarest part: below the scan bound, no need to check whether the scan stopped.
-    const bound = Math.min(narrowest?.phraseBound ?? Number.POSITIVE_INFINITY, ...words.map((word) => word.bound));
-    const exact = this.matchRows(expressionOf(false), conditions, bound);
-    const candidates = exact.rows.map((row) => toCandidate(row, 0, 0));
-    let isCapped = exact.isCapped || words.some((word) => word.isTruncated);
+    const bound = Math.min(narrowest?.phraseBound ?? Number.POSITIVE_INFINITY, ...units.map(unitBound));
+    // A query naming a category ("bars", "physician") reads that category first, through its index:
+    // its businesses are the best answers however many names or about texts hold the word.
+    const candidates: Candidate[] = [];
+    let isCapped = false;
+    const seen = new Set<number>();
+    for (const [slug, tier] of this.exactCategories(units)) {
+      const narrowed = new Conditions();
+      narrowed.clauses.push(...conditions.clauses);
+      narrowed.params.push(...conditions.params);
+      const categoryDimensions = [...dimensions];
+      this.addCategories([slug], narrowed, categoryDimensions);
+      const found = this.filterCandidates(narrowed, categoryDimensions, geo, CANDIDATE_LIMIT);
+      isCapped ||= found.isCapped;
+      for (const row of found.rows) {
+        if (seen.has(row.pos)) continue;
+        seen.add(row.pos);
+        candidates.push(toCandidate(row, 0, tier));
+      }
+    }
+    const exact = matchParts.length === 0 && units.length === 0 ? { rows: [], isCapped: false } : this.matchRows(expressionOf(false), conditions, bound);
+    for (const row of exact.rows) {
+      if (seen.has(row.pos)) continue;
+      seen.add(row.pos);
+      candidates.push(toCandidate(row, 0, 0));
+    }
+    isCapped ||= exact.isCapped || units.some((unit) => unit.alternatives.some((alternative) => alternative.some((word) => word.isTruncated)));
     // Like Typesense's typo_tokens_threshold: corrections only when the exact words do not fill the page.
     if (candidates.length < pageEnd) {
-      for (const word of words) word.typoTerms = this.vocabulary.typoTerms(word.word);
+      // A word shorter than 5 letters gets its typo only when no indexed word starts with it ("saon"): "rome" or
+      // "bank" would otherwise OR eight look-alikes into every search that holds them (measured: 3x slower at 1M).
+      for (const word of words) {
+        const isKnownShortWord = word.word.length < 5 && word.terms !== null && word.terms.length > 0;
+        if (word.phrase === null && !isKnownShortWord) word.typoTerms = this.vocabulary.typoTerms(word.word);
+      }
       if (words.some((word) => word.typoTerms.length > 0)) {
-        const seen = new Set(exact.rows.map((row) => row.pos));
         const withTypos = this.matchRows(expressionOf(true), conditions, Number.POSITIVE_INFINITY);
         for (const row of withTypos.rows) {
-          if (candidates.length >= CANDIDATE_LIMIT) break;
+          if (candidates.length >= 2 * CANDIDATE_LIMIT) break;
           if (!seen.has(row.pos)) candidates.push(toCandidate(row, 1, 0));
         }
         isCapped ||= withTypos.isCapped;
@@ -676,40 +815,95 @@ function dimensionStream(dimension: Dimension): Stream {
   return { sql: `${arms.map((arm) => arm.sql).join(' UNION ALL ')} ORDER BY pos`, params: arms.flatMap((arm) => arm.params), count: dimension.count };
 }
 
-/** The best field a query word matched in, read from the candidate's own fields. */
+/**
+ * The best field a query matched in, read from the candidate's own fields: its category is what
+ * the query says (20, 19 through a synonym); its category or type holds every query word (a
+ * sub-type, 15); its name holds every word (10) or starts a word with one (9); its category does
+ * (8); its place (3); otherwise the about text or contact (1). Words compare as canonical singulars.
+ */
 class ColumnTiers {
   private readonly prefixes: RegExp | null;
+  /** The typed words only (not their synonyms). */
+  private readonly typedPrefixes: RegExp | null;
   private readonly placePrefixes: RegExp | null;
   private typos: RegExp | null = null;
   /** Category and place texts repeat across candidates: each is tested once. */
-  private readonly seen = new Map<string, boolean>();
+  private readonly seen = new Map<string, number>();
 
-  constructor(private readonly words: ExpandedWord[], locationWords: string[]) {
-    this.prefixes = wordStarts(words.map((word) => word.word));
+  constructor(
+    private readonly units: QueryUnit[],
+    locationWords: string[],
+    private readonly categoryTiers: Map<string, number>,
+  ) {
+    const words = units.flatMap((unit) => unit.alternatives.flat()).filter((word) => word.phrase === null);
+    this.prefixes = wordStarts([...words.map((word) => word.word), ...words.flatMap((word) => word.exactTerms)]);
     this.placePrefixes = wordStarts([...words.map((word) => word.word), ...locationWords]);
+    const typed = units.flatMap((unit) => unit.alternatives[0]!).filter((word) => word.phrase === null);
+    this.typedPrefixes = wordStarts([...typed.map((word) => word.word), ...typed.flatMap((word) => word.exactTerms)]);
   }
 
-  /** name 10, category 8, place 3, otherwise (the about text) 1: the weights the ranking has always used. */
   of(row: TextRow, withTypos: boolean): number {
     if (withTypos && this.typos === null) {
-      this.typos = wholeWords(this.words.flatMap((word) => word.typoTerms));
+      this.typos = wholeWords(this.units.flatMap((unit) => unit.alternatives[0]!.flatMap((word) => word.typoTerms)));
       this.seen.clear();
     }
     const typos = withTypos ? this.typos : null;
-    if (matches(row.name, this.prefixes, typos)) return 10;
-    if (this.matchesOnce(`c${row.category ?? ''}\n${row.type ?? ''}`, this.prefixes, typos)) return 8;
+    const categoryKey = `c${row.category ?? ''}\n${row.type ?? ''}`;
+    let categoryTier = this.seen.get(categoryKey);
+    if (categoryTier === undefined) {
+      categoryTier = this.categoryTier(row, typos);
+      this.seen.set(categoryKey, categoryTier);
+    }
+    // Within the category tiers, a name that holds a typed word too comes first ("Café des Arts" before "Kaffeehaus" for "cafe").
+    if (categoryTier > NAME_WORDS_TIER) return categoryTier + (matches(row.name, this.typedPrefixes, typos) ? NAME_BONUS : 0);
+    const isNameMatch = matches(row.name, this.prefixes, typos);
+    if (this.holdsEveryUnit(row.name, withTypos)) return NAME_WORDS_TIER;
+    if (isNameMatch) return NAME_PREFIX_TIER;
+    if (categoryTier > 0) return categoryTier;
     const place = `p${row.city ?? ''}\n${row.country ?? ''}\n${row.country_code ?? ''}\n${row.postal_code ?? ''}`;
-    if (this.matchesOnce(place, this.placePrefixes, typos)) return 3;
-    return 1;
+    let placeTier = this.seen.get(place);
+    if (placeTier === undefined) {
+      placeTier = matches(place.slice(1), this.placePrefixes, typos) ? PLACE_TIER : OTHER_TIER;
+      this.seen.set(place, placeTier);
+    }
+    return placeTier;
   }
 
-  private matchesOnce(text: string, prefixes: RegExp | null, typos: RegExp | null): boolean {
-    let isMatch = this.seen.get(text);
-    if (isMatch === undefined) {
-      isMatch = matches(text.slice(1), prefixes, typos);
-      this.seen.set(text, isMatch);
+  /** 20/19 exact category (typed, synonym), 18 exact through typo corrections, 15 sub-type, 8 a prefix in category or type, 0 none. */
+  private categoryTier(row: TextRow, typos: RegExp | null): number {
+    if (row.category) {
+      const exact = this.categoryTiers.get(canonicalWords(row.category).join(' '));
+      if (exact !== undefined) return exact;
     }
-    return isMatch;
+    if (row.category && typos !== null && this.isCategoryWithTypos(canonicalWords(row.category))) return TYPO_CATEGORY_TIER;
+    const text = `${row.category ?? ''} ${row.type ?? ''}`;
+    if (this.holdsEveryUnit(text, typos !== null)) return SUBTYPE_TIER;
+    return matches(text, this.prefixes, typos) ? CATEGORY_PREFIX_TIER : 0;
+  }
+
+  /** True when the category's words are the typed words one for one, some of them through a typo correction. */
+  private isCategoryWithTypos(categoryWords: string[]): boolean {
+    const typed = this.units.flatMap((unit) => unit.alternatives[0]!);
+    return (
+      typed.length === categoryWords.length &&
+      typed.every((word, index) => singularOf(word.word) === categoryWords[index] || word.typoTerms.some((term) => singularOf(term) === categoryWords[index]))
+    );
+  }
+
+  /** True when the text holds every unit as whole words (one of its alternatives, in canonical singulars). */
+  private holdsEveryUnit(text: string | null, withTypos: boolean): boolean {
+    if (!text || this.units.length === 0) return false;
+    const folded = foldText(text);
+    const words = new Set(canonicalWords(text));
+    return this.units.every((unit) =>
+      unit.alternatives.some((alternative, index) =>
+        alternative.every(
+          (word) =>
+            (word.phrase !== null ? folded.includes(word.word) : words.has(singularOf(word.word))) ||
+            (withTypos && index === 0 && word.typoTerms.some((term) => words.has(singularOf(term)))),
+        ),
+      ),
+    );
   }
 }
 
@@ -891,6 +1085,6 @@ export function traceSearchStatements(db: IndexDatabase): Map<string, unknown[]>
 }
 
 /** Adds an upserted document's words to the vocabulary. */
-export function addToVocabulary(db: IndexDatabase, doc: BusinessDocument): void {
-  searcherFor(db).addVocabulary(doc);
+export function addToVocabulary(db: IndexDatabase, texts: Record<FtsColumn, string>): void {
+  searcherFor(db).addVocabulary(texts);
 }

@@ -283,6 +283,7 @@ export function presentInstantSearchResult(request: InstantSearchRequest, respon
     exhaustiveFacetsCount: response.isFacetExact,
     exhaustiveNbHits: response.isTotalExact,
     processingTimeMS: response.processingTimeMs,
+    ...(response.queryWords ? { queryWords: { used: response.queryWords.used, dropped: response.queryWords.dropped } } : {}),
   };
 }
 

@@ -40,5 +40,6 @@ export function presentSearchResults(query: string, location: string, response: 
     facets: { category: facet('category'), country: facet('country'), city: facet('city') },
     isFacetExact: response.isFacetExact,
     processingTimeMs: response.processingTimeMs,
+    ...(response.queryWords ? { queryWords: { used: response.queryWords.used, dropped: response.queryWords.dropped } } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { useInstantSearch } from 'react-instantsearch';
 import { formatNumber } from '../../../lib/format.ts';
+import { getQueryWordsUsed } from '../query-words.ts';
 import { useSearchState } from '../use-search-route.ts';
 
 /** "12 businesses for “plumber” in Lyon", announced politely as the results change. */
@@ -10,15 +11,21 @@ export function SearchSummary() {
   const isKnown = !results.__isArtificial;
   const query = indexUiState.query?.trim();
   const location = indexUiState.location?.trim();
+  const queryWords = isKnown ? getQueryWordsUsed(results) : null;
   return (
     <p className="search-summary" role="status" aria-live="polite">
+      {queryWords ? (
+        <span className="search-summary-fallback">
+          No results for all words; showing results for “{queryWords.used.join(' ')}”.{' '}
+        </span>
+      ) : null}
       {isKnown ? (
         <>
           <strong>
             {formatNumber(count)}
             {results.exhaustiveNbHits === false ? '+' : ''} {count === 1 ? 'business' : 'businesses'}
           </strong>
-          {query ? <> for “{query}”</> : null}
+          {query ? <> for “{queryWords ? queryWords.used.join(' ') : query}”</> : null}
           {location ? <> in {location}</> : null}
         </>
       ) : (

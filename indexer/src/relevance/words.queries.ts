@@ -1,0 +1,223 @@
+/**
+ * Judged queries of the words part of the search issue: plurals, synonyms, typos, dropping words,
+ * ranking, phone numbers, streets, other scripts, CJK substrings, prefixes and accents. Which
+ * category or city a query asks about is chosen from the generated world (the busiest one); what
+ * it must find is computed by SQL from the record.
+ */
+import type { BusinessInput } from '@directory/data/business.ts';
+import type { JudgedPoint, JudgedQuery } from './judged.ts';
+import { idsOfCategories, idsOfCategoryNameFirst, idsOfCategoryWord, idsOnStreet, idsWhere, type Scope } from './record-sql.ts';
+import { demoWorld, wordFixtures } from './world.ts';
+
+const demo = demoWorld();
+
+/** The country with the most businesses of these categories in the world. */
+function busiestCountry(categories: string[]): string {
+  const counts = new Map<string, number>();
+  for (const business of demo) {
+    if (business.category && categories.includes(business.category) && business.countryCode) {
+      counts.set(business.countryCode, (counts.get(business.countryCode) ?? 0) + 1);
+    }
+  }
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
+}
+
+/** English plural of a category name's last word ("Real estate agency" → "real estate agencies"). */
+function pluralOf(name: string): string {
+  const lower = name.toLowerCase();
+  if (/[^aeiou]y$/.test(lower)) return `${lower.slice(0, -1)}ies`;
+  if (/(s|sh|ch|x|z)$/.test(lower)) return `${lower}es`;
+  return `${lower}s`;
+}
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-');
+}
+
+const queries: JudgedQuery[] = [];
+
+/** A query whose answer is the businesses of some categories (unordered: any of them on the page counts). */
+function categoryQuery(point: JudgedPoint, q: string, categories: string[], options: { scope?: Scope; minRecall?: number; id?: string } = {}): void {
+  const scope = options.scope ?? {};
+  queries.push({
+    id: options.id ?? `${point}-${slug(q)}${scope.countryCode ? `-in-${scope.countryCode.toLowerCase()}` : ''}`,
+    point,
+    request: { query: q, ...(scope.countryCode ? { location: scope.countryCode } : {}) },
+    expected: (record) => ({ relevant: idsOfCategories(record, categories, scope), isOrdered: false }),
+    minRecall: options.minRecall ?? 0.9,
+  });
+}
+
+/** A query that must rank one category's businesses first (those whose name holds the word before the others), then its sub-types. */
+function rankedCategoryQuery(point: JudgedPoint, q: string, category: string, scope: Scope = {}, subTypeWord?: string): void {
+  queries.push({
+    id: `${point}-${slug(q)}${scope.countryCode ? `-in-${scope.countryCode.toLowerCase()}` : ''}`,
+    point,
+    request: { query: q, ...(scope.countryCode ? { location: scope.countryCode } : {}) },
+    expected: (record) => ({
+      relevant: [...idsOfCategoryNameFirst(record, category, q, scope), ...(subTypeWord ? idsOfCategoryWord(record, subTypeWord, [category], scope) : [])],
+      isOrdered: true,
+    }),
+    minRecall: 0.95,
+    minNdcg: 0.95,
+  });
+}
+
+/** A query that must find these fixture businesses (by place id). */
+function fixtureQuery(point: JudgedPoint, q: string, placeIds: string[], location?: string): void {
+  queries.push({
+    id: `${point}-${slug(q)}${location ? `-in-${slug(location)}` : ''}`,
+    point,
+    request: { query: q, ...(location ? { location } : {}) },
+    expected: (record) => ({ relevant: placeIds.flatMap((placeId) => idsWhere(record, 'place_id', placeId)), isOrdered: false }),
+    minRecall: 1,
+  });
+}
+
+const fixtures = wordFixtures();
+const fixtureId = (name: string): string => fixtures.find((business) => business.name === name)!.placeId!;
+
+// Plurals: regular -s, -es, -ies and multi-word names, worldwide and in the busiest country.
+for (const category of ['Bar', 'Gym', 'ATM', 'Pharmacy', 'Bakery', 'Church', 'Real estate agency', 'Dentist', 'Supermarket', 'Electrician', 'Plumber', 'Hair salon', 'Coffee shop', 'Steak house', 'Optician', 'Accountant', 'Kebab shop', 'Bank']) {
+  categoryQuery('plural', pluralOf(category), [category]);
+}
+for (const category of ['Pharmacy', 'Bakery', 'Bar', 'Dentist']) {
+  categoryQuery('plural', pluralOf(category), [category], { scope: { countryCode: busiestCountry([category]) } });
+}
+fixtureQuery('plural', 'bakery', [fixtureId('Sweet Bakeries Outlet')], 'Chicago');
+fixtureQuery('plural', 'locksmith', [fixtureId('Windy City Locksmiths')], 'Chicago');
+
+// Synonyms: the table's groups, and the catalogue's categories they stand for.
+const doctors = ['Doctor', 'General practitioner'];
+categoryQuery('synonym', 'physician', doctors);
+categoryQuery('synonym', 'physician', ['Doctor'], { scope: { countryCode: busiestCountry(['Doctor']) } });
+categoryQuery('synonym', 'gp', doctors, { minRecall: 0.8 });
+categoryQuery('synonym', 'attorney', ['Lawyer', 'Law firm']);
+categoryQuery('synonym', 'solicitors', ['Lawyer', 'Law firm']);
+categoryQuery('synonym', 'hairdresser', ['Hairdresser', 'Hair salon', 'Barber shop']);
+categoryQuery('synonym', 'car mechanic', ['Mechanic', 'Car repair and maintenance service', 'Auto repair shop']);
+categoryQuery('synonym', 'auto repair', ['Mechanic', 'Car repair and maintenance service', 'Auto repair shop']);
+categoryQuery('synonym', 'chemist', ['Pharmacy', 'Drugstore']);
+categoryQuery('synonym', 'drugstores', ['Pharmacy', 'Drugstore']);
+categoryQuery('synonym', 'coffee shop', ['Café', 'Coffee shop']);
+categoryQuery('synonym', 'cash machine', ['ATM']);
+categoryQuery('synonym', 'vet', ['Veterinarian']);
+categoryQuery('synonym', 'petrol station', ['Gas station']);
+categoryQuery('synonym', 'realtor', ['Real estate agency']);
+categoryQuery('synonym', 'fitness centre', ['Gym', 'Fitness center']);
+
+// Typos, measured on the word as typed: one from 4 letters, two from 8, a first letter from 8.
+categoryQuery('typo', 'hair saon', ['Hair salon']);
+categoryQuery('typo', 'resturant', ['Restaurant']);
+categoryQuery('typo', 'pharmcy', ['Pharmacy']);
+categoryQuery('typo', 'dentst', ['Dentist']);
+categoryQuery('typo', 'bakrey', ['Bakery']);
+categoryQuery('typo', 'electrcian', ['Electrician']);
+categoryQuery('typo', 'plumbr', ['Plumber']);
+categoryQuery('typo', 'xupermarket', ['Supermarket']);
+categoryQuery('typo', 'accuontant', ['Accountant']);
+categoryQuery('typo', 'bnak', ['Bank'], { minRecall: 0.5 });
+
+// Dropping words from the end when nothing matches them all.
+for (const [q, category, dropped] of [
+  ['hair salon zzqxv', 'Hair salon', ['zzqxv']],
+  ['dentist qwertzuiop', 'Dentist', ['qwertzuiop']],
+  ['pharmacies unicornland', 'Pharmacy', ['unicornland']],
+  ['bakery xylophonics', 'Bakery', ['xylophonics']],
+  ['plumber vbnmq', 'Plumber', ['vbnmq']],
+] as const) {
+  queries.push({
+    id: `fallback-${slug(q)}`,
+    point: 'fallback',
+    request: { query: q },
+    expected: (record) => ({ relevant: idsOfCategories(record, [category]), isOrdered: false }),
+    minRecall: 0.9,
+    droppedWords: [...dropped],
+  });
+}
+
+// Ranking: the category a query names first (most popular first), then its sub-types.
+rankedCategoryQuery('ranking', 'bar', 'Bar');
+rankedCategoryQuery('ranking', 'restaurant', 'Restaurant');
+rankedCategoryQuery('ranking', 'bakery', 'Bakery');
+rankedCategoryQuery('ranking', 'gym', 'Gym');
+rankedCategoryQuery('ranking', 'café', 'Café');
+rankedCategoryQuery('ranking', 'bar', 'Bar', { countryCode: busiestCountry(['Bar']) }, 'bar');
+rankedCategoryQuery('ranking', 'restaurant', 'Restaurant', { countryCode: busiestCountry(['Restaurant']) }, 'restaurant');
+rankedCategoryQuery('ranking', 'pharmacy', 'Pharmacy', { countryCode: busiestCountry(['Pharmacy']) });
+rankedCategoryQuery('ranking', 'hotel', 'Hotel', { countryCode: busiestCountry(['Hotel']) }, 'hotel');
+
+// Phone numbers, however they are written.
+const phoned = demo.filter((business): business is BusinessInput & { phone: string } => business.phone !== null && /^\+\d+ /.test(business.phone));
+for (const [index, format] of [
+  [0, (phone: string) => phone],
+  [1, (phone: string) => phone.replace(/\D/g, '')],
+  [2, (phone: string) => phone.replace(/^\+\d+ /, '')],
+  [3, (phone: string) => phone.replace(/^\+\d+ /, '').replace(/\D/g, '-')],
+  [4, (phone: string) => `00${phone.replace(/\D/g, '')}`],
+  [5, (phone: string) => `(${phone.replace(/^\+\d+ /, '').replace(/\D/g, ') ')}`],
+] as const) {
+  const business = phoned[index * 97]!;
+  const q = format(business.phone);
+  queries.push({
+    id: `phone-${index}-${slug(q)}`,
+    point: 'phone',
+    request: { query: q },
+    expected: (record) => ({ relevant: idsWhere(record, 'phone', business.phone), isOrdered: false }),
+    minRecall: 1,
+  });
+}
+fixtureQuery('phone', '773-555-0142', [fixtureId('Lakeside Hardware')]);
+fixtureQuery('phone', '020 7583 0216', [fixtureId('The Old Bell Tavern')]);
+
+// Streets.
+fixtureQuery('street', 'fleet street', [fixtureId('The Old Bell Tavern')], 'London');
+fixtureQuery('street', 'marchmont', [fixtureId('Quills Stationery')]);
+fixtureQuery('street', 'sheridan road', [fixtureId('Lakeside Hardware')], 'Chicago');
+for (const business of [demo[0]!, demo[500]!, demo[1500]!]) {
+  const streetName = business.street!.replace(/^\d+\s*|\s*\d+$/g, '');
+  queries.push({
+    id: `street-${slug(streetName)}-in-${slug(business.city!)}`,
+    point: 'street',
+    request: { query: streetName, location: business.city! },
+    expected: (record) => ({ relevant: idsOnStreet(record, streetName, { city: business.city! }), isOrdered: false }),
+    minRecall: 1,
+  });
+}
+
+// Other scripts: Greek, Cyrillic, Arabic, Vietnamese, accents typed or not.
+fixtureQuery('script', 'Θανάσης', [fixtureId('Ταβέρνα Ο Θανάσης')]);
+fixtureQuery('script', 'ταβερνα', [fixtureId('Ταβέρνα Ο Θανάσης')]);
+fixtureQuery('script', 'φαρμακειο', [fixtureId('Φαρμακείο Παπαδόπουλος')]);
+fixtureQuery('script', 'Пушкин', [fixtureId('Кафе Пушкин')]);
+fixtureQuery('script', 'аптека', [fixtureId('Аптека Здоровье')]);
+fixtureQuery('script', 'книжный', [fixtureId('Книжный магазин Москва')]);
+fixtureQuery('script', 'العزبي', [fixtureId('صيدلية العزبي')]);
+fixtureQuery('script', 'الفيشاوي', [fixtureId('مقهى الفيشاوي')]);
+fixtureQuery('script', 'Phở Thìn', [fixtureId('Phở Thìn Lò Đúc')]);
+fixtureQuery('script', 'banh mi phuong', [fixtureId('Bánh Mì Phượng')]);
+fixtureQuery('script', 'Cà Phê Giảng', [fixtureId('Cà Phê Giảng')]);
+
+// CJK: any substring of two or more characters.
+fixtureQuery('cjk', 'ラーメン', [fixtureId('東京ラーメン横丁')]);
+fixtureQuery('cjk', '東京', [fixtureId('東京ラーメン横丁')]);
+fixtureQuery('cjk', '銀座', [fixtureId('すし匠 銀座本店')]);
+fixtureQuery('cjk', '小笼包', [fixtureId('上海小笼包馆')]);
+fixtureQuery('cjk', '正兴菜', [fixtureId('老正兴菜馆')]);
+fixtureQuery('cjk', '식당', [fixtureId('서울식당 명동점')]);
+
+// Prefixes: a word being typed.
+categoryQuery('prefix', 'supermar', ['Supermarket']);
+categoryQuery('prefix', 'electrici', ['Electrician']);
+categoryQuery('prefix', 'physiothe', ['Physiotherapist']);
+categoryQuery('prefix', 'accounta', ['Accountant']);
+categoryQuery('prefix', 'veterin', ['Veterinarian']);
+
+// Accents, both ways.
+categoryQuery('accent', 'cafe', ['Café'], { id: 'accent-cafe-finds-cafe' });
+categoryQuery('accent', 'patisserie', ['Pâtisserie']);
+categoryQuery('accent', 'pâtisseries', ['Pâtisserie']);
+categoryQuery('accent', 'creperie', ['Crêperie'], { minRecall: 0.8 });
+fixtureQuery('accent', 'ca phe giang', [fixtureId('Cà Phê Giảng')]);
+
+export { queries };

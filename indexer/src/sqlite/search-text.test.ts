@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { bigrams, ftsTexts, indexText, phoneQuery, phoneTokens, typoBudget } from './search-text.ts';
+
+describe('search text as the index stores it', () => {
+  it('folds every script the same way and adds the singulars a prefix misses', () => {
+    expect(indexText('Sweet Bakeries & Cafés')).toBe('sweet bakeries bakery cafes');
+    expect(indexText('Ταβέρνα Ο Θανάσης')).toBe('ταβερνα ο θανασης');
+    expect(indexText('Phở Thìn Lò Đúc')).toBe('pho thin lo đuc');
+    expect(indexText('Кафе Пушкин')).toBe('кафе пушкин');
+  });
+
+  it('follows a CJK run with its bigrams, so any two characters of it are a phrase', () => {
+    expect(bigrams('東京ラーメン')).toEqual(['東京', '京ラ', 'ラー', 'ーメ', 'メン']);
+    expect(indexText('東京ラーメン 横丁')).toBe('東京ラーメン 東京 京ラ ラー ーメ メン 横丁');
+  });
+
+  it('makes a phone number digits, with and without its calling code', () => {
+    expect(phoneTokens('+34 660 855 623')).toEqual(['34660855623', '660855623']);
+    expect(phoneTokens('(773) 555-0142')).toEqual(['7735550142']);
+    expect(phoneTokens('12')).toEqual([]);
+  });
+
+  it('reads a query of digits and punctuation as a phone number, in the forms it may be stored in', () => {
+    expect(phoneQuery('(660) 855-623')).toEqual(['660855623']);
+    expect(phoneQuery('0034 660 855 623')).toEqual(['0034660855623', '34660855623']);
+    expect(phoneQuery('020 7583 0216')).toEqual(['02075830216', '2075830216']);
+    expect(phoneQuery('75001')).toBeNull();
+    expect(phoneQuery('pizza 660855623')).toBeNull();
+  });
+
+  it('allows typos by the length of the word as typed', () => {
+    expect([typoBudget('spa'), typoBudget('saon'), typoBudget('dentst'), typoBudget('resturant')]).toEqual([0, 1, 1, 2]);
+  });
+
+  it('keeps the street apart from the place words, with the phone digits', () => {
+    const texts = ftsTexts({
+      name: 'The Old Bell',
+      category: 'Pub',
+      type: 'Pub',
+      city: 'London',
+      country: 'United Kingdom',
+      countryCode: 'GB',
+      postalCode: 'EC4Y 1DH',
+      address: '95 Fleet Street, London EC4Y 1DH, United Kingdom',
+      phone: '+44 20 7583 0216',
+      aboutText: '',
+    });
+    expect(texts.place).toBe('london united kingdom gb ec4y 1dh');
+    expect(texts.contact).toBe('95 fleet street 442075830216 2075830216');
+  });
+});

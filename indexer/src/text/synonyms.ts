@@ -1,0 +1,64 @@
+/**
+ * The synonym table (`indexer/synonyms.json`, one file operators extend), read for both engines:
+ * the embedded engine expands a query phrase to its group at query time, Meilisearch gets the
+ * same groups as its `synonyms` setting ({@link meiliSynonyms}).
+ */
+import { z } from 'zod';
+import table from '../../synonyms.json' with { type: 'json' };
+import { tokenize } from '../sqlite/search-text.ts';
+import { singularOf } from './plural.ts';
+
+/** Longest phrase (in words) a group may hold: a query is scanned for phrases up to this length. */
+export const MAX_SYNONYM_WORDS = 5;
+
+const tableSchema = z.object({
+  groups: z.array(z.array(z.string().min(1)).min(2)),
+});
+
+/** A phrase as the synonym matching compares it: folded, singular words. */
+export function canonicalWords(text: string): string[] {
+  return tokenize(text).map(singularOf);
+}
+
+export class Synonyms {
+  /** Canonical phrase ("hair salon") → the phrases of its group, as canonical word lists. */
+  private readonly byPhrase = new Map<string, string[][]>();
+
+  constructor(readonly groups: readonly (readonly string[])[]) {
+    for (const group of groups) {
+      const phrases = group.map(canonicalWords).filter((words) => words.length > 0 && words.length <= MAX_SYNONYM_WORDS);
+      for (const words of phrases) {
+        const key = words.join(' ');
+        const known = this.byPhrase.get(key) ?? [];
+        for (const other of phrases) if (!known.some((w) => w.join(' ') === other.join(' '))) known.push(other);
+        this.byPhrase.set(key, known);
+      }
+    }
+  }
+
+  /** The phrases of the group(s) of a canonical phrase, itself first; null when it has no synonyms. */
+  of(canonical: string[]): string[][] | null {
+    const found = this.byPhrase.get(canonical.join(' '));
+    if (!found) return null;
+    return [canonical, ...found.filter((words) => words.join(' ') !== canonical.join(' '))];
+  }
+}
+
+/** The table of the repository. */
+export const synonyms = new Synonyms(tableSchema.parse(table).groups);
+
+/**
+ * Meilisearch's `synonyms` setting for the same groups: every phrase maps to every other phrase
+ * of its groups (Meilisearch wants multi-way synonyms spelled out), in lower case.
+ */
+export function meiliSynonyms(groups: readonly (readonly string[])[] = synonyms.groups): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const group of groups) {
+    const phrases = group.map((phrase) => tokenize(phrase).join(' ')).filter((phrase) => phrase.length > 0);
+    for (const phrase of phrases) {
+      const others = phrases.filter((other) => other !== phrase);
+      result[phrase] = [...new Set([...(result[phrase] ?? []), ...others])];
+    }
+  }
+  return result;
+}
