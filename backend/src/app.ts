@@ -28,6 +28,8 @@ import type { AppDeps } from './routes/deps.ts';
 import { createAdminDeps } from './services/admin-deps.ts';
 import { DirectoryService } from './services/directory-service.ts';
 import { countVisitors } from './services/visitor-counter.ts';
+import { ContactInbox } from './services/contact-inbox.ts';
+import { createRateLimits, type RateLimitRule } from './services/rate-limits.ts';
 import { ImportService } from './services/import-service.ts';
 import { SitemapService } from './services/sitemap-service.ts';
 import { createInProcessApiClient } from './ssr/in-process-api-client.ts';
@@ -42,6 +44,8 @@ export interface AppOptions {
   admission?: AdmissionOptions;
   /** Environment of index rebuilds started from the admin area; by default the record's directory and this engine. */
   indexerEnv?: NodeJS.ProcessEnv;
+  /** Per-address limits of contact messages and search calls; the defaults of rate-limits.ts. */
+  rateLimits?: { contact: RateLimitRule; search: RateLimitRule };
 }
 
 /** One job at a time (SQLite is synchronous anyway), 64 waiting, none run after waiting a second. */
@@ -58,12 +62,16 @@ export function createDeps(options: AppOptions): AppDeps {
     options.indexerEnv ??
     indexerProcessEnv({ dataDir: dirname(options.record.name), engine: options.engine.name, listingPolicy: options.listingPolicy });
   const admin = createAdminDeps(options.record, options.engine, sync, indexerEnv);
+  const contacts = new ContactRepository(options.record);
+  const rateLimits = createRateLimits(options.rateLimits);
   const deps: AppDeps = {
     record: options.record,
     engine: options.engine,
     sync,
     businesses,
-    contacts: new ContactRepository(options.record),
+    contacts,
+    inbox: new ContactInbox(contacts, rateLimits.contact),
+    rateLimits,
     site: new SiteRepository(options.record),
     directory: new DirectoryService(options.engine, businesses, options.listingPolicy),
     sitemaps: new SitemapService(new SitemapRepository(options.record, options.listingPolicy), options.engine),

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { passwordProblem } from './services/password.ts';
+import { CONTACT_MESSAGES_RULE, SEARCH_BURST_RULE, type RateLimitRule } from './services/rate-limits.ts';
 import { indexerEnvSchema, parseEnvironment, toIndexerConfig, type IndexerConfig } from '@directory/indexer/config.ts';
 
 const backendEnvSchema = indexerEnvSchema.extend({
@@ -19,6 +20,9 @@ const backendEnvSchema = indexerEnvSchema.extend({
   ADMISSION_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(1),
   ADMISSION_MAX_QUEUE: z.coerce.number().int().min(1).max(100_000).default(64),
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(CONTACT_MESSAGES_RULE.points),
+  // 0 turns the search burst limit off (benchmarks send every call from one address).
+  SEARCH_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(SEARCH_BURST_RULE.points),
 }).refine(
   (env) => env.ADMIN_PASSWORD === undefined || passwordProblem(env.ADMIN_PASSWORD, env.ADMIN_USERNAME) !== 'must not be the same as the username',
   { path: ['ADMIN_PASSWORD'], message: 'must not be the same as ADMIN_USERNAME' },
@@ -42,6 +46,8 @@ export interface BackendConfig extends IndexerConfig {
   backupKeep: number;
   /** The bounded queue in front of searches, lists and pages (503 + Retry-After beyond it). */
   admission: { concurrency: number; maxQueued: number; maxWaitMs: number };
+  /** Contact messages per address per 15 minutes, search calls per address per 10 s (0: no search limit). */
+  rateLimits: { contact: RateLimitRule; search: RateLimitRule };
 }
 
 /** Parses and checks every variable the server reads; `env` defaults to the process environment. */
@@ -65,6 +71,10 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
       concurrency: parsed.ADMISSION_CONCURRENCY,
       maxQueued: parsed.ADMISSION_MAX_QUEUE,
       maxWaitMs: parsed.ADMISSION_MAX_WAIT_MS,
+    },
+    rateLimits: {
+      contact: { ...CONTACT_MESSAGES_RULE, points: parsed.CONTACT_RATE_LIMIT },
+      search: { ...SEARCH_BURST_RULE, points: parsed.SEARCH_RATE_LIMIT },
     },
   };
 }

@@ -54,7 +54,7 @@ async function ensureIndex(config: BackendConfig, engine: SearchEngine, log: (li
 export async function startServer(config: BackendConfig, log: (line: string) => void = console.log): Promise<RunningServer> {
   const record = openRecord(config.recordFile);
   const engine = createEngine(config);
-  const deps = createDeps({ record, engine, listingPolicy: config.listingPolicy, admission: config.admission });
+  const deps = createDeps({ record, engine, listingPolicy: config.listingPolicy, admission: config.admission, rateLimits: config.rateLimits });
 
   // Refuses to start (throws) with a weak ADMIN_PASSWORD; prints a generated one at first start.
   await deps.admin.accounts.bootstrap(config.adminUsername, config.adminPassword, (lines) => log(lines.join('\n')));

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import inject from 'light-my-request';
 import { ApiRequestError, parseRetryAfter, type AdminCallInit, type ApiClient } from '@directory/frontend/src/lib/api-client.ts';
+import { RateLimitedError } from '../errors.ts';
 import { badRequestFromIssues } from '../middleware/validate.ts';
 import { ContactMessageBody } from '../routes/contact/schema.ts';
 import { presentBusinessDetail, presentFeaturedBusiness } from '../presenters/business.ts';
@@ -9,6 +10,7 @@ import { presentCategoryEntry, presentCityEntry, presentCountryEntry, presentPag
 import type { AppDeps } from '../routes/deps.ts';
 import { InstantSearchRequestSchema, multiSearch } from '../routes/search/instantsearch.ts';
 import { BUSINESS_MAX_PAGE } from '../services/directory-service.ts';
+import { currentPageRequest } from './page-request.ts';
 
 /**
  * Runs one admin call through the app's whole middleware chain (session, CSRF, validation,
@@ -39,7 +41,7 @@ async function dispatchAdminCall<T>(app: Koa, handler: { current?: ReturnType<Ko
  * in-process, so a page render costs no HTTP round trip and shows exactly what the API answers.
  * Admin calls go through `app` (when given) with the page request's cookie.
  */
-export function createInProcessApiClient({ directory, site, contacts, engine }: AppDeps, app?: Koa): ApiClient {
+export function createInProcessApiClient({ directory, site, inbox, engine }: AppDeps, app?: Koa): ApiClient {
   const handler: { current?: ReturnType<Koa['callback']> } = {};
   return {
     homepage: async () => presentHomepage(await directory.home()),
@@ -86,14 +88,18 @@ export function createInProcessApiClient({ directory, site, contacts, engine }: 
     },
     advertisementCodes: async () => site.advertisementCodes(),
     async sendContact(message) {
-      // The same rules as POST /api/contact, failing the way the HTTP client does.
+      // The same rules and per-address limit as POST /api/contact (the address of the page request being rendered), failing the way the HTTP client does.
       const parsed = ContactMessageBody.safeParse(message);
       if (!parsed.success) {
         const error = badRequestFromIssues(parsed.error.issues);
         throw new ApiRequestError(error.status, JSON.stringify({ error: { id: error.id, message: error.message, fields: error.fields } }));
       }
-      const id = contacts.create(parsed.data);
-      return { success: true, id, message: "Thank you for your message. We'll get back to you within 24 hours." };
+      try {
+        return await inbox.receive(parsed.data, currentPageRequest().address);
+      } catch (error) {
+        if (!(error instanceof RateLimitedError)) throw error;
+        throw new ApiRequestError(error.status, JSON.stringify({ error: { id: error.id, message: error.message } }), error.retryAfterSeconds);
+      }
     },
     // The same validation and search as POST /api/search/multi; bad input throws (the page's URL is parsed before it gets here).
     instantSearch: async (requests) => ({ results: await multiSearch(engine, InstantSearchRequestSchema.array().parse(requests), new Date()) }),

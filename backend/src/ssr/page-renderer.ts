@@ -4,6 +4,7 @@ import type { ApiClient } from '@directory/frontend/src/lib/api-client.ts';
 import type { SiteRepository } from '../db/site-repository.ts';
 import { publicCacheControl } from '../middleware/cache-headers.ts';
 import { FRESHNESS_SECONDS } from '../shared/freshness.ts';
+import { withPageRequest } from './page-request.ts';
 
 /** What the frontend's server entry exports (frontend/src/app/entry-server.tsx). */
 export interface ServerEntry {
@@ -85,7 +86,7 @@ export function pageRenderer(options: {
           body: formBody(ctx.request.body),
         })
       : new Request(url, { headers: { accept: ctx.get('accept') || 'text/html', ...cookieHeader(ctx.get('cookie')) } });
-    const result = await options.entry.render(request);
+    const result = await withPageRequest({ address: ctx.ip }, () => options.entry.render(request));
     if (result.kind === 'redirect') {
       if (isAdminPath(ctx.path)) ctx.set('Cache-Control', 'no-store');
       ctx.status = result.status;

@@ -3,6 +3,7 @@ import type { SearchRequest } from '@directory/indexer/search-types.ts';
 import { badRequest } from '../../errors.ts';
 import { validate } from '../../middleware/validate.ts';
 import { admitted } from '../../middleware/admission.ts';
+import { rateLimited } from '../../middleware/rate-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import { FilterError, multiSearch } from './instantsearch.ts';
 import { presentSearchResults } from './present-search.ts';
@@ -15,12 +16,14 @@ import {
   type SearchReq,
 } from './schema.ts';
 
-export function createSearchRouter({ engine, admission }: AppDeps): Router {
+export function createSearchRouter({ engine, admission, rateLimits }: AppDeps): Router {
   const router = new Router();
+  // Counted before validation: a loop of bad calls costs as much as one of good ones.
+  const burst = rateLimited(rateLimits.search, { id: 'too_many_searches', message: 'Too many searches in a short time. Please wait a few seconds and try again.' });
   // Searches are not cached ("open now" depends on the time): each one waits its turn.
   const admit = admitted(admission);
 
-  router.get('/search', validate(SearchSchema), admit, async (ctx) => {
+  router.get('/search', burst, validate(SearchSchema), admit, async (ctx) => {
     const { query } = ctx.state.input as SearchReq;
     const geo = query.bbox ?? (query.lat !== undefined && query.lng !== undefined && query.radiusKm !== undefined
       ? { lat: query.lat, lng: query.lng, radiusKm: query.radiusKm }
@@ -49,7 +52,7 @@ export function createSearchRouter({ engine, admission }: AppDeps): Router {
     ctx.body = presentSearchResults(query.q, query.location, await engine.search(request));
   });
 
-  router.post('/search/multi', validate(MultiSearchSchema), admit, async (ctx) => {
+  router.post('/search/multi', burst, validate(MultiSearchSchema), admit, async (ctx) => {
     const { body } = ctx.state.input as MultiSearchReq;
     let results;
     try {
@@ -61,7 +64,7 @@ export function createSearchRouter({ engine, admission }: AppDeps): Router {
     ctx.body = { results };
   });
 
-  router.post('/search/facet-values', validate(FacetValuesSchema), admit, async (ctx) => {
+  router.post('/search/facet-values', burst, validate(FacetValuesSchema), admit, async (ctx) => {
     const { body } = ctx.state.input as FacetValuesReq;
     const response = await engine.search({
       query: body.q,
