@@ -11,6 +11,7 @@ import type { AppDeps } from '../routes/deps.ts';
 import { InstantSearchRequestSchema, multiSearch } from '../routes/search/instantsearch.ts';
 import { BUSINESS_MAX_PAGE } from '../services/directory-service.ts';
 import { currentPageRequest } from './page-request.ts';
+import { NonceStamper } from './script-nonce.ts';
 
 /**
  * Runs one admin call through the app's whole middleware chain (session, CSRF, validation,
@@ -43,6 +44,7 @@ async function dispatchAdminCall<T>(app: Koa, handler: { current?: ReturnType<Ko
  */
 export function createInProcessApiClient({ directory, site, inbox, engine }: AppDeps, app?: Koa): ApiClient {
   const handler: { current?: ReturnType<Koa['callback']> } = {};
+  const stamper = new NonceStamper();
   return {
     homepage: async () => presentHomepage(await directory.home()),
     featured: async () => (await directory.featured()).map(presentFeaturedBusiness),
@@ -86,7 +88,11 @@ export function createInProcessApiClient({ directory, site, inbox, engine }: App
       const settings = site.siteSettings();
       return { head_tags: settings.head_tags, facebook_pixel: settings.facebook_pixel, footer_tags: settings.footer_tags };
     },
-    advertisementCodes: async () => site.advertisementCodes(),
+    // Rendered into the page by React: their scripts carry the placeholder the page renderer turns into the response's nonce.
+    async advertisementCodes() {
+      const codes = site.advertisementCodes();
+      return { ad1: stamper.stamp(codes.ad1), ad2: stamper.stamp(codes.ad2), ad3: stamper.stamp(codes.ad3), ad4: stamper.stamp(codes.ad4) };
+    },
     async sendContact(message) {
       // The same rules and per-address limit as POST /api/contact (the address of the page request being rendered), failing the way the HTTP client does.
       const parsed = ContactMessageBody.safeParse(message);
