@@ -73,6 +73,8 @@ interface KindResult {
   requests: number;
   non2xx: number;
   status5xx: number;
+  /** Answers by status code, e.g. "200: 1500, 503: 12". */
+  statuses: string;
   p50: number;
   p99: number;
 }
@@ -92,7 +94,10 @@ async function load(url: string, kind: TrafficKind, paths: string[], share: numb
       },
     ],
   });
-  return { kind, requests: result.requests.total, non2xx: result.non2xx, status5xx: result['5xx'], p50: result.latency.p50, p99: result.latency.p99 };
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, stats]) => `${code}: ${stats.count ?? 0}`)
+    .join(', ');
+  return { kind, requests: result.requests.total, non2xx: result.non2xx, status5xx: result['5xx'], statuses, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 mkdirSync(dataDir, { recursive: true });
@@ -133,14 +138,15 @@ try {
   const lines = [
     `Soak: ${duration} s, ${connections} connections, ${size.toLocaleString('en-US')} businesses, import of ${rows.toLocaleString('en-US')} rows`,
     '',
-    '| Kind | Requests | non-2xx | 5xx | p50 ms | p99 ms |',
-    '|---|---:|---:|---:|---:|---:|',
-    ...results.map((result) => `| ${result.kind} | ${result.requests} | ${result.non2xx} | ${result.status5xx} | ${result.p50} | ${result.p99} |`),
+    '| Kind | Requests | non-2xx | 5xx | p50 ms | p99 ms | Statuses |',
+    '|---|---:|---:|---:|---:|---:|---|',
+    ...results.map((result) => `| ${result.kind} | ${result.requests} | ${result.non2xx} | ${result.status5xx} | ${result.p50} | ${result.p99} | ${result.statuses} |`),
     '',
     `5xx in total: ${total5xx}`,
     `Server RSS: ${rssStart} MB at start, ${rssAfterLoad} MB when the traffic ended, ${rssEnd} MB after the import`,
     `Import: exit ${imported.code} after ${imported.seconds.toFixed(1)} s (ran alongside the traffic)`,
-    importReport.trim().split('\n').slice(0, 3).map((line) => `  ${line}`).join('\n'),
+    // The report's first two lines (the progress lines before it are left out).
+    importReport.trim().split('\n').filter((line) => /^(OK|FAILED) |^ {2}rows /.test(line)).map((line) => `  ${line}`).join('\n'),
     `Places of the sample in the record: ${checked - missing.length} of ${checked}${missing.length ? ` (missing, first ones: ${missing.slice(0, 5).join(', ')})` : ''}`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
