@@ -31,6 +31,8 @@ import type { AppDeps } from './routes/deps.ts';
 import { createAdminDeps } from './services/admin-deps.ts';
 import { DirectoryService } from './services/directory-service.ts';
 import { countVisitors } from './services/visitor-counter.ts';
+import { ContactInbox } from './services/contact-inbox.ts';
+import { createRateLimits, type RateLimitRule } from './services/rate-limits.ts';
 import { ImportService } from './services/import-service.ts';
 import { SitemapService } from './services/sitemap-service.ts';
 import { InProcessSearch, SearchPool, type SearchAnswerer } from './services/search-pool.ts';
@@ -59,6 +61,8 @@ export interface AppOptions {
   log?: (line: string) => void;
   /** Rows written by one imported file above which the index is rebuilt (IMPORT_REBUILD_THRESHOLD); REBUILD_THRESHOLD by default. */
   importRebuildThreshold?: number;
+  /** Per-address limits of contact messages and search calls; the defaults of rate-limits.ts. */
+  rateLimits?: { contact: RateLimitRule; search: RateLimitRule };
 }
 
 /** One job at a time (SQLite is synchronous anyway), 64 waiting, none run after waiting a second. */
@@ -99,12 +103,16 @@ export function createDeps(options: AppOptions): AppDeps {
     indexerProcessEnv({ dataDir: dirname(options.record.name), engine: options.engine.name, listingPolicy: options.listingPolicy });
   const admin = createAdminDeps(options.record, options.engine, sync, indexerEnv);
   const admission = new AdmissionQueue(options.admission ?? DEFAULT_ADMISSION);
+  const contacts = new ContactRepository(options.record);
+  const rateLimits = createRateLimits(options.rateLimits);
   const deps: AppDeps = {
     record: options.record,
     engine: options.engine,
     sync,
     businesses,
-    contacts: new ContactRepository(options.record),
+    contacts,
+    inbox: new ContactInbox(contacts, rateLimits.contact),
+    rateLimits,
     site: new SiteRepository(options.record),
     directory: new DirectoryService(options.engine, businesses, options.listingPolicy),
     sitemaps: new SitemapService(new SitemapRepository(options.record, options.listingPolicy), options.engine),

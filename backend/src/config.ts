@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { REBUILD_THRESHOLD } from './services/import-service.ts';
 import { passwordProblem } from './services/password.ts';
+import { CONTACT_MESSAGES_RULE, SEARCH_BURST_RULE, type RateLimitRule } from './services/rate-limits.ts';
 import { indexerEnvSchema, parseEnvironment, toIndexerConfig, type IndexerConfig } from '@directory/indexer/config.ts';
 
 const backendEnvSchema = indexerEnvSchema.extend({
@@ -25,6 +26,9 @@ const backendEnvSchema = indexerEnvSchema.extend({
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(96),
   // Rows written by one imported file above which the search index is rebuilt rather than caught up from the change log.
   IMPORT_REBUILD_THRESHOLD: z.coerce.number().int().min(1).max(100_000_000).default(REBUILD_THRESHOLD),
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(CONTACT_MESSAGES_RULE.points),
+  // 0 turns the search burst limit off (benchmarks send every call from one address).
+  SEARCH_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(SEARCH_BURST_RULE.points),
 }).refine(
   (env) => env.ADMIN_PASSWORD === undefined || passwordProblem(env.ADMIN_PASSWORD, env.ADMIN_USERNAME) !== 'must not be the same as the username',
   { path: ['ADMIN_PASSWORD'], message: 'must not be the same as ADMIN_USERNAME' },
@@ -54,6 +58,8 @@ export interface BackendConfig extends IndexerConfig {
   pageCacheBytes: number;
   /** Rows written by one imported file above which the index is rebuilt (in the admin area's child process). */
   importRebuildThreshold: number;
+  /** Contact messages per address per 15 minutes, search calls per address per 10 s (0: no search limit). */
+  rateLimits: { contact: RateLimitRule; search: RateLimitRule };
 }
 
 /** Parses and checks every variable the server reads; `env` defaults to the process environment. */
@@ -81,6 +87,10 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     },
     searchThreads: parsed.SEARCH_THREADS,
     pageCacheBytes: parsed.PAGE_CACHE_MB * 1024 * 1024,
+    rateLimits: {
+      contact: { ...CONTACT_MESSAGES_RULE, points: parsed.CONTACT_RATE_LIMIT },
+      search: { ...SEARCH_BURST_RULE, points: parsed.SEARCH_RATE_LIMIT },
+    },
   };
 }
 

@@ -42,3 +42,15 @@ export function payloadTooLarge(id: string, message: string): ApiError {
 export function gone(message: string): ApiError {
   return new ApiError(410, 'gone', message);
 }
+
+/** A 429: the client should wait `retryAfterSeconds` (sent as `Retry-After`) before trying again. */
+export class RateLimitedError extends ApiError {
+  constructor(
+    id: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, id, message);
+    this.name = 'RateLimitedError';
+  }
+}

@@ -62,6 +62,7 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
     admission: config.admission,
     searchThreads: config.searchThreads,
     importRebuildThreshold: config.importRebuildThreshold,
+    rateLimits: config.rateLimits,
     // When a remote engine comes back (or first answers), it gets an index if it has none.
     engineProbe: () => ensureIndex(config, engine, log),
     log,

@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface ChildServer {
   url: string;
+  /** The spawned process (the server itself when spawned as `node --import tsx …`, not through npm). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -36,7 +38,7 @@ export function startChildServer(
         const match = /listening on (http:\/\/[^\s]+)/.exec(line);
         if (match) {
           clearTimeout(timer);
-          resolve({ url: match[1]!, stop });
+          resolve({ url: match[1]!, pid: child.pid!, stop });
         }
       }
     });

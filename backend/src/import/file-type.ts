@@ -66,3 +66,18 @@ export function sniffDelimiter(sample: string): ',' | ';' | '\t' {
   if (counts['\t'] > counts[','] && counts['\t'] > counts[';']) return '\t';
   return ',';
 }
+
+/**
+ * The header line of a CSV sample: its number of columns with `delimiter` (quotes respected),
+ * or null when the sample holds no complete line.
+ */
+export function headerColumnCount(sample: string, delimiter: string, isWholeFile: boolean): number | null {
+  let isQuoted = false;
+  let columns = 1;
+  for (const char of sample) {
+    if (char === '"') isQuoted = !isQuoted;
+    else if (!isQuoted && (char === '\n' || char === '\r')) return columns;
+    else if (!isQuoted && char === delimiter) columns += 1;
+  }
+  return isWholeFile ? columns : null;
+}

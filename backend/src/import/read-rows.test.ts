@@ -6,7 +6,7 @@ import JSZip from 'jszip';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, describe, expect, it } from 'vitest';
 import { detectFileKind, sniffDelimiter } from './file-type.ts';
-import { openRows, UnreadableFileError, type SheetRow } from './read-rows.ts';
+import { MAX_CSV_COLUMNS, MAX_CSV_RECORD_CHARS, openRows, UnreadableFileError, type SheetRow } from './read-rows.ts';
 import { inspectZip } from './zip-guard.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'read-rows-'));
@@ -69,6 +69,31 @@ describe('openRows', () => {
   it('reports an unreadable CSV record and goes on', async () => {
     const rows = await readAll(write('broken.csv', 'name,phone\nA,1\n"B"x"y,2\nC,3\n'));
     expect(rows.filter((row) => 'cells' in row).map((row) => 'cells' in row && row.cells[0])).toContain('C');
+  });
+
+  it('stops at a record with a 10 MB field and says so, keeping the rows before it', async () => {
+    const file = write('big-field.csv', `name,about\nBefore,ok\n"Huge","${'x'.repeat(10 * 1024 * 1024)}"\nAfter,ok\n`);
+    const rows = await readAll(file);
+    expect(rows.filter((row) => 'cells' in row).map((row) => 'cells' in row && row.cells[0])).toEqual(['name', 'Before']);
+    expect(rows.filter((row) => 'unreadable' in row)).toEqual([
+      { rowNumber: 3, unreadable: `The record is longer than ${MAX_CSV_RECORD_CHARS.toLocaleString('en-US')} characters: reading stopped here, the rows after it were not read.` },
+    ]);
+  });
+
+  it('refuses a file whose header has a million columns before parsing it', async () => {
+    const header = Array.from({ length: 1_000_000 }, (_, i) => `c${i}`).join(',');
+    const file = write('million-columns.csv', `${header}\n${header}\n`);
+    await expect(openRows(file)).rejects.toThrow(new UnreadableFileError('The first line (the column names) is longer than 64 KB: this is not a places export.'));
+    const wideButShort = write('wide-header.csv', `${Array.from({ length: 5_000 }, () => 'c').join(',')}\nv\n`);
+    await expect(openRows(wideButShort)).rejects.toThrow(new UnreadableFileError(`The file has 5,000 columns; a places export has at most ${MAX_CSV_COLUMNS.toLocaleString('en-US')}.`));
+  });
+
+  it('reports a data record with a million (empty) fields as unreadable', async () => {
+    const rows = await readAll(write('million-fields.csv', `name,phone\nA,1\n${','.repeat(999_999)}\nC,3\n`));
+    expect(rows.filter((row) => 'cells' in row).map((row) => 'cells' in row && row.cells[0])).toEqual(['name', 'A', 'C']);
+    expect(rows.filter((row) => 'unreadable' in row)).toEqual([
+      { rowNumber: 3, unreadable: `The record has 1,000,000 fields; at most ${MAX_CSV_COLUMNS.toLocaleString('en-US')} are read.` },
+    ]);
   });
 
   it('reads the first worksheet of an .xlsx with numbers, booleans and rich text as text', async () => {

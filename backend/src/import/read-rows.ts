@@ -10,7 +10,7 @@ import { Readable, Transform } from 'node:stream';
 import { parse as parseCsv, type CsvError } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
-import { detectFileKindOf, sniffDelimiter, type FileKind, type TextEncoding } from './file-type.ts';
+import { detectFileKindOf, headerColumnCount, sniffDelimiter, type FileKind, type TextEncoding } from './file-type.ts';
 import { inspectZip, ZIP_LIMITS } from './zip-guard.ts';
 
 export type SheetRow =
@@ -33,6 +33,12 @@ export class UnreadableFileError extends Error {
 
 /** Legacy .xls files are read whole; 65,536 rows of text fit well under this. */
 export const MAX_XLS_BYTES = 100 * 1024 ** 2;
+/** Bytes read to sniff a CSV's delimiter and check its header line. */
+const SAMPLE_BYTES = 64 * 1024;
+/** Columns a CSV may have (places exports have 10-150): the parser's time grows with them. */
+export const MAX_CSV_COLUMNS = 1_000;
+/** Characters one CSV record may hold; reading stops at a longer one, reported as unreadable (real rows are a few kB). */
+export const MAX_CSV_RECORD_CHARS = 1_000_000;
 
 /** Opens a spreadsheet for streaming, deciding its kind by content; throws UnreadableFileError when it cannot. */
 export async function openRows(file: string, zipLimits = ZIP_LIMITS): Promise<RowSource> {
@@ -51,7 +57,13 @@ export async function openRows(file: string, zipLimits = ZIP_LIMITS): Promise<Ro
     let isRead = false;
     return { kind: 'xls', rows: xlsRows(file, () => (isRead = true)), bytesRead: () => (isRead ? size : 0), fileSize: size };
   }
-  const delimiter = sniffDelimiter(await readSample(file, kind.encoding, kind.bomLength));
+  const sample = await readSample(file, kind.encoding, kind.bomLength);
+  const delimiter = sniffDelimiter(sample);
+  const headerColumns = headerColumnCount(sample, delimiter, size - kind.bomLength <= SAMPLE_BYTES);
+  if (headerColumns === null) throw new UnreadableFileError(`The first line (the column names) is longer than ${SAMPLE_BYTES / 1024} KB: this is not a places export.`);
+  if (headerColumns > MAX_CSV_COLUMNS) {
+    throw new UnreadableFileError(`The file has ${headerColumns.toLocaleString('en-US')} columns; a places export has at most ${MAX_CSV_COLUMNS.toLocaleString('en-US')}.`);
+  }
   const counted = countedStream(file);
   return { kind: 'csv', rows: csvRows(counted.stream, kind.encoding, delimiter), bytesRead: counted.bytesRead, fileSize: size };
 }
@@ -64,7 +76,7 @@ function countedStream(file: string): { stream: Readable; bytesRead: () => numbe
 async function readSample(file: string, encoding: TextEncoding, bomLength: number): Promise<string> {
   const handle = await open(file, 'r');
   try {
-    const buffer = Buffer.alloc(64 * 1024);
+    const buffer = Buffer.alloc(SAMPLE_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, bomLength);
     return new TextDecoder(encoding).decode(buffer.subarray(0, bytesRead), { stream: true });
   } finally {
@@ -96,9 +108,18 @@ async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: stri
     relax_quotes: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
+    max_record_size: MAX_CSV_RECORD_CHARS,
     on_skip: (error: CsvError | undefined) => {
       const lines = (error as (CsvError & { lines?: number }) | undefined)?.lines ?? 0;
-      skipped.push({ rowNumber: lines, unreadable: error?.message ?? 'unreadable CSV record' });
+      const last = skipped.at(-1);
+      // csv-parse stops reading at an oversized record (it drops the rest of each chunk from
+      // there) and reports it again at every chunk: once is enough, and the message says so.
+      if (error?.code === 'CSV_MAX_RECORD_SIZE' && last?.rowNumber === lines) return undefined;
+      const unreadable =
+        error?.code === 'CSV_MAX_RECORD_SIZE'
+          ? `The record is longer than ${MAX_CSV_RECORD_CHARS.toLocaleString('en-US')} characters: reading stopped here, the rows after it were not read.`
+          : (error?.message ?? 'unreadable CSV record');
+      skipped.push({ rowNumber: lines, unreadable });
       return undefined;
     },
   });
@@ -107,6 +128,10 @@ async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: stri
   source.pipe(parser);
   for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
     while (skipped.length > 0) yield skipped.shift()!;
+    if (record.length > MAX_CSV_COLUMNS) {
+      yield { rowNumber: info.lines, unreadable: `The record has ${record.length.toLocaleString('en-US')} fields; at most ${MAX_CSV_COLUMNS.toLocaleString('en-US')} are read.` };
+      continue;
+    }
     yield { rowNumber: info.lines, cells: record };
   }
   yield* skipped;

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '../errors.ts';
+import { ApiError, RateLimitedError } from '../errors.ts';
 import { isRecordFull } from '../services/import-runner.ts';
 
 /** Renders every failure as `{ error: { id, message } }`; logs 5xx with the request id. */
@@ -13,6 +13,7 @@ export function errorHandler(options: { isDevelopment: boolean }): Middleware {
     } catch (error) {
       if (error instanceof ApiError) {
         ctx.status = error.status;
+        if (error instanceof RateLimitedError) ctx.set('Retry-After', String(error.retryAfterSeconds));
         ctx.body = { error: { id: error.id, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
         return;
       }

@@ -5,6 +5,8 @@ import type { BusinessRepository } from '../db/business-repository.ts';
 import type { ContactRepository } from '../db/contact-repository.ts';
 import type { SiteRepository } from '../db/site-repository.ts';
 import type { AdminDeps } from '../services/admin-deps.ts';
+import type { ContactInbox } from '../services/contact-inbox.ts';
+import type { RateLimits } from '../services/rate-limits.ts';
 import type { DirectoryService } from '../services/directory-service.ts';
 import type { ImportService } from '../services/import-service.ts';
 import type { EngineHealth } from '../services/engine-health.ts';
@@ -20,6 +22,10 @@ export interface AppDeps {
   sync: IndexSync;
   businesses: BusinessRepository;
   contacts: ContactRepository;
+  /** Contact messages in: rate limited per address, honeypot dropped. */
+  inbox: ContactInbox;
+  /** Per-address limits of the public routes (in memory). */
+  rateLimits: RateLimits;
   site: SiteRepository;
   directory: DirectoryService;
   sitemaps: SitemapService;

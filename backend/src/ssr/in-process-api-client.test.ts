@@ -3,7 +3,9 @@ import { koaBody } from 'koa-body';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiRequestError } from '@directory/frontend/src/lib/api-client.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { CONTACT_MESSAGES_RULE } from '../services/rate-limits.ts';
 import { createInProcessApiClient } from './in-process-api-client.ts';
+import { withPageRequest } from './page-request.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -17,9 +19,9 @@ describe('the in-process API client (server renders)', () => {
   it('applies the contact rules of POST /api/contact and fails like the HTTP client, storing nothing', async () => {
     const client = createInProcessApiClient(app.deps);
     const before = countMessages();
-    const failure = await client
+    const failure = await withPageRequest({ address: '192.0.2.1' }, () => client
       .sendContact({ name: 'A', email: 'nope', subject: 'Hello there', message: 'A long enough message.', company: '', phone: '' })
-      .then(() => null, (error: unknown) => error);
+      .then(() => null, (error: unknown) => error));
     expect(isApiRequestError(failure)).toBe(true);
     expect(failure).toMatchObject({
       status: 400,
@@ -30,15 +32,34 @@ describe('the in-process API client (server renders)', () => {
 
   it('stores a valid message, trimmed', async () => {
     const client = createInProcessApiClient(app.deps);
-    const receipt = await client.sendContact({
-      name: '  Ada  ',
-      email: 'ada@example.com',
-      subject: 'Hello there',
-      message: 'A long enough message.',
-      company: '',
-      phone: '',
-    });
+    const receipt = await withPageRequest({ address: '192.0.2.1' }, () =>
+      client.sendContact({
+        name: '  Ada  ',
+        email: 'ada@example.com',
+        subject: 'Hello there',
+        message: 'A long enough message.',
+        company: '',
+        phone: '',
+      }),
+    );
     expect(app.deps.contacts.findById(receipt.id)).toMatchObject({ name: 'Ada', email: 'ada@example.com' });
+  });
+
+  it("counts messages against the page request's address, failing past the limit with 429 and Retry-After", async () => {
+    const client = createInProcessApiClient(app.deps);
+    const message = { name: 'Ada', email: 'ada@example.com', subject: 'Hello there', message: 'A long enough message.', company: '', phone: '' };
+    const send = () => withPageRequest({ address: '192.0.2.99' }, () => client.sendContact(message));
+    for (let i = 0; i < CONTACT_MESSAGES_RULE.points; i += 1) await send();
+    const before = countMessages();
+    const failure = await send().then(() => null, (error: unknown) => error);
+    expect(failure).toMatchObject({ status: 429, body: { error: { id: 'too_many_messages', message: 'Failed to send message. Please try again later.' } } });
+    expect(isApiRequestError(failure) && failure.retryAfterSeconds).toBeGreaterThan(0);
+    expect(countMessages()).toBe(before);
+  });
+
+  it('refuses to send outside a page render, where no client address exists', async () => {
+    const client = createInProcessApiClient(app.deps);
+    await expect(client.sendContact({ name: 'Ada', email: 'ada@example.com', subject: 'Hello there', message: 'A long enough message.', company: '', phone: '' })).rejects.toThrow(/No page request/);
   });
 });
 

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type Koa from 'koa';
 import inject from 'light-my-request';
 import { ApiRequestError, apiPaths, parseRetryAfter, type AdminCallInit, type ApiClient, type ApiRead } from '@directory/frontend/src/lib/api-client.ts';
+import { RateLimitedError } from '../errors.ts';
 import { badRequestFromIssues } from '../middleware/validate.ts';
 import { ContactMessageBody } from '../routes/contact/schema.ts';
 import { presentBusinessDetail, presentFeaturedBusiness } from '../presenters/business.ts';
@@ -33,6 +34,8 @@ function engineRead<A extends unknown[], R>(health: EngineHealth, read: (...args
     }
   };
 }
+import { currentPageRequest } from './page-request.ts';
+import { NonceStamper } from './script-nonce.ts';
 
 /**
  * Runs one admin call through the app's whole middleware chain (session, CSRF, validation,
@@ -82,8 +85,9 @@ function logged<T>(path: string, answer: T): T {
  * in-process, so a page render costs no HTTP round trip and shows exactly what the API answers.
  * Admin calls go through `app` (when given) with the page request's cookie.
  */
-export function createInProcessApiClient({ directory, site, contacts, searches, engineHealth }: AppDeps, app?: Koa): ApiClient {
+export function createInProcessApiClient({ directory, site, inbox, searches, engineHealth }: AppDeps, app?: Koa): ApiClient {
   const handler: { current?: ReturnType<Koa['callback']> } = {};
+  const stamper = new NonceStamper();
   const client: ApiClient = {
     homepage: async () => logged(apiPaths.homepage(), presentHomepage(await directory.home())),
     featured: async () => logged(apiPaths.featured(), (await directory.featured()).map(presentFeaturedBusiness)),
@@ -127,16 +131,25 @@ export function createInProcessApiClient({ directory, site, contacts, searches, 
       const settings = site.siteSettings();
       return logged(apiPaths.siteSettings(), { head_tags: settings.head_tags, facebook_pixel: settings.facebook_pixel, footer_tags: settings.footer_tags });
     },
-    advertisementCodes: async () => logged(apiPaths.advertisementCodes(), site.advertisementCodes()),
+    // Rendered into the page by React: their scripts carry the placeholder the page renderer turns
+    // into the response's nonce. The browser's cache gets them as the API answers them.
+    async advertisementCodes() {
+      const codes = logged(apiPaths.advertisementCodes(), site.advertisementCodes());
+      return { ad1: stamper.stamp(codes.ad1), ad2: stamper.stamp(codes.ad2), ad3: stamper.stamp(codes.ad3), ad4: stamper.stamp(codes.ad4) };
+    },
     async sendContact(message) {
-      // The same rules as POST /api/contact, failing the way the HTTP client does.
+      // The same rules and per-address limit as POST /api/contact (the address of the page request being rendered), failing the way the HTTP client does.
       const parsed = ContactMessageBody.safeParse(message);
       if (!parsed.success) {
         const error = badRequestFromIssues(parsed.error.issues);
         throw new ApiRequestError(error.status, JSON.stringify({ error: { id: error.id, message: error.message, fields: error.fields } }));
       }
-      const id = contacts.create(parsed.data);
-      return { success: true, id, message: "Thank you for your message. We'll get back to you within 24 hours." };
+      try {
+        return await inbox.receive(parsed.data, currentPageRequest().address);
+      } catch (error) {
+        if (!(error instanceof RateLimitedError)) throw error;
+        throw new ApiRequestError(error.status, JSON.stringify({ error: { id: error.id, message: error.message } }), error.retryAfterSeconds);
+      }
     },
     // The same validation and search as POST /api/search/multi, where searches run; bad input throws (the page's URL is parsed before it gets here).
     instantSearch: async (requests) =>

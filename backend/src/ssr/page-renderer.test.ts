@@ -29,10 +29,13 @@ describe('server-rendered pages', () => {
   });
 
   it('injects the operator snippets at their places', async () => {
-    const html = await (await app.get('/')).text();
+    const response = await app.get('/');
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+    const html = await response.text();
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<meta name="verification" content="abc123">');
-    expect(head).toContain('<script>window.analyticsLoaded = true</script>');
+    // With this response's nonce, so the page's Content-Security-Policy lets it run.
+    expect(head).toContain(`<script nonce="${nonce}">window.analyticsLoaded = true</script>`);
     const body = html.slice(html.indexOf('<body>'));
     expect(body.indexOf('<noscript>pixel</noscript>')).toBeLessThan(body.indexOf('<div id="root">'));
     expect(body.indexOf('<div id="operator-footer">footer snippet</div>')).toBeGreaterThan(body.indexOf('<div id="root">'));

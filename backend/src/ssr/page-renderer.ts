@@ -1,14 +1,18 @@
 import { readFileSync } from 'node:fs';
-import type { Middleware } from 'koa';
+import { createHash } from 'node:crypto';
+import type { Context, Middleware } from 'koa';
 import { RENDERED_READS_ELEMENT_ID, type ApiClient, type ApiRead, type RenderedReads } from '@directory/frontend/src/lib/api-client.ts';
 import type { SiteRepository } from '../db/site-repository.ts';
 import { publicCacheControl } from '../middleware/cache-headers.ts';
+import { setPagePolicy } from '../middleware/content-security-policy.ts';
 import { FRESHNESS_SECONDS } from '../shared/freshness.ts';
 import { withReadLog } from './in-process-api-client.ts';
+import { withPageRequest } from './page-request.ts';
+import { applyNonce, createNonce, NONCE_PLACEHOLDER, NonceStamper, stampDocumentNonces } from './script-nonce.ts';
 
 /** What the frontend's server entry exports (frontend/src/app/entry-server.tsx). */
 export interface ServerEntry {
-  render(request: Request): Promise<
+  render(request: Request, options?: { nonce?: string }): Promise<
     { kind: 'redirect'; status: number; location: string } | { kind: 'page'; status: number; head: string; html: string }
   >;
   setApiClient(client: ApiClient): void;
@@ -76,7 +80,8 @@ function formBody(parsed: unknown): string {
 
 /**
  * Serves every non-API GET with a complete server-rendered page: content, head tags, status,
- * redirects, and the operator's head, body/pixel, analytics and footer snippets. Form POSTs
+ * redirects, and the operator's head, body/pixel, analytics and footer snippets, each of their
+ * scripts stamped with the response's CSP nonce (content-security-policy.ts). Form POSTs
  * (urlencoded, as a browser without JavaScript sends them) go to the route's action the same way.
  */
 export function pageRenderer(options: {
@@ -86,7 +91,9 @@ export function pageRenderer(options: {
   /** Whether a business slug belongs to a deleted business (its page answers 410 Gone). */
   isGoneSlug?: (slug: string) => boolean;
 }): Middleware {
-  const template = readFileSync(options.templateFile, 'utf8');
+  // Our own scripts in the template (the app's module, its preloads) carry the nonce too.
+  const template = stampDocumentNonces(readFileSync(options.templateFile, 'utf8'), NONCE_PLACEHOLDER);
+  const stamper = new NonceStamper();
   return async (ctx, next) => {
     const isFormPost = ctx.method === 'POST' && ctx.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD' && !isFormPost) || ctx.path.startsWith('/api/')) return next();
@@ -99,7 +106,9 @@ export function pageRenderer(options: {
         })
       : new Request(url, { headers: { accept: ctx.get('accept') || 'text/html', ...cookieHeader(ctx.get('cookie')) } });
     const readAt = Date.now();
-    const { result, reads } = await withReadLog(() => options.entry.render(request));
+    const { result, reads } = await withReadLog(() =>
+      withPageRequest({ address: ctx.ip }, () => options.entry.render(request, { nonce: NONCE_PLACEHOLDER })),
+    );
     if (result.kind === 'redirect') {
       if (isAdminPath(ctx.path)) ctx.set('Cache-Control', 'no-store');
       ctx.status = result.status;
@@ -111,16 +120,32 @@ export function pageRenderer(options: {
     if (isAdminPath(ctx.path)) {
       // An operator's screens: never stored by a browser or CDN, and no operator snippets or ads run on them.
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = fillTemplate(template, result, { head: '', bodyStart: '', bodyEnd: '' });
+      sendPage(ctx, 'admin', fillTemplate(template, result, { head: '', bodyStart: '', bodyEnd: '' }));
       return;
     }
     const settings = options.site.siteSettings();
     if (isFormPost) ctx.set('Cache-Control', 'no-store');
     else if (result.status === 200) ctx.set('Cache-Control', PAGE_CACHE_CONTROL);
-    ctx.body = fillTemplate(template, result, {
-      head: [settings.head_tags, settings.analytics_code].filter(Boolean).join('\n'),
-      bodyStart: settings.facebook_pixel,
-      bodyEnd: [renderedReadsElement(reads, readAt), settings.footer_tags].filter(Boolean).join('\n'),
-    });
+    sendPage(
+      ctx,
+      'public',
+      fillTemplate(template, result, {
+        head: stamper.stamp([settings.head_tags, settings.analytics_code].filter(Boolean).join('\n')),
+        bodyStart: stamper.stamp(settings.facebook_pixel),
+        bodyEnd: [renderedReadsElement(reads, readAt), stamper.stamp(settings.footer_tags)].filter(Boolean).join('\n'),
+      }),
+    );
   };
+}
+
+/**
+ * Sends a page prepared with the nonce placeholder under this response's own nonce and policy.
+ * Its ETag hashes the prepared page, so a repeat visit still gets a 304 (the security headers
+ * leave the policy off a 304: the browser keeps the one that matches the copy it holds).
+ */
+function sendPage(ctx: Context, kind: 'public' | 'admin', prepared: string): void {
+  const nonce = createNonce();
+  ctx.etag = createHash('sha1').update(prepared).digest('base64url');
+  setPagePolicy(ctx, kind, nonce);
+  ctx.body = applyNonce(prepared, nonce);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
+import { CONTACT_MESSAGES_RULE } from '../services/rate-limits.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
 let app: TestApp;
@@ -15,10 +16,11 @@ function jsonLd(html: string): Record<string, unknown>[] {
 }
 
 /** Posts a form the way a browser without JavaScript does. */
-function postForm(path: string, fields: Record<string, string>): Promise<Response> {
+function postForm(path: string, fields: Record<string, string>, address = '127.0.0.1'): Promise<Response> {
   return fetch(new URL(path, baseUrl), {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    // The test app trusts X-Forwarded-For (as TRUST_PROXY=true does): each test sends as its own visitor.
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
     body: new URLSearchParams(fields).toString(),
     redirect: 'manual',
   });
@@ -248,6 +250,29 @@ describe('contact page', () => {
     expect(html).toContain('aria-describedby="contact-email-error"');
     expect(html).toContain('value="not-an-email"');
     expect(html).not.toContain('Message Sent Successfully');
+    expect(countMessages()).toBe(before);
+  });
+
+  it('hides a honeypot field from people, and a form that fills it is shown as sent and stored nowhere', async () => {
+    const html = await (await app.get('/contact')).text();
+    const trap = /<div class="visually-hidden"><label for="contact-website">Leave this field empty<\/label>(<input [^>]*>)<\/div>/.exec(html)?.[1];
+    expect(trap).toContain('name="website"');
+    expect(trap).toContain('tabindex="-1"');
+    const before = countMessages();
+    const response = await postForm('/contact', { ...valid, website: 'https://spam.example' }, '203.0.113.40');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Message Sent Successfully');
+    expect(countMessages()).toBe(before);
+  });
+
+  it(`shows the error notice with 429 past ${CONTACT_MESSAGES_RULE.points} messages from one address, storing nothing more`, async () => {
+    for (let i = 0; i < CONTACT_MESSAGES_RULE.points; i += 1) expect((await postForm('/contact', valid, '203.0.113.41')).status).toBe(200);
+    const before = countMessages();
+    const response = await postForm('/contact', valid, '203.0.113.41');
+    expect(response.status).toBe(429);
+    const html = await response.text();
+    expect(html).toContain('Failed to send message. Please try again later.');
+    expect(html).toContain('value="Ada Lovelace"');
     expect(countMessages()).toBe(before);
   });
 });

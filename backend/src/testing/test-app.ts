@@ -9,18 +9,25 @@ import { SqliteEngine } from '@directory/indexer/sqlite/sqlite-engine.ts';
 import type { ListingPolicy } from '@directory/indexer/record-source.ts';
 import { rebuildIndex } from '@directory/indexer/sync.ts';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
-import { createApp, createDeps, type SiteBundle } from '../app.ts';
+import { createApp, createDeps, type AppOptions, type SiteBundle } from '../app.ts';
 import type { AdmissionOptions } from '../middleware/admission.ts';
 import type { ServerEntry } from '../ssr/page-renderer.ts';
 import type { AppDeps } from '../routes/deps.ts';
 import { loadBuiltSite } from '../server.ts';
 import { saveBusinesses } from '../services/business-writer.ts';
+import { CONTACT_MESSAGES_RULE, SEARCH_BURST_RULE } from '../services/rate-limits.ts';
 
 /**
  * Tests share a loaded machine, where a first render can take seconds: without bounds of its
  * own, a test app sheds nothing (overload.test.ts tests shedding with bounds it drives).
  */
 const TEST_ADMISSION: AdmissionOptions = { concurrency: 1, maxQueued: 10_000, maxWaitMs: 600_000 };
+
+/**
+ * Every test request comes from 127.0.0.1: a file of search tests would trip the search burst
+ * limit on a fast machine and not on a slow one. Tests of that limit pass the production rules.
+ */
+const TEST_RATE_LIMITS: NonNullable<AppOptions['rateLimits']> = { contact: CONTACT_MESSAGES_RULE, search: { ...SEARCH_BURST_RULE, points: 0 } };
 
 export interface TestApp {
   deps: AppDeps;
@@ -41,7 +48,8 @@ async function sourceSite(): Promise<SiteBundle> {
  * 127.0.0.1, with `businesses` saved and indexed; with `withPages`, it serves the
  * server-rendered pages too; `listingPolicy` (default 'all') decides which businesses are public;
  * `admission` replaces the admission queue's bounds (and, in tests, its clock and scheduler).
- * `isProxyTrusted` (default true, as behind the proxy of a deployment) believes X-Forwarded-*.
+ * `isProxyTrusted` (default true, as behind the proxy of a deployment) believes X-Forwarded-*;
+ * `rateLimits` replaces the per-address limits (default: the production contact limit, no search limit).
  */
 export async function startTestApp(
   businesses: BusinessInput[] = [],
@@ -55,6 +63,7 @@ export async function startTestApp(
     searchThreads?: number;
     /** IMPORT_REBUILD_THRESHOLD of the app (rows written by one file above which an import rebuilds the index). */
     importRebuildThreshold?: number;
+    rateLimits?: AppOptions['rateLimits'];
   } = {},
 ): Promise<TestApp & { url: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'directory-test-'));
@@ -69,6 +78,7 @@ export async function startTestApp(
     admission: options.admission ?? TEST_ADMISSION,
     searchThreads: options.searchThreads ?? 0,
     ...(options.importRebuildThreshold === undefined ? {} : { importRebuildThreshold: options.importRebuildThreshold }),
+    rateLimits: options.rateLimits ?? TEST_RATE_LIMITS,
   });
   saveBusinesses(deps.businesses, businesses);
   await rebuildIndex(recordFile, engine, listingPolicy);

@@ -31,8 +31,11 @@ function pageMeta(context: Exclude<Awaited<ReturnType<typeof handler.query>>, Re
   return null;
 }
 
-/** Renders one request to HTML: the page, its status and its <head> tags, or a redirect. */
-export async function render(request: Request): Promise<RenderResult> {
+/**
+ * Renders one request to HTML: the page, its status and its <head> tags, or a redirect.
+ * `nonce` goes on the router's hydration script, so a nonce-based Content-Security-Policy lets it run.
+ */
+export async function render(request: Request, options: { nonce?: string } = {}): Promise<RenderResult> {
   const context = await handler.query(request);
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
@@ -40,7 +43,7 @@ export async function render(request: Request): Promise<RenderResult> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
-      <StaticRouterProvider router={router} context={context} />
+      <StaticRouterProvider router={router} context={context} {...(options.nonce ? { nonce: options.nonce } : {})} />
     </StrictMode>,
   );
   const meta = pageMeta(context);

@@ -29,6 +29,8 @@ export interface ContactMessage {
   message: string;
   company: string;
   phone: string;
+  /** The honeypot field the form hides from people: empty from a person, filled by a bot (the server drops the message). */
+  website?: string;
 }
 
 /** One query of the InstantSearch (Algolia) multi-query protocol, as `POST /api/search/multi` reads it. */

@@ -11,6 +11,8 @@ export const ContactMessageBody = z.object({
   message: trimmed.min(10, 'Message must be at least 10 characters').max(10_000, 'Message must be at most 10,000 characters'),
   company: trimmed.max(200, 'Company must be at most 200 characters').default(''),
   phone: trimmed.max(50, 'Phone must be at most 50 characters').default(''),
+  // The honeypot the form hides from people: any length is accepted, so a bot learns nothing from a 400.
+  website: trimmed.default(''),
 });
 
 export const ContactMessageSchema = requestShape({ body: ContactMessageBody });

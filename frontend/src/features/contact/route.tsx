@@ -3,7 +3,7 @@ import type { HomepageData } from '@directory/backend/shared/api-types.ts';
 import { getApiClient, isApiRequestError } from '../../lib/api-client.ts';
 import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
 import { ContactPage } from './components/contact-page.tsx';
-import { fieldErrorsFromApi, readContactValues, validateContact, type ContactErrors, type ContactValues } from './validation.ts';
+import { fieldErrorsFromApi, readContactValues, readHoneypot, validateContact, type ContactErrors, type ContactValues } from './validation.ts';
 
 export interface ContactPageData {
   totals: HomepageData['totals'];
@@ -22,21 +22,24 @@ async function loadContact(): Promise<ContactPageData> {
 
 /**
  * Sends the contact form: the same rules as the browser check first (so a visitor without
- * JavaScript gets the same messages), then the API. Field errors answer 400; any other
- * failure keeps the form and shows the error notice.
+ * JavaScript gets the same messages), then the API. Field errors answer 400; too many messages
+ * from one address (429) and any other failure keep the form and show the error notice.
  */
 async function sendContact({ request }: ActionFunctionArgs) {
-  const values = readContactValues(await request.formData());
+  const form = await request.formData();
+  const values = readContactValues(form);
   const errors = validateContact(values);
   if (Object.keys(errors).length > 0) return data<ContactActionData>({ status: 'invalid', errors, values }, { status: 400 });
   try {
-    await getApiClient().sendContact(values);
+    await getApiClient().sendContact({ ...values, website: readHoneypot(form) });
     return data<ContactActionData>({ status: 'sent' }, { status: 200 });
   } catch (error) {
     if (isApiRequestError(error) && error.status === 400) {
       const apiErrors = fieldErrorsFromApi(error.body);
       if (Object.keys(apiErrors).length > 0) return data<ContactActionData>({ status: 'invalid', errors: apiErrors, values }, { status: 400 });
     }
+    // Too many messages from this address: the same error notice, with the status that says why.
+    if (isApiRequestError(error) && error.status === 429) return data<ContactActionData>({ status: 'failed', values }, { status: 429 });
     if (error instanceof Error) {
       console.error('Contact message could not be sent', error);
       return data<ContactActionData>({ status: 'failed', values }, { status: 500 });

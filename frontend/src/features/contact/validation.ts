@@ -20,6 +20,15 @@ export function readContactValues(form: FormData): ContactValues {
   return { name: read('name'), email: read('email'), company: read('company'), phone: read('phone'), subject: read('subject'), message: read('message') };
 }
 
+/** The form's honeypot field: hidden from people, so only a bot fills it. */
+export const HONEYPOT_FIELD = 'website';
+
+/** The honeypot's value ('' from a person). */
+export function readHoneypot(form: FormData): string {
+  const value = form.get(HONEYPOT_FIELD);
+  return typeof value === 'string' ? value : '';
+}
+
 /** One message per field that breaks its rule; empty when the message can be sent. */
 export function validateContact(values: ContactValues): ContactErrors {
   const errors: ContactErrors = {};

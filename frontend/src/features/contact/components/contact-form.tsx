@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form, useActionData, useNavigation } from 'react-router-dom';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import type { ContactActionData } from '../route.tsx';
-import { readContactValues, validateContact, type ContactErrors, type ContactField } from '../validation.ts';
+import { HONEYPOT_FIELD, readContactValues, validateContact, type ContactErrors, type ContactField } from '../validation.ts';
 
 interface FieldProps {
   field: ContactField;
@@ -135,6 +135,11 @@ export function ContactForm() {
             aria-required
           />
           {errors.message && <p id="contact-message-error" className="contact-error">{errors.message}</p>}
+        </div>
+        {/* The honeypot: out of sight and out of the tab order, so only a bot fills it (the server then stores nothing). A screen reader that reaches it reads the instruction. */}
+        <div className="visually-hidden">
+          <label htmlFor="contact-website">Leave this field empty</label>
+          <input id="contact-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         <button type="submit" className="button contact-submit" disabled={isSending}>
           {isSending ? 'Sending...' : 'Send Message'}
