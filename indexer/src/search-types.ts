@@ -111,7 +111,15 @@ export interface SearchResponse {
   isFacetExact: boolean;
   /** Present when the request asked for a facet search. */
   facetHits?: FacetValue[];
+  /** Present when the where box names no place the index knows: nothing is found, and this says why. */
+  unknownPlace?: UnknownPlace;
   processingTimeMs: number;
+}
+
+/** "No place called …": the text as typed, and the nearest names the index knows (may be empty). */
+export interface UnknownPlace {
+  text: string;
+  suggestions: string[];
 }
 
 /** The facet value of a city: country code and city slug, "FR:lyon". */

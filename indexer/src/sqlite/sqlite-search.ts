@@ -57,6 +57,8 @@ import {
 import type { IndexDatabase } from './index-file.ts';
 import { boxAround, boxOf, centerOf, distanceKm } from './search-geo.ts';
 import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
+import { PlaceIndex, type PlaceCatalogue } from '../places/place-index.ts';
+import { compactPostalSql, postalExpression } from '../places/postal-code.ts';
 import { resolveLocation, type LocationLookup, type LocationPart } from './search-location.ts';
 import {
   columnFilter,
@@ -160,8 +162,10 @@ class SqliteSearcher {
   /** Every statement a search ran with its last parameters, when a plan test asked for them. */
   trace: Map<string, unknown[]> | null = null;
   private readonly vocabulary: Vocabulary;
-  private readonly countryCodes: Statement<[string, string], string>;
-  private readonly citiesBySlug: Statement<[string], { countryCode: string; citySlug: string }>;
+  private readonly placeCountries: Statement<[], PlaceCatalogue['countries'][number]>;
+  private readonly placeCities: Statement<[], PlaceCatalogue['cities'][number]>;
+  /** The where box's knowledge, built on first use and again when a change brings a new city or country. */
+  private places: PlaceIndex | null = null;
   private readonly categoryName: Statement<[string], string | undefined>;
   private readonly cityName: Statement<[string, string], string | undefined>;
   private readonly businessCount: Statement<[], string | undefined>;
@@ -176,8 +180,8 @@ class SqliteSearcher {
   constructor(private readonly db: IndexDatabase) {
     registerFunctions(db);
     this.vocabulary = new Vocabulary(db);
-    this.countryCodes = db.prepare('SELECT code FROM countries WHERE code = ? OR slug = ?').pluck() as Statement<[string, string], string>;
-    this.citiesBySlug = db.prepare('SELECT country_code AS countryCode, slug AS citySlug FROM cities WHERE slug = ?');
+    this.placeCountries = db.prepare('SELECT code, name, business_count AS businessCount FROM countries');
+    this.placeCities = db.prepare('SELECT country_code AS countryCode, slug, name, business_count AS businessCount FROM cities');
     this.categoryName = db.prepare('SELECT name FROM categories WHERE slug = ?').pluck() as Statement<[string], string | undefined>;
     this.cityName = db.prepare('SELECT name FROM cities WHERE country_code = ? AND slug = ?').pluck() as Statement<
       [string, string],
@@ -218,6 +222,10 @@ class SqliteSearcher {
       .join(' ');
     const terms = new Set(tokenize(text));
     this.vocabulary.add(terms);
+    const places = this.places;
+    if (places !== null && doc.countryCode !== null && (!places.hasCountry(doc.countryCode) || (doc.citySlug !== null && !places.hasCity(doc.countryCode, doc.citySlug)))) {
+      this.places = null;
+    }
     if (this.specialSpellings !== null) for (const term of terms) addSpecialSpelling(this.specialSpellings, term);
   }
 
@@ -268,13 +276,16 @@ class SqliteSearcher {
           this.addCities(part.cities, conditions, dimensions);
           break;
         case 'postal':
-          matchParts.push(placeExpression(part.words, 'phrase'));
+          matchParts.push(postalExpression(part.postalCode));
+          conditions.add(`${compactPostalSql('d.postal_code')} = ?`, part.postalCode);
           locationWords.push(...part.words);
           break;
         case 'words':
           matchParts.push(placeExpression(part.words, 'prefix'));
           locationWords.push(...part.words);
           break;
+        case 'unknown':
+          return unknownPlaceResponse(request, part, started);
       }
     }
 
@@ -375,8 +386,10 @@ class SqliteSearcher {
 
   private locationLookup(): LocationLookup {
     return {
-      countries: (code, slug) => this.countryCodes.all(code ?? '', slug),
-      citiesBySlug: (slug) => this.citiesBySlug.all(slug),
+      places: () => {
+        this.places ??= new PlaceIndex({ countries: this.placeCountries.all(), cities: this.placeCities.all() });
+        return this.places;
+      },
     };
   }
 
@@ -773,6 +786,23 @@ function singleDimension(request: SearchRequest, location: LocationPart[]): Sing
     else return null;
   }
   return dimensions.length === 1 ? dimensions[0]! : null;
+}
+
+/** The answer to a where box naming no known place: nothing found, and why. */
+function unknownPlaceResponse(request: SearchRequest, part: Extract<LocationPart, { kind: 'unknown' }>, started: number): SearchResponse {
+  return {
+    hits: [],
+    total: 0,
+    isTotalExact: true,
+    page: request.page,
+    perPage: request.perPage,
+    totalPages: 0,
+    facets: Object.fromEntries((request.facets ?? []).map((facet) => [facet, []])),
+    isFacetExact: true,
+    ...(request.facetSearch ? { facetHits: [] } : {}),
+    unknownPlace: { text: part.text, suggestions: part.suggestions },
+    processingTimeMs: Math.round(performance.now() - started),
+  };
 }
 
 function toCandidate(row: CandidateRow, typoTier: number, columnTier: number): Candidate {
