@@ -55,7 +55,7 @@ import {
   type SearchResponse,
 } from '../search-types.ts';
 import type { IndexDatabase } from './index-file.ts';
-import { boxAround, boxOf, centerOf, distanceKm } from './search-geo.ts';
+import { boxOf, centerOf, distanceKm, nearestFirst, type GeoEntry } from './search-geo.ts';
 import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
 import { PlaceIndex, type PlaceCatalogue } from '../places/place-index.ts';
 import { compactPostalSql, postalExpression } from '../places/postal-code.ts';
@@ -85,8 +85,8 @@ export const CANDIDATE_LIMIT = 500;
 export const RANKING_MARGIN = 100;
 /** Most rows one driver reads to find its candidates (rows failing a filter included). */
 export const SCAN_LIMIT = 10_000;
-/** Radius of the first ring of a nearest-first walk. */
-const FIRST_RING_KM = 1;
+/** Most positions of a full-text match a distance sort walks the R*Tree for (the most popular ones beyond are not seen). */
+const MATCH_SET_LIMIT = 100_000;
 /** Half the Earth's circumference: every point is within this distance. */
 const MAX_DISTANCE_KM = 20_038;
 const STATEMENT_CACHE_SIZE = 256;
@@ -305,7 +305,13 @@ class SqliteSearcher {
       const rows = pageEnd <= CANDIDATE_LIMIT ? this.rows<CandidateRow>(`SELECT ${CANDIDATE_COLUMNS} FROM docs d ORDER BY d.pos LIMIT ?`, [pageEnd]) : [];
       candidates = rows.map((row) => toCandidate(row, 0, 0));
     } else if (hasText) {
-      ({ candidates, isCapped } = this.textCandidates(words, matchParts, pageEnd, conditions, dimensions, filters.geo));
+      let expression: string;
+      ({ candidates, isCapped, expression } = this.textCandidates(words, matchParts, pageEnd, conditions, dimensions, filters.geo));
+      if (sort === 'distance' && point !== null && isCapped) {
+        const found = this.nearestMatches(expression, point, filters.geo && isGeoRadius(filters.geo) ? filters.geo.radiusKm : MAX_DISTANCE_KM, conditions);
+        candidates = found.rows.map((row) => toCandidate(row, 0, 0));
+        isCapped = found.isCapped;
+      }
     } else {
       if (filters.geo) addGeoConditions(conditions, filters.geo);
       // A distance sort needs the nearest, not the most popular: every document of a narrow filter,
@@ -452,7 +458,7 @@ class SqliteSearcher {
     conditions: Conditions,
     dimensions: Dimension[],
     geo: GeoFilter | undefined,
-  ): { candidates: Candidate[]; isCapped: boolean } {
+  ): { candidates: Candidate[]; isCapped: boolean; expression: string } {
     if (geo) addGeoConditions(conditions, geo);
     // One filter narrows the MATCH, the one with the fewest documents: more phrases only add
     // position-list checks (a city implies its country).
@@ -466,12 +472,14 @@ class SqliteSearcher {
     const exact = this.matchRows(expressionOf(false), conditions, bound);
     const candidates = exact.rows.map((row) => toCandidate(row, 0, 0));
     let isCapped = exact.isCapped || words.some((word) => word.isTruncated);
+    let expression = expressionOf(false);
     // Like Typesense's typo_tokens_threshold: corrections only when the exact words do not fill the page.
     if (candidates.length < pageEnd) {
       for (const word of words) word.typoTerms = this.vocabulary.typoTerms(word.word);
       if (words.some((word) => word.typoTerms.length > 0)) {
         const seen = new Set(exact.rows.map((row) => row.pos));
-        const withTypos = this.matchRows(expressionOf(true), conditions, Number.POSITIVE_INFINITY);
+        expression = expressionOf(true);
+        const withTypos = this.matchRows(expression, conditions, Number.POSITIVE_INFINITY);
         for (const row of withTypos.rows) {
           if (candidates.length >= CANDIDATE_LIMIT) break;
           if (!seen.has(row.pos)) candidates.push(toCandidate(row, 1, 0));
@@ -479,7 +487,7 @@ class SqliteSearcher {
         isCapped ||= withTypos.isCapped;
       }
     }
-    return { candidates, isCapped };
+    return { candidates, isCapped, expression };
   }
 
   /** Sets each candidate's best matched field, from its texts. */
@@ -556,43 +564,29 @@ class SqliteSearcher {
     return { rows, isCapped: rows.length >= keep || admitted > SCAN_LIMIT };
   }
 
+  /** Nearest-first walk over every document passing the conditions (and in `matches`, when given). */
+  private nearestFirst(point: GeoPoint, maxKm: number, conditions: Conditions, matches?: ReadonlySet<number>): Found {
+    // With the match in memory an entry costs a set lookup, not a document read: denser boxes can be read.
+    return nearestFirst<CandidateRow>(point, maxKm, CANDIDATE_LIMIT, matches ? 5 * SCAN_LIMIT : SCAN_LIMIT, {
+      entriesInBox: (box, limit) => {
+        const rtree = rtreeBox(box);
+        return this.rows<GeoEntry>(`SELECT pos, min_lat AS lat, min_lng AS lng FROM docs_geo g WHERE ${rtree.sql} LIMIT ?`, [...rtree.params, limit]);
+      },
+      rowsOf: (entries) => this.rowsAt(matches ? entries.filter((entry) => matches.has(entry.pos)) : entries, conditions),
+      coordinates: (row) => (row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : null),
+    });
+  }
+
   /**
-   * Nearest-first walk for a distance sort: R*Tree boxes around the point, growing until the
-   * circle they hold has {@link CANDIDATE_LIMIT} documents passing the conditions or reaches
-   * `maxKm`. Everything within the last circle is found, so the nearest ones are exact; a box
-   * holding more than {@link SCAN_LIMIT} entries stops the walk (the answer is then bounded).
+   * A distance sort over more matches than the candidates hold: the nearest matches, not the
+   * nearest of the most popular. The match's positions (up to {@link MATCH_SET_LIMIT}) are read
+   * once, then the R*Tree is walked nearest-first keeping those.
    */
-  private nearestFirst(point: GeoPoint, maxKm: number, conditions: Conditions): Found {
-    let radius = Math.min(FIRST_RING_KM, maxKm);
-    // Documents already read, by position (null: failed a condition): each is read once, whatever the rings.
-    const checked = new Map<number, CandidateRow | null>();
-    let previous: CandidateRow[] = [];
-    for (;;) {
-      const box = rtreeBox(boxAround(point, radius));
-      const inBox = this.rows<{ pos: number; lat: number; lng: number }>(
-        `SELECT pos, min_lat AS lat, min_lng AS lng FROM docs_geo g WHERE ${box.sql} LIMIT ?`,
-        [...box.params, SCAN_LIMIT + 1],
-      );
-      if (inBox.length > SCAN_LIMIT) {
-        // Too dense to read whole: the last complete circle if it has anything, else a part of this one.
-        if (previous.length > 0) return { rows: previous, isCapped: true };
-        return { rows: this.rowsAt(inBox.slice(0, CANDIDATE_LIMIT), conditions), isCapped: true };
-      }
-      // The R*Tree keeps 32-bit coordinates (about a metre off): a little slack here, the exact check below.
-      const fresh = inBox.filter((entry) => !checked.has(entry.pos) && distanceKm(point.lat, point.lng, entry.lat, entry.lng) <= radius + 0.01);
-      for (const entry of fresh) checked.set(entry.pos, null);
-      for (const row of this.rowsAt(fresh, conditions)) checked.set(row.pos, row);
-      const rows = [...checked.values()].filter(
-        (row): row is CandidateRow =>
-          row !== null && row.latitude !== null && row.longitude !== null && distanceKm(point.lat, point.lng, row.latitude, row.longitude) <= radius,
-      );
-      const isComplete = radius >= maxKm;
-      if (isComplete || rows.length >= CANDIDATE_LIMIT) return { rows, isCapped: !isComplete };
-      previous = rows;
-      // Aim the next ring at the radius that should hold the bound, from the density seen so far.
-      const growth = rows.length === 0 ? 8 : Math.min(8, Math.max(1.5, Math.sqrt((1.3 * CANDIDATE_LIMIT) / rows.length)));
-      radius = Math.min(maxKm, radius * growth);
-    }
+  private nearestMatches(expression: string, point: GeoPoint, maxKm: number, conditions: Conditions): Found {
+    const positions = this.rows<{ pos: number }>('SELECT rowid AS pos FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?', [expression, MATCH_SET_LIMIT + 1]);
+    const isTruncated = positions.length > MATCH_SET_LIMIT;
+    const found = this.nearestFirst(point, maxKm, conditions, new Set(positions.slice(0, MATCH_SET_LIMIT).map((row) => row.pos)));
+    return { rows: found.rows, isCapped: found.isCapped || isTruncated };
   }
 
   /** The candidate columns of these documents, when they pass the conditions. */
