@@ -40,8 +40,8 @@ export class PlaceIndex {
   private readonly countryCounts = new Map<string, number>();
   private readonly countryLabels = new Map<string, string>();
   private readonly cityKeysOf = new Set<string>();
-  /** Deletion neighbourhood (the key and each key less one letter) → keys, for one typo. */
-  private readonly deletions = new Map<string, string[]>();
+  /** Deletion neighbourhood of the city names (the key and the key less one letter) → keys; countries and regions have theirs in {@link staticDeletions}. */
+  private deletions: Map<string, string[]> | null = null;
   /** Sorted words of every place name, for "is this a prefix of a known place". */
   private readonly words: string[];
 
@@ -72,9 +72,6 @@ export class PlaceIndex {
       words.add(country.code.toLowerCase());
     }
     this.words = [...words].sort();
-    for (const key of this.citiesByKey.keys()) this.addDeletions(key);
-    for (const key of countryNameKeys().keys()) this.addDeletions(key);
-    for (const key of regionNameKeys().keys()) this.addDeletions(key);
   }
 
   /** True when the index was built knowing this city (a new city needs a new index). */
@@ -98,14 +95,11 @@ export class PlaceIndex {
     const key = placeKey(text);
     if (letterCount(key) < MIN_TYPO_LETTERS) return null;
     let best: { key: string; reading: PlaceReading; weight: number } | null = null;
-    for (const variant of [key, ...deletionsOf(key)]) {
-      for (const candidate of this.deletions.get(variant) ?? []) {
-        if (candidate === key || (best !== null && best.key === candidate)) continue;
-        if (typoDistance(key, candidate, 1) > 1) continue;
-        const reading = this.readKey(candidate);
-        const weight = this.weightOf(reading);
-        if (best === null || weight > best.weight || (weight === best.weight && candidate < best.key)) best = { key: candidate, reading, weight };
-      }
+    for (const candidate of this.keysNear(key, [key, ...deletionsOf(key)])) {
+      if (candidate === key || typoDistance(key, candidate, 1) > 1) continue;
+      const reading = this.readKey(candidate);
+      const weight = this.weightOf(reading);
+      if (best === null || weight > best.weight || (weight === best.weight && candidate < best.key)) best = { key: candidate, reading, weight };
     }
     return best === null ? null : { key: best.key, reading: best.reading };
   }
@@ -118,25 +112,45 @@ export class PlaceIndex {
     return words.length > 0 && words.every((word) => this.startsAWord(word));
   }
 
-  /** Known names nearest to a text nobody knows, most businesses first among equally near ones. */
+  /**
+   * Known names near a text nobody knows (up to two typos, found through the deletion
+   * neighbourhoods: a few hundred map reads, not a scan), the nearest and then the biggest first.
+   */
   suggest(text: string): string[] {
     const key = placeKey(text);
-    if (key === '') return [];
-    const maxDistance = Math.max(2, Math.floor(letterCount(key) / 3));
+    if (letterCount(key) < 3) return [];
+    const once = deletionsOf(key);
+    const variants = new Set([key, ...once, ...once.flatMap(deletionsOf)]);
     const found: { label: string; distance: number; weight: number }[] = [];
-    for (const [candidate, cities] of this.citiesByKey) {
-      const distance = typoDistance(key, candidate, maxDistance);
-      if (distance > maxDistance) continue;
-      const best = cities.reduce((a, b) => (b.businessCount > a.businessCount ? b : a));
-      found.push({ label: this.cityLabel(best), distance, weight: best.businessCount });
-    }
-    for (const [code, count] of this.countryCounts) {
-      const label = this.countryLabels.get(code) ?? code;
-      const distance = typoDistance(key, placeKey(label), maxDistance);
-      if (distance <= maxDistance) found.push({ label, distance, weight: count });
+    for (const candidate of this.keysNear(key, [...variants])) {
+      const distance = typoDistance(key, candidate, 2);
+      if (distance > 2) continue;
+      const reading = this.readKey(candidate);
+      const weight = this.weightOf(reading);
+      const city = reading.cities.reduce<KnownCity | null>((a, b) => (a === null || b.businessCount > a.businessCount ? b : a), null);
+      const country = reading.countries.find((code) => this.countryLabels.has(code));
+      const label = city !== null ? this.cityLabel(city) : country !== undefined ? this.countryLabels.get(country)! : null;
+      if (label !== null) found.push({ label, distance, weight });
     }
     found.sort((a, b) => a.distance - b.distance || b.weight - a.weight || (a.label < b.label ? -1 : 1));
     return [...new Set(found.map((entry) => entry.label))].slice(0, MAX_SUGGESTIONS);
+  }
+
+  /** Names whose deletion neighbourhood holds one of the variants. */
+  private keysNear(key: string, variants: readonly string[]): Set<string> {
+    const keys = new Set<string>();
+    const shared = staticDeletions();
+    // Built on the first typo: most searches name their place as it is written.
+    if (this.deletions === null) {
+      this.deletions = new Map();
+      for (const name of this.citiesByKey.keys()) addDeletions(this.deletions, name);
+    }
+    for (const variant of variants) {
+      for (const candidate of this.deletions.get(variant) ?? []) keys.add(candidate);
+      for (const candidate of shared.get(variant) ?? []) keys.add(candidate);
+    }
+    keys.delete(key);
+    return keys;
   }
 
   /** "London, United Kingdom": how a suggestion names a city. */
@@ -184,17 +198,35 @@ export class PlaceIndex {
     if (next === undefined) return false;
     return word.length <= 2 ? next === word : next.startsWith(word);
   }
-
-  private addDeletions(key: string): void {
-    if (letterCount(key) < MIN_TYPO_LETTERS - 1) return;
-    for (const variant of new Set([key, ...deletionsOf(key)])) addTo(this.deletions, variant, key);
-  }
 }
 
 /** The key less one character, at each position. */
 function deletionsOf(key: string): string[] {
-  const characters = [...key];
-  return characters.map((_, index) => [...characters.slice(0, index), ...characters.slice(index + 1)].join(''));
+  const characters = key.length === [...key].length ? null : [...key];
+  const length = characters === null ? key.length : characters.length;
+  const deletions: string[] = [];
+  for (let index = 0; index < length; index += 1) {
+    deletions.push(characters === null ? key.slice(0, index) + key.slice(index + 1) : [...characters.slice(0, index), ...characters.slice(index + 1)].join(''));
+  }
+  return deletions;
+}
+
+/** Adds a name to a deletion neighbourhood, when it is long enough to be corrected. */
+function addDeletions(deletions: Map<string, string[]>, key: string): void {
+  if (letterCount(key) < MIN_TYPO_LETTERS - 1) return;
+  for (const variant of new Set([key, ...deletionsOf(key)])) addTo(deletions, variant, key);
+}
+
+let sharedDeletions: Map<string, string[]> | null = null;
+
+/** The deletion neighbourhood of every country and region name: static, built once per process. */
+function staticDeletions(): ReadonlyMap<string, string[]> {
+  if (sharedDeletions !== null) return sharedDeletions;
+  const deletions = new Map<string, string[]>();
+  for (const key of countryNameKeys().keys()) addDeletions(deletions, key);
+  for (const key of regionNameKeys().keys()) addDeletions(deletions, key);
+  sharedDeletions = deletions;
+  return deletions;
 }
 
 function addTo<T>(map: Map<string, T[]>, key: string, value: T): void {
