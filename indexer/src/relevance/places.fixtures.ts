@@ -34,6 +34,10 @@ const P = {
   kharkiv: { city: 'Kharkiv', country: 'Ukraine', countryCode: 'UA', latitude: 49.9935, longitude: 36.2304, timeZone: 'Europe/Kyiv' },
   istanbul: { city: 'Istanbul', country: 'Türkiye', countryCode: 'TR', latitude: 41.0082, longitude: 28.9784, timeZone: 'Europe/Istanbul' },
   madrid: { city: 'Madrid', country: 'Spain', countryCode: 'ES', latitude: 40.4168, longitude: -3.7038, timeZone: 'Europe/Madrid' },
+  munich: { city: 'Munich', country: 'Germany', countryCode: 'DE', latitude: 48.1351, longitude: 11.582, timeZone: 'Europe/Berlin' },
+  paris: { city: 'Paris', country: 'France', countryCode: 'FR', latitude: 48.8566, longitude: 2.3522, timeZone: 'Europe/Paris' },
+  austin: { city: 'Austin', country: 'United States', countryCode: 'US', latitude: 30.2672, longitude: -97.7431, timeZone: 'America/Chicago' },
+  warsaw: { city: 'Warsaw', country: 'Poland', countryCode: 'PL', latitude: 52.2297, longitude: 21.0122, timeZone: 'Europe/Warsaw' },
   amsterdam: { city: 'Amsterdam', country: 'Netherlands', countryCode: 'NL', latitude: 52.3676, longitude: 4.9041, timeZone: 'Europe/Amsterdam' },
 } satisfies Record<string, FixturePlace>;
 
@@ -59,6 +63,10 @@ const ENTRIES: Entry[] = [
   ['ChIJplace0017istanb', 'Galata Simit', 'Bakery', 'istanbul', '34421', 310],
   ['ChIJplace0018madrid', 'Churrería Sol', 'Cafe', 'madrid', '28013', 275],
   ['ChIJplace0019amster', 'Grachten Fietsen', 'Bicycle shop', 'amsterdam', '1012 AB', 99],
+  ['ChIJplace0020munich', 'Viktualienmarkt Käse', 'Cheese shop', 'munich', '80331', 140],
+  ['ChIJplace0021paris0', 'Boulangerie du Louvre', 'Bakery', 'paris', '75001', 380],
+  ['ChIJplace0022austin', 'Congress Avenue Tacos', 'Mexican restaurant', 'austin', '78701', 205],
+  ['ChIJplace0023warsaw', 'Pierogarnia Stare Miasto', 'Restaurant', 'warsaw', '00-950', 170],
 ];
 
 export const placeFixtures: BusinessInput[] = ENTRIES.map(([placeId, name, category, key, postalCode, reviews]) => {

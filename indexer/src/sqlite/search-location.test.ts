@@ -67,8 +67,8 @@ describe('sqlite search: places as people write them', () => {
     ['New York City', "city = 'New York'"],
     ['New York, NY', "city = 'New York'"],
     ['Bombay', "city = 'Mumbai'"],
-    ['Munich', "city = 'München'"],
-    ['München', "city = 'München'"],
+    ['Munich', "city IN ('München', 'Munich')"],
+    ['München', "city IN ('München', 'Munich')"],
     ['Köln', "city = 'Cologne'"],
     ['Koeln', "city = 'Cologne'"],
     ['Tokio', "city = 'Tokyo'"],
@@ -99,7 +99,7 @@ describe('sqlite search: places as people write them', () => {
   });
 
   it('reads a region alone as its known cities', async () => {
-    expect((await found('Bayern')).ids).toEqual(idsWhere("city = 'München'"));
+    expect((await found('Bayern')).ids).toEqual(idsWhere("city IN ('München', 'Munich')"));
     expect((await found('Texas')).ids).toEqual(idsWhere("city = 'Austin'"));
   });
 
@@ -116,6 +116,8 @@ describe('sqlite search: places as people write them', () => {
     ['75001 Paris', "postal_code = '75001' AND city = 'Paris'"],
     ['SW1A 1AA London', "postal_code = 'SW1A 1AA'"],
     ['69002, France', "postal_code = '69002'"],
+    ['00950', "postal_code = '00-950'"],
+    ['00 950', "postal_code = '00-950'"],
   ])('compares the postal code %s without spaces and hyphens', async (location, where) => {
     const expected = idsWhere(where);
     expect(expected.length).toBeGreaterThan(0);
