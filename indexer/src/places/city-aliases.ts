@@ -17,10 +17,11 @@ export interface CityAliasGroup {
 
 export const CITY_ALIASES: readonly CityAliasGroup[] = [
   // United States
-  { country: 'US', names: ['New York', 'New York City', 'NYC', 'NY City', 'Nueva York', 'Manhattan'] },
-  { country: 'US', names: ['Los Angeles', 'LA', 'L.A.'] },
-  { country: 'US', names: ['San Francisco', 'SF', 'Frisco'] },
-  { country: 'US', names: ['Washington D.C.', 'Washington', 'Washington DC', 'DC'] },
+  { country: 'US', names: ['New York', 'New York City', 'NYC', 'NY City', 'Nueva York'] },
+  // Two-letter forms (LA, SF, DC) are left out: a two-letter part is read as a country or state code.
+  { country: 'US', names: ['Los Angeles', 'L.A.'] },
+  { country: 'US', names: ['San Francisco', 'Frisco'] },
+  { country: 'US', names: ['Washington D.C.', 'Washington', 'Washington DC'] },
   { country: 'US', names: ['Philadelphia', 'Philly'] },
   { country: 'US', names: ['Las Vegas', 'Vegas'] },
   { country: 'US', names: ['New Orleans', 'NOLA'] },
@@ -55,7 +56,7 @@ export const CITY_ALIASES: readonly CityAliasGroup[] = [
   { country: 'NL', names: ['The Hague', 'Den Haag', "'s-Gravenhage"] },
   { country: 'GR', names: ['Athens', 'Athína', 'Athen', 'Αθήνα'] },
   { country: 'RU', names: ['Moscow', 'Moskva', 'Moskau', 'Moscou', 'Москва'] },
-  { country: 'RU', names: ['Saint Petersburg', 'Sankt-Peterburg', 'Sankt Petersburg', 'Petersburg', 'Leningrad', 'Санкт-Петербург'] },
+  { country: 'RU', names: ['Saint Petersburg', 'Sankt-Peterburg', 'Sankt Petersburg', 'Leningrad', 'Санкт-Петербург'] },
   { country: 'UA', names: ['Kyiv', 'Kiev', 'Київ', 'Киев'] },
   { country: 'TR', names: ['Istanbul', 'İstanbul', 'Constantinople'] },
   // Asia
@@ -69,7 +70,7 @@ export const CITY_ALIASES: readonly CityAliasGroup[] = [
   { country: 'JP', names: ['Kyoto', '京都', 'Kyōto'] },
   { country: 'CN', names: ['Beijing', 'Peking', '北京'] },
   { country: 'CN', names: ['Shanghai', '上海'] },
-  { country: 'CN', names: ['Guangzhou', 'Canton', '广州'] },
+  { country: 'CN', names: ['Guangzhou', '广州'] },
   { country: 'HK', names: ['Hong Kong', '香港'] },
   { country: 'KR', names: ['Seoul', '서울'] },
   { country: 'TH', names: ['Bangkok', 'Krung Thep', 'กรุงเทพมหานคร'] },

@@ -44,7 +44,7 @@ export const COUNTRY_ALIASES: Readonly<Record<string, readonly string[]>> = {
   TL: ['East Timor'],
 };
 
-/** The ISO 3166-1 alpha-2 codes ICU names: AA..ZZ with a name of their own, less the non-countries. */
+/** The ISO 3166-1 alpha-2 codes ICU names: AA..ZZ with a name of their own, less withdrawn codes and non-countries. */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'XA', 'XB']);
 
 function isoCodes(): string[] {
@@ -54,6 +54,8 @@ function isoCodes(): string[] {
     for (let b = 65; b <= 90; b += 1) {
       const code = String.fromCharCode(a, b);
       if (NOT_COUNTRIES.has(code)) continue;
+      // Withdrawn codes (DD, SU, YU, UK…) are names of today's countries in ICU: their current code stands for them.
+      if (Intl.getCanonicalLocales(`und-${code}`)[0] !== `und-${code}`) continue;
       try {
         if (names.of(code) !== undefined) codes.push(code);
       } catch {

@@ -20,6 +20,8 @@ export interface PlaceCatalogue {
 
 export interface KnownCity extends CityRef {
   name: string;
+  /** The folded name (see place-key.ts). */
+  key: string;
   businessCount: number;
 }
 
@@ -53,9 +55,9 @@ export class PlaceIndex {
     const byCountryKey = new Map<string, KnownCity[]>();
     const words = new Set<string>();
     for (const city of catalogue.cities) {
-      const known: KnownCity = { countryCode: city.countryCode, citySlug: city.slug, name: city.name, businessCount: city.businessCount };
+      const known: KnownCity = { countryCode: city.countryCode, citySlug: city.slug, name: city.name, key: placeKey(city.name), businessCount: city.businessCount };
       this.cityKeysOf.add(`${city.countryCode}:${city.slug}`);
-      for (const key of new Set([placeKey(city.name), placeKey(city.slug)])) {
+      for (const key of new Set([known.key, placeKey(city.slug)])) {
         if (key === '') continue;
         addTo(this.citiesByKey, key, known);
         addTo(byCountryKey, `${city.countryCode}:${key}`, known);
@@ -81,6 +83,11 @@ export class PlaceIndex {
 
   hasCountry(countryCode: string): boolean {
     return this.countryCounts.has(countryCode);
+  }
+
+  /** The cities with this folded name (names, slugs and aliases). */
+  citiesOfKey(key: string): readonly KnownCity[] {
+    return this.citiesByKey.get(key) ?? [];
   }
 
   /** The readings of a text exactly as typed (folded): a code, a country, a city, a region. */
@@ -166,6 +173,13 @@ export class PlaceIndex {
     return Math.max(cities, countries, regions);
   }
 
+  /** A name shared by several countries means those the index holds, when it holds some. */
+  private preferKnown(codes: string[]): string[] {
+    if (codes.length < 2) return codes;
+    const known = codes.filter((code) => this.countryCounts.has(code));
+    return known.length > 0 ? known : codes;
+  }
+
   private readCode(code: string): PlaceReading {
     const countries = isCountryCode(code) ? [code] : [];
     const regions: Region[] = [];
@@ -183,7 +197,7 @@ export class PlaceIndex {
     if (key === '') return { countries: [], cities: [], regions: [] };
     // Two-letter region abbreviations are read only from a two-letter part (readCode).
     const regions = letterCount(key) > 2 ? (regionNameKeys().get(key) ?? []) : [];
-    return { countries: [...(countryNameKeys().get(key) ?? [])], cities: this.citiesByKey.get(key) ?? [], regions: [...regions] };
+    return { countries: this.preferKnown([...(countryNameKeys().get(key) ?? [])]), cities: this.citiesByKey.get(key) ?? [], regions: [...regions] };
   }
 
   private startsAWord(word: string): boolean {

@@ -78,7 +78,7 @@ function regionParts(reading: PlaceReading, places: PlaceIndex): LocationPart[] 
 }
 
 function citiesInRegions(reading: PlaceReading, places: PlaceIndex): KnownCity[] {
-  return reading.regions.flatMap((region) => [...region.cityKeys].flatMap((key) => places.read(key).cities.filter((city) => city.countryCode === region.countryCode)));
+  return reading.regions.flatMap((region) => [...region.cityKeys].flatMap((key) => places.citiesOfKey(key).filter((city) => city.countryCode === region.countryCode)));
 }
 
 /**
@@ -110,7 +110,7 @@ function resolveTogether(parts: Part[], places: PlaceIndex, whole: string): Loca
   for (const [index, part] of parts.entries()) {
     if (index === cityIndex) continue;
     if (hasArea(part.reading)) {
-      cities = narrow(cities, part.reading, places);
+      cities = narrow(cities, part.reading);
       continue;
     }
     const postal = postalPart(part.text);
@@ -132,12 +132,13 @@ function hasArea(reading: PlaceReading): boolean {
  * The cities that lie in a country or region of the reading ("CA" is Canada and California).
  * Within a region, the cities known to lie in it, when the region's country has several of them.
  */
-function narrow(cities: readonly KnownCity[], area: PlaceReading, places: PlaceIndex): KnownCity[] {
+function narrow(cities: readonly KnownCity[], area: PlaceReading): KnownCity[] {
   const countries = new Set([...area.countries, ...area.regions.map((region) => region.countryCode)]);
   const inCountries = cities.filter((city) => countries.has(city.countryCode));
   if (area.regions.length === 0) return inCountries;
-  const inRegion = new Set(citiesInRegions(area, places));
-  const inRegions = inCountries.filter((city) => inRegion.has(city) || area.countries.includes(city.countryCode));
+  const inRegions = inCountries.filter(
+    (city) => area.countries.includes(city.countryCode) || area.regions.some((region) => region.countryCode === city.countryCode && region.cityKeys.has(city.key)),
+  );
   return inRegions.length > 0 ? inRegions : inCountries;
 }
 
