@@ -86,7 +86,7 @@ export const RANKING_MARGIN = 100;
 /** Most rows one driver reads to find its candidates (rows failing a filter included). */
 export const SCAN_LIMIT = 10_000;
 /** Most positions of a full-text match a distance sort walks the R*Tree for (the most popular ones beyond are not seen). */
-const MATCH_SET_LIMIT = 100_000;
+const MATCH_SET_LIMIT = 250_000;
 /** Half the Earth's circumference: every point is within this distance. */
 const MAX_DISTANCE_KM = 20_038;
 const STATEMENT_CACHE_SIZE = 256;
@@ -299,6 +299,8 @@ class SqliteSearcher {
 
     let candidates: Candidate[] = [];
     let isCapped = false;
+    /** A lower bound of the total found besides the candidates (a distance walk that stopped at the page). */
+    let counted = 0;
     const pageEnd = request.page * request.perPage;
     if (isBrowsing && sort === 'relevance') {
       // Plain browsing is the popularity order itself: read the page, nothing to rank.
@@ -308,7 +310,10 @@ class SqliteSearcher {
       let expression: string;
       ({ candidates, isCapped, expression } = this.textCandidates(words, matchParts, pageEnd, conditions, dimensions, filters.geo));
       if (sort === 'distance' && point !== null && isCapped) {
-        const found = this.nearestMatches(expression, point, filters.geo && isGeoRadius(filters.geo) ? filters.geo.radiusKm : MAX_DISTANCE_KM, conditions);
+        const maxKm = filters.geo && isGeoRadius(filters.geo) ? filters.geo.radiusKm : MAX_DISTANCE_KM;
+        const found = this.nearestMatches(expression, point, maxKm, conditions, pageEnd);
+        // The walk stops at the page: the popular matches found first still count towards the (bounded) total.
+        counted = found.isCapped ? candidates.length : 0;
         candidates = found.rows.map((row) => toCandidate(row, 0, 0));
         isCapped = found.isCapped;
       }
@@ -331,7 +336,7 @@ class SqliteSearcher {
     candidates.sort(comparator(sort));
     // Facets and the total count every candidate found; a distance sort may find up to
     // SCAN_LIMIT of them, and only the nearest are paged through.
-    let total = candidates.length;
+    let total = Math.max(candidates.length, counted);
     const allCounts = isBrowsing ? null : this.countFacets(candidates, requestedFacets(request), maxFacetValues, request.facetSearch?.facet);
     if (candidates.length > CANDIDATE_LIMIT) candidates = candidates.slice(0, CANDIDATE_LIMIT);
     if (hasText && sort === 'relevance') {
@@ -564,10 +569,10 @@ class SqliteSearcher {
     return { rows, isCapped: rows.length >= keep || admitted > SCAN_LIMIT };
   }
 
-  /** Nearest-first walk over every document passing the conditions (and in `matches`, when given). */
-  private nearestFirst(point: GeoPoint, maxKm: number, conditions: Conditions, matches?: ReadonlySet<number>): Found {
+  /** Nearest-first walk over every document passing the conditions (and in `matches`, when given), until `want` are found. */
+  private nearestFirst(point: GeoPoint, maxKm: number, conditions: Conditions, matches?: ReadonlySet<number>, want = CANDIDATE_LIMIT): Found {
     // With the match in memory an entry costs a set lookup, not a document read: denser boxes can be read.
-    return nearestFirst<CandidateRow>(point, maxKm, CANDIDATE_LIMIT, matches ? 5 * SCAN_LIMIT : SCAN_LIMIT, {
+    return nearestFirst<CandidateRow>(point, maxKm, want, matches ? 5 * SCAN_LIMIT : SCAN_LIMIT, {
       entriesInBox: (box, limit) => {
         const rtree = rtreeBox(box);
         return this.rows<GeoEntry>(`SELECT pos, min_lat AS lat, min_lng AS lng FROM docs_geo g WHERE ${rtree.sql} LIMIT ?`, [...rtree.params, limit]);
@@ -580,12 +585,15 @@ class SqliteSearcher {
   /**
    * A distance sort over more matches than the candidates hold: the nearest matches, not the
    * nearest of the most popular. The match's positions (up to {@link MATCH_SET_LIMIT}) are read
-   * once, then the R*Tree is walked nearest-first keeping those.
+   * once; up to {@link SCAN_LIMIT} of them are all read (every match is then seen), more are kept
+   * while the R*Tree is walked nearest-first until the page is filled.
    */
-  private nearestMatches(expression: string, point: GeoPoint, maxKm: number, conditions: Conditions): Found {
+  private nearestMatches(expression: string, point: GeoPoint, maxKm: number, conditions: Conditions, pageEnd: number): Found {
     const positions = this.rows<{ pos: number }>('SELECT rowid AS pos FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?', [expression, MATCH_SET_LIMIT + 1]);
+    if (positions.length <= SCAN_LIMIT) return { rows: this.rowsAt(positions, conditions), isCapped: false };
     const isTruncated = positions.length > MATCH_SET_LIMIT;
-    const found = this.nearestFirst(point, maxKm, conditions, new Set(positions.slice(0, MATCH_SET_LIMIT).map((row) => row.pos)));
+    const matches = new Set(positions.slice(0, MATCH_SET_LIMIT).map((row) => row.pos));
+    const found = this.nearestFirst(point, maxKm, conditions, matches, Math.min(pageEnd, CANDIDATE_LIMIT));
     return { rows: found.rows, isCapped: found.isCapped || isTruncated };
   }
 
