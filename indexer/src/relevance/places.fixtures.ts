@@ -69,7 +69,7 @@ const ENTRIES: Entry[] = [
   ['ChIJplace0023warsaw', 'Pierogarnia Stare Miasto', 'Restaurant', 'warsaw', '00-950', 170],
 ];
 
-export const placeFixtures: BusinessInput[] = ENTRIES.map(([placeId, name, category, key, postalCode, reviews]) => {
+export const placeFixtures: BusinessInput[] = ENTRIES.map(([placeId, name, category, key, postalCode, reviews], index) => {
   const place: FixturePlace = P[key];
   return buildBusiness({
     placeId,
@@ -82,8 +82,9 @@ export const placeFixtures: BusinessInput[] = ENTRIES.map(([placeId, name, categ
     postalCode,
     fullAddress: `1 High Street, ${place.city}, ${postalCode ?? ''}, ${place.country}`,
     street: '1 High Street',
-    latitude: place.latitude,
-    longitude: place.longitude,
+    // Apart from each other (two businesses of one city at one point would tie in a distance sort).
+    latitude: place.latitude + (index + 1) * 0.0007,
+    longitude: place.longitude - (index + 1) * 0.0005,
     timeZone: place.timeZone,
     reviews,
     rating: 4.2,
