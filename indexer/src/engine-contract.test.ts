@@ -244,6 +244,17 @@ for (const factory of FACTORIES) {
         expect(byPostalCode.total).toBe(count("SELECT count(*) FROM businesses WHERE postal_code = '69002'"));
         expect(byPostalCode.hits.every((hit) => hit.postalCode === '69002')).toBe(true);
       });
+
+      it('reads places as visitors write them, and says when it knows none', async () => {
+        const germans = count("SELECT count(*) FROM businesses WHERE country_code = 'DE'");
+        expect((await search({ location: 'Deutschland' })).total).toBe(germans);
+        expect((await search({ location: 'Munich' })).total).toBe(count("SELECT count(*) FROM businesses WHERE city = 'München'"));
+        expect((await search({ location: 'Austin, TX' })).total).toBe(count("SELECT count(*) FROM businesses WHERE city = 'Austin'"));
+        expect((await search({ location: '690-02' })).total).toBe(count("SELECT count(*) FROM businesses WHERE postal_code = '69002'"));
+        const nowhere = await search({ location: 'Brlinx' });
+        expect(nowhere).toMatchObject({ total: 0, hits: [], unknownPlace: { text: 'Brlinx' } });
+        expect(nowhere.unknownPlace?.suggestions).toContain('Berlin, Germany');
+      });
     });
 
     describe('search: words (plurals, synonyms, dropped words)', () => {

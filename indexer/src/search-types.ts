@@ -116,7 +116,15 @@ export interface SearchResponse {
    * (as Meilisearch's matching strategy "last"): the words it searched with, and those it dropped.
    */
   queryWords?: { used: string[]; dropped: string[] };
+  /** Present when the where box names no place the index knows: nothing is found, and this says why. */
+  unknownPlace?: UnknownPlace;
   processingTimeMs: number;
+}
+
+/** "No place called …": the text as typed, and the nearest names the index knows (may be empty). */
+export interface UnknownPlace {
+  text: string;
+  suggestions: string[];
 }
 
 /** The facet value of a city: country code and city slug, "FR:lyon". */

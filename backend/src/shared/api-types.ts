@@ -232,6 +232,8 @@ export interface SearchResults {
   facets: Record<SearchFacetName, SearchFacetValue[]>;
   /** False when facet counts were taken over the first matches only. */
   isFacetExact: boolean;
+  /** Present when the location names no place the index knows (nothing is found). */
+  unknownPlace?: UnknownPlace;
   processingTimeMs: number;
   /** Present when no business matched every word: the words searched with, and those dropped. */
   queryWords?: QueryWordsUsed;
@@ -241,6 +243,12 @@ export interface SearchResults {
 export interface QueryWordsUsed {
   used: string[];
   dropped: string[];
+}
+
+/** "No place called …": the location as typed and the nearest known place names (may be none). */
+export interface UnknownPlace {
+  text: string;
+  suggestions: string[];
 }
 
 export interface FacetValuesResults {
@@ -275,6 +283,8 @@ export interface InstantSearchResult {
   facets: Record<string, Record<string, number>>;
   /** Not part of the Algolia shape: the label of every facet value returned, for display. */
   facetLabels: Record<string, Record<string, string>>;
+  /** Not part of the Algolia shape: the where box names no place the index knows (nothing is found). */
+  unknownPlace?: UnknownPlace;
   exhaustiveFacetsCount: boolean;
   exhaustiveNbHits: boolean;
   processingTimeMS: number;

@@ -123,6 +123,14 @@ describe('GET /search', () => {
     expect(visible).toContain('Search everywhere, not only in lyon');
   });
 
+  it('says when it knows no place of that name, and offers the nearest it knows', async () => {
+    const html = body(await page('/search?q=plumber&location=Parixx'));
+    const visible = text(html);
+    expect(visible).toContain('No place called “Parixx”');
+    expect(visible).toContain('Did you mean one of these places?');
+    expect(html).toMatch(/<a class="button button-secondary" href="\/search\?q=plumber&amp;location=Paris(%2C|,)(\+|%20)France">Paris, France<\/a>/);
+  });
+
   it('is titled after the search, kept out of search engines, with /search as canonical', async () => {
     const html = await page('/search?q=plumb&location=lyon');
     expect(html).toContain('<title>Search: plumb in lyon | Business Directory</title>');

@@ -66,6 +66,8 @@ import {
 } from '../search-types.ts';
 import { centerOf, distanceKm } from '../sqlite/search-geo.ts';
 import { minuteOfWeekCache } from '../sqlite/search-hours.ts';
+import { PlaceIndex } from '../places/place-index.ts';
+import { postalCodeSpellings } from '../places/postal-code.ts';
 import { resolveLocation } from '../sqlite/search-location.ts';
 import { byCountThenLabel, labelMatches } from '../sqlite/sqlite-search.ts';
 import {
@@ -656,21 +658,13 @@ export class MeilisearchEngine implements SearchEngine {
       );
     }
     const extraWords: string[] = [];
-    const location = await resolveLocation(request.location, {
-      countries: async (code, slug) =>
-        (await this.aggregateDocs<MeiliCountry & Record<string, unknown>>('countries', `code = ${quoteFilter(code ?? '')} OR slug = ${quoteFilter(slug)}`)).map(
-          (doc) => doc.code,
-        ),
-      citiesBySlug: async (slug) =>
-        (await this.aggregateDocs<MeiliCity & Record<string, unknown>>('cities', `slug = ${quoteFilter(slug)}`)).map((doc) => ({
-          countryCode: doc.countryCode,
-          citySlug: doc.slug,
-        })),
-    });
+    const location = await resolveLocation(request.location, { places: () => this.placeIndex(`${meta.appliedSeq}:${meta.businessCount}`) });
     for (const part of location) {
+      if (part.kind === 'unknown') return this.unknownPlace(request, part, started);
       if (part.kind === 'country') filter.push(inFilter('countryCode', part.countryCodes));
       else if (part.kind === 'city') filter.push(inFilter('cityKey', part.cities.map((city) => cityKey(city.countryCode, city.citySlug))));
-      else if (part.kind === 'postal') filter.push(`postalCode = ${quoteFilter(part.postalCode)}`);
+      // Every stored spelling of the code with at most one space or hyphen: the index holds codes as written.
+      else if (part.kind === 'postal') filter.push(inFilter('postalCode', postalCodeSpellings(part.postalCode)));
       // An unknown place: its words join the query (Meilisearch cannot restrict one word to one attribute).
       else extraWords.push(...part.words);
     }
@@ -741,6 +735,40 @@ export class MeilisearchEngine implements SearchEngine {
     }
     result.processingTimeMs = Math.round(performance.now() - started);
     return result;
+  }
+
+  /** The where box's knowledge, built from the aggregate indexes once per contents (`generation`). */
+  private places: { generation: string; index: PlaceIndex } | null = null;
+
+  private async placeIndex(generation: string): Promise<PlaceIndex> {
+    if (this.places?.generation === generation) return this.places.index;
+    const [countries, cities] = await Promise.all([
+      this.aggregateDocs<MeiliCountry & Record<string, unknown>>('countries'),
+      this.aggregateDocs<MeiliCity & Record<string, unknown>>('cities'),
+    ]);
+    const index = new PlaceIndex({
+      countries: countries.map((doc) => ({ code: doc.code, name: doc.name, businessCount: doc.businessCount })),
+      cities: cities.map((doc) => ({ countryCode: doc.countryCode, slug: doc.slug, name: doc.name, businessCount: doc.businessCount })),
+    });
+    this.places = { generation, index };
+    return index;
+  }
+
+  /** Nothing found, and why: the where box names no place the index knows. */
+  private unknownPlace(request: SearchRequest, part: { text: string; suggestions: string[] }, started: number): SearchResponse {
+    return {
+      hits: [],
+      total: 0,
+      isTotalExact: true,
+      page: request.page,
+      perPage: request.perPage,
+      totalPages: 0,
+      facets: Object.fromEntries((request.facets ?? []).map((facet) => [facet, []])),
+      isFacetExact: true,
+      ...(request.facetSearch ? { facetHits: [] } : {}),
+      unknownPlace: { text: part.text, suggestions: part.suggestions },
+      processingTimeMs: Math.round(performance.now() - started),
+    };
   }
 
   /** Facet distributions with labels, most frequent first (ties by label, as the embedded engine). */

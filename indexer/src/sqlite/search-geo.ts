@@ -39,3 +39,81 @@ export function centerOf(geo: GeoFilter): GeoPoint {
   const lng = (geo.west + east) / 2;
   return { lat: (geo.north + geo.south) / 2, lng: lng > 180 ? lng - 360 : lng };
 }
+
+/** A point of the R*Tree: a document's position and coordinates. */
+export interface GeoEntry {
+  pos: number;
+  lat: number;
+  lng: number;
+}
+
+/** What a nearest-first walk reads: R*Tree boxes, and the documents of their entries that pass the search's conditions. */
+export interface NearestWalkSource<Row> {
+  /** At most `limit` entries of the box (exactly `limit` when it holds more). */
+  entriesInBox(box: GeoBox, limit: number): GeoEntry[];
+  /** The rows of these entries that pass every condition. */
+  rowsOf(entries: GeoEntry[]): Row[];
+  coordinates(row: Row): GeoPoint | null;
+}
+
+/** Radius of the first ring of a nearest-first walk. */
+const FIRST_RING_KM = 1;
+/** A ring this small that is still too dense to read is read in part. */
+const MIN_RING_KM = 0.01;
+/** Rings one walk reads at most (growing, or halving the gap between a readable and a too dense ring). */
+const MAX_RINGS = 40;
+
+/**
+ * Nearest-first walk for a distance sort: circles around the point, each read through its
+ * R*Tree box, growing until the circle holds `want` rows or reaches `maxKm`. Everything within
+ * the last circle is found, so its rows are exactly the nearest. A box holding more than
+ * `scanLimit` entries is too dense to read whole: the walk then narrows between the last
+ * readable circle and that one, and answers the last readable circle, flagged as capped.
+ */
+export function nearestFirst<Row extends { pos: number }>(
+  point: GeoPoint,
+  maxKm: number,
+  want: number,
+  scanLimit: number,
+  source: NearestWalkSource<Row>,
+): { rows: Row[]; isCapped: boolean } {
+  let radius = Math.min(FIRST_RING_KM, maxKm);
+  // Largest circle read whole and its rows; smallest circle too dense to read.
+  let inner = 0;
+  let previous: Row[] = [];
+  let ceiling = Number.POSITIVE_INFINITY;
+  // Documents already read, by position (null: failed a condition): each is read once, whatever the rings.
+  const checked = new Map<number, Row | null>();
+  const within = (row: Row, km: number) => {
+    const at = source.coordinates(row);
+    return at !== null && distanceKm(point.lat, point.lng, at.lat, at.lng) <= km;
+  };
+  for (let ring = 0; ring < MAX_RINGS; ring += 1) {
+    const entries = source.entriesInBox(boxAround(point, radius), scanLimit + 1);
+    if (entries.length > scanLimit) {
+      ceiling = radius;
+      if (inner === 0 && radius > MIN_RING_KM) {
+        radius = Math.max(MIN_RING_KM, radius / 4);
+        continue;
+      }
+      if (inner === 0) return { rows: source.rowsOf(entries.slice(0, want)), isCapped: true };
+      if ((ceiling - inner) / ceiling < 0.05) return { rows: previous, isCapped: true };
+      radius = (inner + ceiling) / 2;
+      continue;
+    }
+    // The R*Tree keeps 32-bit coordinates (about a metre off): a little slack here, the exact check on the rows.
+    const fresh = entries.filter((entry) => !checked.has(entry.pos) && distanceKm(point.lat, point.lng, entry.lat, entry.lng) <= radius + 0.01);
+    for (const entry of fresh) checked.set(entry.pos, null);
+    for (const row of source.rowsOf(fresh)) checked.set(row.pos, row);
+    const rows = [...checked.values()].filter((row): row is Row => row !== null && within(row, radius));
+    const isComplete = radius >= maxKm;
+    if (isComplete || rows.length >= want) return { rows, isCapped: !isComplete };
+    inner = radius;
+    previous = rows;
+    // Aim the next ring at the radius that should hold `want`, from the density seen so far, short of a too dense one.
+    const growth = rows.length === 0 ? 8 : Math.min(8, Math.max(1.5, Math.sqrt((1.3 * want) / rows.length)));
+    radius = Math.min(maxKm, radius * growth);
+    if (radius >= ceiling) radius = (inner + ceiling) / 2;
+  }
+  return { rows: previous, isCapped: true };
+}

@@ -1,46 +1,166 @@
 /**
- * The "where" box of the search: a city, a country (name or ISO code) or a postal code. It is
- * resolved against the engine's own city and country aggregates into structured constraints,
- * so "DE" means Germany (not every word starting with "de") and "lyon" means the city of Lyon.
+ * The "where" box of the search: a city, a country (name in many languages, ISO code or common
+ * form), a region, a postal code, or several of them separated by commas ("Austin, TX",
+ * "London, UK", "75001, France"). It is resolved against the engine's own places (a
+ * {@link PlaceIndex} the engine builds once per index generation) into structured constraints,
+ * so "DE" means Germany (not every word starting with "de"), "UK" never Ukraine, and "lyon" the
+ * city of Lyon. A place nobody knows resolves to an `unknown` part with suggestions.
  */
-import { slugify } from '@directory/data/slug.ts';
+import type { KnownCity, PlaceIndex, PlaceReading } from '../places/place-index.ts';
+import { compactPostalCode, looksLikePostalCode } from '../places/postal-code.ts';
 import type { CityRef } from '../search-types.ts';
 import { tokenize } from './search-text.ts';
 
-/** How an engine answers the resolver's questions (from its aggregate tables or indexes). */
+/** How an engine gives the resolver its places: an index built once per generation of its contents. */
 export interface LocationLookup {
-  /** Country codes whose code equals `code` (upper case) or whose slug equals `slug`. */
-  countries(code: string | null, slug: string): Promise<string[]> | string[];
-  /** Every city (any country) with this slug. */
-  citiesBySlug(slug: string): Promise<CityRef[]> | CityRef[];
+  places(): Promise<PlaceIndex> | PlaceIndex;
 }
 
-/** One comma-separated part of the location, resolved. */
+/** One constraint of the location, resolved; every part must hold. */
 export type LocationPart =
   | { kind: 'country'; countryCodes: string[] }
   | { kind: 'city'; cities: CityRef[] }
+  /** `postalCode` without spaces or hyphens, upper case: compared with stored codes compacted the same way. */
   | { kind: 'postal'; postalCode: string; words: string[] }
-  | { kind: 'words'; words: string[] };
+  /** Words that start words of known place names ("lond"), matched as prefixes in the place text. */
+  | { kind: 'words'; words: string[] }
+  /** A place nobody knows: the search answers nothing, and says so with these suggestions. */
+  | { kind: 'unknown'; text: string; suggestions: string[] };
 
-/** Resolves "Lyon", "DE", "Germany", "69002" or "Lyon, France"; every part must hold. */
+/** One comma-separated part, read on its own. */
+interface Part {
+  text: string;
+  reading: PlaceReading;
+}
+
+/** Resolves the where box; [] when it is empty. */
 export async function resolveLocation(location: string | undefined, lookup: LocationLookup): Promise<LocationPart[]> {
   if (!location) return [];
-  const parts: LocationPart[] = [];
-  for (const raw of location.split(',')) {
-    const text = raw.trim();
-    const words = tokenize(text);
-    if (words.length === 0) continue;
-    const slug = slugify(text);
-    const code = /^[A-Za-z]{2}$/.test(text) ? text.toUpperCase() : null;
-    const countryCodes = await lookup.countries(code, slug);
-    if (countryCodes.length > 0) {
-      parts.push({ kind: 'country', countryCodes });
+  const texts = location
+    .split(',')
+    .map((text) => text.trim())
+    .filter((text) => tokenize(text).length > 0);
+  if (texts.length === 0) return [];
+  const places = await lookup.places();
+  const parts = texts.map((text): Part => ({ text, reading: places.read(text) }));
+  return texts.length === 1 ? resolveAlone(parts[0]!, places) : resolveTogether(parts, places, texts.join(', '));
+}
+
+/** One part on its own: a country before a city before a region, then a postal code, a prefix, a typo. */
+function resolveAlone(part: Part, places: PlaceIndex): LocationPart[] {
+  const exact = readingParts(part.reading, places);
+  if (exact !== null) return exact;
+  const withPostal = splitPostal(part.text, places);
+  if (withPostal !== null) return withPostal;
+  const postal = postalPart(part.text);
+  if (postal !== null) return [postal];
+  const words = tokenize(part.text);
+  if (places.isKnownPrefix(words)) return [{ kind: 'words', words }];
+  const corrected = places.readWithTypo(part.text);
+  const fromTypo = corrected === null ? null : readingParts(corrected.reading, places);
+  if (fromTypo !== null) return fromTypo;
+  return [{ kind: 'unknown', text: part.text, suggestions: places.suggest(part.text) }];
+}
+
+/** A reading as constraints: its countries, else its cities, else its regions' cities (or countries). */
+function readingParts(reading: PlaceReading, places: PlaceIndex): LocationPart[] | null {
+  if (reading.countries.length > 0) return [{ kind: 'country', countryCodes: reading.countries }];
+  if (reading.cities.length > 0) return [{ kind: 'city', cities: reading.cities.map(toRef) }];
+  if (reading.regions.length > 0) return regionParts(reading, places);
+  return null;
+}
+
+/** A region alone: the known cities of the region, or its whole country when the index has none of them. */
+function regionParts(reading: PlaceReading, places: PlaceIndex): LocationPart[] {
+  const cities = citiesInRegions(reading, places);
+  if (cities.length > 0) return [{ kind: 'city', cities: cities.map(toRef) }];
+  return [{ kind: 'country', countryCodes: [...new Set(reading.regions.map((region) => region.countryCode))] }];
+}
+
+function citiesInRegions(reading: PlaceReading, places: PlaceIndex): KnownCity[] {
+  return reading.regions.flatMap((region) => [...region.cityKeys].flatMap((key) => places.citiesOfKey(key).filter((city) => city.countryCode === region.countryCode)));
+}
+
+/**
+ * Several parts: the first part naming a city is the place, narrowed by the countries and regions
+ * of the others ("London, UK", "Austin, TX", "Paris, Île-de-France"); other parts that name no
+ * place are ignored when the city alone resolves. Without a city, every part is a constraint.
+ */
+function resolveTogether(parts: Part[], places: PlaceIndex, whole: string): LocationPart[] {
+  let cityIndex = parts.findIndex((part) => part.reading.cities.length > 0);
+  let cityReading: PlaceReading | null = cityIndex >= 0 ? parts[cityIndex]!.reading : null;
+  if (cityReading === null && !parts.some((part) => hasArea(part.reading))) {
+    // No part names a place as typed: one of them may, with a typo ("Londn, UK").
+    for (const [index, part] of parts.entries()) {
+      const corrected = places.readWithTypo(part.text);
+      if (corrected !== null && corrected.reading.cities.length > 0) {
+        cityIndex = index;
+        cityReading = corrected.reading;
+        break;
+      }
+    }
+  }
+  if (cityReading === null) {
+    const result = parts.flatMap((part) => resolveAlone(part, places));
+    const unknown = result.find((part) => part.kind === 'unknown');
+    return unknown ? [unknown] : result;
+  }
+  let cities = cityReading.cities;
+  const result: LocationPart[] = [];
+  for (const [index, part] of parts.entries()) {
+    if (index === cityIndex) continue;
+    if (hasArea(part.reading)) {
+      cities = narrow(cities, part.reading);
       continue;
     }
-    const cities = await lookup.citiesBySlug(slug);
-    if (cities.length > 0) parts.push({ kind: 'city', cities });
-    else if (/\d/.test(text)) parts.push({ kind: 'postal', postalCode: text.toUpperCase(), words });
-    else parts.push({ kind: 'words', words });
+    const postal = postalPart(part.text);
+    if (postal !== null) result.push(postal);
+    // Anything else ("Île-de-France" where the region is unknown, a district) adds nothing the city does not say.
   }
-  return parts;
+  if (cities.length === 0) {
+    return [{ kind: 'unknown', text: whole, suggestions: cityReading.cities.slice(0, 3).map((city) => places.cityLabel(city)) }];
+  }
+  return [{ kind: 'city', cities: cities.map(toRef) }, ...result];
+}
+
+/** True when a reading names a country or a region (a constraint on a city). */
+function hasArea(reading: PlaceReading): boolean {
+  return reading.countries.length > 0 || reading.regions.length > 0;
+}
+
+/**
+ * The cities that lie in a country or region of the reading ("CA" is Canada and California).
+ * Within a region, the cities known to lie in it, when the region's country has several of them.
+ */
+function narrow(cities: readonly KnownCity[], area: PlaceReading): KnownCity[] {
+  const countries = new Set([...area.countries, ...area.regions.map((region) => region.countryCode)]);
+  const inCountries = cities.filter((city) => countries.has(city.countryCode));
+  if (area.regions.length === 0) return inCountries;
+  const inRegions = inCountries.filter(
+    (city) => area.countries.includes(city.countryCode) || area.regions.some((region) => region.countryCode === city.countryCode && region.cityKeys.has(city.key)),
+  );
+  return inRegions.length > 0 ? inRegions : inCountries;
+}
+
+function postalPart(text: string): LocationPart | null {
+  if (!looksLikePostalCode(text)) return null;
+  return { kind: 'postal', postalCode: compactPostalCode(text), words: tokenize(text) };
+}
+
+/** "75001 Paris", "SW1A 1AA London": a postal code and a place in one part. */
+function splitPostal(text: string, places: PlaceIndex): LocationPart[] | null {
+  const tokens = text.split(/\s+/).filter((token) => token.length > 0);
+  const code = tokens.filter((token) => /\d/.test(token));
+  const rest = tokens.filter((token) => !/\d/.test(token));
+  if (code.length === 0 || rest.length === 0) return null;
+  // A city or a country by name: "1012 AB" is a Dutch postal code, not 1012 in Alberta.
+  const reading = places.read(rest.join(' '));
+  if (rest.join('').length < 3 || (reading.cities.length === 0 && reading.countries.length === 0)) return null;
+  const place = readingParts({ ...reading, regions: [] }, places);
+  const postal = postalPart(code.join(' '));
+  return place === null || postal === null ? null : [...place, postal];
+}
+
+function toRef(city: KnownCity): CityRef {
+  return { countryCode: city.countryCode, citySlug: city.citySlug };
 }

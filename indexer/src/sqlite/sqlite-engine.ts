@@ -382,7 +382,7 @@ function applyChangesTo(db: IndexDatabase, writes: WriteStatements, changes: Doc
   for (const doc of changes.upserts) {
     // An updated business keeps its popularity position; a new one goes to the end.
     const pos = removeExisting(doc.id) ?? writes.nextPos.get()!;
-    addToVocabulary(db, writes.writer.write(doc, pos));
+    addToVocabulary(db, writes.writer.write(doc, pos), doc);
     applyAggregateDelta(writes.aggregates, toDocRow(doc, pos), +1);
     countDelta += 1;
   }

@@ -54,8 +54,10 @@ import {
   type SearchResponse,
 } from '../search-types.ts';
 import type { IndexDatabase } from './index-file.ts';
-import { boxAround, boxOf, centerOf, distanceKm } from './search-geo.ts';
+import { boxOf, centerOf, distanceKm, nearestFirst, type GeoEntry } from './search-geo.ts';
 import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
+import { PlaceIndex, type PlaceCatalogue } from '../places/place-index.ts';
+import { compactPostalSql, postalExpression } from '../places/postal-code.ts';
 import { resolveLocation, type LocationLookup, type LocationPart } from './search-location.ts';
 import {
   columnFilter,
@@ -106,8 +108,8 @@ const PLACE_TIER = 3;
 const OTHER_TIER = 1;
 /** Added to a category tier when the name matches too (less than the gap between two tiers). */
 const NAME_BONUS = 0.5;
-/** Radius of the first ring of a nearest-first walk. */
-const FIRST_RING_KM = 1;
+/** Most positions of a full-text match a distance sort walks the R*Tree for (the most popular ones beyond are not seen). */
+const MATCH_SET_LIMIT = 250_000;
 /** Half the Earth's circumference: every point is within this distance. */
 const MAX_DISTANCE_KM = 20_038;
 const STATEMENT_CACHE_SIZE = 256;
@@ -183,8 +185,10 @@ class SqliteSearcher {
   /** Every statement a search ran with its last parameters, when a plan test asked for them. */
   trace: Map<string, unknown[]> | null = null;
   private readonly vocabulary: Vocabulary;
-  private readonly countryCodes: Statement<[string, string], string>;
-  private readonly citiesBySlug: Statement<[string], { countryCode: string; citySlug: string }>;
+  private readonly placeCountries: Statement<[], PlaceCatalogue['countries'][number]>;
+  private readonly placeCities: Statement<[], PlaceCatalogue['cities'][number]>;
+  /** The where box's knowledge, built on first use and again when a change brings a new city or country. */
+  private places: PlaceIndex | null = null;
   private readonly categoryName: Statement<[string], string | undefined>;
   private readonly categoryTotal: Statement<[], number>;
   private readonly allCategories: Statement<[], { slug: string; name: string }>;
@@ -201,8 +205,8 @@ class SqliteSearcher {
   constructor(private readonly db: IndexDatabase) {
     registerFunctions(db);
     this.vocabulary = new Vocabulary(db);
-    this.countryCodes = db.prepare('SELECT code FROM countries WHERE code = ? OR slug = ?').pluck() as Statement<[string, string], string>;
-    this.citiesBySlug = db.prepare('SELECT country_code AS countryCode, slug AS citySlug FROM cities WHERE slug = ?');
+    this.placeCountries = db.prepare('SELECT code, name, business_count AS businessCount FROM countries');
+    this.placeCities = db.prepare('SELECT country_code AS countryCode, slug, name, business_count AS businessCount FROM cities');
     this.categoryName = db.prepare('SELECT name FROM categories WHERE slug = ?').pluck() as Statement<[string], string | undefined>;
     this.categoryTotal = db.prepare('SELECT count(*) FROM categories').pluck() as Statement<[], number>;
     this.allCategories = db.prepare('SELECT slug, name FROM categories');
@@ -239,9 +243,15 @@ class SqliteSearcher {
   }
 
   /** Adds an upserted document's terms to the vocabulary (incremental changes). */
-  addVocabulary(texts: Record<FtsColumn, string>): void {
+  addVocabulary(texts: Record<FtsColumn, string>, place: { countryCode: string | null; citySlug: string | null }): void {
     const terms = new Set(Object.values(texts).flatMap((text) => text.split(' ').filter(Boolean)));
     this.vocabulary.add(terms);
+    const places = this.places;
+    // A document in a city or country the where box has not seen: its knowledge is rebuilt at the next search.
+    const { countryCode, citySlug } = place;
+    if (places !== null && countryCode !== null && (!places.hasCountry(countryCode) || (citySlug !== null && !places.hasCity(countryCode, citySlug)))) {
+      this.places = null;
+    }
     if (this.specialSpellings !== null) for (const term of terms) addSpecialSpelling(this.specialSpellings, term);
   }
 
@@ -292,13 +302,16 @@ class SqliteSearcher {
           this.addCities(part.cities, conditions, dimensions);
           break;
         case 'postal':
-          matchParts.push(placeExpression(part.words, 'phrase'));
+          matchParts.push(postalExpression(part.postalCode));
+          conditions.add(`${compactPostalSql('d.postal_code')} = ?`, part.postalCode);
           locationWords.push(...part.words);
           break;
         case 'words':
           matchParts.push(placeExpression(part.words, 'prefix'));
           locationWords.push(...part.words);
           break;
+        case 'unknown':
+          return unknownPlaceResponse(request, part, started);
       }
     }
 
@@ -313,6 +326,8 @@ class SqliteSearcher {
 
     let candidates: Candidate[] = [];
     let isCapped = false;
+    /** A lower bound of the total found besides the candidates (a distance walk that stopped at the page). */
+    let counted = 0;
     const pageEnd = request.page * request.perPage;
     if (isBrowsing && sort === 'relevance') {
       // Plain browsing is the popularity order itself: read the page, nothing to rank.
@@ -323,7 +338,17 @@ class SqliteSearcher {
       // Like Meilisearch's matching strategy "last": when nothing matches every word, drop words from the end.
       for (let used = units.length; ; used -= 1) {
         usedUnits = units.slice(0, used);
-        ({ candidates, isCapped } = this.textCandidates(usedUnits, matchParts, pageEnd, conditions, dimensions, filters.geo));
+        let expression: string;
+        ({ candidates, isCapped, expression } = this.textCandidates(usedUnits, matchParts, pageEnd, conditions, dimensions, filters.geo));
+        if (candidates.length > 0 && sort === 'distance' && point !== null && isCapped) {
+          // More matches than the candidates hold: the nearest matches, not the nearest of the most popular.
+          const maxKm = filters.geo && isGeoRadius(filters.geo) ? filters.geo.radiusKm : MAX_DISTANCE_KM;
+          const found = this.nearestMatches(expression, point, maxKm, conditions, pageEnd);
+          // The walk stops at the page: the popular matches found first still count towards the (bounded) total.
+          counted = found.isCapped ? candidates.length : 0;
+          candidates = found.rows.map((row) => toCandidate(row, 0, 0));
+          isCapped = found.isCapped;
+        }
         if (candidates.length > 0 || used <= 1) break;
       }
     } else {
@@ -345,7 +370,7 @@ class SqliteSearcher {
     candidates.sort(comparator(sort));
     // Facets and the total count every candidate found; a distance sort may find up to
     // SCAN_LIMIT of them, and only the nearest are paged through.
-    let total = candidates.length;
+    let total = Math.max(candidates.length, counted);
     const allCounts = isBrowsing ? null : this.countFacets(candidates, requestedFacets(request), maxFacetValues, request.facetSearch?.facet);
     if (candidates.length > CANDIDATE_LIMIT) candidates = candidates.slice(0, CANDIDATE_LIMIT);
     if (hasText && sort === 'relevance') {
@@ -487,8 +512,10 @@ class SqliteSearcher {
 
   private locationLookup(): LocationLookup {
     return {
-      countries: (code, slug) => this.countryCodes.all(code ?? '', slug),
-      citiesBySlug: (slug) => this.citiesBySlug.all(slug),
+      places: () => {
+        this.places ??= new PlaceIndex({ countries: this.placeCountries.all(), cities: this.placeCities.all() });
+        return this.places;
+      },
     };
   }
 
@@ -551,7 +578,7 @@ class SqliteSearcher {
     conditions: Conditions,
     dimensions: Dimension[],
     geo: GeoFilter | undefined,
-  ): { candidates: Candidate[]; isCapped: boolean } {
+  ): { candidates: Candidate[]; isCapped: boolean; expression: string } {
     const words = units.flatMap((unit) => unit.alternatives[0]!);
     // One filter narrows the MATCH, the one with the fewest documents: more phrases only add
     // position-list checks (a city implies its country).
@@ -588,6 +615,7 @@ class SqliteSearcher {
       candidates.push(toCandidate(row, 0, 0));
     }
     isCapped ||= exact.isCapped || units.some((unit) => unit.alternatives.some((alternative) => alternative.some((word) => word.isTruncated)));
+    let expression = expressionOf(false);
     // Like Typesense's typo_tokens_threshold: corrections only when the exact words do not fill the page.
     if (candidates.length < pageEnd) {
       // A word shorter than 5 letters gets its typo only when no indexed word starts with it ("saon"): "rome" or
@@ -597,7 +625,8 @@ class SqliteSearcher {
         if (word.phrase === null && !isKnownShortWord) word.typoTerms = this.vocabulary.typoTerms(word.word);
       }
       if (words.some((word) => word.typoTerms.length > 0)) {
-        const withTypos = this.matchRows(expressionOf(true), conditions, Number.POSITIVE_INFINITY);
+        expression = expressionOf(true);
+        const withTypos = this.matchRows(expression, conditions, Number.POSITIVE_INFINITY);
         for (const row of withTypos.rows) {
           if (candidates.length >= 2 * CANDIDATE_LIMIT) break;
           if (!seen.has(row.pos)) candidates.push(toCandidate(row, 1, 0));
@@ -605,7 +634,7 @@ class SqliteSearcher {
         isCapped ||= withTypos.isCapped;
       }
     }
-    return { candidates, isCapped };
+    return { candidates, isCapped, expression };
   }
 
   /** Sets each candidate's best matched field, from its texts. */
@@ -682,43 +711,32 @@ class SqliteSearcher {
     return { rows, isCapped: rows.length >= keep || admitted > SCAN_LIMIT };
   }
 
+  /** Nearest-first walk over every document passing the conditions (and in `matches`, when given), until `want` are found. */
+  private nearestFirst(point: GeoPoint, maxKm: number, conditions: Conditions, matches?: ReadonlySet<number>, want = CANDIDATE_LIMIT): Found {
+    // With the match in memory an entry costs a set lookup, not a document read: denser boxes can be read.
+    return nearestFirst<CandidateRow>(point, maxKm, want, matches ? 5 * SCAN_LIMIT : SCAN_LIMIT, {
+      entriesInBox: (box, limit) => {
+        const rtree = rtreeBox(box);
+        return this.rows<GeoEntry>(`SELECT pos, min_lat AS lat, min_lng AS lng FROM docs_geo g WHERE ${rtree.sql} LIMIT ?`, [...rtree.params, limit]);
+      },
+      rowsOf: (entries) => this.rowsAt(matches ? entries.filter((entry) => matches.has(entry.pos)) : entries, conditions),
+      coordinates: (row) => (row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : null),
+    });
+  }
+
   /**
-   * Nearest-first walk for a distance sort: R*Tree boxes around the point, growing until the
-   * circle they hold has {@link CANDIDATE_LIMIT} documents passing the conditions or reaches
-   * `maxKm`. Everything within the last circle is found, so the nearest ones are exact; a box
-   * holding more than {@link SCAN_LIMIT} entries stops the walk (the answer is then bounded).
+   * A distance sort over more matches than the candidates hold: the nearest matches, not the
+   * nearest of the most popular. The match's positions (up to {@link MATCH_SET_LIMIT}) are read
+   * once; up to {@link SCAN_LIMIT} of them are all read (every match is then seen), more are kept
+   * while the R*Tree is walked nearest-first until the page is filled.
    */
-  private nearestFirst(point: GeoPoint, maxKm: number, conditions: Conditions): Found {
-    let radius = Math.min(FIRST_RING_KM, maxKm);
-    // Documents already read, by position (null: failed a condition): each is read once, whatever the rings.
-    const checked = new Map<number, CandidateRow | null>();
-    let previous: CandidateRow[] = [];
-    for (;;) {
-      const box = rtreeBox(boxAround(point, radius));
-      const inBox = this.rows<{ pos: number; lat: number; lng: number }>(
-        `SELECT pos, min_lat AS lat, min_lng AS lng FROM docs_geo g WHERE ${box.sql} LIMIT ?`,
-        [...box.params, SCAN_LIMIT + 1],
-      );
-      if (inBox.length > SCAN_LIMIT) {
-        // Too dense to read whole: the last complete circle if it has anything, else a part of this one.
-        if (previous.length > 0) return { rows: previous, isCapped: true };
-        return { rows: this.rowsAt(inBox.slice(0, CANDIDATE_LIMIT), conditions), isCapped: true };
-      }
-      // The R*Tree keeps 32-bit coordinates (about a metre off): a little slack here, the exact check below.
-      const fresh = inBox.filter((entry) => !checked.has(entry.pos) && distanceKm(point.lat, point.lng, entry.lat, entry.lng) <= radius + 0.01);
-      for (const entry of fresh) checked.set(entry.pos, null);
-      for (const row of this.rowsAt(fresh, conditions)) checked.set(row.pos, row);
-      const rows = [...checked.values()].filter(
-        (row): row is CandidateRow =>
-          row !== null && row.latitude !== null && row.longitude !== null && distanceKm(point.lat, point.lng, row.latitude, row.longitude) <= radius,
-      );
-      const isComplete = radius >= maxKm;
-      if (isComplete || rows.length >= CANDIDATE_LIMIT) return { rows, isCapped: !isComplete };
-      previous = rows;
-      // Aim the next ring at the radius that should hold the bound, from the density seen so far.
-      const growth = rows.length === 0 ? 8 : Math.min(8, Math.max(1.5, Math.sqrt((1.3 * CANDIDATE_LIMIT) / rows.length)));
-      radius = Math.min(maxKm, radius * growth);
-    }
+  private nearestMatches(expression: string, point: GeoPoint, maxKm: number, conditions: Conditions, pageEnd: number): Found {
+    const positions = this.rows<{ pos: number }>('SELECT rowid AS pos FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?', [expression, MATCH_SET_LIMIT + 1]);
+    if (positions.length <= SCAN_LIMIT) return { rows: this.rowsAt(positions, conditions), isCapped: false };
+    const isTruncated = positions.length > MATCH_SET_LIMIT;
+    const matches = new Set(positions.slice(0, MATCH_SET_LIMIT).map((row) => row.pos));
+    const found = this.nearestFirst(point, maxKm, conditions, matches, Math.min(pageEnd, CANDIDATE_LIMIT));
+    return { rows: found.rows, isCapped: found.isCapped || isTruncated };
   }
 
   /** The candidate columns of these documents, when they pass the conditions. */
@@ -969,6 +987,23 @@ function singleDimension(request: SearchRequest, location: LocationPart[]): Sing
   return dimensions.length === 1 ? dimensions[0]! : null;
 }
 
+/** The answer to a where box naming no known place: nothing found, and why. */
+function unknownPlaceResponse(request: SearchRequest, part: Extract<LocationPart, { kind: 'unknown' }>, started: number): SearchResponse {
+  return {
+    hits: [],
+    total: 0,
+    isTotalExact: true,
+    page: request.page,
+    perPage: request.perPage,
+    totalPages: 0,
+    facets: Object.fromEntries((request.facets ?? []).map((facet) => [facet, []])),
+    isFacetExact: true,
+    ...(request.facetSearch ? { facetHits: [] } : {}),
+    unknownPlace: { text: part.text, suggestions: part.suggestions },
+    processingTimeMs: Math.round(performance.now() - started),
+  };
+}
+
 function toCandidate(row: CandidateRow, typoTier: number, columnTier: number): Candidate {
   return { row, typoTier, columnTier, distanceKm: null };
 }
@@ -1085,6 +1120,6 @@ export function traceSearchStatements(db: IndexDatabase): Map<string, unknown[]>
 }
 
 /** Adds an upserted document's words to the vocabulary. */
-export function addToVocabulary(db: IndexDatabase, texts: Record<FtsColumn, string>): void {
-  searcherFor(db).addVocabulary(texts);
+export function addToVocabulary(db: IndexDatabase, texts: Record<FtsColumn, string>, place: { countryCode: string | null; citySlug: string | null }): void {
+  searcherFor(db).addVocabulary(texts, place);
 }

@@ -280,6 +280,7 @@ export function presentInstantSearchResult(request: InstantSearchRequest, respon
     hitsPerPage: params.hitsPerPage,
     facets,
     facetLabels,
+    ...(response.unknownPlace ? { unknownPlace: response.unknownPlace } : {}),
     exhaustiveFacetsCount: response.isFacetExact,
     exhaustiveNbHits: response.isTotalExact,
     processingTimeMS: response.processingTimeMs,

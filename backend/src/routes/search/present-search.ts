@@ -39,6 +39,7 @@ export function presentSearchResults(query: string, location: string, response: 
     perPage: response.perPage,
     facets: { category: facet('category'), country: facet('country'), city: facet('city') },
     isFacetExact: response.isFacetExact,
+    ...(response.unknownPlace ? { unknownPlace: response.unknownPlace } : {}),
     processingTimeMs: response.processingTimeMs,
     ...(response.queryWords ? { queryWords: { used: response.queryWords.used, dropped: response.queryWords.dropped } } : {}),
   };

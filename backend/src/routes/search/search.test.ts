@@ -62,6 +62,16 @@ describe('GET /api/search', () => {
     expect(body.location).toBe('lyon');
   });
 
+  it('answers a place nobody knows with "no place called" and the nearest names, on both routes', async () => {
+    const body = await search('q=plumber&location=Berlinn%20Town');
+    expect(body).toMatchObject({ hits: [], totalCount: 0, unknownPlace: { text: 'Berlinn Town' } });
+    const typo = await search('q=plumber&location=Brlinx');
+    expect(typo.unknownPlace).toEqual({ text: 'Brlinx', suggestions: expect.arrayContaining(['Berlin, Germany']) });
+    const { results } = await multi({ requests: [{ indexName: 'businesses', params: { query: 'plumber', location: 'Brlinx' } }] });
+    expect((results[0] as InstantSearchResult).unknownPlace).toEqual(typo.unknownPlace);
+    expect((await search('q=plumber&location=lyon')).unknownPlace).toBeUndefined();
+  });
+
   it('filters by category and country with counts and facets of the record', async () => {
     const body = await search('category=plumber,dentist&country=fr');
     expect(body.totalCount).toBe(count("SELECT count(*) FROM businesses WHERE category IN ('Plumber', 'Dentist') AND country_code = 'FR'"));

@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { useInstantSearch } from 'react-instantsearch';
 import { EmptyState } from '../../../components/page-states.tsx';
 import type { SearchRoute } from '../search-url.ts';
+import { getUnknownPlace } from '../unknown-place.ts';
 import { hasFilters, useSearchRoute, withoutFilters } from '../use-search-route.ts';
 
 interface Suggestion {
@@ -28,6 +29,26 @@ export function NoResults() {
     event.preventDefault();
     show(next);
   };
+  const unknownPlace = getUnknownPlace(results);
+  if (unknownPlace) {
+    const places = unknownPlace.suggestions.map((place) => ({ label: place, route: { ...route, location: place, page: undefined } }));
+    return (
+      <EmptyState title={`No place called “${unknownPlace.text}”`}>
+        <p>
+          {places.length > 0 ? 'Did you mean one of these places?' : 'Check the spelling of the place, or search everywhere:'}
+        </p>
+        <ul className="no-results-actions">
+          {[...places, ...suggestions.filter((suggestion) => suggestion.route.location === undefined)].map((suggestion) => (
+            <li key={suggestion.label}>
+              <a className="button button-secondary" href={pathOf(suggestion.route)} onClick={(event) => handleClick(event, suggestion.route)}>
+                {suggestion.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </EmptyState>
+    );
+  }
   return (
     <EmptyState title="No businesses match your search">
       <p>

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { resolveLocation } from '../sqlite/search-location.ts';
+import { compactPostalCode, looksLikePostalCode, postalCodeSpellings } from './postal-code.ts';
+import { PlaceIndex } from './place-index.ts';
+import { placeKey } from './place-key.ts';
+
+const places = new PlaceIndex({
+  countries: [
+    { code: 'US', name: 'United States', businessCount: 900 },
+    { code: 'GE', name: 'Georgia', businessCount: 40 },
+    { code: 'CA', name: 'Canada', businessCount: 300 },
+    { code: 'DE', name: 'Germany', businessCount: 500 },
+    { code: 'UA', name: 'Ukraine', businessCount: 80 },
+  ],
+  cities: [
+    { countryCode: 'US', slug: 'atlanta', name: 'Atlanta', businessCount: 50 },
+    { countryCode: 'US', slug: 'springfield', name: 'Springfield', businessCount: 12 },
+    { countryCode: 'GE', slug: 'tbilisi', name: 'Tbilisi', businessCount: 30 },
+    { countryCode: 'CA', slug: 'london', name: 'London', businessCount: 20 },
+    { countryCode: 'US', slug: 'los-angeles', name: 'Los Angeles', businessCount: 90 },
+    { countryCode: 'DE', slug: 'koln', name: 'Köln', businessCount: 70 },
+    { countryCode: 'UA', slug: 'kharkiv', name: 'Kharkiv', businessCount: 60 },
+  ],
+});
+const resolve = (location: string) => resolveLocation(location, { places: () => places });
+
+describe('place keys', () => {
+  it('fold case, accents, punctuation and the abbreviations of place names', () => {
+    expect(placeKey('St.-Étienne')).toBe('saint etienne');
+    expect(placeKey('Mt. Vernon')).toBe('mount vernon');
+    expect(placeKey('SÃO  PAULO')).toBe('sao paulo');
+    expect(placeKey('東京')).toBe('東京');
+  });
+});
+
+describe('where box resolution', () => {
+  it('reads a country by its name in any language, never a withdrawn code', async () => {
+    expect(await resolve('Germany')).toEqual([{ kind: 'country', countryCodes: ['DE'] }]);
+    expect(await resolve('Vereinigte Staaten')).toEqual([{ kind: 'country', countryCodes: ['US'] }]);
+    expect(await resolve('Georgia')).toEqual([{ kind: 'country', countryCodes: ['GE'] }]);
+  });
+
+  it('reads a two-letter part as a code, alone or after a city', async () => {
+    expect(await resolve('CA')).toEqual([{ kind: 'country', countryCodes: ['CA'] }]);
+    expect(await resolve('Los Angeles, CA')).toEqual([{ kind: 'city', cities: [{ countryCode: 'US', citySlug: 'los-angeles' }] }]);
+    expect(await resolve('London, CA')).toEqual([{ kind: 'city', cities: [{ countryCode: 'CA', citySlug: 'london' }] }]);
+    expect(await resolve('Atlanta, Georgia')).toEqual([{ kind: 'city', cities: [{ countryCode: 'US', citySlug: 'atlanta' }] }]);
+    expect(await resolve('Atlanta, GA')).toEqual([{ kind: 'city', cities: [{ countryCode: 'US', citySlug: 'atlanta' }] }]);
+  });
+
+  it('never reads a short word as the start of a longer name', async () => {
+    const [part] = await resolve('Uk');
+    expect(part).toEqual({ kind: 'country', countryCodes: ['GB'] });
+    expect(places.isKnownPrefix(['kh'])).toBe(false);
+    expect(places.isKnownPrefix(['khar'])).toBe(true);
+  });
+
+  it('corrects one typo from five letters, not below', async () => {
+    expect(await resolve('Kharkov')).toEqual([{ kind: 'city', cities: [{ countryCode: 'UA', citySlug: 'kharkiv' }] }]);
+    expect((await resolve('Kolm'))[0]).toMatchObject({ kind: 'unknown' });
+    expect(places.readWithTypo('Atlnta')?.key).toBe('atlanta');
+    expect(places.readWithTypo('Atl')).toBeNull();
+  });
+
+  it('suggests the nearest names for a place nobody knows', async () => {
+    expect(await resolve('Atlanttaa')).toEqual([{ kind: 'unknown', text: 'Atlanttaa', suggestions: ['Atlanta, United States'] }]);
+  });
+});
+
+describe('postal codes', () => {
+  it('are compared without spaces and hyphens, in every one-separator spelling', () => {
+    expect(compactPostalCode('sw1a 1aa')).toBe('SW1A1AA');
+    expect(looksLikePostalCode('01-234')).toBe(true);
+    expect(looksLikePostalCode('Lyon')).toBe(false);
+    expect(postalCodeSpellings('SW1A1AA')).toEqual(expect.arrayContaining(['SW1A1AA', 'SW1A 1AA', 'SW1A-1AA']));
+    expect(postalCodeSpellings('01234')).toEqual(expect.arrayContaining(['01-234', '012 34']));
+  });
+});

@@ -1,0 +1,251 @@
+/**
+ * What the where box knows, precomputed once per index generation from the engine's own city
+ * and country aggregates plus the static tables of this folder: folded name → cities, countries
+ * and regions; a deletion neighbourhood for one typo in a name; the words of every place name
+ * for prefix typing. A lookup is a few map reads (microseconds); only a place nobody knows pays
+ * for a scan (its suggestions).
+ */
+import type { CityRef } from '../search-types.ts';
+import { tokenize, typoDistance } from '../sqlite/search-text.ts';
+import { CITY_ALIASES } from './city-aliases.ts';
+import { countryNameKeys, isCountryCode } from './country-names.ts';
+import { letterCount, placeKey } from './place-key.ts';
+import { REGION_ABBREVIATIONS, regionNameKeys, type Region } from './regions.ts';
+
+/** The engine's places, as its aggregates hold them. */
+export interface PlaceCatalogue {
+  countries: readonly { code: string; name: string; businessCount: number }[];
+  cities: readonly { countryCode: string; slug: string; name: string; businessCount: number }[];
+}
+
+export interface KnownCity extends CityRef {
+  name: string;
+  /** The folded name (see place-key.ts). */
+  key: string;
+  businessCount: number;
+}
+
+/** A name typed with one typo is corrected from this many letters (the typo budget of words). */
+export const MIN_TYPO_LETTERS = 5;
+/** Suggestions offered for a place nobody knows. */
+const MAX_SUGGESTIONS = 3;
+
+/** Every way a text can be read as a place, without combining it with the other parts. */
+export interface PlaceReading {
+  countries: string[];
+  cities: KnownCity[];
+  regions: Region[];
+}
+
+export class PlaceIndex {
+  private readonly citiesByKey = new Map<string, KnownCity[]>();
+  private readonly countryCounts = new Map<string, number>();
+  private readonly countryLabels = new Map<string, string>();
+  private readonly cityKeysOf = new Set<string>();
+  /** Deletion neighbourhood of the city names (the key and the key less one letter) → keys; countries and regions have theirs in {@link staticDeletions}. */
+  private deletions: Map<string, string[]> | null = null;
+  /** Sorted words of every place name, for "is this a prefix of a known place". */
+  private readonly words: string[];
+
+  constructor(catalogue: PlaceCatalogue) {
+    for (const country of catalogue.countries) {
+      this.countryCounts.set(country.code, country.businessCount);
+      this.countryLabels.set(country.code, country.name);
+    }
+    const byCountryKey = new Map<string, KnownCity[]>();
+    const words = new Set<string>();
+    for (const city of catalogue.cities) {
+      const known: KnownCity = { countryCode: city.countryCode, citySlug: city.slug, name: city.name, key: placeKey(city.name), businessCount: city.businessCount };
+      this.cityKeysOf.add(`${city.countryCode}:${city.slug}`);
+      for (const key of new Set([known.key, placeKey(city.slug)])) {
+        if (key === '') continue;
+        addTo(this.citiesByKey, key, known);
+        addTo(byCountryKey, `${city.countryCode}:${key}`, known);
+      }
+      for (const word of tokenize(city.name)) words.add(word);
+    }
+    for (const group of CITY_ALIASES) {
+      const keys = new Set(group.names.map(placeKey));
+      const cities = [...keys].flatMap((key) => byCountryKey.get(`${group.country}:${key}`) ?? []);
+      for (const key of keys) for (const city of cities) addTo(this.citiesByKey, key, city);
+    }
+    for (const country of catalogue.countries) {
+      for (const word of tokenize(country.name)) words.add(word);
+      words.add(country.code.toLowerCase());
+    }
+    this.words = [...words].sort();
+  }
+
+  /** True when the index was built knowing this city (a new city needs a new index). */
+  hasCity(countryCode: string, citySlug: string): boolean {
+    return this.cityKeysOf.has(`${countryCode}:${citySlug}`);
+  }
+
+  hasCountry(countryCode: string): boolean {
+    return this.countryCounts.has(countryCode);
+  }
+
+  /** The cities with this folded name (names, slugs and aliases). */
+  citiesOfKey(key: string): readonly KnownCity[] {
+    return this.citiesByKey.get(key) ?? [];
+  }
+
+  /** The readings of a text exactly as typed (folded): a code, a country, a city, a region. */
+  read(text: string): PlaceReading {
+    const trimmed = text.trim();
+    if (/^[A-Za-z]{2}$/.test(trimmed)) return this.readCode(trimmed.toUpperCase());
+    return this.readKey(placeKey(trimmed));
+  }
+
+  /** The reading of the nearest name one typo away, when the text has enough letters; null when none. */
+  readWithTypo(text: string): { key: string; reading: PlaceReading } | null {
+    const key = placeKey(text);
+    if (letterCount(key) < MIN_TYPO_LETTERS) return null;
+    let best: { key: string; reading: PlaceReading; weight: number } | null = null;
+    for (const candidate of this.keysNear(key, [key, ...deletionsOf(key)])) {
+      if (candidate === key || typoDistance(key, candidate, 1) > 1) continue;
+      const reading = this.readKey(candidate);
+      const weight = this.weightOf(reading);
+      if (best === null || weight > best.weight || (weight === best.weight && candidate < best.key)) best = { key: candidate, reading, weight };
+    }
+    return best === null ? null : { key: best.key, reading: best.reading };
+  }
+
+  /**
+   * True when every word of the text starts a word of a known place name (a word of one or two
+   * letters must be a whole word: "uk" never stands for "ukraine").
+   */
+  isKnownPrefix(words: readonly string[]): boolean {
+    return words.length > 0 && words.every((word) => this.startsAWord(word));
+  }
+
+  /**
+   * Known names near a text nobody knows (up to two typos, found through the deletion
+   * neighbourhoods: a few hundred map reads, not a scan), the nearest and then the biggest first.
+   */
+  suggest(text: string): string[] {
+    const key = placeKey(text);
+    if (letterCount(key) < 3) return [];
+    const once = deletionsOf(key);
+    const variants = new Set([key, ...once, ...once.flatMap(deletionsOf)]);
+    const found: { label: string; distance: number; weight: number }[] = [];
+    for (const candidate of this.keysNear(key, [...variants])) {
+      const distance = typoDistance(key, candidate, 2);
+      if (distance > 2) continue;
+      const reading = this.readKey(candidate);
+      const weight = this.weightOf(reading);
+      const city = reading.cities.reduce<KnownCity | null>((a, b) => (a === null || b.businessCount > a.businessCount ? b : a), null);
+      const country = reading.countries.find((code) => this.countryLabels.has(code));
+      const label = city !== null ? this.cityLabel(city) : country !== undefined ? this.countryLabels.get(country)! : null;
+      if (label !== null) found.push({ label, distance, weight });
+    }
+    found.sort((a, b) => a.distance - b.distance || b.weight - a.weight || (a.label < b.label ? -1 : 1));
+    return [...new Set(found.map((entry) => entry.label))].slice(0, MAX_SUGGESTIONS);
+  }
+
+  /** Names whose deletion neighbourhood holds one of the variants. */
+  private keysNear(key: string, variants: readonly string[]): Set<string> {
+    const keys = new Set<string>();
+    const shared = staticDeletions();
+    // Built on the first typo: most searches name their place as it is written.
+    if (this.deletions === null) {
+      this.deletions = new Map();
+      for (const name of this.citiesByKey.keys()) addDeletions(this.deletions, name);
+    }
+    for (const variant of variants) {
+      for (const candidate of this.deletions.get(variant) ?? []) keys.add(candidate);
+      for (const candidate of shared.get(variant) ?? []) keys.add(candidate);
+    }
+    keys.delete(key);
+    return keys;
+  }
+
+  /** "London, United Kingdom": how a suggestion names a city. */
+  cityLabel(city: KnownCity): string {
+    return `${city.name}, ${this.countryLabels.get(city.countryCode) ?? city.countryCode}`;
+  }
+
+  /** Businesses of the biggest thing a reading names: picks among typo corrections. */
+  private weightOf(reading: PlaceReading): number {
+    const cities = Math.max(0, ...reading.cities.map((city) => city.businessCount));
+    const countries = Math.max(0, ...reading.countries.map((code) => this.countryCounts.get(code) ?? 0));
+    const regions = reading.regions.length > 0 ? 1 : 0;
+    return Math.max(cities, countries, regions);
+  }
+
+  /** A name shared by several countries means those the index holds, when it holds some. */
+  private preferKnown(codes: string[]): string[] {
+    if (codes.length < 2) return codes;
+    const known = codes.filter((code) => this.countryCounts.has(code));
+    return known.length > 0 ? known : codes;
+  }
+
+  private readCode(code: string): PlaceReading {
+    const countries = isCountryCode(code) ? [code] : [];
+    const regions: Region[] = [];
+    const abbreviation = code.toLowerCase();
+    for (const [countryCode, abbreviations] of Object.entries(REGION_ABBREVIATIONS)) {
+      if (abbreviations[code] === undefined) continue;
+      for (const region of regionNameKeys().get(abbreviation) ?? []) if (region.countryCode === countryCode) regions.push(region);
+    }
+    // Two-letter common forms that are not ISO codes ("UK").
+    for (const alias of countryNameKeys().get(abbreviation) ?? []) if (!countries.includes(alias)) countries.push(alias);
+    return { countries, cities: this.citiesByKey.get(abbreviation) ?? [], regions };
+  }
+
+  private readKey(key: string): PlaceReading {
+    if (key === '') return { countries: [], cities: [], regions: [] };
+    // Two-letter region abbreviations are read only from a two-letter part (readCode).
+    const regions = letterCount(key) > 2 ? (regionNameKeys().get(key) ?? []) : [];
+    return { countries: this.preferKnown([...(countryNameKeys().get(key) ?? [])]), cities: this.citiesByKey.get(key) ?? [], regions: [...regions] };
+  }
+
+  private startsAWord(word: string): boolean {
+    let low = 0;
+    let high = this.words.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.words[middle]! < word) low = middle + 1;
+      else high = middle;
+    }
+    const next = this.words[low];
+    if (next === undefined) return false;
+    return word.length <= 2 ? next === word : next.startsWith(word);
+  }
+}
+
+/** The key less one character, at each position. */
+function deletionsOf(key: string): string[] {
+  const characters = key.length === [...key].length ? null : [...key];
+  const length = characters === null ? key.length : characters.length;
+  const deletions: string[] = [];
+  for (let index = 0; index < length; index += 1) {
+    deletions.push(characters === null ? key.slice(0, index) + key.slice(index + 1) : [...characters.slice(0, index), ...characters.slice(index + 1)].join(''));
+  }
+  return deletions;
+}
+
+/** Adds a name to a deletion neighbourhood, when it is long enough to be corrected. */
+function addDeletions(deletions: Map<string, string[]>, key: string): void {
+  if (letterCount(key) < MIN_TYPO_LETTERS - 1) return;
+  for (const variant of new Set([key, ...deletionsOf(key)])) addTo(deletions, variant, key);
+}
+
+let sharedDeletions: Map<string, string[]> | null = null;
+
+/** The deletion neighbourhood of every country and region name: static, built once per process. */
+function staticDeletions(): ReadonlyMap<string, string[]> {
+  if (sharedDeletions !== null) return sharedDeletions;
+  const deletions = new Map<string, string[]>();
+  for (const key of countryNameKeys().keys()) addDeletions(deletions, key);
+  for (const key of regionNameKeys().keys()) addDeletions(deletions, key);
+  sharedDeletions = deletions;
+  return deletions;
+}
+
+function addTo<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const values = map.get(key);
+  if (!values) map.set(key, [value]);
+  else if (!values.includes(value)) values.push(value);
+}
+

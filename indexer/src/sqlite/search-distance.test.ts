@@ -1,0 +1,55 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { insertBusiness } from '@directory/data/testing/insert-business.ts';
+import { buildBusiness } from '@directory/data/testing/build-business.ts';
+import { rebuildIndex } from '../sync.ts';
+import { createTempIndex, type TempIndex } from '../testing/temp-index.ts';
+import { distanceKm } from './search-geo.ts';
+import { CANDIDATE_LIMIT } from './sqlite-search.ts';
+
+/** Distance sort: page 1 holds the nearest businesses however many are in range. */
+describe('sqlite search: distance sort at any radius', () => {
+  let temp: TempIndex;
+  const center = { lat: 35.6762, lng: 139.6503 };
+
+  beforeEach(() => {
+    temp = createTempIndex('search-distance');
+  });
+
+  afterEach(() => temp.dispose());
+
+  /** Names of the record's businesses nearest the centre, optionally only those of a category. */
+  const nearestInRecord = (count: number, category?: string): string[] => {
+    const rows = temp.record
+      .prepare(`SELECT name, latitude, longitude FROM businesses WHERE latitude IS NOT NULL ${category ? 'AND category = ?' : ''}`)
+      .all(...(category ? [category] : [])) as { name: string; latitude: number; longitude: number }[];
+    return rows
+      .map((row) => ({ name: row.name, km: distanceKm(center.lat, center.lng, row.latitude, row.longitude) }))
+      .sort((a, b) => a.km - b.km)
+      .slice(0, count)
+      .map((row) => row.name);
+  };
+
+  it('puts the nearest matches of a broad query first, not the nearest of the most popular', async () => {
+    const insertMany = temp.record.transaction(() => {
+      // The most popular ramen shops are far away (Korea, 900+ km), the nearest are the least popular.
+      for (let i = 0; i < CANDIDATE_LIMIT + 400; i += 1) {
+        const far = i < CANDIDATE_LIMIT + 100;
+        const lat = far ? 35.54 + (i % 40) * 0.01 : center.lat + (i % 50) * 0.002;
+        const lng = far ? 129.31 + (i % 30) * 0.01 : center.lng + (i % 17) * 0.002;
+        insertBusiness(temp.record, buildBusiness({ name: `Ramen ${i}`, category: 'Ramen restaurant', type: 'Ramen restaurant', latitude: lat, longitude: lng, reviews: 10_000 - i }));
+      }
+    });
+    insertMany();
+    await rebuildIndex(temp.recordFile, temp.engine, 'all');
+    const response = await temp.engine.search({ query: 'ramen', sort: 'distance', filters: { geo: { ...center, radiusKm: 5000 } }, page: 1, perPage: 20 });
+    expect(response.hits.map((hit) => hit.name)).toEqual(nearestInRecord(20));
+    // Every match was read to find the nearest: the total is exact too.
+    expect(response).toMatchObject({ total: CANDIDATE_LIMIT + 400, isTotalExact: true });
+    // Within a radius that holds every match, the walk reaches its end: the total is exact.
+    const near = await temp.engine.search({ query: 'ramen', sort: 'distance', filters: { geo: { ...center, radiusKm: 50 } }, page: 1, perPage: 20 });
+    expect(near).toMatchObject({ total: 300, isTotalExact: true });
+    expect(near.hits.map((hit) => hit.name)).toEqual(nearestInRecord(20));
+    const aroundPoint = await temp.engine.search({ query: 'ramen', sort: 'distance', aroundPoint: center, page: 2, perPage: 20 });
+    expect(aroundPoint.hits.map((hit) => hit.name)).toEqual(nearestInRecord(40).slice(20));
+  });
+});

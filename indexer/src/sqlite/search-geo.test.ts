@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { GeoBox } from '../search-types.ts';
+import { distanceKm, nearestFirst, type GeoEntry, type NearestWalkSource } from './search-geo.ts';
+
+/** An in-memory R*Tree: points, a box query that stops at its limit, and a condition on rows. */
+function pointsSource(points: GeoEntry[], passes: (entry: GeoEntry) => boolean): NearestWalkSource<GeoEntry> & { reads: number } {
+  const inBox = (box: GeoBox, entry: GeoEntry) => entry.lat >= box.south && entry.lat <= box.north && entry.lng >= box.west && entry.lng <= box.east;
+  return {
+    reads: 0,
+    entriesInBox(box, limit) {
+      this.reads += 1;
+      return points.filter((entry) => inBox(box, entry)).slice(0, limit);
+    },
+    rowsOf: (entries) => entries.filter(passes),
+    coordinates: (row) => ({ lat: row.lat, lng: row.lng }),
+  };
+}
+
+const center = { lat: 35.6762, lng: 139.6503 };
+
+/** Points around the centre: a dense core (`core` within ~300 m) and a sparse ring of `far` up to ~900 km. */
+function world(core: number, far: number): GeoEntry[] {
+  const points: GeoEntry[] = [];
+  for (let i = 0; i < core + far; i += 1) {
+    const km = i < core ? 0.3 * ((i * 7919) % 997) / 997 : 5 + ((i * 104729) % 9973) / 11;
+    const angle = (i * 2.399963) % (2 * Math.PI);
+    points.push({ pos: i, lat: center.lat + (km * Math.cos(angle)) / 111.2, lng: center.lng + (km * Math.sin(angle)) / (111.2 * Math.cos((center.lat * Math.PI) / 180)) });
+  }
+  return points;
+}
+
+const nearest = (points: GeoEntry[], count: number, passes: (entry: GeoEntry) => boolean = () => true) =>
+  points
+    .filter(passes)
+    .sort((a, b) => distanceKm(center.lat, center.lng, a.lat, a.lng) - distanceKm(center.lat, center.lng, b.lat, b.lng))
+    .slice(0, count)
+    .map((entry) => entry.pos);
+
+const byDistance = (rows: GeoEntry[], count: number) => nearest(rows, count);
+
+describe('nearest-first walk', () => {
+  it('finds the nearest when the first ring is too dense to read whole', () => {
+    const points = world(3000, 500);
+    const source = pointsSource(points, () => true);
+    const found = nearestFirst(center, 5000, 50, 400, source);
+    expect(byDistance(found.rows, 50)).toEqual(nearest(points, 50));
+    expect(found.isCapped).toBe(true);
+  });
+
+  it('finds the nearest rows passing a rare condition, past dense rings', () => {
+    const points = world(3000, 2000);
+    const rare = (entry: GeoEntry) => entry.pos % 97 === 0;
+    const found = nearestFirst(center, 5000, 20, 800, pointsSource(points, rare));
+    const expected = nearest(points, 20, rare);
+    // The walk answers the last circle it could read whole: its rows are exactly the nearest ones.
+    const got = byDistance(found.rows, 20);
+    expect(got).toEqual(expected.slice(0, got.length));
+    expect(got.length).toBeGreaterThan(0);
+  });
+
+  it('reads everything within a radius that holds fewer rows than wanted, and says it is complete', () => {
+    const points = world(100, 300);
+    const found = nearestFirst(center, 2, 500, 1000, pointsSource(points, () => true));
+    const inside = points.filter((entry) => distanceKm(center.lat, center.lng, entry.lat, entry.lng) <= 2).map((entry) => entry.pos);
+    expect(found.rows.map((row) => row.pos).sort((a, b) => a - b)).toEqual(inside.sort((a, b) => a - b));
+    expect(found.isCapped).toBe(false);
+  });
+
+  it('stops on points all at one spot, too many to read', () => {
+    const points = Array.from({ length: 600 }, (_, pos) => ({ pos, lat: center.lat, lng: center.lng }));
+    const source = pointsSource(points, () => true);
+    const found = nearestFirst(center, 5000, 30, 100, source);
+    expect(found).toMatchObject({ isCapped: true });
+    expect(found.rows).toHaveLength(30);
+    expect(source.reads).toBeLessThan(40);
+  });
+});
