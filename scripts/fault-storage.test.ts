@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRecord, type RecordDatabase } from '../data/src/record.ts';
 import { PROJECT_ROOT } from '../indexer/src/config.ts';
 import { importFile } from '../backend/src/services/import-runner.ts';
+import { CONTACT_MESSAGES_RULE, SEARCH_BURST_RULE } from '../backend/src/services/rate-limits.ts';
 import { startTestApp } from '../backend/src/testing/test-app.ts';
 import { buildBusiness } from '../data/src/testing/build-business.ts';
 import { writeSample } from './samples/generate-sample.ts';
@@ -133,7 +134,10 @@ describe('the disk fills up during writes', () => {
   }, 120_000);
 
   it('a write through the API answers 507 with a clear message; nothing half-saved, the record is whole', async () => {
-    const app = await startTestApp([buildBusiness({ name: 'Kept Bakery' })]);
+    // Many messages from one address until the disk is full: the contact rate limit must not answer first.
+    const app = await startTestApp([buildBusiness({ name: 'Kept Bakery' })], {
+      rateLimits: { contact: { ...CONTACT_MESSAGES_RULE, points: 1000 }, search: { ...SEARCH_BURST_RULE, points: 0 } },
+    });
     try {
       const record = app.deps.record;
       record.pragma(`max_page_count = ${record.pragma('page_count', { simple: true }) as number}`);

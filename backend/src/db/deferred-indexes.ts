@@ -63,10 +63,18 @@ export class DeferredIndexes {
     })();
   }
 
-  /** Recreates indexes deferred by an importer that is no longer alive; returns how many. */
+  /**
+   * Hands the deferred indexes to whoever restores abandoned ones next (the next import, the
+   * server's start): their importer could not rebuild them (a full disk). Their SQL stays stored.
+   */
+  abandon(): void {
+    this.db.prepare('UPDATE deferred_indexes SET owner_pid = 0').run();
+  }
+
+  /** Recreates indexes deferred by an importer that is no longer alive (or gave them up); returns how many. */
   restoreAbandoned(isAlive: (pid: number) => boolean): number {
     const indexes = this.stored.all();
-    if (indexes.length === 0 || indexes.some((index) => isAlive(index.owner_pid))) return 0;
+    if (indexes.length === 0 || indexes.some((index) => index.owner_pid > 0 && isAlive(index.owner_pid))) return 0;
     return this.restore();
   }
 }

@@ -113,10 +113,20 @@ export async function importFile(options: ImportFileOptions): Promise<FileImport
     return await importOneFile(options, deferIndexes);
   } finally {
     // On success or failure alike: the indexes are built once over every row now in the record.
-    if (isDeferred) indexes.restore();
+    if (isDeferred) restoreOrHandOver(indexes);
     options.record.pragma(`wal_autocheckpoint = ${previous}`);
     // PASSIVE: copies what it can without waiting for readers (the server's visitors).
     options.record.pragma('wal_checkpoint(PASSIVE)');
+  }
+}
+
+/** Builds the deferred indexes again; on a full disk, leaves them to the next import or the server's start (their SQL stays stored). */
+function restoreOrHandOver(indexes: DeferredIndexes): void {
+  try {
+    indexes.restore();
+  } catch (error) {
+    if (!isRecordFull(error)) throw error;
+    indexes.abandon();
   }
 }
 

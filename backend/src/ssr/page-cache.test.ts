@@ -63,21 +63,44 @@ describe('rendered business pages', () => {
   });
 });
 
+describe('a cached page and its Content-Security-Policy', () => {
+  it('gets a fresh nonce in its policy and on each of its scripts at every answer, from the cache too', async () => {
+    const answers = [];
+    for (let i = 0; i < 2; i += 1) {
+      const response = await fetch(new URL(`/business/${slug}`, (await app.get('/api/nothing')).url));
+      const policy = response.headers.get('content-security-policy') ?? '';
+      answers.push({ nonce: /'nonce-([^']+)'/.exec(policy)?.[1], html: await response.text() });
+    }
+    const [first, second] = answers;
+    expect(first!.nonce).toBeTruthy();
+    expect(second!.nonce).toBeTruthy();
+    expect(second!.nonce).not.toBe(first!.nonce);
+    for (const answer of answers) {
+      // Every script a browser would run (JSON-LD data blocks never run).
+      const scriptNonces = [...answer.html.matchAll(/<script\b[^>]*>/g)]
+        .filter((tag) => !tag[0].includes('type="application/ld+json"'))
+        .map((tag) => /nonce="([^"]+)"/.exec(tag[0])?.[1]);
+      expect(scriptNonces.length).toBeGreaterThan(0);
+      expect(scriptNonces).toEqual(scriptNonces.map(() => answer.nonce));
+    }
+  });
+});
+
 describe('RenderedPageCache', () => {
-  const entry = { version: 'g1', expiresAt: 120_000, body: '<html>', cacheControl: 'public' };
+  const entry = { version: 'g1', expiresAt: 120_000, page: { html: '<html>', reads: '' }, cacheControl: 'public' };
 
   it('keeps a page for its version until its minute ends', () => {
     const cache = new RenderedPageCache({ maxBytes: 1024 * 1024 });
     cache.set('/business/a', entry);
-    expect(cache.get('/business/a', 'g1', 119_999)?.body).toBe('<html>');
+    expect(cache.get('/business/a', 'g1', 119_999)?.page.html).toBe('<html>');
     expect(cache.get('/business/a', 'g1', 120_000)).toBeUndefined();
     expect(cache.get('/business/a', 'g2', 60_000)).toBeUndefined();
   });
 
   it('holds no more than its memory', () => {
     const cache = new RenderedPageCache({ maxBytes: 10_000 });
-    for (let i = 0; i < 100; i += 1) cache.set(`/business/${i}`, { ...entry, body: 'x'.repeat(1000) });
+    for (let i = 0; i < 100; i += 1) cache.set(`/business/${i}`, { ...entry, page: { html: 'x'.repeat(1000), reads: '' } });
     expect(cache.size).toBeLessThanOrEqual(4);
-    expect(cache.get('/business/99', 'g1', 0)?.body).toHaveLength(1000);
+    expect(cache.get('/business/99', 'g1', 0)?.page.html).toHaveLength(1000);
   });
 });

@@ -3,13 +3,15 @@ import fresh from 'fresh';
 import { LRUCache } from 'lru-cache';
 import { sessionOf } from '../middleware/admin-auth.ts';
 import { listEtag } from '../middleware/index-cached.ts';
+import { sendPage, type PreparedPage } from './page-renderer.ts';
 
 /** A rendered page kept for its version of the data until the end of its minute. */
 interface CachedPage {
   version: string;
   /** Epoch ms: "open now" and local times are rendered to the minute, so a page lives until its minute ends. */
   expiresAt: number;
-  body: string;
+  /** Kept before its per-response parts: each answer from the cache gets its own nonce. */
+  page: PreparedPage;
   cacheControl: string;
 }
 
@@ -28,7 +30,7 @@ export class RenderedPageCache {
     this.pages = new LRUCache<string, CachedPage>({
       maxSize: options.maxBytes,
       // JavaScript strings: two bytes a character at most.
-      sizeCalculation: (page, key) => 2 * (page.body.length + key.length + page.version.length) + 64,
+      sizeCalculation: (entry, key) => 2 * (entry.page.html.length + entry.page.reads.length + key.length + entry.version.length) + 64,
     });
   }
 
@@ -63,12 +65,16 @@ const BUSINESS_PAGE = /^\/business\/[^/]+$/;
  * Serves a business page from the cache, ahead of the admission queue (a ready page costs no
  * render and no queue slot), and keeps what the renderer answers. Its ETag is the data version,
  * the minute and the URL hashed: known before any work, so a revalidation is a 304 without a
- * render. Only anonymous GET/HEAD requests are cached: an operator's page is always rendered.
+ * render. Only anonymous GET/HEAD requests are cached: an operator's page is always rendered, and
+ * so is every page while `dataVersion` answers null.
  */
-export function cachedPages(cache: RenderedPageCache, dataVersion: () => Promise<string>, now: () => number = Date.now): Middleware {
+export function cachedPages(cache: RenderedPageCache, dataVersion: () => Promise<string | null>, now: () => number = Date.now): Middleware {
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !BUSINESS_PAGE.test(ctx.path) || sessionOf(ctx)) return next();
-    const version = `${await dataVersion()}#${cache.epoch}`;
+    const data = await dataVersion();
+    // No version to key by (the engine cannot be reached): rendered, not kept.
+    if (data === null) return next();
+    const version = `${data}#${cache.epoch}`;
     const at = now();
     const expiresAt = (Math.floor(at / MINUTE_MS) + 1) * MINUTE_MS;
     const key = ctx.originalUrl;
@@ -83,13 +89,16 @@ export function cachedPages(cache: RenderedPageCache, dataVersion: () => Promise
       }
       ctx.status = 200;
       ctx.type = 'text/html; charset=utf-8';
-      ctx.body = ready.body;
+      sendPage(ctx, 'public', ready.page);
+      // The version's ETag, not the hash sendPage takes: a revalidation is answered before any work.
+      ctx.set('ETag', etag);
       return;
     }
     await next();
-    if (ctx.status !== 200 || typeof ctx.body !== 'string') return;
+    const page = ctx.state.preparedPage as PreparedPage | undefined;
+    if (ctx.status !== 200 || !page) return;
     const cacheControl = ctx.response.get('Cache-Control');
-    cache.set(key, { version, expiresAt, body: ctx.body, cacheControl });
+    cache.set(key, { version, expiresAt, page, cacheControl });
     // Set before the ETag middleware sees the body: it hashes only answers without one.
     ctx.set('ETag', etag);
   };

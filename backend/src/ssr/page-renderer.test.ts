@@ -62,7 +62,7 @@ describe('the rendered reads element', () => {
     const element = renderedReadsElement([['/api/businesses/x', { name: hostile }]], 1);
     expect(element.match(/<\/script>/gi)).toHaveLength(1);
     expect(element).not.toContain('<!--');
-    const json = /^<script type="application\/json" id="api-reads">(.*)<\/script>$/s.exec(element)![1]!;
+    const json = /^<script type="application\/json" id="api-reads" nonce="[^"]+">(.*)<\/script>$/s.exec(element)![1]!;
     expect(JSON.parse(json)).toEqual({ readAt: 1, reads: [['/api/businesses/x', { name: hostile }]] });
   });
 

@@ -43,7 +43,8 @@ export function renderedReadsElement(reads: ApiRead[], readAt: number): string {
   if (reads.length === 0) return '';
   const rendered: RenderedReads = { readAt, reads };
   const json = JSON.stringify(rendered).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${RENDERED_READS_ELEMENT_ID}">${json}</script>`;
+  // The nonce too: every script element of a page carries it, data blocks included.
+  return `<script type="application/json" id="${RENDERED_READS_ELEMENT_ID}" nonce="${NONCE_PLACEHOLDER}">${json}</script>`;
 }
 
 /** The admin area's pages: /admin and everything under it. */
@@ -120,32 +121,45 @@ export function pageRenderer(options: {
     if (isAdminPath(ctx.path)) {
       // An operator's screens: never stored by a browser or CDN, and no operator snippets or ads run on them.
       ctx.set('Cache-Control', 'no-store');
-      sendPage(ctx, 'admin', fillTemplate(template, result, { head: '', bodyStart: '', bodyEnd: '' }));
+      sendPage(ctx, 'admin', { html: fillTemplate(template, result, { head: '', bodyStart: '', bodyEnd: '' }), reads: '' });
       return;
     }
     const settings = options.site.siteSettings();
     if (isFormPost) ctx.set('Cache-Control', 'no-store');
     else if (result.status === 200) ctx.set('Cache-Control', PAGE_CACHE_CONTROL);
-    sendPage(
-      ctx,
-      'public',
-      fillTemplate(template, result, {
+    sendPage(ctx, 'public', {
+      html: fillTemplate(template, result, {
         head: stamper.stamp([settings.head_tags, settings.analytics_code].filter(Boolean).join('\n')),
         bodyStart: stamper.stamp(settings.facebook_pixel),
-        bodyEnd: [renderedReadsElement(reads, readAt), stamper.stamp(settings.footer_tags)].filter(Boolean).join('\n'),
+        bodyEnd: `${READS_SLOT}\n${stamper.stamp(settings.footer_tags)}`,
       }),
-    );
+      reads: renderedReadsElement(reads, readAt),
+    });
   };
 }
 
+/** Where a public page's rendered reads go: filled in after the ETag is taken, since they carry the time of the read. */
+const READS_SLOT = '<!--app-reads-->';
+
 /**
- * Sends a page prepared with the nonce placeholder under this response's own nonce and policy.
- * Its ETag hashes the prepared page, so a repeat visit still gets a 304 (the security headers
- * leave the policy off a 304: the browser keeps the one that matches the copy it holds).
+ * A page ready to send but for what each response gets of its own: the nonce (its placeholder is
+ * in `html`) and the rendered reads element. What the rendered-page cache keeps.
  */
-function sendPage(ctx: Context, kind: 'public' | 'admin', prepared: string): void {
+export interface PreparedPage {
+  html: string;
+  reads: string;
+}
+
+/**
+ * Sends a prepared page under this response's own nonce and policy. Its ETag hashes the prepared
+ * page without its reads, so a repeat visit still gets a 304 (the security headers leave the
+ * policy off a 304: the browser keeps the one that matches the copy it holds); the reads' data is
+ * in the page's hydration data anyway. Leaves the prepared page in `ctx.state.preparedPage`.
+ */
+export function sendPage(ctx: Context, kind: 'public' | 'admin', page: PreparedPage): void {
   const nonce = createNonce();
-  ctx.etag = createHash('sha1').update(prepared).digest('base64url');
+  ctx.etag = createHash('sha1').update(page.html).digest('base64url');
   setPagePolicy(ctx, kind, nonce);
-  ctx.body = applyNonce(prepared, nonce);
+  ctx.body = applyNonce(page.html.replace(READS_SLOT, () => page.reads), nonce);
+  ctx.state.preparedPage = page;
 }

@@ -366,7 +366,7 @@ describe('/cities/{countryCode}/{citySlug}', () => {
 
 /** The reads a page embeds for the browser's cache, parsed from its `<script type="application/json">`. */
 function renderedReadsOf(html: string): RenderedReads | null {
-  const match = /<script type="application\/json" id="api-reads">(.*?)<\/script>/s.exec(html);
+  const match = /<script type="application\/json" id="api-reads"[^>]*>(.*?)<\/script>/s.exec(html);
   return match ? (JSON.parse(match[1]!) as RenderedReads) : null;
 }
 
