@@ -68,7 +68,7 @@ import { centerOf, distanceKm } from '../sqlite/search-geo.ts';
 import { minuteOfWeekCache } from '../sqlite/search-hours.ts';
 import { PlaceIndex } from '../places/place-index.ts';
 import { postalCodeSpellings } from '../places/postal-code.ts';
-import { resolveLocation } from '../sqlite/search-location.ts';
+import { resolveLocation, unknownPlaceResponse } from '../sqlite/search-location.ts';
 import { byCountThenLabel, labelMatches } from '../sqlite/sqlite-search.ts';
 import {
   AggregateBuilder,
@@ -660,7 +660,7 @@ export class MeilisearchEngine implements SearchEngine {
     const extraWords: string[] = [];
     const location = await resolveLocation(request.location, { places: () => this.placeIndex(`${meta.appliedSeq}:${meta.businessCount}`) });
     for (const part of location) {
-      if (part.kind === 'unknown') return this.unknownPlace(request, part, started);
+      if (part.kind === 'unknown') return unknownPlaceResponse(request, part, started);
       if (part.kind === 'country') filter.push(inFilter('countryCode', part.countryCodes));
       else if (part.kind === 'city') filter.push(inFilter('cityKey', part.cities.map((city) => cityKey(city.countryCode, city.citySlug))));
       // Every stored spelling of the code with at most one space or hyphen: the index holds codes as written.
@@ -752,23 +752,6 @@ export class MeilisearchEngine implements SearchEngine {
     });
     this.places = { generation, index };
     return index;
-  }
-
-  /** Nothing found, and why: the where box names no place the index knows. */
-  private unknownPlace(request: SearchRequest, part: { text: string; suggestions: string[] }, started: number): SearchResponse {
-    return {
-      hits: [],
-      total: 0,
-      isTotalExact: true,
-      page: request.page,
-      perPage: request.perPage,
-      totalPages: 0,
-      facets: Object.fromEntries((request.facets ?? []).map((facet) => [facet, []])),
-      isFacetExact: true,
-      ...(request.facetSearch ? { facetHits: [] } : {}),
-      unknownPlace: { text: part.text, suggestions: part.suggestions },
-      processingTimeMs: Math.round(performance.now() - started),
-    };
   }
 
   /** Facet distributions with labels, most frequent first (ties by label, as the embedded engine). */

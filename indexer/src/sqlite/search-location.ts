@@ -8,7 +8,7 @@
  */
 import type { KnownCity, PlaceIndex, PlaceReading } from '../places/place-index.ts';
 import { compactPostalCode, looksLikePostalCode } from '../places/postal-code.ts';
-import type { CityRef } from '../search-types.ts';
+import type { CityRef, SearchRequest, SearchResponse } from '../search-types.ts';
 import { tokenize } from './search-text.ts';
 
 /** How an engine gives the resolver its places: an index built once per generation of its contents. */
@@ -163,4 +163,21 @@ function splitPostal(text: string, places: PlaceIndex): LocationPart[] | null {
 
 function toRef(city: KnownCity): CityRef {
   return { countryCode: city.countryCode, citySlug: city.citySlug };
+}
+
+/** Every engine's answer to a where box naming no known place: nothing found, and why. */
+export function unknownPlaceResponse(request: SearchRequest, part: Extract<LocationPart, { kind: 'unknown' }>, started: number): SearchResponse {
+  return {
+    hits: [],
+    total: 0,
+    isTotalExact: true,
+    page: request.page,
+    perPage: request.perPage,
+    totalPages: 0,
+    facets: Object.fromEntries((request.facets ?? []).map((facet) => [facet, []])),
+    isFacetExact: true,
+    ...(request.facetSearch ? { facetHits: [] } : {}),
+    unknownPlace: { text: part.text, suggestions: part.suggestions },
+    processingTimeMs: Math.round(performance.now() - started),
+  };
 }

@@ -58,7 +58,7 @@ import { boxOf, centerOf, distanceKm, nearestFirst, type GeoEntry } from './sear
 import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
 import { PlaceIndex, type PlaceCatalogue } from '../places/place-index.ts';
 import { compactPostalSql, postalExpression } from '../places/postal-code.ts';
-import { resolveLocation, type LocationLookup, type LocationPart } from './search-location.ts';
+import { resolveLocation, unknownPlaceResponse, type LocationLookup, type LocationPart } from './search-location.ts';
 import {
   columnFilter,
   foldText,
@@ -985,23 +985,6 @@ function singleDimension(request: SearchRequest, location: LocationPart[]): Sing
     else return null;
   }
   return dimensions.length === 1 ? dimensions[0]! : null;
-}
-
-/** The answer to a where box naming no known place: nothing found, and why. */
-function unknownPlaceResponse(request: SearchRequest, part: Extract<LocationPart, { kind: 'unknown' }>, started: number): SearchResponse {
-  return {
-    hits: [],
-    total: 0,
-    isTotalExact: true,
-    page: request.page,
-    perPage: request.perPage,
-    totalPages: 0,
-    facets: Object.fromEntries((request.facets ?? []).map((facet) => [facet, []])),
-    isFacetExact: true,
-    ...(request.facetSearch ? { facetHits: [] } : {}),
-    unknownPlace: { text: part.text, suggestions: part.suggestions },
-    processingTimeMs: Math.round(performance.now() - started),
-  };
 }
 
 function toCandidate(row: CandidateRow, typoTier: number, columnTier: number): Candidate {
