@@ -89,9 +89,8 @@ export function cachedPages(cache: RenderedPageCache, dataVersion: () => Promise
       }
       ctx.status = 200;
       ctx.type = 'text/html; charset=utf-8';
-      sendPage(ctx, 'public', ready.page);
-      // The version's ETag, not the hash sendPage takes: a revalidation is answered before any work.
-      ctx.set('ETag', etag);
+      // The version's ETag: a revalidation is answered before any work, and no hash of the page is taken.
+      sendPage(ctx, 'public', ready.page, etag);
       return;
     }
     await next();

@@ -154,11 +154,13 @@ export interface PreparedPage {
  * Sends a prepared page under this response's own nonce and policy. Its ETag hashes the prepared
  * page without its reads, so a repeat visit still gets a 304 (the security headers leave the
  * policy off a 304: the browser keeps the one that matches the copy it holds); the reads' data is
- * in the page's hydration data anyway. Leaves the prepared page in `ctx.state.preparedPage`.
+ * in the page's hydration data anyway; a caller that knows the page's version passes its own
+ * `etag` and saves the hash. Leaves the prepared page in `ctx.state.preparedPage`.
  */
-export function sendPage(ctx: Context, kind: 'public' | 'admin', page: PreparedPage): void {
+export function sendPage(ctx: Context, kind: 'public' | 'admin', page: PreparedPage, etag?: string): void {
   const nonce = createNonce();
-  ctx.etag = createHash('sha1').update(page.html).digest('base64url');
+  if (etag === undefined) ctx.etag = createHash('sha1').update(page.html).digest('base64url');
+  else ctx.set('ETag', etag);
   setPagePolicy(ctx, kind, nonce);
   ctx.body = applyNonce(page.html.replace(READS_SLOT, () => page.reads), nonce);
   ctx.state.preparedPage = page;
