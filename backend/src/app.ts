@@ -13,7 +13,7 @@ import { BusinessRepository } from './db/business-repository.ts';
 import { ContactRepository } from './db/contact-repository.ts';
 import { SiteRepository } from './db/site-repository.ts';
 import { SitemapRepository } from './db/sitemap-repository.ts';
-import { AdmissionQueue, admitted, type AdmissionOptions } from './middleware/admission.ts';
+import { AdmissionQueue, admitted, DEFAULT_ADMISSION, type AdmissionOptions } from './middleware/admission.ts';
 import { dirname } from 'node:path';
 import { indexerProcessEnv } from './config.ts';
 import { adminSession, sessionOf } from './middleware/admin-auth.ts';
@@ -65,8 +65,6 @@ export interface AppOptions {
   rateLimits?: { contact: RateLimitRule; search: RateLimitRule };
 }
 
-/** One job at a time (SQLite is synchronous anyway), 64 waiting, none run after waiting a second. */
-export const DEFAULT_ADMISSION: AdmissionOptions = { concurrency: 1, maxQueued: 64, maxWaitMs: 1000 };
 /** Memory for rendered business pages unless told otherwise: about 1,500 pages. */
 export const DEFAULT_PAGE_CACHE_BYTES = 96 * 1024 * 1024;
 /** Memory for ready list answers: every letter's and country's lists fit many times over. */

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { DEFAULT_ADMISSION } from './middleware/admission.ts';
 import { REBUILD_THRESHOLD } from './services/import-service.ts';
 import { passwordProblem } from './services/password.ts';
 import { CONTACT_MESSAGES_RULE, SEARCH_BURST_RULE, type RateLimitRule } from './services/rate-limits.ts';
@@ -20,8 +21,8 @@ const backendEnvSchema = indexerEnvSchema.extend({
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   ADMISSION_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(1),
-  ADMISSION_MAX_QUEUE: z.coerce.number().int().min(1).max(100_000).default(64),
-  ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
+  ADMISSION_MAX_QUEUE: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_ADMISSION.maxQueued),
+  ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(DEFAULT_ADMISSION.maxWaitMs),
   SEARCH_THREADS: z.coerce.number().int().min(0).max(64).default(availableParallelism()),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(96),
   // Rows written by one imported file above which the search index is rebuilt rather than caught up from the change log.

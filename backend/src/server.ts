@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import type { AddressInfo } from 'node:net';
+import { deferredWritesOf, neverWaitForWriteLock } from '@directory/data/record-lock.ts';
 import { openRecord } from '@directory/data/record.ts';
 import { createEngine } from '@directory/indexer/create-engine.ts';
 import type { SearchEngine } from '@directory/indexer/engine.ts';
@@ -96,6 +97,8 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
   });
   if (config.isIndexSyncOn) deps.sync.start(config.indexSyncIntervalMs);
 
+  // From here on, as while serving: never sleep on the event loop waiting for another writer's lock.
+  neverWaitForWriteLock(record);
   const app = createApp(deps, { isDevelopment: config.isDevelopment, site: await loadBuiltSite(), isProxyTrusted: config.isProxyTrusted, pageCacheBytes: config.pageCacheBytes });
   const server: Server = await listen(app, config.port, config.host);
   // Load the search threads now rather than on the first visitor's search.
@@ -113,6 +116,7 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
       await deps.sync.stop();
       await deps.searches.close();
       await engine.close();
+      deferredWritesOf(record).close();
       record.close();
     },
   };

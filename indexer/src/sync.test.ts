@@ -7,6 +7,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BusinessInput } from '@directory/data/business.ts';
+import Database from 'better-sqlite3';
+import { neverWaitForWriteLock } from '@directory/data/record-lock.ts';
 import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
@@ -14,7 +16,7 @@ import { ChangeLogConsumers, changeLogHighWater } from './change-log.ts';
 import type { DocumentChanges } from './engine.ts';
 import type { ListingPolicy } from './record-source.ts';
 import { SqliteEngine } from './sqlite/sqlite-engine.ts';
-import { CHANGE_BATCH, IndexBehindError, IndexSync, rebuildIndex } from './sync.ts';
+import { CHANGE_BATCH, IndexBehindError, IndexSync, MIN_CHANGE_BATCH, nextBatchSize, rebuildIndex, SYNC_BATCH_BUDGET_MS } from './sync.ts';
 import { createTempIndex, type TempIndex } from './testing/temp-index.ts';
 import { verifyIndex } from './verify.ts';
 
@@ -333,11 +335,56 @@ describe('a long change log', () => {
       isTicking = false;
     }
 
-    expect(batches.length).toBe(Math.ceil((logged + 2) / CHANGE_BATCH));
+    expect(batches.length).toBeGreaterThanOrEqual(Math.ceil((logged + 2) / CHANGE_BATCH));
+    expect(Math.min(...batches.map((batch) => batch.entries))).toBeGreaterThanOrEqual(MIN_CHANGE_BATCH);
     expect(Math.max(...batches.map((batch) => batch.entries))).toBeLessThanOrEqual(CHANGE_BATCH);
+    expect(batches.reduce((total, batch) => total + batch.entries, 0)).toBe(logged + 2);
     for (let i = 1; i < batches.length; i += 1) expect(batches[i]!.ticks).toBeGreaterThan(batches[i - 1]!.ticks);
     expect(changeLogSize()).toBe(0);
     await expectIndexEqualsRecord('all');
     // A generous limit for a busy shared machine: this test asserts the batching, never a duration.
   }, 300_000);
+});
+
+describe('the size of the next batch of the server\'s sync', () => {
+  it('scales the last batch to the time budget, growing at most twofold, within its bounds', () => {
+    // A batch that took twice the budget halves; one that took a tenth of it doubles (not tenfolds).
+    expect(nextBatchSize(200, SYNC_BATCH_BUDGET_MS * 2)).toBe(100);
+    expect(nextBatchSize(100, SYNC_BATCH_BUDGET_MS / 10)).toBe(200);
+    expect(nextBatchSize(400, SYNC_BATCH_BUDGET_MS / 10)).toBe(CHANGE_BATCH);
+    expect(nextBatchSize(MIN_CHANGE_BATCH, SYNC_BATCH_BUDGET_MS * 50)).toBe(MIN_CHANGE_BATCH);
+    expect(nextBatchSize(50, 0)).toBe(100);
+  });
+});
+
+describe('while another process holds the record\'s write lock (an import)', () => {
+  it('applies changes without waiting for the lock, and registers its position once the lock frees', async () => {
+    seed();
+    await rebuildIndex(temp.recordFile, engine, 'approved');
+    const sync = new IndexSync(record, engine, 'approved');
+    await sync.catchUp();
+    // As the server does: its connection never sleeps on the lock.
+    neverWaitForWriteLock(record);
+    const registered = () =>
+      record.prepare('SELECT applied_seq FROM index_consumers WHERE name = ?').pluck().get(engine.indexId) as number;
+    const before = registered();
+    insert({ name: 'Bäckerei Schmidt', category: 'Bakery', city: 'Berlin', countryCode: 'DE', reviews: 12, isApproved: true });
+    const importer = new Database(temp.recordFile);
+    try {
+      importer.exec('BEGIN IMMEDIATE');
+      expect(await sync.catchUp()).toBe(1);
+      expect(await publicNames()).toContain('Bäckerei Schmidt');
+      // The bookkeeping was skipped, not waited for: the log keeps the entry, the position stays.
+      expect(registered()).toBe(before);
+      expect(changeLogSize()).toBeGreaterThan(0);
+      importer.exec('COMMIT');
+    } finally {
+      importer.close();
+    }
+    insert({ name: 'Konditorei Weber', category: 'Bakery', city: 'Berlin', countryCode: 'DE', reviews: 9, isApproved: true });
+    await sync.catchUp();
+    expect(registered()).toBe(changeLogHighWater(record));
+    expect(changeLogSize()).toBe(0);
+    await expectIndexEqualsRecord('approved');
+  });
 });

@@ -1,16 +1,36 @@
 import { randomUUID } from 'node:crypto';
+import { tryWrite } from '@directory/data/record-lock.ts';
 import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
 import { faultPoint } from './fault-point.ts';
-import { ChangeLogConsumers, isPositionAvailable, rebuildConsumerName, yieldToEventLoop } from './change-log.ts';
+import { ChangeLogConsumers, isPositionAvailable, rebuildConsumerName } from './change-log.ts';
 import { isProcessAlive } from './process-alive.ts';
 import type { ChangeFeed, DocumentChanges, DocumentSource, RebuildHooks, RebuildReport, SearchEngine } from './engine.ts';
 import { readChanges, snapshotSource, type ListingPolicy } from './record-source.ts';
 
-/**
- * Change-log entries read per batch. A batch is applied in one synchronous transaction, so this
- * bounds how long the event loop is held (about 500 upserts: a few tens of milliseconds here).
- */
+/** Most change-log entries read per batch (a rebuild's catch-up reads this many at a time). */
 export const CHANGE_BATCH = 500;
+/** Fewest entries the server's sync reads per batch. */
+export const MIN_CHANGE_BATCH = 10;
+/**
+ * How long one batch of the server's sync should hold the event loop. A batch is one synchronous
+ * transaction, and its cost per entry grows with the index (at 1,000,000 businesses an upsert
+ * costs most of a millisecond: 500 of them held every request for ~0.3 s). So the batch size
+ * follows the measured cost of the last batch to stay near this budget, and after each batch the
+ * sync pauses as long as the batch took: it never takes more than half of the event loop.
+ */
+export const SYNC_BATCH_BUDGET_MS = 20;
+
+/** The next batch size: the last one scaled to the budget, within [MIN_CHANGE_BATCH, CHANGE_BATCH]. */
+export function nextBatchSize(size: number, elapsedMs: number): number {
+  const scaled = elapsedMs > 0 ? Math.round((size * SYNC_BATCH_BUDGET_MS) / elapsedMs) : CHANGE_BATCH;
+  // Grows at most twofold a batch, so one fast batch of removals does not make the next huge.
+  return Math.max(MIN_CHANGE_BATCH, Math.min(CHANGE_BATCH, size * 2, scaled));
+}
+
+/** Lets the event loop run for `ms` (at least one turn). */
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.ceil(ms)));
+}
 
 /** Raised when an index is behind entries that were already pruned: only a rebuild can repair it. */
 export class IndexBehindError extends Error {
@@ -107,9 +127,9 @@ export function isRebuildOwed(record: RecordDatabase): boolean {
 /**
  * Keeps an engine in step with the record through the change log: `catchUp()` applies
  * everything pending; `start()` also polls, and `poke()` asks for a pass right after a write.
- * Each pass starts from the position of the index it writes to (not from memory), applies a
- * bounded batch at a time with a pause for the event loop between batches, registers the index's
- * position and prunes what every consumer has applied.
+ * Each pass starts from the position of the index it writes to (not from memory), applies a batch
+ * at a time sized to a time budget, with a pause for the event loop after each batch, registers
+ * the index's position and prunes what every consumer has applied.
  */
 export class IndexSync {
   private timer: NodeJS.Timeout | null = null;
@@ -118,6 +138,8 @@ export class IndexSync {
   /** The position last reported as behind the pruned log, so a poll does not repeat it every time. */
   private reportedBehind: number | null = null;
   private readonly consumers: ChangeLogConsumers;
+  /** Entries read per batch, following the measured cost of the last batch (see {@link SYNC_BATCH_BUDGET_MS}). */
+  private batchSize = MIN_CHANGE_BATCH;
 
   constructor(
     private readonly record: RecordDatabase,
@@ -153,23 +175,29 @@ export class IndexSync {
       this.reportedBehind = seq;
       throw new IndexBehindError(this.engine.indexId, seq);
     }
-    this.consumers.heartbeat(this.engine.indexId, seq);
+    // The registration and pruning below are bookkeeping on the record: when another process holds
+    // its write lock (an import), they are skipped, never waited for, and done by a later batch or
+    // pass. A registration left behind only keeps more of the log; it never loses a change.
+    tryWrite(() => this.consumers.heartbeat(this.engine.indexId, seq));
     for (;;) {
-      const changes: DocumentChanges | null = readChanges(this.record, seq, CHANGE_BATCH, this.policy);
+      const started = performance.now();
+      const changes: DocumentChanges | null = readChanges(this.record, seq, this.batchSize, this.policy);
       if (changes === null) break;
       const position = await this.engine.applyChanges(changes);
       if (position === changes.seq) {
         applied += changes.upserts.length + changes.removals.length;
-        this.consumers.advance(this.engine.indexId, position);
+        tryWrite(() => this.consumers.advance(this.engine.indexId, position));
       } else if (position < changes.fromSeq && !isPositionAvailable(this.record, position)) {
         // The index was swapped for one further behind than this pass started (a rebuild published meanwhile).
         throw new IndexBehindError(this.engine.indexId, position);
       }
       seq = position;
-      this.consumers.prune(CHANGE_BATCH);
-      await yieldToEventLoop();
+      tryWrite(() => this.consumers.prune(CHANGE_BATCH));
+      const elapsed = performance.now() - started;
+      this.batchSize = nextBatchSize(this.batchSize, elapsed);
+      await pause(elapsed);
     }
-    this.consumers.prune(CHANGE_BATCH);
+    tryWrite(() => this.consumers.prune(CHANGE_BATCH));
     return applied;
   }
 

@@ -3,6 +3,8 @@ import type { RecordDatabase } from '@directory/data/record.ts';
 import type { AuditResult } from '../shared/admin-types.ts';
 
 export interface AuditEntry {
+  /** When it happened (ISO 8601, UTC): set by the caller, since the row may be written a moment later. */
+  at: string;
   action: string;
   target: string | null;
   result: AuditResult;
@@ -12,7 +14,6 @@ export interface AuditEntry {
 
 export interface AuditRow extends AuditEntry {
   id: number;
-  at: string;
 }
 
 /** SQL for the audit log of admin writes and login attempts. */
@@ -23,7 +24,7 @@ export class AuditRepository {
 
   constructor(db: RecordDatabase) {
     this.insert = db.prepare(
-      'INSERT INTO audit_log (action, target, result, address, detail) VALUES (@action, @target, @result, @address, @detail)',
+      'INSERT INTO audit_log (at, action, target, result, address, detail) VALUES (@at, @action, @target, @result, @address, @detail)',
     );
     this.page = db.prepare('SELECT id, at, action, target, result, address, detail FROM audit_log ORDER BY id DESC LIMIT ? OFFSET ?');
     // The log only grows by admin actions: counting its rowid b-tree stays cheap.

@@ -20,7 +20,7 @@ export class ContactRepository {
   private readonly insert: Statement<[ContactMessageInput]>;
   private readonly byId: Statement<[number], ContactMessageRow>;
 
-  constructor(db: RecordDatabase) {
+  constructor(readonly db: RecordDatabase) {
     this.insert = db.prepare(`INSERT INTO contact_messages (name, email, company, phone, subject, message)
       VALUES (@name, @email, @company, @phone, @subject, @message)`);
     this.byId = db.prepare('SELECT * FROM contact_messages WHERE id = ?');

@@ -15,12 +15,10 @@ export class VisitorRepository {
     this.dropBefore = db.prepare('DELETE FROM visitor_days WHERE day < ?');
   }
 
-  /** Counts a visitor once per day; true when it was the first visit of the day. */
-  record(day: string, visitorHash: string): boolean {
-    return this.db.transaction(() => {
-      if (this.insertVisitor.run(day, visitorHash).changes === 0) return false;
-      this.bump.run(day);
-      return true;
+  /** Counts a visitor once per day. */
+  record(day: string, visitorHash: string): void {
+    this.db.transaction(() => {
+      if (this.insertVisitor.run(day, visitorHash).changes > 0) this.bump.run(day);
     })();
   }
 

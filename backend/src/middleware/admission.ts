@@ -25,6 +25,13 @@ export interface AdmissionOptions {
   schedule?: (task: () => void) => void;
 }
 
+/**
+ * One job at a time (SQLite is synchronous anyway); 256 waiting, so that 200 visitors' connections
+ * at once (behind a proxy, say) are queued, not refused; none run after waiting 3 s, by when a
+ * visitor is about to give up (ADMISSION_* settings).
+ */
+export const DEFAULT_ADMISSION: Omit<AdmissionOptions, 'now' | 'schedule'> = { concurrency: 1, maxQueued: 256, maxWaitMs: 3000 };
+
 interface Waiter {
   enqueuedAt: number;
   isGone: () => boolean;

@@ -1,7 +1,12 @@
 import type { Middleware } from 'koa';
 import { randomUUID } from 'node:crypto';
 import { ApiError, RateLimitedError } from '../errors.ts';
+import { isRecordBusy, RecordBusyError } from '@directory/data/record-lock.ts';
 import { isRecordFull } from '../services/import-runner.ts';
+
+/** What a write is answered when another writer kept the record locked (nothing of it was saved). */
+export const RECORD_BUSY_MESSAGE = 'The directory is busy saving another change (an import or maintenance task). Nothing was saved; please try again in a moment.';
+const RECORD_BUSY_RETRY_SECONDS = 5;
 
 /** Renders every failure as `{ error: { id, message } }`; logs 5xx with the request id. */
 export function errorHandler(options: { isDevelopment: boolean }): Middleware {
@@ -22,6 +27,15 @@ export function errorHandler(options: { isDevelopment: boolean }): Middleware {
         console.error(`[${requestId}] ${ctx.method} ${ctx.url}: the disk holding the record is full (SQLITE_FULL)`);
         ctx.status = 507;
         ctx.body = { error: { id: 'storage_full', message: 'The server cannot save anything right now: its disk is full. Nothing was saved; please try again later.' } };
+        return;
+      }
+      if (error instanceof RecordBusyError || isRecordBusy(error)) {
+        // Another process (an import, a reindex) held the write lock for longer than a request
+        // waits; the write rolled back whole.
+        console.error(`[${requestId}] ${ctx.method} ${ctx.url}: the record stayed locked by another writer`);
+        ctx.status = 503;
+        ctx.set('Retry-After', String(RECORD_BUSY_RETRY_SECONDS));
+        ctx.body = { error: { id: 'record_busy', message: RECORD_BUSY_MESSAGE } };
         return;
       }
       const status = httpStatusOf(error);

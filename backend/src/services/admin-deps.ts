@@ -1,3 +1,4 @@
+import { deferredWritesOf } from '@directory/data/record-lock.ts';
 import type { RecordDatabase } from '@directory/data/record.ts';
 import type { SearchEngine } from '@directory/indexer/engine.ts';
 import type { IndexSync } from '@directory/indexer/sync.ts';
@@ -35,10 +36,10 @@ export function createAdminDeps(record: RecordDatabase, engine: SearchEngine, sy
   const accountsRepository = new AdminAccountRepository(record);
   const businesses = new AdminBusinessService(record);
   const messages = new MessageRepository(record);
-  const visitors = new VisitorCounter(new VisitorRepository(record));
+  const visitors = new VisitorCounter(new VisitorRepository(record), deferredWritesOf(record));
   return {
     accounts: new AdminAccounts(accountsRepository),
-    sessions: new AdminSessions(accountsRepository),
+    sessions: new AdminSessions(accountsRepository, deferredWritesOf(record)),
     throttle: new LoginThrottle(),
     audit: new AuditRepository(record),
     businesses,

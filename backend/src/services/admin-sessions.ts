@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { DeferredWrites } from '@directory/data/record-lock.ts';
 import type { AdminAccountRepository, AdminSessionRow } from '../db/admin-account-repository.ts';
 
 /** A session ends after 2 hours without a request... */
@@ -22,10 +23,15 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 export class AdminSessions {
   constructor(
     private readonly repository: AdminAccountRepository,
+    /** Touches and expired-session deletions are bookkeeping: they never wait for the write lock. */
+    private readonly deferred: Pick<DeferredWrites, 'write'>,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Opens a new session for `userId`; returns the id for the cookie (never stored) and the CSRF token. */
+  /**
+   * Opens a new session for `userId`; returns the id for the cookie (never stored) and the CSRF
+   * token. Two writes: run it inside a transaction (the login does, through `writeSoon`).
+   */
   create(userId: number, username: string): { cookieValue: string; session: ActiveSession } {
     const now = this.now();
     this.repository.purgeExpired(now);
@@ -49,13 +55,14 @@ export class AdminSessions {
     if (!row) return null;
     const now = this.now();
     if (row.expires_at <= now) {
-      this.repository.deleteSessionByHash(idHash);
+      this.deferred.write(() => this.repository.deleteSessionByHash(idHash));
       return null;
     }
     if (now - row.last_seen_at >= TOUCH_EVERY_MS) {
       row.expires_at = Math.min(now + SESSION_IDLE_MS, row.created_at + SESSION_ABSOLUTE_MS);
       row.last_seen_at = now;
-      this.repository.touch(idHash, row.last_seen_at, row.expires_at);
+      const { last_seen_at: lastSeenAt, expires_at: expiresAt } = row;
+      this.deferred.write(() => this.repository.touch(idHash, lastSeenAt, expiresAt));
     }
     return toActive(row);
   }

@@ -1,3 +1,4 @@
+import { writeSoon } from '@directory/data/record-lock.ts';
 import type { ContactMessageInput, ContactRepository } from '../db/contact-repository.ts';
 import { RateLimitedError } from '../errors.ts';
 import type { ContactReceipt } from '../shared/api-types.ts';
@@ -29,7 +30,7 @@ export class ContactInbox {
     // A dropped message has no row: 0 is an id no stored message has (the client reads none, visitor spec §7).
     if (message.website !== '') return { success: true, id: 0, message: CONTACT_RECEIVED_TEXT };
     const { name, email, company, phone, subject } = message;
-    const id = this.contacts.create({ name, email, company, phone, subject, message: message.message });
+    const id = await writeSoon(this.contacts.db, () => this.contacts.create({ name, email, company, phone, subject, message: message.message }));
     return { success: true, id, message: CONTACT_RECEIVED_TEXT };
   }
 }

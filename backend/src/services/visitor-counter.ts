@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Middleware } from 'koa';
+import type { DeferredWrites } from '@directory/data/record-lock.ts';
 import type { VisitorRepository } from '../db/visitor-repository.ts';
 
 /** Crawlers and monitors: their page views are not visitors. */
@@ -12,7 +13,8 @@ const dayOf = (now: Date) => now.toISOString().slice(0, 10);
 /**
  * Counts daily visitors without cookies: a SHA-256 of (daily salt, address, user agent). The salt
  * is random, kept only in memory and replaced every UTC day (and at every restart), so a hash
- * cannot be tied back to an address or followed across days.
+ * cannot be tied back to an address or followed across days. The counts are written through the
+ * record's deferred writes: a page view never waits for another process's write lock.
  */
 export class VisitorCounter {
   private day = '';
@@ -20,23 +22,26 @@ export class VisitorCounter {
 
   constructor(
     private readonly repository: VisitorRepository,
+    private readonly deferred: DeferredWrites,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Counts one page view of a visitor; returns whether it was their first of the day. */
-  count(address: string, userAgent: string): boolean {
+  /** Counts one page view of a visitor (a visitor's second view of the day adds nothing). */
+  count(address: string, userAgent: string): void {
     const day = dayOf(this.now());
     if (day !== this.day) {
       this.day = day;
       this.salt = randomBytes(32);
-      this.repository.forgetHashesBefore(day);
+      this.deferred.write(() => this.repository.forgetHashesBefore(day));
     }
     const hash = createHash('sha256').update(this.salt).update(address).update('\n').update(userAgent).digest('hex');
-    return this.repository.record(day, hash);
+    this.deferred.write(() => this.repository.record(day, hash));
   }
 
   /** The last `days` days, oldest first, zero-filled, ending today. */
   lastDays(days: number): { date: string; count: number }[] {
+    // Counts still waiting for the lock are written first when they can be.
+    this.deferred.flush();
     const today = this.now();
     const dates = Array.from({ length: days }, (_, i) => dayOf(new Date(today.getTime() - (days - 1 - i) * 86_400_000)));
     const counts = new Map(this.repository.countsSince(dates[0]!).map((row) => [row.day, row.count]));

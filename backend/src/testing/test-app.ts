@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BusinessInput } from '@directory/data/business.ts';
+import { deferredWritesOf, neverWaitForWriteLock } from '@directory/data/record-lock.ts';
 import { openRecord } from '@directory/data/record.ts';
 import { SqliteEngine } from '@directory/indexer/sqlite/sqlite-engine.ts';
 import type { ListingPolicy } from '@directory/indexer/record-source.ts';
@@ -82,6 +83,8 @@ export async function startTestApp(
   });
   saveBusinesses(deps.businesses, businesses);
   await rebuildIndex(recordFile, engine, listingPolicy);
+  // From here on, as while serving: never sleep on the event loop waiting for another writer's lock.
+  neverWaitForWriteLock(record);
   const site = options.withBuiltSite ? await loadBuiltSite() : options.withPages ? await sourceSite() : undefined;
   const server: Server = await new Promise((resolve) => {
     const app = createApp(deps, { ...(site ? { site } : {}), isProxyTrusted: options.isProxyTrusted ?? true });
@@ -100,6 +103,7 @@ export async function startTestApp(
       await deps.sync.stop();
       await deps.searches.close();
       await engine.close();
+      deferredWritesOf(record).close();
       record.close();
       rmSync(dir, { recursive: true, force: true });
     },

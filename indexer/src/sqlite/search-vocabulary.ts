@@ -54,7 +54,9 @@ export class Vocabulary {
   private readonly prefixRange: Statement<[string, string, number], TermRow>;
   private readonly frequentOfLength: Statement<[string, number, number], TermRow>;
   private readonly frequentOfSecond: Statement<[string, number, number], TermRow>;
-  private readonly addTerm: Statement<[string, string, number]>;
+  private readonly addTerm: Statement<[string, string, number, number]>;
+  /** Documents counted per term since the last {@link flushAdded}. */
+  private readonly added = new Map<string, number>();
   private readonly specialTerms: Statement<[], string>;
   private readonly termDocs: Statement<[string], number | undefined>;
 
@@ -65,7 +67,7 @@ export class Vocabulary {
     this.termDocs = db.prepare('SELECT docs FROM vocab WHERE term = ?').pluck() as Statement<[string], number | undefined>;
     this.specialTerms = db.prepare("SELECT term FROM vocab WHERE term GLOB '*[øłđðßæ]*'").pluck() as Statement<[], string>;
     this.addTerm = db.prepare(
-      'INSERT INTO vocab (term, head, len, docs) VALUES (?, ?, ?, 1) ON CONFLICT (term) DO UPDATE SET docs = docs + 1',
+      'INSERT INTO vocab (term, head, len, docs) VALUES (?, ?, ?, ?) ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs',
     );
   }
 
@@ -141,8 +143,18 @@ export class Vocabulary {
     return this.specialTerms.all();
   }
 
-  /** Counts one more document holding each of these terms (incremental changes). */
+  /**
+   * Counts one more document holding each of these terms (incremental changes). The counts are
+   * summed in memory and written by {@link flushAdded}, one row update per distinct term of a
+   * batch: the terms of a batch's documents repeat a lot (categories, cities, common words).
+   */
   add(terms: Iterable<string>): void {
-    for (const term of terms) this.addTerm.run(term, term.charAt(0), term.length);
+    for (const term of terms) this.added.set(term, (this.added.get(term) ?? 0) + 1);
+  }
+
+  /** Writes the counts summed by {@link add} (inside the batch's transaction). */
+  flushAdded(): void {
+    for (const [term, docs] of this.added) this.addTerm.run(term, term.charAt(0), term.length, docs);
+    this.added.clear();
   }
 }

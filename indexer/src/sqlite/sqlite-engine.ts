@@ -34,7 +34,7 @@ import { IndexDirectory, openIndexDatabase, type IndexDatabase } from './index-f
 import { applyAggregateDelta, prepareAggregateStatements, type AggregateStatements } from './aggregate-delta.ts';
 import { encodedOpenHours } from './search-hours.ts';
 import { FTS_COLUMNS, ftsTexts, type FtsColumn } from './search-text.ts';
-import { addToVocabulary, searchIndex } from './sqlite-search.ts';
+import { addToVocabulary, flushVocabulary, searchIndex } from './sqlite-search.ts';
 
 const BULK_BATCH = 5000;
 const KEYS_CHUNK = 10_000;
@@ -386,6 +386,7 @@ function applyChangesTo(db: IndexDatabase, writes: WriteStatements, changes: Doc
     applyAggregateDelta(writes.aggregates, toDocRow(doc, pos), +1);
     countDelta += 1;
   }
+  flushVocabulary(db);
   writes.sitemapFiles.applyChanges(changes, new Date().toISOString());
   const count = Number(writes.meta.get('business_count') ?? '0') + countDelta;
   writes.setMeta.run('business_count', String(count));

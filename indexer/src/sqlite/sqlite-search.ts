@@ -242,7 +242,12 @@ class SqliteSearcher {
     };
   }
 
-  /** Adds an upserted document's terms to the vocabulary (incremental changes). */
+  /** Writes the vocabulary counts summed by {@link addVocabulary} since the last flush. */
+  flushVocabulary(): void {
+    this.vocabulary.flushAdded();
+  }
+
+  /** Adds an upserted document's terms to the vocabulary (incremental changes; written by {@link flushVocabulary}). */
   addVocabulary(texts: Record<FtsColumn, string>, place: { countryCode: string | null; citySlug: string | null }): void {
     const terms = new Set(Object.values(texts).flatMap((text) => text.split(' ').filter(Boolean)));
     this.vocabulary.add(terms);
@@ -1105,4 +1110,9 @@ export function traceSearchStatements(db: IndexDatabase): Map<string, unknown[]>
 /** Adds an upserted document's words to the vocabulary. */
 export function addToVocabulary(db: IndexDatabase, texts: Record<FtsColumn, string>, place: { countryCode: string | null; citySlug: string | null }): void {
   searcherFor(db).addVocabulary(texts, place);
+}
+
+/** Writes the vocabulary counts {@link addToVocabulary} summed for a batch (before its transaction commits). */
+export function flushVocabulary(db: IndexDatabase): void {
+  searcherFor(db).flushVocabulary();
 }

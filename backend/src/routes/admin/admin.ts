@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { writeSoon } from '@directory/data/record-lock.ts';
 import { notFound, payloadTooLarge, conflict } from '../../errors.ts';
 import { requireAdmin, requireAdminWrite } from '../../middleware/admin-auth.ts';
 import { validate } from '../../middleware/validate.ts';
@@ -163,7 +164,7 @@ export function createAdminRouter(deps: AppDeps): Router {
   // Writes: session + CSRF token + same origin, each one in the audit log.
   router.post('/admin/businesses/:id/toggle-approval', requireAdminWrite, validate(AdminBusinessToggleSchema), async (ctx) => {
     const { params } = ctx.state.input as AdminBusinessToggleReq;
-    const state = admin.businesses.repository.toggleApproval(params.id);
+    const state = await writeSoon(record, () => admin.businesses.repository.toggleApproval(params.id));
     if (state === null) throw notFound(`Business ${params.id} not found`);
     sync.poke();
     audit(ctx, state === 1 ? 'business.approve' : 'business.unapprove', `business:${params.id}`, 'success');
@@ -173,7 +174,7 @@ export function createAdminRouter(deps: AppDeps): Router {
 
   router.put('/admin/businesses/:id', requireAdminWrite, validate(AdminBusinessEditSchema), async (ctx) => {
     const { params, body: edit } = ctx.state.input as AdminBusinessEditReq;
-    const row = admin.businesses.edit(params.id, edit);
+    const row = await writeSoon(record, () => admin.businesses.edit(params.id, edit));
     if (!row) throw notFound(`Business ${params.id} not found`);
     sync.poke();
     audit(ctx, 'business.edit', `business:${params.id}`, 'success');
@@ -183,7 +184,7 @@ export function createAdminRouter(deps: AppDeps): Router {
 
   router.delete('/businesses/:id', requireAdminWrite, validate(BusinessDeleteSchema), async (ctx) => {
     const { params } = ctx.state.input as BusinessDeleteReq;
-    if (!admin.businesses.repository.deleteById(params.id)) throw notFound(`Business ${params.id} not found`);
+    if (!(await writeSoon(record, () => admin.businesses.repository.deleteById(params.id)))) throw notFound(`Business ${params.id} not found`);
     sync.poke();
     audit(ctx, 'business.delete', `business:${params.id}`, 'success');
     const body: AdminSuccess = { success: true };
@@ -191,7 +192,7 @@ export function createAdminRouter(deps: AppDeps): Router {
   });
 
   router.delete('/admin/businesses', requireAdminWrite, validate(AdminDeleteAllSchema), async (ctx) => {
-    const deletedCount = admin.businesses.repository.deleteAll();
+    const deletedCount = await writeSoon(record, () => admin.businesses.repository.deleteAll());
     faultPoint('delete-all:committed');
     // No change-log rows were written: a full rebuild (of an empty record) makes the index agree.
     admin.reindex.startOrQueue();
@@ -201,7 +202,7 @@ export function createAdminRouter(deps: AppDeps): Router {
   });
 
   router.delete('/admin/test-data', requireAdminWrite, validate(AdminDeleteTestDataSchema), async (ctx) => {
-    const deletedCount = admin.businesses.repository.deleteDemo();
+    const deletedCount = await writeSoon(record, () => admin.businesses.repository.deleteDemo());
     sync.poke();
     audit(ctx, 'test-data.delete', null, 'warning', `${deletedCount} demo businesses deleted`);
     const body: AdminDeleteResult = { success: true, deletedCount, message: `${deletedCount} test işletmesi silindi` };
@@ -230,7 +231,7 @@ export function createAdminRouter(deps: AppDeps): Router {
       analytics_code: settings.analytics_code,
       facebook_pixel: settings.facebook_pixel,
     };
-    site.saveSiteSettings(saved);
+    await writeSoon(record, () => site.saveSiteSettings(saved));
     audit(ctx, 'site-settings.save', null, 'success');
     const body: AdminSuccess = { success: true };
     ctx.body = body;
@@ -248,7 +249,7 @@ export function createAdminRouter(deps: AppDeps): Router {
         );
       }
     }
-    site.saveAdvertisementCodes(saved);
+    await writeSoon(record, () => site.saveAdvertisementCodes(saved));
     audit(ctx, 'advertisement-codes.save', null, 'success');
     const body: AdminSuccess = { success: true };
     ctx.body = body;
@@ -262,7 +263,7 @@ export function createAdminRouter(deps: AppDeps): Router {
 
   router.patch('/admin/messages/:id', requireAdminWrite, validate(AdminMessageUpdateSchema), async (ctx) => {
     const { params, body: flags } = ctx.state.input as AdminMessageUpdateReq;
-    const row = admin.messages.setFlags(params.id, flags);
+    const row = await writeSoon(record, () => admin.messages.setFlags(params.id, flags));
     if (!row) throw notFound(`Message ${params.id} not found`);
     audit(ctx, 'message.update', `message:${params.id}`, 'success', JSON.stringify(flags));
     const body: AdminMessage = presentMessage(row);
@@ -271,7 +272,7 @@ export function createAdminRouter(deps: AppDeps): Router {
 
   router.delete('/admin/messages/:id', requireAdminWrite, validate(AdminMessageDeleteSchema), async (ctx) => {
     const { params } = ctx.state.input as AdminMessageDeleteReq;
-    if (!admin.messages.deleteById(params.id)) throw notFound(`Message ${params.id} not found`);
+    if (!(await writeSoon(record, () => admin.messages.deleteById(params.id)))) throw notFound(`Message ${params.id} not found`);
     audit(ctx, 'message.delete', `message:${params.id}`, 'success');
     const body: AdminSuccess = { success: true };
     ctx.body = body;

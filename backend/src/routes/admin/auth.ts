@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { writeSoon } from '@directory/data/record-lock.ts';
 import type { Context } from 'koa';
 import { ApiError, unauthorized } from '../../errors.ts';
 import { checkSameOrigin, requireAdmin, requireAdminWrite, sessionCookieName, sessionOf } from '../../middleware/admin-auth.ts';
@@ -50,8 +51,12 @@ export function createAdminAuthRouter({ record, admin }: AppDeps): Router {
     await admin.throttle.recordSuccess(address, body.username);
     // A new session id at every login: an id planted before login is worthless after it.
     const previous = sessionOf(ctx);
-    if (previous) admin.sessions.destroy(previous.sessionId);
-    const { cookieValue, session } = admin.sessions.create(user.id, user.username);
+    const { cookieValue, session } = await writeSoon(record, () =>
+      record.transaction(() => {
+        if (previous) admin.sessions.destroy(previous.sessionId);
+        return admin.sessions.create(user.id, user.username);
+      })(),
+    );
     setSessionCookie(ctx, cookieValue);
     recordAudit(record, { action: 'login', target: user.username, result: 'success', address });
     const response: AdminLoginResponse = { success: true, message: 'Giriş başarılı', username: user.username, csrfToken: session.csrfToken };
@@ -67,7 +72,8 @@ export function createAdminAuthRouter({ record, admin }: AppDeps): Router {
 
   router.post('/admin/logout', validate(AdminLogoutSchema), requireAdminWrite, async (ctx) => {
     const session = sessionOf(ctx)!;
-    admin.sessions.destroy(session.sessionId);
+    // Ended on the server before the answer says so (waiting for the lock if an import holds it).
+    await writeSoon(record, () => admin.sessions.destroy(session.sessionId));
     setSessionCookie(ctx, null);
     recordAudit(record, { action: 'logout', target: session.username, result: 'info', address: ctx.ip });
     const body: AdminSuccess = { success: true };
