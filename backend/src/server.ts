@@ -6,6 +6,8 @@ import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import type { AddressInfo } from 'node:net';
 import { deferredWritesOf, neverWaitForWriteLock } from '@directory/data/record-lock.ts';
 import { openRecord } from '@directory/data/record.ts';
+import { SqliteEngine } from '@directory/indexer/sqlite/sqlite-engine.ts';
+import { IndexCheckpointer } from './services/index-checkpointer.ts';
 import { createEngine } from '@directory/indexer/create-engine.ts';
 import type { SearchEngine } from '@directory/indexer/engine.ts';
 import { isRebuildOwed, rebuildIndex } from '@directory/indexer/sync.ts';
@@ -99,6 +101,9 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
 
   // From here on, as while serving: never sleep on the event loop waiting for another writer's lock.
   neverWaitForWriteLock(record);
+  // Nor copy the index's write-ahead log into its file there: a thread of its own does.
+  const checkpointer = engine instanceof SqliteEngine ? new IndexCheckpointer(engine, log) : null;
+  checkpointer?.start();
   const app = createApp(deps, { isDevelopment: config.isDevelopment, site: await loadBuiltSite(), isProxyTrusted: config.isProxyTrusted, pageCacheBytes: config.pageCacheBytes });
   const server: Server = await listen(app, config.port, config.host);
   // Load the search threads now rather than on the first visitor's search.
@@ -115,6 +120,7 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
       await deps.sync.stop();
       await deps.searches.close();
+      await checkpointer?.close();
       await engine.close();
       deferredWritesOf(record).close();
       record.close();
