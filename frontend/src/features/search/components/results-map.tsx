@@ -30,12 +30,12 @@ function MapPlaceholder({ count, onShow }: { count: number; onShow?: () => void 
 /**
  * The map of the results on this page. Leaflet is a third of what the page would download, so it
  * loads when the visitor asks for the map (or at once when the URL searches a map area); the
- * placeholder keeps the map's box, so nothing below it moves when it comes.
+ * placeholder keeps the map's box, so nothing below it moves when it comes. Whether the visitor
+ * asked is kept by the search page (`isWanted`): this part unmounts while a search finds nothing.
  */
-export function ResultsMap() {
+export function ResultsMap({ isWanted, onShow }: { isWanted: boolean; onShow: () => void }) {
   const { items, refine, clearMapRefinement, isRefinedWithMap } = useGeoSearch<GeoSearchHit>();
   const [isClient, setIsClient] = useState(false);
-  const [isWanted, setIsWanted] = useState(false);
   useEffect(() => setIsClient(true), []);
   const isAreaSearch = isRefinedWithMap();
   if (items.length === 0 && !isAreaSearch) return null;
@@ -55,7 +55,7 @@ export function ResultsMap() {
           <ResultsMapClient points={points} isRefinedWithMap={isAreaSearch} onSearchArea={refine} onClearArea={clearMapRefinement} />
         </Suspense>
       ) : (
-        <MapPlaceholder count={points.length} {...(isClient ? { onShow: () => setIsWanted(true) } : {})} />
+        <MapPlaceholder count={points.length} {...(isClient ? { onShow } : {})} />
       )}
     </div>
   );
