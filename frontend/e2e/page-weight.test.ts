@@ -109,14 +109,23 @@ const PAGE_TYPES: PageType[] = [
   },
 ];
 
-/** Opens a page of `type`, proves it hydrated, and weighs the JavaScript it downloaded. */
+/**
+ * Opens a page of `type`, proves it hydrated without a mismatch (React reports one as an error,
+ * and would have rendered the page again from scratch), and weighs the JavaScript it downloaded.
+ */
 async function weigh(type: PageType): Promise<{ kb: number; scripts: string[] }> {
   const page = await browser.newPage({ viewport: PHONE });
   const scripts = recordScripts(page);
+  const hydrationErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat/i.test(message.text())) hydrationErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => hydrationErrors.push(error.message));
   await page.goto(app.url + type.path());
   await type.interact(page);
   const kb = await gzippedKb(page, scripts);
   await page.close();
+  expect(hydrationErrors).toEqual([]);
   expect(scripts.size).toBeGreaterThan(0);
   return { kb, scripts: [...scripts.keys()] };
 }
