@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -9,6 +10,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // browser accepts, so no asset is compressed per request.
     ...(isSsrBuild ? [] : [compression({ algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip')], threshold: 1024 })]),
   ],
+  resolve: {
+    // See src/lib/side-channel.cjs: the browser gets qs's side channel without its error-message helpers.
+    alias: isSsrBuild ? [] : [{ find: /^side-channel$/, replacement: fileURLToPath(new URL('./src/lib/side-channel.cjs', import.meta.url)) }],
+  },
   build: {
     outDir: 'dist/client',
     manifest: true,

@@ -68,6 +68,23 @@ async function openSearch(path: string, viewport = { width: 1280, height: 900 })
   return { page, searches, errors };
 }
 
+/** Shows the results map: its button appears once the page has hydrated, and Leaflet loads on the click. */
+async function showMap(page: Page): Promise<void> {
+  await page.getByRole('region', { name: 'Map of the results' }).getByRole('button', { name: 'Show map' }).click();
+  await page.locator('.results-map .leaflet-container').waitFor();
+}
+
+/**
+ * Zooms the results map in by one level and waits for the zoom to end: a zoom still animating
+ * ends (moveend) after a later click, and would count as the visitor moving the map again.
+ */
+async function zoomIn(page: Page): Promise<void> {
+  await page.getByRole('region', { name: 'Map of the results' }).getByRole('button', { name: 'Zoom in' }).click();
+  // Leaflet starts the zoom animation on the next frame, and ends it (then fires moveend) by removing this class.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForFunction(() => document.querySelector('.results-map .leaflet-zoom-anim') === null);
+}
+
 const resultNames = (page: Page) => page.getByRole('list', { name: 'Businesses found' }).getByRole('heading', { level: 3 }).allTextContents();
 
 /** Waits until the results list shows exactly these first names. */
@@ -84,8 +101,8 @@ describe('the search page', () => {
     expect(await page.getByRole('searchbox', { name: 'What are you looking for?' }).inputValue()).toBe('plumb');
     expect(await page.getByRole('searchbox', { name: 'Where?' }).inputValue()).toBe('lyon');
     expect(await page.getByText('24 businesses for “plumb” in lyon').count()).toBe(1);
-    // Wait for hydration (the map replaces its placeholder), then check no search was needed for it.
-    await page.locator('.results-map .leaflet-container').waitFor();
+    // Wait for hydration (the map's Show button comes with it), then check no search was needed for it.
+    await showMap(page);
     expect(searches).toEqual([]);
     await page.evaluate(() => Object.assign(window, { searchPageMarker: 'still here' }));
 
@@ -113,7 +130,7 @@ describe('the search page', () => {
   it('filters by a facet into the URL; a reload shows the same results; Back restores the previous ones', async () => {
     const { page, errors } = await openSearch('/search?q=plumb');
     await page.getByText('25 businesses for “plumb”').waitFor();
-    await page.locator('.results-map .leaflet-container').waitFor();
+    await showMap(page);
     const parisFilter = page.getByRole('complementary', { name: 'Filters' }).getByRole('checkbox', { name: /Paris/ });
     await parisFilter.click();
     await page.waitForURL(/\/search\?q=plumb&city=FR%3Aparis$/);
@@ -126,7 +143,7 @@ describe('the search page', () => {
     expect(await resultNames(page)).toEqual(['Paris Plumbing Co']);
     expect(await page.getByRole('checkbox', { name: /Paris/ }).getAttribute('aria-checked')).toBe('true');
 
-    await page.locator('.results-map .leaflet-container').waitFor();
+    await showMap(page);
     await page.getByRole('radio', { name: '4.5+ stars' }).click();
     await page.waitForURL(/minRating=4\.5/);
     await page.goBack();
@@ -150,7 +167,7 @@ describe('the search page', () => {
 
   it('pages with the pager, sorts, and offers to remove filters when nothing matches', async () => {
     const { page, errors } = await openSearch('/search?q=plumb&location=lyon');
-    await page.locator('.results-map .leaflet-container').waitFor();
+    await showMap(page);
     await page.getByRole('navigation', { name: 'Search result pages' }).getByRole('link', { name: 'Page 2' }).click();
     await page.waitForURL(/page=2$/);
     expect(await resultNames(page)).toHaveLength(4);
@@ -188,13 +205,11 @@ describe('the search page', () => {
   it('searches the area the visitor moved the map to, and clears it again', async () => {
     const { page, errors } = await openSearch('/search?q=plumb');
     const map = page.getByRole('region', { name: 'Map of the results' });
-    await map.locator('.leaflet-container').waitFor();
+    await showMap(page);
     // Paris and Lyon are framed together; nearby Lyon results are grouped in a numbered cluster.
     await map.locator('.results-map-cluster').first().waitFor();
     expect(await page.getByRole('button', { name: 'Search this area' }).count()).toBe(0);
-    await map.getByRole('button', { name: 'Zoom in' }).click();
-    await map.getByRole('button', { name: 'Zoom in' }).click();
-    await map.getByRole('button', { name: 'Zoom in' }).click();
+    for (let step = 0; step < 3; step += 1) await zoomIn(page);
     await page.getByRole('button', { name: 'Search this area' }).click();
     await page.waitForURL(/bbox=/);
     await page.getByText(/^0 businesses/).waitFor();
@@ -209,7 +224,7 @@ describe('the search page', () => {
     const context = await browser.newContext({ geolocation: { latitude: 48.87, longitude: 2.35 }, permissions: ['geolocation'] });
     const page = await context.newPage();
     await page.goto(`${app.url}/search?q=plumb`);
-    await page.locator('.results-map .leaflet-container').waitFor();
+    await showMap(page);
     await page.getByRole('button', { name: 'Near me' }).click();
     await page.waitForURL(/near=48\.87000%2C2\.35000&sort=distance/);
     await waitForFirstResult(page, 'Paris Plumbing Co');
@@ -256,7 +271,7 @@ describe('the search page', () => {
       ['search-mobile', { width: 390, height: 844 }],
     ] as const) {
       const { page } = await openSearch('/search?q=plumb', viewport);
-      await page.locator('.results-map .leaflet-container').waitFor();
+      await showMap(page);
       await page.waitForLoadState('networkidle');
       await screenshot(page, name);
       await page.close();

@@ -82,8 +82,9 @@ describe('a visitor', () => {
     const map = page.getByRole('region', { name: 'Map showing the location of Atelier du Robinet' });
     // The map loads when its section comes near the screen.
     await map.scrollIntoViewIfNeeded();
-    await map.locator('.leaflet-marker-icon').first().waitFor({ timeout: 10_000 });
-    expect(await map.locator('.leaflet-popup-content').textContent()).toContain('Atelier du Robinet');
+    // The map's tiles, its pin, and the popup of name and address, open from the start.
+    await map.locator('.business-map-canvas img').first().waitFor({ timeout: 10_000 });
+    expect(await map.locator('.business-map-popup').textContent()).toContain('Atelier du Robinet');
     await screenshot(page, 'business');
     await page.close();
   });

@@ -8,12 +8,14 @@ import { setPagePolicy } from '../middleware/content-security-policy.ts';
 import { FRESHNESS_SECONDS } from '../shared/freshness.ts';
 import { withReadLog } from './in-process-api-client.ts';
 import { withPageRequest } from './page-request.ts';
+import { routePreloadsFor } from './route-preloads.ts';
 import { applyNonce, createNonce, NONCE_PLACEHOLDER, NonceStamper, stampDocumentNonces } from './script-nonce.ts';
 
 /** What the frontend's server entry exports (frontend/src/app/entry-server.tsx). */
 export interface ServerEntry {
   render(request: Request, options?: { nonce?: string }): Promise<
-    { kind: 'redirect'; status: number; location: string } | { kind: 'page'; status: number; head: string; html: string }
+    | { kind: 'redirect'; status: number; location: string }
+    | { kind: 'page'; status: number; head: string; html: string; chunks?: string[] }
   >;
   setApiClient(client: ApiClient): void;
 }
@@ -95,6 +97,7 @@ export function pageRenderer(options: {
   // Our own scripts in the template (the app's module, its preloads) carry the nonce too.
   const template = stampDocumentNonces(readFileSync(options.templateFile, 'utf8'), NONCE_PLACEHOLDER);
   const stamper = new NonceStamper();
+  const preloads = routePreloadsFor(options.templateFile);
   return async (ctx, next) => {
     const isFormPost = ctx.method === 'POST' && ctx.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD' && !isFormPost) || ctx.path.startsWith('/api/')) return next();
@@ -116,19 +119,22 @@ export function pageRenderer(options: {
       ctx.redirect(result.location);
       return;
     }
+    // The page's own route code and styles, fetched with the HTML (route-preloads.ts).
+    const links = preloads && result.chunks?.length ? preloads.linksFor(result.chunks) : '';
+    const page = links ? { ...result, head: `${result.head}\n${links}` } : result;
     ctx.status = result.status === 404 && isDeletedBusinessPage(ctx.path, options.isGoneSlug) ? 410 : result.status;
     ctx.type = 'text/html; charset=utf-8';
     if (isAdminPath(ctx.path)) {
       // An operator's screens: never stored by a browser or CDN, and no operator snippets or ads run on them.
       ctx.set('Cache-Control', 'no-store');
-      sendPage(ctx, 'admin', { html: fillTemplate(template, result, { head: '', bodyStart: '', bodyEnd: '' }), reads: '' });
+      sendPage(ctx, 'admin', { html: fillTemplate(template, page, { head: '', bodyStart: '', bodyEnd: '' }), reads: '' });
       return;
     }
     const settings = options.site.siteSettings();
     if (isFormPost) ctx.set('Cache-Control', 'no-store');
     else if (result.status === 200) ctx.set('Cache-Control', PAGE_CACHE_CONTROL);
     sendPage(ctx, 'public', {
-      html: fillTemplate(template, result, {
+      html: fillTemplate(template, page, {
         head: stamper.stamp([settings.head_tags, settings.analytics_code].filter(Boolean).join('\n')),
         bodyStart: stamper.stamp(settings.facebook_pixel),
         bodyEnd: `${READS_SLOT}\n${stamper.stamp(settings.footer_tags)}`,

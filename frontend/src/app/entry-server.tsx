@@ -1,16 +1,24 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, matchRoutes, StaticRouterProvider } from 'react-router-dom';
 import { renderHeadTags, type PageMeta, type RouteHandle } from '../lib/page-meta.ts';
 import { isPlaceNotFound } from '../lib/route-errors.ts';
 import { unavailableMessage } from '../lib/api-client.ts';
+import { chunksOfMatches } from './lazy-page.ts';
 import { NOT_FOUND_META, routes } from './routes.tsx';
 
 export { setApiClient } from '../lib/api-client.ts';
 
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; head: string; html: string };
+  | {
+      kind: 'page';
+      status: number;
+      head: string;
+      html: string;
+      /** The client build's manifest keys of the code the page's routes load on demand: the browser loads them before hydrating. */
+      chunks: string[];
+    };
 
 const handler = createStaticHandler(routes);
 
@@ -50,5 +58,6 @@ export async function render(request: Request, options: { nonce?: string } = {})
   const origin = new URL(request.url).origin;
   // A read that found the search engine unreachable answers 503 (try again), not 500.
   const isUnavailable = Object.values(context.errors ?? {}).some((error) => unavailableMessage(error) !== null);
-  return { kind: 'page', status: isUnavailable ? 503 : context.statusCode, head: meta ? renderHeadTags(meta, origin) : '', html };
+  const chunks = chunksOfMatches(matchRoutes(routes, new URL(request.url).pathname) ?? []);
+  return { kind: 'page', status: isUnavailable ? 503 : context.statusCode, head: meta ? renderHeadTags(meta, origin) : '', html, chunks };
 }

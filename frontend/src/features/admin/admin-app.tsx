@@ -1,17 +1,17 @@
 /**
  * The admin app: every screen's code, loader and styles, in one chunk the browser fetches only
- * under /admin (route.tsx points each route here with `lazy`).
+ * under /admin (route.tsx points each route here with `lazy`); the login screen and the admin
+ * root are a smaller chunk of their own (admin-login.tsx), all the login page downloads.
  */
 import type { RouteObject } from 'react-router-dom';
-import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
-import { AdminError, AdminRoot } from './components/admin-root.tsx';
+import { AdminError } from './components/admin-root.tsx';
+import { loginScreens, titled } from './admin-login.tsx';
 import { ActivityPage } from './components/activity-page.tsx';
 import { AdminLayout } from './components/admin-layout.tsx';
 import { AdvertisementsPage } from './components/advertisements-page.tsx';
 import { BusinessEditPage } from './components/business-edit-page.tsx';
 import { BusinessesPage } from './components/businesses-page.tsx';
 import { DashboardPage } from './components/dashboard-page.tsx';
-import { LoginPage } from './components/login-page.tsx';
 import { MaintenancePage } from './components/maintenance-page.tsx';
 import { MessagesPage } from './components/messages-page.tsx';
 import { ReportsPage } from './components/reports-page.tsx';
@@ -25,7 +25,6 @@ import {
   dashboardLoader,
   emptyLoader,
   layoutLoader,
-  loginLoader,
   maintenanceLoader,
   messagesLoader,
   notFoundLoader,
@@ -36,16 +35,6 @@ import './admin.css';
 
 type Screen = Pick<RouteObject, 'loader' | 'Component' | 'ErrorBoundary' | 'handle'>;
 
-/** Admin pages: titled for the operator, never indexed. */
-const titled = (title: string): RouteHandle => ({
-  meta: (): PageMeta => ({
-    title: `${title} | Yönetim Paneli`,
-    description: 'Business Directory yönetim paneli.',
-    canonicalPath: '/admin',
-    noIndex: true,
-  }),
-});
-
 const screen = (title: string, loader: Screen['loader'], Component: Screen['Component']): Screen => ({
   loader,
   Component,
@@ -54,8 +43,7 @@ const screen = (title: string, loader: Screen['loader'], Component: Screen['Comp
 });
 
 export const screens = {
-  root: { Component: AdminRoot, ErrorBoundary: AdminError },
-  login: { loader: loginLoader, Component: LoginPage, handle: titled('Yönetici Girişi') },
+  ...loginScreens,
   layout: screen('Yönetim Paneli', layoutLoader, AdminLayout),
   dashboard: screen('Ana Sayfa', dashboardLoader, DashboardPage),
   activity: screen('Etkinlik Kaydı', activityLoader, ActivityPage),

@@ -5,8 +5,8 @@ import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
 import { movedPermanently, notFoundResponse, type NotFoundData } from '../../lib/route-errors.ts';
 import { buildBreadcrumbJsonLd, buildLocalBusinessJsonLd, getMetaDescription } from './business-content.ts';
 import { BusinessRouteError } from './components/business-not-found.tsx';
-import { BusinessPage } from './components/business-page.tsx';
 import { DetailSkeleton } from '../../components/page-skeleton.tsx';
+import { lazyPage } from '../../app/lazy-page.ts';
 
 export interface BusinessPageData {
   business: BusinessDetail;
@@ -63,7 +63,7 @@ const handle: RouteHandle<BusinessPageData> = {
 export const businessRoute: RouteObject = {
   path: 'business/:slug',
   loader: loadBusiness,
-  element: <BusinessPage />,
+  lazy: lazyPage('business/components/business-page.tsx', 'BusinessPage'),
   errorElement: <BusinessRouteError />,
   handle,
 };

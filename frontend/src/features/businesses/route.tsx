@@ -6,9 +6,10 @@ import { formatNumber } from '../../lib/format.ts';
 import { itemListJsonLd } from '../../lib/item-list.ts';
 import { pagePath, readPageOrLast } from '../../lib/list-loader.ts';
 import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
-import { BusinessesPage, type BusinessesData } from './components/businesses-page.tsx';
+import type { BusinessesData } from './components/businesses-page.tsx';
 import { BUSINESS_PAGE_SIZE, businessPageFromQuery, reachablePages } from './paging.ts';
 import { ListSkeleton } from '../../components/page-skeleton.tsx';
+import { lazyPage } from '../../app/lazy-page.ts';
 
 async function loadBusinesses({ request }: LoaderFunctionArgs) {
   const page = businessPageFromQuery(new URL(request.url).searchParams.get('page'));
@@ -50,4 +51,4 @@ function describeBusinesses(data: BusinessesData | LoadFailure): PageMeta {
 
 const handle: RouteHandle<BusinessesData | LoadFailure> = { meta: describeBusinesses, nav: '/businesses', skeleton: ListSkeleton };
 
-export const businessesRoute: RouteObject = { path: 'businesses', loader: loadBusinesses, element: <BusinessesPage />, handle };
+export const businessesRoute: RouteObject = { path: 'businesses', loader: loadBusinesses, lazy: lazyPage('businesses/components/businesses-page.tsx', 'BusinessesPage'), handle };

@@ -9,10 +9,12 @@ import { itemListJsonLd } from '../../lib/item-list.ts';
 import { loadList, pagePath, readPageOrLast, skipViewOnlyChanges } from '../../lib/list-loader.ts';
 import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
 import { movedPermanently, notFoundResponse, pageFromUrl } from '../../lib/route-errors.ts';
-import { CategoriesPage, type CategoriesData } from './components/categories-page.tsx';
-import { categoryCrumbs, CategoryPage, type CategoryData } from './components/category-page.tsx';
+import type { CategoriesData } from './components/categories-page.tsx';
+import type { CategoryData } from './components/category-page.tsx';
+import { categoryCrumbs } from './crumbs.ts';
 import { CATEGORY_PAGE_SIZE, filterCategories, getCategoryTotals, letterFromQuery } from './filter.ts';
 import { ListSkeleton, PlaceSkeleton } from '../../components/page-skeleton.tsx';
+import { lazyPage } from '../../app/lazy-page.ts';
 
 async function loadCategories({ request }: LoaderFunctionArgs) {
   const letter = letterFromQuery(new URL(request.url).searchParams.get('letter'));
@@ -109,6 +111,6 @@ const listHandle: RouteHandle<CategoriesData | LoadFailure> = { meta: describeCa
 const pageHandle: RouteHandle<CategoryData | LoadFailure> = { meta: describeCategory, nav: '/categories', skeleton: PlaceSkeleton };
 
 export const categoriesRoutes: RouteObject[] = [
-  { path: 'categories', loader: loadCategories, shouldRevalidate: skipViewOnlyChanges, element: <CategoriesPage />, handle: listHandle },
-  { path: 'categories/:slug', loader: loadCategory, element: <CategoryPage />, handle: pageHandle },
+  { path: 'categories', loader: loadCategories, shouldRevalidate: skipViewOnlyChanges, lazy: lazyPage('categories/components/categories-page.tsx', 'CategoriesPage'), handle: listHandle },
+  { path: 'categories/:slug', loader: loadCategory, lazy: lazyPage('categories/components/category-page.tsx', 'CategoryPage'), handle: pageHandle },
 ];

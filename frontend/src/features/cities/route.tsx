@@ -8,10 +8,14 @@ import { itemListJsonLd } from '../../lib/item-list.ts';
 import { loadList, pagePath, readPageOrLast, readServerPage } from '../../lib/list-loader.ts';
 import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
 import { movedPermanently, notFoundResponse, pageFromUrl } from '../../lib/route-errors.ts';
-import { CitiesPage, type CitiesData } from './components/cities-page.tsx';
-import { cityCrumbs, CityPage, type CityData } from './components/city-page.tsx';
+import type { CitiesData } from './components/cities-page.tsx';
+import type { CityData } from './components/city-page.tsx';
+import { cityCrumbs } from './crumbs.ts';
 import { CITY_PAGE_SIZE, cityLetterFromParam, cityPath, getCityTotals } from './filter.ts';
 import { ListSkeleton, PlaceSkeleton } from '../../components/page-skeleton.tsx';
+import { lazyPage } from '../../app/lazy-page.ts';
+
+const citiesPage = lazyPage('cities/components/cities-page.tsx', 'CitiesPage');
 
 async function loadCities({ request, params }: LoaderFunctionArgs) {
   const letter = params.letter === undefined ? null : cityLetterFromParam(params.letter);
@@ -115,7 +119,7 @@ const listHandle: RouteHandle<CitiesData | LoadFailure> = { meta: describeCities
 const pageHandle: RouteHandle<CityData | LoadFailure> = { meta: describeCity, nav: '/cities', skeleton: PlaceSkeleton };
 
 export const citiesRoutes: RouteObject[] = [
-  { path: 'cities', loader: loadCities, element: <CitiesPage />, handle: listHandle },
-  { path: 'cities/:letter', loader: loadCities, element: <CitiesPage />, handle: listHandle },
-  { path: 'cities/:countryCode/:citySlug', loader: loadCity, element: <CityPage />, handle: pageHandle },
+  { path: 'cities', loader: loadCities, lazy: citiesPage, handle: listHandle },
+  { path: 'cities/:letter', loader: loadCities, lazy: citiesPage, handle: listHandle },
+  { path: 'cities/:countryCode/:citySlug', loader: loadCity, lazy: lazyPage('cities/components/city-page.tsx', 'CityPage'), handle: pageHandle },
 ];

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type RouteObject } from 'react-router-do
 import type { HomepageData } from '@directory/backend/shared/api-types.ts';
 import { getApiClient, isApiRequestError } from '../../lib/api-client.ts';
 import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
-import { ContactPage } from './components/contact-page.tsx';
+import { lazyPage } from '../../app/lazy-page.ts';
 import { fieldErrorsFromApi, readContactValues, readHoneypot, validateContact, type ContactErrors, type ContactValues } from './validation.ts';
 
 export interface ContactPageData {
@@ -68,6 +68,6 @@ export const contactRoute: RouteObject = {
   path: 'contact',
   loader: loadContact,
   action: sendContact,
-  element: <ContactPage />,
+  lazy: lazyPage('contact/components/contact-page.tsx', 'ContactPage'),
   handle,
 };

@@ -9,11 +9,13 @@ import { itemListJsonLd } from '../../lib/item-list.ts';
 import { filterTextFromUrl, loadList, pagePath, readServerPage, skipViewOnlyChanges } from '../../lib/list-loader.ts';
 import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
 import { movedPermanently, notFoundResponse, pageFromUrl } from '../../lib/route-errors.ts';
-import { CountriesPage, type CountriesData } from './components/countries-page.tsx';
-import { countryCitiesCrumbs, CountryCitiesPage, type CountryCitiesData } from './components/country-cities-page.tsx';
-import { countryCrumbs, CountryPage, type CountryData } from './components/country-page.tsx';
+import type { CountriesData } from './components/countries-page.tsx';
+import type { CountryCitiesData } from './components/country-cities-page.tsx';
+import type { CountryData } from './components/country-page.tsx';
+import { countryCitiesCrumbs, countryCrumbs } from './crumbs.ts';
 import { COUNTRY_CATEGORY_PAGE_SIZE, COUNTRY_PAGE_SIZE, filterCountries, getCountryTotals } from './filter.ts';
 import { ListSkeleton, PlaceSkeleton } from '../../components/page-skeleton.tsx';
+import { lazyPage } from '../../app/lazy-page.ts';
 
 async function loadCountries({ request }: LoaderFunctionArgs) {
   return loadList(request, async ({ text, page }) => {
@@ -142,7 +144,7 @@ const pageHandle: RouteHandle<CountryData | LoadFailure> = { meta: describeCount
 const citiesHandle: RouteHandle<CountryCitiesData | LoadFailure> = { meta: describeCountryCities, nav: '/countries', skeleton: ListSkeleton };
 
 export const countriesRoutes: RouteObject[] = [
-  { path: 'countries', loader: loadCountries, shouldRevalidate: skipViewOnlyChanges, element: <CountriesPage />, handle: listHandle },
-  { path: 'countries/:slug', loader: loadCountry, element: <CountryPage />, handle: pageHandle },
-  { path: 'countries/:slug/cities', loader: loadCountryCities, element: <CountryCitiesPage />, handle: citiesHandle },
+  { path: 'countries', loader: loadCountries, shouldRevalidate: skipViewOnlyChanges, lazy: lazyPage('countries/components/countries-page.tsx', 'CountriesPage'), handle: listHandle },
+  { path: 'countries/:slug', loader: loadCountry, lazy: lazyPage('countries/components/country-page.tsx', 'CountryPage'), handle: pageHandle },
+  { path: 'countries/:slug/cities', loader: loadCountryCities, lazy: lazyPage('countries/components/country-cities-page.tsx', 'CountryCitiesPage'), handle: citiesHandle },
 ];

@@ -2,8 +2,9 @@ import type { RouteObject } from 'react-router-dom';
 import { getApiClient } from '../../lib/api-client.ts';
 import { formatNumber } from '../../lib/format.ts';
 import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
-import { HomePage, type HomeData } from './components/home-page.tsx';
+import type { HomeData } from './components/home-page.tsx';
 import { HomeSkeleton } from '../../components/page-skeleton.tsx';
+import { lazyPage } from '../../app/lazy-page.ts';
 
 async function loadHome(): Promise<HomeData> {
   const api = getApiClient();
@@ -28,4 +29,4 @@ const handle: RouteHandle<HomeData> = {
   }),
 };
 
-export const homeRoute: RouteObject = { index: true, loader: loadHome, element: <HomePage />, handle };
+export const homeRoute: RouteObject = { index: true, loader: loadHome, lazy: lazyPage('home/components/home-page.tsx', 'HomePage'), handle };

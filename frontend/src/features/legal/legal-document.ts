@@ -22,3 +22,6 @@ export interface LegalDocument {
   summary: string;
   sections: LegalSection[];
 }
+
+/** Where the legal pages are published (each document's `path` is one of them). */
+export const LEGAL_PATHS = ['/privacy-policy', '/legal-notice', '/terms-of-service', '/cookie-policy'] as const;

@@ -1,33 +1,37 @@
 import type { RouteObject } from 'react-router-dom';
+import { lazyPage } from '../../app/lazy-page.ts';
 import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
-import { LegalPage } from './components/legal-page.tsx';
-import { cookiePolicy } from './documents/cookie-policy.tsx';
-import { legalNotice } from './documents/legal-notice.tsx';
-import { privacyPolicy } from './documents/privacy-policy.tsx';
-import { termsOfService } from './documents/terms-of-service.tsx';
-import { LAST_UPDATED_ISO, type LegalDocument } from './legal-document.ts';
+import { LAST_UPDATED_ISO, LEGAL_PATHS } from './legal-document.ts';
 
-/** Loader data of a legal page: static text, so only its path (the server renders <head> from it). */
-interface LegalPageData {
+/** Loader data of a legal page: its path and head text (the server renders <head> from them). */
+export interface LegalPageData {
   path: string;
+  title: string;
+  description: string;
 }
 
-function legalRoute(document: LegalDocument): RouteObject {
-  const handle: RouteHandle<LegalPageData> = {
-    meta: (): PageMeta => ({
-      title: `${document.title} | Business Directory`,
-      description: document.description,
-      canonicalPath: document.path,
-      ogType: 'article',
-      jsonLd: [{ '@context': 'https://schema.org', '@type': 'WebPage', name: document.title, dateModified: LAST_UPDATED_ISO, description: document.description }],
-    }),
-  };
-  return {
-    path: document.path.slice(1),
-    loader: (): LegalPageData => ({ path: document.path }),
-    element: <LegalPage document={document} />,
-    handle,
-  };
+/** The document's head text, read from its module: the documents' text stays out of the other pages' scripts. */
+async function loadLegalPage(path: string): Promise<LegalPageData> {
+  const { legalDocumentAt } = await import('./components/legal-document-page.tsx');
+  const { title, description } = legalDocumentAt(path);
+  return { path, title, description };
 }
 
-export const legalRoutes: RouteObject[] = [privacyPolicy, legalNotice, termsOfService, cookiePolicy].map(legalRoute);
+const handle: RouteHandle<LegalPageData> = {
+  meta: ({ path, title, description }): PageMeta => ({
+    title: `${title} | Business Directory`,
+    description,
+    canonicalPath: path,
+    ogType: 'article',
+    jsonLd: [{ '@context': 'https://schema.org', '@type': 'WebPage', name: title, dateModified: LAST_UPDATED_ISO, description }],
+  }),
+};
+
+const legalPage = lazyPage('legal/components/legal-document-page.tsx', 'LegalDocumentPage');
+
+export const legalRoutes: RouteObject[] = LEGAL_PATHS.map((path) => ({
+  path: path.slice(1),
+  loader: () => loadLegalPage(path),
+  lazy: legalPage,
+  handle,
+}));

@@ -3,7 +3,7 @@ import type { InstantSearchServerState } from 'react-instantsearch';
 import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
 import { getSearchTitle, parseSearchParams } from './search-url.ts';
-import './search.css';
+import { lazyPage } from '../../app/lazy-page.ts';
 
 export interface SearchPageData {
   /** The request's URL: on the server it stands in for `window.location`. */
@@ -46,8 +46,5 @@ export const searchRoute: RouteObject = {
   shouldRevalidate,
   handle,
   // InstantSearch and the page's widgets load only for /search (the entry loads this before hydrating).
-  lazy: async () => {
-    const { SearchPage } = await import('./components/search-page.tsx');
-    return { Component: SearchPage };
-  },
+  lazy: lazyPage('search/components/search-page.tsx', 'SearchPage'),
 };

@@ -1,11 +1,11 @@
 /**
- * The Leaflet map of a business. Client-only: loaded with React.lazy after hydration, so
- * Leaflet (which touches `window` when imported) and its CSS reach only this page's browsers.
+ * The map of a business: pigeon-maps (a React map of plain tile images, ~9 KB gzipped against
+ * Leaflet's ~45 KB), so the business page with its map stays within the 150 KB JavaScript budget.
+ * Client-only: loaded with React.lazy when the section comes near the screen.
  */
-import { divIcon, type LeafletEvent, type Marker as LeafletMarker } from 'leaflet';
-import { MapContainer, Marker, Popup, TileLayer } from 'react-leaflet';
-import 'leaflet/dist/leaflet.css';
-import { TILE_ATTRIBUTION, TILE_URL } from '../../../lib/map-tiles.ts';
+import { useState } from 'react';
+import { Map, Marker, Overlay, ZoomControl } from 'pigeon-maps';
+import { TILE_ATTRIBUTION, tileUrl } from '../../../lib/map-tiles.ts';
 import { MAP_ZOOM } from '../map-config.ts';
 
 export interface BusinessMapClientProps {
@@ -15,28 +15,37 @@ export interface BusinessMapClientProps {
   address: string | null;
 }
 
-// An inline SVG pin: no marker image files to resolve, so no broken image without a bundler path.
-const PIN_ICON = divIcon({
-  className: 'business-map-pin',
-  html: '<svg viewBox="0 0 32 44" width="32" height="44" aria-hidden="true"><path d="M16 0C7.2 0 0 7.2 0 16c0 12 16 28 16 28s16-16 16-28C32 7.2 24.8 0 16 0z" fill="#1d4ed8"/><circle cx="16" cy="16" r="6.5" fill="#fff"/></svg>',
-  iconSize: [32, 44],
-  iconAnchor: [16, 44],
-  popupAnchor: [0, -40],
-});
-
-const openPopupOnAdd = { add: (event: LeafletEvent) => (event.target as LeafletMarker).openPopup() };
+const PIN_WIDTH = 32;
 
 export default function BusinessMapClient({ latitude, longitude, name, address }: BusinessMapClientProps) {
+  const anchor: [number, number] = [latitude, longitude];
+  // The popup of name and address is open from the start (visitor spec §4); the pin toggles it.
+  const [isPopupOpen, setIsPopupOpen] = useState(true);
   return (
-    <MapContainer center={[latitude, longitude]} zoom={MAP_ZOOM} scrollWheelZoom={false} className="business-map-canvas">
-      <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
-      <Marker position={[latitude, longitude]} icon={PIN_ICON} eventHandlers={openPopupOnAdd} title={name} alt={name}>
-        <Popup autoPan={false}>
-          <strong>{name}</strong>
-          {address && <br />}
-          {address}
-        </Popup>
-      </Marker>
-    </MapContainer>
+    <div className="business-map-canvas">
+      <Map
+        defaultCenter={anchor}
+        defaultZoom={MAP_ZOOM}
+        provider={tileUrl}
+        // The attribution is the build's own setting (map-tiles.ts), HTML by design.
+        attribution={<span dangerouslySetInnerHTML={{ __html: TILE_ATTRIBUTION }} />}
+        attributionPrefix={false}
+        // The page scrolls past the map: zooming needs Ctrl (or ⌘) with the wheel, moving it two fingers on a phone.
+        metaWheelZoom
+        twoFingerDrag
+      >
+        <ZoomControl />
+        <Marker anchor={anchor} width={PIN_WIDTH} color="#1d4ed8" onClick={() => setIsPopupOpen((open) => !open)} />
+        {isPopupOpen && (
+          <Overlay anchor={anchor} offset={[0, 0]}>
+            <div className="business-map-popup">
+              <strong>{name}</strong>
+              {address && <br />}
+              {address}
+            </div>
+          </Overlay>
+        )}
+      </Map>
+    </div>
   );
 }

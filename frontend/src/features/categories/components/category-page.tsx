@@ -1,5 +1,4 @@
 import type { CategoryPageData } from '@directory/backend/shared/api-types.ts';
-import type { Crumb } from '../../../components/breadcrumbs.tsx';
 import { BusinessCardSection } from '../../../components/business-card-section.tsx';
 import { ListPageHeader } from '../../../components/list-page-header.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -10,18 +9,13 @@ import { useListData } from '../../../components/use-list-data.ts';
 import { pluralize } from '../../../lib/format.ts';
 import { formatAverageRating } from '../filter.ts';
 import '../categories.css';
+import { categoryCrumbs } from '../crumbs.ts';
 
 export interface CategoryData {
   category: CategoryPageData;
 }
 
 /** Home › Categories › {category}. */
-export const categoryCrumbs = (category: { category: string; slug: string }): Crumb[] => [
-  { label: 'Home', path: '/' },
-  { label: 'Categories', path: '/categories' },
-  { label: category.category, path: `/categories/${category.slug}` },
-];
-
 /** /categories/{slug}: one category, its businesses 12 a page and its top countries. */
 export function CategoryPage() {
   const data = useListData<CategoryData>((loaded) => loaded.category.currentPage);

@@ -1,5 +1,4 @@
 import type { CityPageData } from '@directory/backend/shared/api-types.ts';
-import type { Crumb } from '../../../components/breadcrumbs.tsx';
 import { BusinessCardSection } from '../../../components/business-card-section.tsx';
 import { ListPageHeader } from '../../../components/list-page-header.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -9,19 +8,13 @@ import { useListData } from '../../../components/use-list-data.ts';
 import { pluralize } from '../../../lib/format.ts';
 import { cityPath } from '../filter.ts';
 import '../cities.css';
+import { cityCrumbs } from '../crumbs.ts';
 
 export interface CityData {
   city: CityPageData;
 }
 
 /** Home › Cities › {country} › {city}; the country step goes by its code (the country page answers it). */
-export const cityCrumbs = (city: { city: string; slug: string; country: string; countryCode: string }): Crumb[] => [
-  { label: 'Home', path: '/' },
-  { label: 'Cities', path: '/cities' },
-  { label: city.country, path: `/countries/${city.countryCode.toLowerCase()}` },
-  { label: city.city, path: cityPath(city) },
-];
-
 /** /cities/{countryCode}/{citySlug}: one city, its businesses 12 a page and its top categories. */
 export function CityPage() {
   const data = useListData<CityData>((loaded) => loaded.city.currentPage);

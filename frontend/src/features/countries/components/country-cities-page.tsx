@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import type { CityEntry } from '@directory/backend/shared/api-types.ts';
-import type { Crumb } from '../../../components/breadcrumbs.tsx';
 import { ListPageHeader } from '../../../components/list-page-header.tsx';
 import { FilterToolbar } from '../../../components/list-toolbar.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -12,6 +11,7 @@ import { usePageHref } from '../../../components/use-page-href.ts';
 import { formatNumber, formatShare, pluralize } from '../../../lib/format.ts';
 import { relativeWidth } from '../filter.ts';
 import '../countries.css';
+import { countryCitiesCrumbs } from '../crumbs.ts';
 
 export interface CountryCitiesData {
   country: { country: string; slug: string; countryCode: string; businessCount: number; cityCount: number };
@@ -22,13 +22,6 @@ export interface CountryCitiesData {
 }
 
 /** Home › Countries › {country} › Cities. */
-export const countryCitiesCrumbs = (country: { country: string; slug: string }): Crumb[] => [
-  { label: 'Home', path: '/' },
-  { label: 'Countries', path: '/countries' },
-  { label: country.country, path: `/countries/${country.slug}` },
-  { label: 'Cities', path: `/countries/${country.slug}/cities` },
-];
-
 /** /countries/{slug}/cities: every city of one country, 12 a page, with a text filter. */
 export function CountryCitiesPage() {
   const data = useListData<CountryCitiesData>((loaded) => loaded.page.page);

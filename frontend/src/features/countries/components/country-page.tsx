@@ -1,6 +1,5 @@
 import { Link, useLoaderData } from 'react-router-dom';
 import type { CountryPageData } from '@directory/backend/shared/api-types.ts';
-import type { Crumb } from '../../../components/breadcrumbs.tsx';
 import { ListPageHeader } from '../../../components/list-page-header.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { EmptyState, isLoadFailure, type LoadFailure } from '../../../components/page-states.tsx';
@@ -10,6 +9,7 @@ import { usePageHref } from '../../../components/use-page-href.ts';
 import { formatNumber, pluralize } from '../../../lib/format.ts';
 import { COUNTRY_TOP_CITIES } from '../filter.ts';
 import '../countries.css';
+import { countryCrumbs } from '../crumbs.ts';
 
 export interface CountryData {
   country: CountryPageData;
@@ -17,12 +17,6 @@ export interface CountryData {
 }
 
 /** Home › Countries › {country}. */
-export const countryCrumbs = (country: { country: string; slug: string }): Crumb[] => [
-  { label: 'Home', path: '/' },
-  { label: 'Countries', path: '/countries' },
-  { label: country.country, path: `/countries/${country.slug}` },
-];
-
 /** /countries/{slug}: a country's counts, its top 20 cities and its categories 20 a page. */
 export function CountryPage() {
   const data = useLoaderData() as CountryData | LoadFailure;

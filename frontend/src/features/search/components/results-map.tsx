@@ -8,8 +8,8 @@ const ResultsMapClient = lazy(() => import('./results-map-client.tsx'));
 
 type GeoSearchHit = Hit<InstantSearchHit & { _geoloc: { lat: number; lng: number } }>;
 
-/** What the server (and a browser without JavaScript) shows where the map will be. */
-function MapPlaceholder({ count }: { count: number }) {
+/** What the server (and a browser without JavaScript) shows where the map will be; once hydrated, with a button that shows it. */
+function MapPlaceholder({ count, onShow }: { count: number; onShow?: () => void }) {
   return (
     <div className="results-map-placeholder">
       <svg aria-hidden="true" viewBox="0 0 24 24" width="32" height="32" fill="currentColor">
@@ -18,12 +18,22 @@ function MapPlaceholder({ count }: { count: number }) {
       <p>
         Map of {count} {count === 1 ? 'result' : 'results'}
       </p>
+      {onShow && (
+        <button type="button" className="button results-map-show" onClick={onShow}>
+          Show map
+        </button>
+      )}
     </div>
   );
 }
 
-/** The map of the results on this page; Leaflet loads only in the browser, after hydration. */
-export function ResultsMap() {
+/**
+ * The map of the results on this page. Leaflet is a third of what the page would download, so it
+ * loads when the visitor asks for the map (or at once when the URL searches a map area); the
+ * placeholder keeps the map's box, so nothing below it moves when it comes. Whether the visitor
+ * asked is kept by the search page (`isWanted`): this part unmounts while a search finds nothing.
+ */
+export function ResultsMap({ isWanted, onShow }: { isWanted: boolean; onShow: () => void }) {
   const { items, refine, clearMapRefinement, isRefinedWithMap } = useGeoSearch<GeoSearchHit>();
   const [isClient, setIsClient] = useState(false);
   useEffect(() => setIsClient(true), []);
@@ -37,14 +47,15 @@ export function ResultsMap() {
     lat: hit._geoloc.lat,
     lng: hit._geoloc.lng,
   }));
+  const isShown = isClient && (isWanted || isAreaSearch);
   return (
     <div className="results-map" role="region" aria-label="Map of the results">
-      {isClient ? (
+      {isShown ? (
         <Suspense fallback={<MapPlaceholder count={points.length} />}>
           <ResultsMapClient points={points} isRefinedWithMap={isAreaSearch} onSearchArea={refine} onClearArea={clearMapRefinement} />
         </Suspense>
       ) : (
-        <MapPlaceholder count={points.length} />
+        <MapPlaceholder count={points.length} {...(isClient ? { onShow } : {})} />
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import type { UiState } from 'instantsearch.js';
 import { history } from 'instantsearch.js/es/lib/routers';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { InstantSearch, useInstantSearch } from 'react-instantsearch';
 import { searchClient } from '../search-client.ts';
 import {
@@ -69,6 +69,8 @@ function SearchError() {
 /** The whole search experience: boxes, filters, sort, map, results and pages, in one InstantSearch. */
 export function SearchApp({ serverUrl }: { serverUrl: string }) {
   const routing = useMemo(() => createRouting(serverUrl), [serverUrl]);
+  // Once the visitor asks for the results map, it stays for the searches that follow.
+  const [isMapWanted, setIsMapWanted] = useState(false);
   return (
     <InstantSearch
       indexName={SEARCH_INDEX}
@@ -102,7 +104,7 @@ export function SearchApp({ serverUrl }: { serverUrl: string }) {
               <SortBar />
             </div>
             <SearchError />
-            <ResultsMap />
+            <ResultsMap isWanted={isMapWanted} onShow={() => setIsMapWanted(true)} />
             <SearchHits />
             <NoResults />
             <SearchPager />

@@ -2,6 +2,7 @@ import { InstantSearchSSRProvider } from 'react-instantsearch';
 import { useLoaderData } from 'react-router-dom';
 import type { SearchPageData } from '../route.tsx';
 import { SearchApp } from './search-app.tsx';
+import '../search.css';
 
 /**
  * The /search route's page. On first paint it starts from the results the server computed for

@@ -1,0 +1,10 @@
+/** The breadcrumb trails of the pages (the pages show them, the routes describe them in JSON-LD). */
+import type { Crumb } from '../../components/breadcrumbs.tsx';
+import { cityPath } from './filter.ts';
+
+export const cityCrumbs = (city: { city: string; slug: string; country: string; countryCode: string }): Crumb[] => [
+  { label: 'Home', path: '/' },
+  { label: 'Cities', path: '/cities' },
+  { label: city.country, path: `/countries/${city.countryCode.toLowerCase()}` },
+  { label: city.city, path: cityPath(city) },
+];
