@@ -58,7 +58,7 @@ import { boxOf, centerOf, distanceKm, nearestFirst, type GeoEntry } from './sear
 import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
 import { PlaceIndex, type PlaceCatalogue } from '../places/place-index.ts';
 import { compactPostalSql, postalExpression } from '../places/postal-code.ts';
-import { resolveLocation, unknownPlaceResponse, type LocationLookup, type LocationPart } from './search-location.ts';
+import { locationCorrection, resolveLocation, unknownPlaceResponse, type LocationLookup, type LocationPart } from './search-location.ts';
 import {
   columnFilter,
   foldText,
@@ -446,6 +446,8 @@ class SqliteSearcher {
       isFacetExact: isBrowsing || !isCapped,
       processingTimeMs: 0,
     };
+    const correctedLocation = locationCorrection(location);
+    if (correctedLocation) response.correctedLocation = correctedLocation;
     if (usedUnits.length < units.length) {
       response.queryWords = { used: usedUnits.flatMap((unit) => unit.typed), dropped: units.slice(usedUnits.length).flatMap((unit) => unit.typed) };
     }
