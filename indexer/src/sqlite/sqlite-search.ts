@@ -615,13 +615,20 @@ class SqliteSearcher {
       .filter((dimension) => dimension.phrase !== null)
       .reduce<Dimension | null>((best, dimension) => (best === null || dimension.phraseBound < best.phraseBound ? dimension : best), null);
     const phrases = narrowest === null ? [] : [narrowest.phrase!];
-    const expressionOf = (withTypos: boolean) => [...units.map((unit) => unitExpression(unit, withTypos)), ...matchParts, ...phrases].join(' AND ');
+    // Synonyms join the MATCH only when the typed words find less than a page (each adds its own
+    // prefix expansion to every row FTS5 reads). A distance sort reads no category first, so it
+    // needs them in the MATCH; a ranked search reads the synonyms' categories first anyway.
+    const hasSynonyms = units.some((unit) => unit.alternatives.length > 1);
+    const typedUnits = units.map((unit) => ({ typed: unit.typed, alternatives: [unit.alternatives[0]!] }));
+    let matchUnits = hasSynonyms && sort !== 'distance' ? typedUnits : units;
+    const expressionOf = (withTypos: boolean) => [...matchUnits.map((unit) => unitExpression(unit, withTypos)), ...matchParts, ...phrases].join(' AND ');
     // The MATCH cannot yield more documents than its rarest part: below the scan bound, no need to check whether the scan stopped.
-    const bound = Math.min(narrowest?.phraseBound ?? Number.POSITIVE_INFINITY, ...units.map(unitBound));
+    const boundOf = (of: QueryUnit[]) => Math.min(narrowest?.phraseBound ?? Number.POSITIVE_INFINITY, ...of.map(unitBound));
     // A query naming a category ("bars", "physician") reads that category first, through its index:
     // its businesses are the best answers however many names or about texts hold the word.
     const candidates: Candidate[] = [];
     let isCapped = false;
+    let isCategoryCapped = false;
     const seen = new Set<number>();
     // A distance sort does not rank by field, and the category's businesses match the words anyway.
     for (const [slug, tier] of sort === 'distance' ? [] : this.exactCategories(units)) {
@@ -636,19 +643,27 @@ class SqliteSearcher {
       const found = this.filterCandidates(narrowed, categoryDimensions, geo, Math.min(CANDIDATE_LIMIT, pageEnd + RANKING_MARGIN));
       // Location words are MATCH parts the category read does not check: then the text match is no superset.
       if (matchParts.length > 0) isCapped ||= found.isCapped;
+      isCategoryCapped ||= found.isCapped;
       for (const row of found.rows) {
         if (seen.has(row.pos)) continue;
         seen.add(row.pos);
         candidates.push(toCandidate(row, 0, tier));
       }
     }
-    const exact = matchParts.length === 0 && units.length === 0 ? { rows: [], isCapped: false } : this.matchRows(expressionOf(false), conditions, bound);
+    const hasText = matchParts.length > 0 || units.length > 0;
+    let exact = hasText ? this.matchRows(expressionOf(false), conditions, boundOf(matchUnits)) : { rows: [], isCapped: false };
+    if (matchUnits !== units && exact.rows.length < pageEnd) {
+      matchUnits = units;
+      exact = this.matchRows(expressionOf(false), conditions, boundOf(matchUnits));
+    }
     for (const row of exact.rows) {
       if (seen.has(row.pos)) continue;
       seen.add(row.pos);
       candidates.push(toCandidate(row, 0, 0));
     }
     isCapped ||= exact.isCapped || units.some((unit) => unit.alternatives.some((alternative) => alternative.some((word) => word.isTruncated)));
+    // Without the synonyms in the MATCH, the text match does not hold (nor count) the rest of their categories.
+    if (matchUnits !== units) isCapped ||= isCategoryCapped;
     let expression = expressionOf(false);
     // Like Typesense's typo_tokens_threshold: corrections only when the exact words do not fill the page.
     if (candidates.length < pageEnd) {
