@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/search-cpu.ts --dir BENCH_DIR/size-N [--per-class 100] [--seed 7] [--only CLASS] [--rounds 1]`
+ * `npm run bench:search -- --dir BENCH_DIR/size-N [--per-class 100] [--seed 7] [--only CLASS] [--rounds 1]`
  *
  * The embedded engine's search alone, in this process (no HTTP, no thread): many different
  * searches drawn from the record of `--dir` (its `directory.sqlite`) by query class, run on its
@@ -7,7 +7,8 @@
  * per class the wall-clock p50/p99 and the CPU time per search (process.cpuUsage, user+system),
  * which a busy shared machine disturbs less than wall-clock time. Deterministic for a record and
  * a seed, so a run before a change and one after it send the same searches. Run it under
- * `node --cpu-prof` (through `npx tsx --cpu-prof`… or `NODE_OPTIONS=--cpu-prof`) to see where the CPU goes.
+ * `node --cpu-prof --import tsx scripts/bench/search-cpu.ts …` to see where the CPU goes (the biggest
+ * .cpuprofile written is the search thread's; the others are the loader's).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
