@@ -202,6 +202,16 @@ describe('the search page', () => {
     await page.close();
   });
 
+  it('says which place it searched when the where box had a typo, on the server page', async () => {
+    const { page, errors } = await openSearch('/search?q=bakery&location=berln');
+    const summary = page.getByRole('status');
+    await summary.getByText('Showing results for Berlin (you typed “berln”).', { exact: false }).waitFor();
+    expect((await resultNames(page)).sort()).toEqual(Array.from({ length: 6 }, (_, i) => `Berlin Bakery ${i + 1}`));
+    expect(await summary.textContent()).toContain('6 businesses for “bakery” in Berlin');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('searches the area the visitor moved the map to, and clears it again', async () => {
     const { page, errors } = await openSearch('/search?q=plumb');
     const map = page.getByRole('region', { name: 'Map of the results' });

@@ -118,6 +118,8 @@ export interface SearchResponse {
   queryWords?: { used: string[]; dropped: string[] };
   /** Present when the where box names no place the index knows: nothing is found, and this says why. */
   unknownPlace?: UnknownPlace;
+  /** Present when the where box was read with a typo corrected ("Londn" → "London"): the answer is for `used`. */
+  correctedLocation?: LocationCorrection;
   processingTimeMs: number;
 }
 
@@ -125,6 +127,12 @@ export interface SearchResponse {
 export interface UnknownPlace {
   text: string;
   suggestions: string[];
+}
+
+/** A where box read with a typo corrected: the text as typed, and the place the search used ("London", "London, UK"). */
+export interface LocationCorrection {
+  typed: string;
+  used: string;
 }
 
 /** The facet value of a city: country code and city slug, "FR:lyon". */

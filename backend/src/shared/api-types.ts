@@ -237,6 +237,14 @@ export interface SearchResults {
   processingTimeMs: number;
   /** Present when no business matched every word: the words searched with, and those dropped. */
   queryWords?: QueryWordsUsed;
+  /** Present when the location was read with a typo corrected ("Londn" → "London"). */
+  correctedLocation?: LocationCorrection;
+}
+
+/** A location read with a typo corrected: as typed, and the place searched. */
+export interface LocationCorrection {
+  typed: string;
+  used: string;
 }
 
 /** The words a search used when nothing matched them all (it dropped words from the end). */
@@ -290,6 +298,8 @@ export interface InstantSearchResult {
   processingTimeMS: number;
   /** Not part of the Algolia shape: present when no business matched every word (see SearchResults). */
   queryWords?: QueryWordsUsed;
+  /** Not part of the Algolia shape: present when the where box was read with a typo corrected (see SearchResults). */
+  correctedLocation?: LocationCorrection;
 }
 
 export interface InstantSearchFacetResult {

@@ -44,11 +44,14 @@ describe('Meilisearch documents and queries for plurals, streets and phones', ()
     expect(words.singulars).toBe('bakery');
     expect(words.contact).toBe('95 fleet street');
     expect(words.phoneDigits).toBe('33478001122 478001122');
+    expect(searchWords(documentOf({ name: 'Ristoranti Riuniti', category: 'Museen', type: null })).singulars).toBe('ristorante museum');
   });
 
   it('folds query words to singulars and a phone number to its digits', () => {
     expect(meiliQueryWords('Real estate agencies')).toEqual(['real', 'estate', 'agency']);
     expect(meiliQueryWords('bars')).toEqual(['bar']);
+    expect(meiliQueryWords('Pizzerie Banche')).toEqual(['pizzeria', 'banca']);
+    expect(meiliQueryWords('Zahnärzte Bäckereien')).toEqual(['zahnarzt', 'backerei']);
     expect(meiliQueryWords('04 78 00 11 22')).toEqual(['478001122']);
     expect(meiliQueryWords('+33 4-78-00-11-22')).toEqual(['33478001122']);
   });

@@ -68,7 +68,7 @@ import { centerOf, distanceKm } from '../sqlite/search-geo.ts';
 import { minuteOfWeekCache } from '../sqlite/search-hours.ts';
 import { PlaceIndex } from '../places/place-index.ts';
 import { postalCodeSpellings } from '../places/postal-code.ts';
-import { resolveLocation, unknownPlaceResponse } from '../sqlite/search-location.ts';
+import { locationCorrection, resolveLocation, unknownPlaceResponse } from '../sqlite/search-location.ts';
 import { byCountThenLabel, labelMatches } from '../sqlite/sqlite-search.ts';
 import {
   AggregateBuilder,
@@ -729,6 +729,8 @@ export class MeilisearchEngine implements SearchEngine {
       processingTimeMs: 0,
     };
     if (used < words.length) result.queryWords = { used: words.slice(0, used), dropped: words.slice(used) };
+    const correctedLocation = locationCorrection(location);
+    if (correctedLocation) result.correctedLocation = correctedLocation;
     if (request.facetSearch) {
       const { facet, query: facetQuery } = request.facetSearch;
       result.facetHits = (allFacets[facet] ?? []).filter((value) => labelMatches(value.label, facetQuery)).slice(0, maxFacetValues);

@@ -56,7 +56,9 @@ describe('where box resolution', () => {
   });
 
   it('corrects one typo from five letters, not below', async () => {
-    expect(await resolve('Kharkov')).toEqual([{ kind: 'city', cities: [{ countryCode: 'UA', citySlug: 'kharkiv' }] }]);
+    expect(await resolve('Kharkov')).toEqual([
+      { kind: 'city', cities: [{ countryCode: 'UA', citySlug: 'kharkiv' }], correction: { typed: 'Kharkov', used: 'Kharkiv' } },
+    ]);
     expect((await resolve('Kolm'))[0]).toMatchObject({ kind: 'unknown' });
     expect(places.readWithTypo('Atlnta')?.key).toBe('atlanta');
     expect(places.readWithTypo('Atl')).toBeNull();

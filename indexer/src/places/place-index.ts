@@ -160,6 +160,19 @@ export class PlaceIndex {
     return keys;
   }
 
+  /**
+   * What a reading names, as a visitor reads it: the country's name, else the biggest city's name,
+   * else the region's folded name with capitals ("California"). The order is that of the constraints
+   * a reading becomes (see search-location.ts).
+   */
+  nameOf(reading: PlaceReading, key: string): string {
+    const country = reading.countries.find((code) => this.countryLabels.has(code));
+    if (country !== undefined) return this.countryLabels.get(country)!;
+    const city = reading.cities.reduce<KnownCity | null>((a, b) => (a === null || b.businessCount > a.businessCount ? b : a), null);
+    if (city !== null) return city.name;
+    return key.replace(/(^|\s)(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());
+  }
+
   /** "London, United Kingdom": how a suggestion names a city. */
   cityLabel(city: KnownCity): string {
     return `${city.name}, ${this.countryLabels.get(city.countryCode) ?? city.countryCode}`;

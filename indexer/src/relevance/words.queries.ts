@@ -86,6 +86,17 @@ for (const category of ['Pharmacy', 'Bakery', 'Bar', 'Dentist']) {
 }
 fixtureQuery('plural', 'bakery', [fixtureId('Sweet Bakeries Outlet')], 'Chicago');
 fixtureQuery('plural', 'locksmith', [fixtureId('Windy City Locksmiths')], 'Chicago');
+// Italian and German plurals of category words, in the query and in a name ("banche", "museen": two edits from
+// their singulars, which typo tolerance does not reach at that length).
+fixtureQuery('plural', 'banche', [fixtureId('Credito Romano')], 'Rome');
+fixtureQuery('plural', 'museen', [fixtureId('Kunsthalle am Wall')], 'Hamburg');
+fixtureQuery('plural', 'pizzerie', [fixtureId('Da Michele')], 'Rome');
+fixtureQuery('plural', 'gelaterie', [fixtureId('Gelateria del Teatro')], 'Rome');
+fixtureQuery('plural', 'farmacie', [fixtureId('Farmacia Centrale')], 'Rome');
+fixtureQuery('plural', 'ristorante', [fixtureId('Ristoranti Riuniti')], 'Rome');
+fixtureQuery('plural', 'zahnärzte', [fixtureId('Praxis Dr. Weber')], 'Hamburg');
+fixtureQuery('plural', 'bäckereien', [fixtureId('Schmidt Backstube')], 'Hamburg');
+fixtureQuery('plural', 'apotheken', [fixtureId('Apotheke am Rathaus')], 'Hamburg');
 
 // Synonyms: the table's groups, and the catalogue's categories they stand for.
 const doctors = ['Doctor', 'General practitioner'];

@@ -42,6 +42,8 @@ const TOKYO: FixturePlace = { city: 'Tokyo', country: 'Japan', countryCode: 'JP'
 const SHANGHAI: FixturePlace = { city: 'Shanghai', country: 'China', countryCode: 'CN', latitude: 31.2304, longitude: 121.4737, timeZone: 'Asia/Shanghai' };
 const SEOUL: FixturePlace = { city: 'Seoul', country: 'South Korea', countryCode: 'KR', latitude: 37.5665, longitude: 126.978, timeZone: 'Asia/Seoul' };
 const LONDON: FixturePlace = { city: 'London', country: 'United Kingdom', countryCode: 'GB', latitude: 51.5074, longitude: -0.1278, timeZone: 'Europe/London' };
+const ROME: FixturePlace = { city: 'Rome', country: 'Italy', countryCode: 'IT', latitude: 41.9028, longitude: 12.4964, timeZone: 'Europe/Rome' };
+const HAMBURG: FixturePlace = { city: 'Hamburg', country: 'Germany', countryCode: 'DE', latitude: 53.5511, longitude: 9.9937, timeZone: 'Europe/Berlin' };
 const CHICAGO: FixturePlace = { city: 'Chicago', country: 'United States', countryCode: 'US', latitude: 41.8781, longitude: -87.6298, timeZone: 'America/Chicago' };
 
 type Fixture = [name: string, category: string, place: FixturePlace, street: string, phone: string | null, about?: string];
@@ -70,6 +72,16 @@ const FIXTURES: Fixture[] = [
   ['Lakeside Hardware', 'Hardware store', CHICAGO, '4455 North Sheridan Road', '(773) 555-0142'],
   ['Windy City Locksmiths', 'Locksmith', CHICAGO, '1200 West Armitage Avenue', '+1 312-555-0199'],
   ['Sweet Bakeries Outlet', 'Food products supplier', CHICAGO, '880 Wabash Avenue', '+1 312-555-0107', 'Bread and cakes from three bakeries.'],
+  // Category names in Italian and German, as local exports hold them, and a plural in a name.
+  ['Da Michele', 'Pizzeria', ROME, 'Via dei Tribunali 1', '+39 06 553 9204'],
+  ['Gelateria del Teatro', 'Gelateria', ROME, 'Via dei Coronari 65', '+39 06 4547 4880'],
+  ['Farmacia Centrale', 'Farmacia', ROME, 'Via del Corso 120', '+39 06 678 5121'],
+  ['Ristoranti Riuniti', 'Catering', ROME, 'Via Appia Nuova 40', '+39 06 700 1234'],
+  ['Praxis Dr. Weber', 'Zahnarzt', HAMBURG, 'Mönckebergstraße 7', '+49 40 3250 1100'],
+  ['Schmidt Backstube', 'Bäckerei', HAMBURG, 'Lange Reihe 12', '+49 40 2800 4411'],
+  ['Apotheke am Rathaus', 'Apotheke', HAMBURG, 'Rathausmarkt 5', '+49 40 3609 8800'],
+  ['Credito Romano', 'Banca', ROME, 'Via Nazionale 91', '+39 06 4791 1111'],
+  ['Kunsthalle am Wall', 'Museum', HAMBURG, 'Glockengießerwall 5', '+49 40 4281 3120'],
 ];
 
 /** The fixture businesses: unpopular enough (few reviews) that only the right words can rank them. */

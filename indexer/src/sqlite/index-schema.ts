@@ -9,7 +9,8 @@ import { SITEMAP_FILE_SIZE } from '../engine.ts';
 
 // 5: the bounded-search vocabulary and indexes together with the sitemap file table (two branches each called their layout 4).
 // 6: texts folded by search-text.ts (singulars, CJK bigrams), the contact column (street, phone digits), first-letter typo index.
-export const INDEX_FORMAT_VERSION = '6';
+// 7: Italian and German category plurals folded at index time (text/plural.ts): "ristoranti" also holds "ristorante".
+export const INDEX_FORMAT_VERSION = '7';
 
 export const DOCS_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;

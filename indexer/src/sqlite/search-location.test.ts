@@ -139,6 +139,23 @@ describe('sqlite search: places as people write them', () => {
     expect(typo.unknownPlace?.suggestions).toContain('Berlin, Germany');
   });
 
+  it('says which place it searched when it corrected a typo, and nothing when the place is written right', async () => {
+    const cases: [typed: string, used: string][] = [
+      ['Londn', 'London'],
+      ['Berln', 'Berlin'],
+      ['Londn, UK', 'London, UK'],
+      ['Sao Paolo', 'São Paulo'],
+    ];
+    for (const [typed, used] of cases) {
+      const { response } = await found(typed);
+      expect(response.correctedLocation, typed).toEqual({ typed, used });
+      expect(response.total, typed).toBeGreaterThan(0);
+    }
+    for (const written of ['London', 'London, UK', 'Berlin', 'Lond', 'Deutschland', '69002']) {
+      expect((await found(written)).response.correctedLocation, written).toBeUndefined();
+    }
+  });
+
   it('says so when a city is not in the country or region named with it', async () => {
     const { response } = await found('Paris, Texas');
     expect(response.total).toBe(0);

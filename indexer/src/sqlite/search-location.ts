@@ -8,7 +8,7 @@
  */
 import type { KnownCity, PlaceIndex, PlaceReading } from '../places/place-index.ts';
 import { compactPostalCode, looksLikePostalCode } from '../places/postal-code.ts';
-import type { CityRef, SearchRequest, SearchResponse } from '../search-types.ts';
+import type { CityRef, LocationCorrection, SearchRequest, SearchResponse } from '../search-types.ts';
 import { tokenize } from './search-text.ts';
 
 /** How an engine gives the resolver its places: an index built once per generation of its contents. */
@@ -18,8 +18,9 @@ export interface LocationLookup {
 
 /** One constraint of the location, resolved; every part must hold. */
 export type LocationPart =
-  | { kind: 'country'; countryCodes: string[] }
-  | { kind: 'city'; cities: CityRef[] }
+  /** `correction`: present when the part was read with a typo corrected (the answer must say so). */
+  | { kind: 'country'; countryCodes: string[]; correction?: LocationCorrection }
+  | { kind: 'city'; cities: CityRef[]; correction?: LocationCorrection }
   /** `postalCode` without spaces or hyphens, upper case: compared with stored codes compacted the same way. */
   | { kind: 'postal'; postalCode: string; words: string[] }
   /** Words that start words of known place names ("lond"), matched as prefixes in the place text. */
@@ -57,8 +58,10 @@ function resolveAlone(part: Part, places: PlaceIndex): LocationPart[] {
   const words = tokenize(part.text);
   if (places.isKnownPrefix(words)) return [{ kind: 'words', words }];
   const corrected = places.readWithTypo(part.text);
-  const fromTypo = corrected === null ? null : readingParts(corrected.reading, places);
-  if (fromTypo !== null) return fromTypo;
+  if (corrected !== null) {
+    const fromTypo = readingParts(corrected.reading, places);
+    if (fromTypo !== null) return withCorrection(fromTypo, { typed: part.text, used: places.nameOf(corrected.reading, corrected.key) });
+  }
   return [{ kind: 'unknown', text: part.text, suggestions: places.suggest(part.text) }];
 }
 
@@ -89,6 +92,7 @@ function citiesInRegions(reading: PlaceReading, places: PlaceIndex): KnownCity[]
 function resolveTogether(parts: Part[], places: PlaceIndex, whole: string): LocationPart[] {
   let cityIndex = parts.findIndex((part) => part.reading.cities.length > 0);
   let cityReading: PlaceReading | null = cityIndex >= 0 ? parts[cityIndex]!.reading : null;
+  let correction: LocationCorrection | undefined;
   if (cityReading === null && !parts.some((part) => hasArea(part.reading))) {
     // No part names a place as typed: one of them may, with a typo ("Londn, UK").
     for (const [index, part] of parts.entries()) {
@@ -96,14 +100,22 @@ function resolveTogether(parts: Part[], places: PlaceIndex, whole: string): Loca
       if (corrected !== null && corrected.reading.cities.length > 0) {
         cityIndex = index;
         cityReading = corrected.reading;
+        const name = places.nameOf({ ...corrected.reading, countries: [] }, corrected.key);
+        correction = { typed: whole, used: parts.map((other, at) => (at === index ? name : other.text)).join(', ') };
         break;
       }
     }
   }
   if (cityReading === null) {
-    const result = parts.flatMap((part) => resolveAlone(part, places));
+    const resolved = parts.map((part) => resolveAlone(part, places));
+    const result = resolved.flat();
     const unknown = result.find((part) => part.kind === 'unknown');
-    return unknown ? [unknown] : result;
+    if (unknown) return [unknown];
+    // A part read with a typo ("Londn, UK"): the answer names the whole place as searched ("London, UK").
+    if (locationCorrection(result) === undefined) return result;
+    const used = parts.map((part, index) => locationCorrection(resolved[index]!)?.used ?? part.text).join(', ');
+    const plain = result.map((part) => (part.kind === 'city' || part.kind === 'country' ? { ...part, correction: undefined } : part));
+    return withCorrection(plain, { typed: whole, used });
   }
   let cities = cityReading.cities;
   const result: LocationPart[] = [];
@@ -120,7 +132,19 @@ function resolveTogether(parts: Part[], places: PlaceIndex, whole: string): Loca
   if (cities.length === 0) {
     return [{ kind: 'unknown', text: whole, suggestions: cityReading.cities.slice(0, 3).map((city) => places.cityLabel(city)) }];
   }
-  return [{ kind: 'city', cities: cities.map(toRef) }, ...result];
+  return [{ kind: 'city', cities: cities.map(toRef), ...(correction ? { correction } : {}) }, ...result];
+}
+
+/** The parts, the first city or country part carrying the correction. */
+function withCorrection(parts: LocationPart[], correction: LocationCorrection): LocationPart[] {
+  const at = parts.findIndex((part) => part.kind === 'city' || part.kind === 'country');
+  return parts.map((part, index) => (index === at ? { ...part, correction } : part));
+}
+
+/** The typo correction the where box was read with, if any: every engine's answer carries it. */
+export function locationCorrection(parts: readonly LocationPart[]): LocationCorrection | undefined {
+  for (const part of parts) if ((part.kind === 'city' || part.kind === 'country') && part.correction) return part.correction;
+  return undefined;
 }
 
 /** True when a reading names a country or a region (a constraint on a city). */

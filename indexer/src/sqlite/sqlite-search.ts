@@ -58,7 +58,7 @@ import { boxOf, centerOf, distanceKm, nearestFirst, type GeoEntry } from './sear
 import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
 import { PlaceIndex, type PlaceCatalogue } from '../places/place-index.ts';
 import { compactPostalSql, postalExpression } from '../places/postal-code.ts';
-import { resolveLocation, unknownPlaceResponse, type LocationLookup, type LocationPart } from './search-location.ts';
+import { locationCorrection, resolveLocation, unknownPlaceResponse, type LocationLookup, type LocationPart } from './search-location.ts';
 import {
   columnFilter,
   foldText,
@@ -156,6 +156,32 @@ class Conditions {
 }
 
 const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
+
+/** Document positions of a full-text match, for membership tests without a Set of 100,000+ entries. */
+class SortedPositions {
+  constructor(private readonly sorted: number[]) {
+    // FTS5 yields rowids in ascending order; sorting is only a guard.
+    for (let i = 1; i < sorted.length; i += 1) {
+      if (sorted[i - 1]! > sorted[i]!) {
+        sorted.sort((a, b) => a - b);
+        break;
+      }
+    }
+  }
+
+  has(pos: number): boolean {
+    let low = 0;
+    let high = this.sorted.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const value = this.sorted[middle]!;
+      if (value === pos) return true;
+      if (value < pos) low = middle + 1;
+      else high = middle - 1;
+    }
+    return false;
+  }
+}
 
 /** One category, country or city filter (its values combine with OR), as a driver can read it. */
 interface Dimension {
@@ -344,7 +370,7 @@ class SqliteSearcher {
       for (let used = units.length; ; used -= 1) {
         usedUnits = units.slice(0, used);
         let expression: string;
-        ({ candidates, isCapped, expression } = this.textCandidates(usedUnits, matchParts, pageEnd, conditions, dimensions, filters.geo));
+        ({ candidates, isCapped, expression } = this.textCandidates(usedUnits, matchParts, pageEnd, conditions, dimensions, filters.geo, sort));
         if (candidates.length > 0 && sort === 'distance' && point !== null && isCapped) {
           // More matches than the candidates hold: the nearest matches, not the nearest of the most popular.
           const maxKm = filters.geo && isGeoRadius(filters.geo) ? filters.geo.radiusKm : MAX_DISTANCE_KM;
@@ -425,6 +451,8 @@ class SqliteSearcher {
       isFacetExact: isBrowsing || !isCapped,
       processingTimeMs: 0,
     };
+    const correctedLocation = locationCorrection(location);
+    if (correctedLocation) response.correctedLocation = correctedLocation;
     if (usedUnits.length < units.length) {
       response.queryWords = { used: usedUnits.flatMap((unit) => unit.typed), dropped: units.slice(usedUnits.length).flatMap((unit) => unit.typed) };
     }
@@ -583,6 +611,7 @@ class SqliteSearcher {
     conditions: Conditions,
     dimensions: Dimension[],
     geo: GeoFilter | undefined,
+    sort: NonNullable<SearchRequest['sort']>,
   ): { candidates: Candidate[]; isCapped: boolean; expression: string } {
     const words = units.flatMap((unit) => unit.alternatives[0]!);
     // One filter narrows the MATCH, the one with the fewest documents: more phrases only add
@@ -591,35 +620,55 @@ class SqliteSearcher {
       .filter((dimension) => dimension.phrase !== null)
       .reduce<Dimension | null>((best, dimension) => (best === null || dimension.phraseBound < best.phraseBound ? dimension : best), null);
     const phrases = narrowest === null ? [] : [narrowest.phrase!];
-    const expressionOf = (withTypos: boolean) => [...units.map((unit) => unitExpression(unit, withTypos)), ...matchParts, ...phrases].join(' AND ');
+    // Synonyms join the MATCH only when the typed words find less than a page (each adds its own
+    // prefix expansion to every row FTS5 reads). A distance sort reads no category first, so it
+    // needs them in the MATCH; a ranked search reads the synonyms' categories first anyway.
+    const hasSynonyms = units.some((unit) => unit.alternatives.length > 1);
+    const typedUnits = units.map((unit) => ({ typed: unit.typed, alternatives: [unit.alternatives[0]!] }));
+    let matchUnits = hasSynonyms && sort !== 'distance' ? typedUnits : units;
+    const expressionOf = (withTypos: boolean) => [...matchUnits.map((unit) => unitExpression(unit, withTypos)), ...matchParts, ...phrases].join(' AND ');
     // The MATCH cannot yield more documents than its rarest part: below the scan bound, no need to check whether the scan stopped.
-    const bound = Math.min(narrowest?.phraseBound ?? Number.POSITIVE_INFINITY, ...units.map(unitBound));
+    const boundOf = (of: QueryUnit[]) => Math.min(narrowest?.phraseBound ?? Number.POSITIVE_INFINITY, ...of.map(unitBound));
     // A query naming a category ("bars", "physician") reads that category first, through its index:
     // its businesses are the best answers however many names or about texts hold the word.
     const candidates: Candidate[] = [];
     let isCapped = false;
+    let isCategoryCapped = false;
     const seen = new Set<number>();
-    for (const [slug, tier] of this.exactCategories(units)) {
+    // A distance sort does not rank by field, and the category's businesses match the words anyway.
+    for (const [slug, tier] of sort === 'distance' ? [] : this.exactCategories(units)) {
       const narrowed = new Conditions();
       narrowed.clauses.push(...conditions.clauses);
       narrowed.params.push(...conditions.params);
       const categoryDimensions = [...dimensions];
       this.addCategories([slug], narrowed, categoryDimensions);
-      const found = this.filterCandidates(narrowed, categoryDimensions, geo, CANDIDATE_LIMIT);
-      isCapped ||= found.isCapped;
+      // Only the first page plus the ranking margin is ranked, and category rows sort before every
+      // other row: more of them would change no page. The rest of the category is in the text
+      // match (its name's words are in the MATCH, directly or as a synonym), which counts it.
+      const found = this.filterCandidates(narrowed, categoryDimensions, geo, Math.min(CANDIDATE_LIMIT, pageEnd + RANKING_MARGIN));
+      // Location words are MATCH parts the category read does not check: then the text match is no superset.
+      if (matchParts.length > 0) isCapped ||= found.isCapped;
+      isCategoryCapped ||= found.isCapped;
       for (const row of found.rows) {
         if (seen.has(row.pos)) continue;
         seen.add(row.pos);
         candidates.push(toCandidate(row, 0, tier));
       }
     }
-    const exact = matchParts.length === 0 && units.length === 0 ? { rows: [], isCapped: false } : this.matchRows(expressionOf(false), conditions, bound);
+    const hasText = matchParts.length > 0 || units.length > 0;
+    let exact = hasText ? this.matchRows(expressionOf(false), conditions, boundOf(matchUnits)) : { rows: [], isCapped: false };
+    if (matchUnits !== units && exact.rows.length < pageEnd) {
+      matchUnits = units;
+      exact = this.matchRows(expressionOf(false), conditions, boundOf(matchUnits));
+    }
     for (const row of exact.rows) {
       if (seen.has(row.pos)) continue;
       seen.add(row.pos);
       candidates.push(toCandidate(row, 0, 0));
     }
     isCapped ||= exact.isCapped || units.some((unit) => unit.alternatives.some((alternative) => alternative.some((word) => word.isTruncated)));
+    // Without the synonyms in the MATCH, the text match does not hold (nor count) the rest of their categories.
+    if (matchUnits !== units) isCapped ||= isCategoryCapped;
     let expression = expressionOf(false);
     // Like Typesense's typo_tokens_threshold: corrections only when the exact words do not fill the page.
     if (candidates.length < pageEnd) {
@@ -704,7 +753,7 @@ class SqliteSearcher {
       const inBox = this.rows<{ pos: number }>(`SELECT pos FROM docs_geo g WHERE ${box.sql} LIMIT ?`, [...box.params, SCAN_LIMIT + 1]);
       if (inBox.length <= SCAN_LIMIT && inBox.length <= admitted) {
         // At most SCAN_LIMIT lookups; the most popular are kept.
-        const rows = this.rowsAt(inBox, conditions).sort((a, b) => a.pos - b.pos);
+        const rows = this.rowsAt(inBox.map((entry) => entry.pos), conditions).sort((a, b) => a.pos - b.pos);
         return { rows: rows.slice(0, keep), isCapped: rows.length > keep };
       }
     }
@@ -717,14 +766,14 @@ class SqliteSearcher {
   }
 
   /** Nearest-first walk over every document passing the conditions (and in `matches`, when given), until `want` are found. */
-  private nearestFirst(point: GeoPoint, maxKm: number, conditions: Conditions, matches?: ReadonlySet<number>, want = CANDIDATE_LIMIT): Found {
+  private nearestFirst(point: GeoPoint, maxKm: number, conditions: Conditions, matches?: SortedPositions, want = CANDIDATE_LIMIT): Found {
     // With the match in memory an entry costs a set lookup, not a document read: denser boxes can be read.
     return nearestFirst<CandidateRow>(point, maxKm, want, matches ? 5 * SCAN_LIMIT : SCAN_LIMIT, {
       entriesInBox: (box, limit) => {
         const rtree = rtreeBox(box);
         return this.rows<GeoEntry>(`SELECT pos, min_lat AS lat, min_lng AS lng FROM docs_geo g WHERE ${rtree.sql} LIMIT ?`, [...rtree.params, limit]);
       },
-      rowsOf: (entries) => this.rowsAt(matches ? entries.filter((entry) => matches.has(entry.pos)) : entries, conditions),
+      rowsOf: (entries) => this.rowsAt(matches ? entries.filter((entry) => matches.has(entry.pos)).map((entry) => entry.pos) : entries.map((entry) => entry.pos), conditions),
       coordinates: (row) => (row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : null),
     });
   }
@@ -736,23 +785,33 @@ class SqliteSearcher {
    * while the R*Tree is walked nearest-first until the page is filled.
    */
   private nearestMatches(expression: string, point: GeoPoint, maxKm: number, conditions: Conditions, pageEnd: number): Found {
-    const positions = this.rows<{ pos: number }>('SELECT rowid AS pos FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?', [expression, MATCH_SET_LIMIT + 1]);
+    // Plain numbers, not row objects: at 1M a broad word has 100,000+ matches, and an object per match cost 7x the read itself.
+    const positions = this.column('SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?', [expression, MATCH_SET_LIMIT + 1]);
     if (positions.length <= SCAN_LIMIT) return { rows: this.rowsAt(positions, conditions), isCapped: false };
     const isTruncated = positions.length > MATCH_SET_LIMIT;
-    const matches = new Set(positions.slice(0, MATCH_SET_LIMIT).map((row) => row.pos));
-    const found = this.nearestFirst(point, maxKm, conditions, matches, Math.min(pageEnd, CANDIDATE_LIMIT));
+    if (isTruncated) positions.length = MATCH_SET_LIMIT;
+    const found = this.nearestFirst(point, maxKm, conditions, new SortedPositions(positions), Math.min(pageEnd, CANDIDATE_LIMIT));
     return { rows: found.rows, isCapped: found.isCapped || isTruncated };
   }
 
   /** The candidate columns of these documents, when they pass the conditions. */
-  private rowsAt(positions: { pos: number }[], conditions: Conditions): CandidateRow[] {
+  private rowsAt(positions: number[], conditions: Conditions): CandidateRow[] {
     return this.rows<CandidateRow>(
       `SELECT ${CANDIDATE_COLUMNS} FROM docs d WHERE d.pos IN (SELECT value FROM json_each(?)) ${conditions.sql('AND')}`,
-      [JSON.stringify(positions.map((row) => row.pos)), ...conditions.params],
+      [JSON.stringify(positions), ...conditions.params],
     );
   }
 
+  /** The first column of every row, as plain values. */
+  private column(sql: string, params: unknown[]): number[] {
+    return this.statement(sql, params).pluck(true).all(...params) as number[];
+  }
+
   private rows<T>(sql: string, params: unknown[]): T[] {
+    return this.statement(sql, params).pluck(false).all(...params) as T[];
+  }
+
+  private statement(sql: string, params: unknown[]): Statement {
     this.trace?.set(sql, params);
     let statement = this.statements.get(sql);
     if (!statement) {
@@ -760,7 +819,7 @@ class SqliteSearcher {
       statement = this.db.prepare(sql);
       this.statements.set(sql, statement);
     }
-    return statement.all(...params) as T[];
+    return statement;
   }
 
   /**

@@ -27,6 +27,52 @@ describe('singular/plural folding', () => {
     expect(singularOf(singular)).toBe(singular);
   });
 
+  it.each([
+    // Italian
+    ['ristoranti', 'ristorante'],
+    ['pizzerie', 'pizzeria'],
+    ['gelaterie', 'gelateria'],
+    ['trattorie', 'trattoria'],
+    ['farmacie', 'farmacia'],
+    ['agenzie', 'agenzia'],
+    ['dentisti', 'dentista'],
+    ['parrucchieri', 'parrucchiere'],
+    ['meccanici', 'meccanico'],
+    ['ospedali', 'ospedale'],
+    ['supermercati', 'supermercato'],
+    ['negozi', 'negozio'],
+    ['stazioni', 'stazione'],
+    ['banche', 'banca'],
+    ['alberghi', 'albergo'],
+    ['scuole', 'scuola'],
+    // German, folded as the index folds them (Bäckereien → backereien)
+    ['backereien', 'backerei'],
+    ['metzgereien', 'metzgerei'],
+    ['buchhandlungen', 'buchhandlung'],
+    ['arzte', 'arzt'],
+    ['zahnarzte', 'zahnarzt'],
+    ['rechtsanwalte', 'rechtsanwalt'],
+    ['krankenhauser', 'krankenhaus'],
+    ['supermarkte', 'supermarkt'],
+    ['autowerkstatten', 'autowerkstatt'],
+    ['tankstellen', 'tankstelle'],
+    ['apotheken', 'apotheke'],
+    ['grundschulen', 'grundschule'],
+  ])('Italian/German %s → %s', (plural, singular) => {
+    expect(singularOf(plural)).toBe(singular);
+    expect(singularOf(singular)).toBe(singular);
+  });
+
+  it.each(['sushi', 'garden', 'kitchen', 'chicken', 'salami', 'taxi', 'spaghetti', 'broccoli', 'bikini'])('leaves the non-plural %s as it is', (word) => {
+    expect(singularOf(word)).toBe(word);
+  });
+
+  it('indexes an Italian singular a prefix search would miss, and folds a query the same way', () => {
+    expect(indexedSingulars('pizzerie')).toEqual(['pizzeria']);
+    expect(singularForms('zahnarzte')).toEqual(['zahnarzt']);
+    expect(indexedSingulars('zahnarzte')).toEqual([]);
+  });
+
   it.each(['bus', 'gas', 'spa', 'business', 'glass', 'news', 'campus', 'analysis', 'paris', '10115'])('leaves %s as it is', (word) => {
     expect(singularOf(word)).toBe(word);
   });

@@ -285,6 +285,7 @@ export function presentInstantSearchResult(request: InstantSearchRequest, respon
     exhaustiveNbHits: response.isTotalExact,
     processingTimeMS: response.processingTimeMs,
     ...(response.queryWords ? { queryWords: { used: response.queryWords.used, dropped: response.queryWords.dropped } } : {}),
+    ...(response.correctedLocation ? { correctedLocation: { typed: response.correctedLocation.typed, used: response.correctedLocation.used } } : {}),
   };
 }
 

@@ -42,5 +42,6 @@ export function presentSearchResults(query: string, location: string, response: 
     ...(response.unknownPlace ? { unknownPlace: response.unknownPlace } : {}),
     processingTimeMs: response.processingTimeMs,
     ...(response.queryWords ? { queryWords: { used: response.queryWords.used, dropped: response.queryWords.dropped } } : {}),
+    ...(response.correctedLocation ? { correctedLocation: { typed: response.correctedLocation.typed, used: response.correctedLocation.used } } : {}),
   };
 }

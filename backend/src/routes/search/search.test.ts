@@ -72,6 +72,15 @@ describe('GET /api/search', () => {
     expect((await search('q=plumber&location=lyon')).unknownPlace).toBeUndefined();
   });
 
+  it('says which place it searched when the location had a typo, on both routes', async () => {
+    const body = await search('q=bakery&location=Berln');
+    expect(body.correctedLocation).toEqual({ typed: 'Berln', used: 'Berlin' });
+    expect(body.totalCount).toBe(count("SELECT count(*) FROM businesses WHERE category = 'Bakery' AND city = 'Berlin'"));
+    const { results } = await multi({ requests: [{ indexName: 'businesses', params: { query: 'bakery', location: 'Berln' } }] });
+    expect((results[0] as InstantSearchResult).correctedLocation).toEqual({ typed: 'Berln', used: 'Berlin' });
+    expect((await search('q=bakery&location=Berlin')).correctedLocation).toBeUndefined();
+  });
+
   it('filters by category and country with counts and facets of the record', async () => {
     const body = await search('category=plumber,dentist&country=fr');
     expect(body.totalCount).toBe(count("SELECT count(*) FROM businesses WHERE category IN ('Plumber', 'Dentist') AND country_code = 'FR'"));

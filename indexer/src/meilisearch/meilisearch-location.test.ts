@@ -1,0 +1,78 @@
+/**
+ * The Meilisearch engine's where box without a Meilisearch server: a stand-in on 127.0.0.1 answers
+ * the few calls a search makes (the meta document, the country and city aggregates, the business
+ * search) and records the business search it was sent.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MeilisearchEngine } from './meilisearch-engine.ts';
+
+const COUNTRIES = [
+  { code: 'GB', name: 'United Kingdom', businessCount: 3 },
+  { code: 'FR', name: 'France', businessCount: 2 },
+];
+const CITIES = [
+  { countryCode: 'GB', slug: 'london', name: 'London', businessCount: 3 },
+  { countryCode: 'FR', slug: 'lyon', name: 'Lyon', businessCount: 2 },
+];
+
+async function bodyOf(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return chunks.length === 0 ? {} : (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>);
+}
+
+describe('Meilisearch engine: a where box read with a typo', () => {
+  let server: Server;
+  let engine: MeilisearchEngine;
+  const businessSearches: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      void (async () => {
+        const body = await bodyOf(request);
+        const url = request.url ?? '';
+        const json = (value: unknown) => {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(JSON.stringify(value));
+        };
+        const hits = (list: unknown[]) => ({ hits: list, totalHits: list.length, estimatedTotalHits: list.length, facetDistribution: {}, processingTimeMs: 0 });
+        if (request.method === 'GET' && url.startsWith('/indexes/test_meta/documents/state')) return json({ key: 'state', appliedSeq: 7, businessCount: 5 });
+        if (url.startsWith('/indexes/test_countries/search')) return json(hits(COUNTRIES));
+        if (url.startsWith('/indexes/test_cities/search')) return json(hits(CITIES));
+        if (url.startsWith('/indexes/test_businesses/search')) {
+          businessSearches.push(body);
+          return json(hits([{ id: 1, slug: 'the-old-bell', name: 'The Old Bell', countryCode: 'GB', cityKey: 'GB:london', city: 'London' }]));
+        }
+        response.writeHead(404, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ message: `not in the stand-in: ${request.method} ${url}`, code: 'not_found', type: 'invalid_request', link: '' }));
+      })();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    engine = new MeilisearchEngine({ url: `http://127.0.0.1:${port}`, indexPrefix: 'test' });
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('searches the corrected city and says which place it used', async () => {
+    const response = await engine.search({ query: 'pub', location: 'Londn', page: 1, perPage: 20 });
+    expect(response.correctedLocation).toEqual({ typed: 'Londn', used: 'London' });
+    expect(JSON.stringify(businessSearches.at(-1)?.filter)).toContain('GB:london');
+    expect(response.hits.map((hit) => hit.name)).toEqual(['The Old Bell']);
+  });
+
+  it('corrects one part of several and keeps the others as typed', async () => {
+    const response = await engine.search({ location: 'Londn, UK', page: 1, perPage: 20 });
+    expect(response.correctedLocation).toEqual({ typed: 'Londn, UK', used: 'London, UK' });
+  });
+
+  it('says nothing when the place is written right', async () => {
+    const response = await engine.search({ query: 'pub', location: 'London', page: 1, perPage: 20 });
+    expect(response.correctedLocation).toBeUndefined();
+    expect(JSON.stringify(businessSearches.at(-1)?.filter)).toContain('GB:london');
+  });
+});
