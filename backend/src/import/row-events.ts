@@ -6,7 +6,10 @@
  * read on the calling thread (a worker costs ~0.5 s to start).
  */
 import { Worker } from 'node:worker_threads';
+import { toBusinessColumns, type BusinessColumns } from '@directory/data/business-row.ts';
+import { firstSlug } from '../services/business-writer.ts';
 import { isHeaderRow, mapColumns, type ColumnMap } from './columns.ts';
+import type { Identity } from './identity.ts';
 import { mapRow, type MappedRow } from './map-row.ts';
 import { openRows, UnreadableFileError, type RowSource } from './read-rows.ts';
 
@@ -16,7 +19,14 @@ export type RowEvent =
   | { type: 'header-unreadable'; reason: string }
   | { type: 'unreadable'; row: number; reason: string }
   | { type: 'repeated-header'; row: number }
-  | { type: 'mapped'; row: number; mapped: MappedRow }
+  /** A row skipped (permanently closed) or in error. */
+  | { type: 'mapped'; row: number; mapped: Exclude<MappedRow, { kind: 'business' }> }
+  /**
+   * A business row, ready for the record: its columns and the slug it gets when new and no one
+   * uses that slug yet. Both are made here, where the rows are read, so that the thread writing
+   * the record only writes.
+   */
+  | { type: 'business'; row: number; columns: BusinessColumns; slug: string; identity: Identity; isTemporarilyClosed: boolean; hasUnreadableHours: boolean }
   /** The file broke mid-way (a damaged zip, a CSV the parser gives up on): no more rows follow. */
   | { type: 'read-failed'; message: string };
 
@@ -55,7 +65,14 @@ export async function* rowEvents(source: RowSource): AsyncGenerator<RowEvent> {
       if ('unreadable' in sheetRow) yield { type: 'unreadable', row: sheetRow.rowNumber, reason: sheetRow.unreadable };
       else if (sheetRow.cells.every((cell) => cell.trim() === '')) continue;
       else if (isHeaderRow(sheetRow.cells, columns)) yield { type: 'repeated-header', row: sheetRow.rowNumber };
-      else yield { type: 'mapped', row: sheetRow.rowNumber, mapped: mapRow(sheetRow.cells, columns, sheetRow.rowNumber) };
+      else {
+        const mapped = mapRow(sheetRow.cells, columns, sheetRow.rowNumber);
+        if (mapped.kind !== 'business') yield { type: 'mapped', row: sheetRow.rowNumber, mapped };
+        else {
+          const { business, identity, isTemporarilyClosed, hasUnreadableHours } = mapped;
+          yield { type: 'business', row: sheetRow.rowNumber, columns: toBusinessColumns(business), slug: firstSlug(business), identity, isTemporarilyClosed, hasUnreadableHours };
+        }
+      }
     }
   } catch (error) {
     if (!isReadError(error)) throw error;

@@ -111,6 +111,39 @@ describe('importFile', () => {
     expect(count('SELECT count(*) FROM businesses')).toBe(2);
   });
 
+  it('re-importing the same file counts every row as updated but rewrites none: same updated_at, no change-log entry', async () => {
+    const file = write('same.csv', `${header}A,ChIJeeeeeeeeeeeeeeee01,45,4,4.5,1\nB,ChIJeeeeeeeeeeeeeeee02,46,5,3,2\n`);
+    await run(file);
+    const before = record.prepare('SELECT place_id, updated_at FROM businesses ORDER BY id').all();
+    const logged = count('SELECT count(*) FROM change_log');
+    const again = await run(file);
+    expect(again).toMatchObject({ success: true, inserted: 0, updated: 2, duplicateAnalysis: { databaseDuplicateCount: 2 } });
+    expect(record.prepare('SELECT place_id, updated_at FROM businesses ORDER BY id').all()).toEqual(before);
+    expect(count('SELECT count(*) FROM change_log')).toBe(logged);
+    // One changed cell: that row, and only it, is written and logged for the index.
+    const changed = await run(write('changed.csv', `${header}A,ChIJeeeeeeeeeeeeeeee01,45,4,4.5,1\nB,ChIJeeeeeeeeeeeeeeee02,46,5,3.5,2\n`));
+    expect(changed).toMatchObject({ updated: 2 });
+    expect(record.prepare('SELECT rating FROM businesses WHERE place_id = ?').pluck().get('ChIJeeeeeeeeeeeeeeee02')).toBe(3.5);
+    expect(count('SELECT count(*) FROM change_log')).toBe(logged + 1);
+  });
+
+  it('gives a business whose slug is taken (in the record or earlier in its batch) a widened one', async () => {
+    // The three place ids end alike, so the short slugs ("cafe-abcdef") collide.
+    await run(write('one.csv', `${header}Café,ChIJffffffffffffffffx1abcdef,45,4,4,1\n`));
+    await run(write('two.csv', `${header}Café,ChIJffffffffffffffffy1abcdef,45,4,4,1\nCafé,ChIJffffffffffffffffz1abcdef,45,4,4,1\n`));
+    const slugs = record.prepare('SELECT slug FROM businesses ORDER BY id').pluck().all();
+    expect(slugs).toEqual(['cafe-abcdef', 'cafe-y1abcdef', 'cafe-z1abcdef']);
+  });
+
+  it('marks a temporarily closed business and clears the mark when a later file has it open again', async () => {
+    const closedHeader = 'name,place_id,latitude,longitude,business_status\n';
+    await run(write('closed.csv', `${closedHeader}A,ChIJgggggggggggggggg01,45,4,CLOSED_TEMPORARILY\nB,ChIJgggggggggggggggg02,45,4,OPERATIONAL\n`));
+    const closedNames = () => record.prepare('SELECT b.name FROM business_closures c JOIN businesses b ON b.id = c.business_id ORDER BY b.name').pluck().all();
+    expect(closedNames()).toEqual(['A']);
+    await run(write('reopened.csv', `${closedHeader}A,ChIJgggggggggggggggg01,45,4,OPERATIONAL\nB,ChIJgggggggggggggggg02,45,4,CLOSED_TEMPORARILY\n`));
+    expect(closedNames()).toEqual(['B']);
+  });
+
   it('keeps the last of duplicate rows in a file, across batches', async () => {
     const file = write('dups.csv', `${header}First,ChIJcccccccccccccccc01,1,1,1,1\nMiddle,ChIJcccccccccccccccc02,1,1,1,1\nLast,ChIJcccccccccccccccc01,1,1,2,1\n`);
     const result = await run(file, { batchSize: 1 });
