@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
@@ -167,16 +168,24 @@ describe('importFile', () => {
     expect(noName).toMatchObject({ success: false, message: 'No name column was found (name, title, …). Columns found: foo, bar.' });
   });
 
-  it('reads in a worker thread with the same result, record and report rows as on the calling thread', async () => {
+  // The CSV's worker maps the rows; the .xlsx's worker only reads them and the importer maps them (mapsWhileReading).
+  it.each(['csv', 'xlsx'] as const)('reads a .%s in a worker thread with the same result, record and report rows as on the calling thread', async (format) => {
     // Three batches of 2 rows with a bad row, a repeated header, a duplicate and a temporarily closed place among them.
     const body = [
       'A,ChIJeeeeeeeeeeeeeeee01,45,4,4.5,1', 'B,ChIJeeeeeeeeeeeeeeee02,999,4,4,2', 'name,place_id,latitude,longitude,rating,phone',
       'C,ChIJeeeeeeeeeeeeeeee03,,,N/A,3', 'Ä again,ChIJeeeeeeeeeeeeeeee01,45,4,5,1', 'D,ChIJeeeeeeeeeeeeeeee04,1,2,3,4', 'E,ChIJeeeeeeeeeeeeeeee05,1,2,3,4',
     ].join('\n');
-    const file = write('both.csv', `${header}${body}\n`);
+    let file = write('both.csv', `${header}${body}\n`);
+    if (format === 'xlsx') {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('Places');
+      for (const line of `${header}${body}`.split('\n')) sheet.addRow(line.split(','));
+      file = join(dir, 'both.xlsx');
+      await workbook.xlsx.writeFile(file);
+    }
     const outcomes = [];
     for (const readInWorker of [false, true]) {
-      const result = await importFile({ record, file, fileName: 'both.csv', batchSize: 2, isDryRun: false, readInWorker });
+      const result = await importFile({ record, file, fileName: `both.${format}`, batchSize: 2, isDryRun: false, readInWorker });
       const rows = [...new ImportReportRepository(record).iterateRows(result.reportId!)];
       const businesses = record.prepare('SELECT place_id, name, latitude, rating, slug FROM businesses ORDER BY place_id').all();
       const { reportId, processingTimeSeconds, ...rest } = result;

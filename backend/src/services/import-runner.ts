@@ -371,6 +371,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: () =>
         if (batch.length >= options.batchSize) flush();
       } else if (event.type === 'unreadable') reportError([{ row: event.row, column: '', reason: `the row cannot be read: ${event.reason}` }]);
       else if (event.type === 'repeated-header') reportSkip(event.row, null, 'repeated header row');
+      else if (event.type === 'cells') throw new Error(`Row ${event.row} reached the importer unmapped.`);
       else {
         const mapped = event.mapped;
         if (mapped.kind === 'error') reportError(mapped.issues);
