@@ -152,6 +152,17 @@ describe('importFile', () => {
     expect(record.prepare('SELECT name FROM businesses WHERE place_id = ?').pluck().get('ChIJcccccccccccccccc01')).toBe('Last');
   });
 
+  it('keeps the last of duplicate rows inside one batch: its values, name search and closure; the slug of the first', async () => {
+    const closedHeader = 'name,place_id,latitude,longitude,rating,business_status\n';
+    const file = write('dups-in-batch.csv', `${closedHeader}First,ChIJhhhhhhhhhhhhhhhh01,1,1,1,CLOSED_TEMPORARILY\nOther,ChIJhhhhhhhhhhhhhhhh02,1,1,1,OPERATIONAL\nLast,ChIJhhhhhhhhhhhhhhhh01,1,1,2,OPERATIONAL\n`);
+    const result = await run(file);
+    expect(result).toMatchObject({ successCount: 3, inserted: 2, updated: 1, duplicateAnalysis: { excelDuplicateCount: 1, newPlaceIdCount: 2 } });
+    expect(record.prepare('SELECT name, rating, slug FROM businesses WHERE place_id = ?').get('ChIJhhhhhhhhhhhhhhhh01')).toEqual({ name: 'Last', rating: 2, slug: 'first-hhhh01' });
+    expect(record.prepare("SELECT b.place_id FROM businesses_name_fts f JOIN businesses b ON b.id = f.rowid WHERE businesses_name_fts MATCH 'last'").pluck().all()).toEqual(['ChIJhhhhhhhhhhhhhhhh01']);
+    expect(count("SELECT count(*) FROM businesses_name_fts WHERE businesses_name_fts MATCH 'first'")).toBe(0);
+    expect(count('SELECT count(*) FROM business_closures')).toBe(0);
+  });
+
   it('writes nothing in a dry run but reports the same numbers', async () => {
     const file = write('dry.csv', `${header}A,ChIJdddddddddddddddd01,1,1,1,1\nA again,ChIJdddddddddddddddd01,1,1,1,1\nBad,,1,1,9,1\n`);
     const result = await run(file, { isDryRun: true });

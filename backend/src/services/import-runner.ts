@@ -195,36 +195,43 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: () =>
   };
   /**
    * Writes a batch: the stored rows of its keys and the use of its new slugs are looked up in
-   * one query each, a row equal to the stored one is not written again (a re-import of the same
-   * file rewrites nothing: no page, no change-log entry for the index), and the per-row insert
-   * triggers' work is done once for the batch (see bulk-insert-triggers.ts).
+   * one query each; a key repeated inside the batch is written once, at its first row, with its
+   * last row's values (the last row wins, as written row by row, but the name search index is
+   * not rewritten for each repeat); a row equal to the stored one is not written again (a
+   * re-import of the same file rewrites nothing: no page, no change-log entry for the index);
+   * the per-row insert triggers' work is done once for the batch (see bulk-insert-triggers.ts).
    */
   const writeBatch = (rows: readonly PendingRow[]): ('inserted' | 'updated')[] =>
     bulkTriggers.run(() => {
-      const stored = businesses.findStored(rows.map((pending) => pending.identity.key));
+      const lastOfKey = new Map<string, PendingRow>();
+      for (const pending of rows) lastOfKey.set(pending.identity.key, pending);
+      const stored = businesses.findStored([...lastOfKey.keys()]);
       const taken = businesses.takenSlugs(rows.filter((pending) => !stored.has(pending.identity.key)).map((pending) => pending.slug));
       const insertedIds: number[] = [];
+      const idOfWritten = new Map<string, number>();
       // The last row of a key in the batch decides whether its business is marked closed.
       const closedById = new Map<number, boolean>();
       const outcomes = rows.map((pending): 'inserted' | 'updated' => {
         const key = pending.identity.key;
-        const before = stored.get(key);
-        let id: number;
-        let outcome: 'inserted' | 'updated';
-        if (before !== undefined) {
-          if (!isUnchanged(before, pending.columns)) businesses.updateColumns(pending.columns);
-          id = before.id;
-          outcome = 'updated';
-        } else {
-          // The batch's own inserts are in `taken` too; a taken slug is widened with a query per candidate.
-          const slug = taken.has(pending.slug) ? uniqueSlug(businesses, slugSource(pending.columns)) : pending.slug;
-          taken.add(slug);
-          id = businesses.insertColumns(pending.columns, slug);
-          insertedIds.push(id);
-          outcome = 'inserted';
+        const last = lastOfKey.get(key)!;
+        let id = idOfWritten.get(key);
+        let outcome: 'inserted' | 'updated' = 'updated';
+        if (id === undefined) {
+          const before = stored.get(key);
+          if (before !== undefined) {
+            if (!isUnchanged(before, last.columns)) businesses.updateColumns(last.columns);
+            id = before.id;
+          } else {
+            // The slug is the first row's, as when each row was written in turn; the batch's own inserts are in `taken` too.
+            const slug = taken.has(pending.slug) ? uniqueSlug(businesses, slugSource(pending.columns)) : pending.slug;
+            taken.add(slug);
+            id = businesses.insertColumns(last.columns, slug);
+            insertedIds.push(id);
+            outcome = 'inserted';
+          }
+          idOfWritten.set(key, id);
         }
-        stored.set(key, { ...pending.columns, id, place_id: key });
-        if (pending.isTemporarilyClosed || outcome === 'updated') closedById.set(id, pending.isTemporarilyClosed);
+        if (pending === last && (pending.isTemporarilyClosed || outcome === 'updated')) closedById.set(id, pending.isTemporarilyClosed);
         return outcome;
       });
       const closedIds: number[] = [];
