@@ -37,6 +37,20 @@ describe('letterOf', () => {
   });
 });
 
+describe('ASCII text (folded without Unicode normalisation)', () => {
+  // Each text once as ASCII, once with a letter outside ASCII that sends it down the general path.
+  const ascii = Array.from({ length: 128 }, (_, code) => `Ab${String.fromCharCode(code)}Cd`);
+
+  it('slugifies every ASCII character as the general path does', () => {
+    for (const text of ascii) expect(`${slugify(text)}東`).toBe(slugify(`${text}東`));
+  });
+
+  it('folds every ASCII character as the general path does (the circumflex and grave accent are dropped)', () => {
+    for (const text of ascii) expect(`${foldText(text)}e`).toBe(foldText(`${text}é`));
+    expect(foldText('Caf`e^ X')).toBe('cafe x');
+  });
+});
+
 describe('foldText', () => {
   it('lower-cases and drops accents, keeping other scripts', () => {
     expect(foldText('São Paulo')).toBe('sao paulo');

@@ -1,8 +1,13 @@
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, controls included
+const ASCII = /^[\u0000-\u007F]*$/;
+
 /**
  * URL slugs. Accents are folded ("São Paulo" → "sao-paulo"), letters of other scripts are
  * kept ("東京" stays "東京"), everything else becomes a single hyphen.
  */
 export function slugify(text: string): string {
+  // ASCII has nothing to fold: lower case and hyphens give the same slug without Unicode normalisation (most names).
+  if (ASCII.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
@@ -36,5 +41,7 @@ export function letterOf(name: string): string {
 
 /** Lower case without accents ("São" → "sao"), for case- and accent-insensitive matching. */
 export function foldText(text: string): string {
+  // In ASCII only the circumflex and the grave accent are diacritics.
+  if (ASCII.test(text)) return text.replace(/[\^`]/g, '').toLowerCase();
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 }

@@ -10,6 +10,18 @@ const WRITABLE = [
 
 export type UpsertOutcome = 'inserted' | 'updated';
 
+/** The columns an update by place id writes (the place id is the match; approval stays the admin's). */
+const UPDATED = WRITABLE.filter((c) => c !== 'place_id' && c !== 'is_approved');
+
+/** A business as a batch upsert finds it: its id and the columns an update would write. */
+export type StoredColumns = Pick<BusinessColumns, (typeof UPDATED)[number]> & { id: number; place_id: string };
+
+/** Whether writing `columns` over `stored` would change nothing. */
+export function isUnchanged(stored: StoredColumns, columns: BusinessColumns): boolean {
+  for (const column of UPDATED) if (stored[column] !== columns[column]) return false;
+  return true;
+}
+
 /** SQL for the `businesses` table and its slug redirects. */
 export class BusinessRepository {
   private readonly bySlug: Statement<[string], BusinessRow>;
@@ -19,6 +31,8 @@ export class BusinessRepository {
   private readonly idByPlaceId: Statement<[string], number>;
   private readonly insert: Statement;
   private readonly updateByPlaceId: Statement;
+  private readonly storedByPlaceIds: Statement<[string], StoredColumns>;
+  private readonly takenAmong: Statement<[{ slugs: string }], string>;
 
   constructor(private readonly db: RecordDatabase) {
     this.bySlug = db.prepare('SELECT * FROM businesses WHERE slug = ?');
@@ -34,10 +48,17 @@ export class BusinessRepository {
       `INSERT INTO businesses (slug, is_demo, ${WRITABLE.join(', ')}) VALUES (@slug, @is_demo, ${WRITABLE.map((c) => `@${c}`).join(', ')})`,
     );
     this.updateByPlaceId = db.prepare(
-      `UPDATE businesses SET ${WRITABLE.filter((c) => c !== 'place_id' && c !== 'is_approved')
-        .map((c) => `${c} = @${c}`)
-        .join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE place_id = @place_id`,
+      `UPDATE businesses SET ${UPDATED.map((c) => `${c} = @${c}`).join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE place_id = @place_id`,
     );
+    this.storedByPlaceIds = db.prepare(
+      `SELECT id, place_id, ${UPDATED.join(', ')} FROM businesses WHERE place_id IN (SELECT value FROM json_each(?))`,
+    );
+    this.takenAmong = db
+      .prepare(
+        `SELECT slug FROM businesses WHERE slug IN (SELECT value FROM json_each(@slugs))
+         UNION SELECT old_slug FROM slug_redirects WHERE old_slug IN (SELECT value FROM json_each(@slugs))`,
+      )
+      .pluck() as Statement<[{ slugs: string }], string>;
   }
 
   findBySlug(slug: string): BusinessRow | undefined {
@@ -75,6 +96,29 @@ export class BusinessRepository {
     }
     const { lastInsertRowid } = this.insert.run({ ...columns, slug: slugForInsert(), is_demo: isDemo ? 1 : 0 });
     return { outcome: 'inserted', id: Number(lastInsertRowid) };
+  }
+
+  /** The stored businesses of these place ids, by place id (one query for a whole batch). */
+  findStored(placeIds: readonly string[]): Map<string, StoredColumns> {
+    const found = new Map<string, StoredColumns>();
+    if (placeIds.length === 0) return found;
+    for (const row of this.storedByPlaceIds.iterate(JSON.stringify(placeIds))) found.set(row.place_id, row);
+    return found;
+  }
+
+  /** Which of these slugs a business or a redirect already uses (one query for a whole batch). */
+  takenSlugs(slugs: readonly string[]): Set<string> {
+    return new Set(slugs.length === 0 ? [] : this.takenAmong.all({ slugs: JSON.stringify(slugs) }));
+  }
+
+  /** Updates the business with the same place id (keeping its slug and approval). */
+  updateColumns(columns: BusinessColumns): void {
+    this.updateByPlaceId.run(columns);
+  }
+
+  /** Inserts a new business under `slug`; returns its id. */
+  insertColumns(columns: BusinessColumns, slug: string, isDemo = false): number {
+    return Number(this.insert.run({ ...columns, slug, is_demo: isDemo ? 1 : 0 }).lastInsertRowid);
   }
 
   /** Runs `work` in one transaction. */

@@ -50,6 +50,8 @@ export class ImportReportRepository {
   private readonly idByKey: Statement<[string], number>;
   private readonly markClosed: Statement<[string]>;
   private readonly clearClosed: Statement<[string]>;
+  private readonly markClosedIds: Statement<[string]>;
+  private readonly clearClosedIds: Statement<[string]>;
 
   constructor(private readonly db: RecordDatabase) {
     this.insertReport = db.prepare(
@@ -84,6 +86,11 @@ export class ImportReportRepository {
        ON CONFLICT (business_id) DO UPDATE SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
     );
     this.clearClosed = db.prepare('DELETE FROM business_closures WHERE business_id = (SELECT id FROM businesses WHERE place_id = ?)');
+    this.markClosedIds = db.prepare(
+      `INSERT INTO business_closures (business_id, status) SELECT value, 'temporarily_closed' FROM json_each(?) WHERE true
+       ON CONFLICT (business_id) DO UPDATE SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+    );
+    this.clearClosedIds = db.prepare('DELETE FROM business_closures WHERE business_id IN (SELECT value FROM json_each(?))');
   }
   /** The latest reports, newest first (dashboard and import history). */
   newest(limit: number): ImportReportRecord[] {
@@ -137,6 +144,12 @@ export class ImportReportRepository {
 
   setTemporarilyClosed(key: string, isClosed: boolean): void {
     (isClosed ? this.markClosed : this.clearClosed).run(key);
+  }
+
+  /** `setTemporarilyClosed` for a whole batch, by business id (two statements, not one per row). */
+  setTemporarilyClosedIds(closedIds: readonly number[], openIds: readonly number[]): void {
+    if (closedIds.length > 0) this.markClosedIds.run(JSON.stringify(closedIds));
+    if (openIds.length > 0) this.clearClosedIds.run(JSON.stringify(openIds));
   }
 
   transaction<T>(work: () => T): T {

@@ -16,10 +16,16 @@ export function isInvalid(value: unknown): value is Invalid {
 }
 
 const MISSING_LITERALS = new Set(['', 'none', 'n/a', 'na', 'nan', 'null', 'undefined', '[]', '{}', '-', '—']);
+/** The longest literal above; a longer text cannot be one, and is not trimmed and lowered for nothing. */
+const LONGEST_MISSING_LITERAL = Math.max(...[...MISSING_LITERALS].map((literal) => literal.length));
+/** Whether a text begins or ends with a character `trim()` removes (a test of two characters, not a regular expression over the text). */
+const isSpaceAtEdge = (text: string) => text.trim().length !== text.length;
 
 /** True for the literals that mean "no value": None, N/A, nan, null, empty, [], {}. */
 export function isMissing(raw: string | null | undefined): boolean {
   if (raw === null || raw === undefined) return true;
+  // Most cells are long texts (hours, addresses, links): lowering each one cost a tenth of the reading.
+  if (raw.length > LONGEST_MISSING_LITERAL && !isSpaceAtEdge(raw)) return false;
   return MISSING_LITERALS.has(raw.trim().toLowerCase());
 }
 
@@ -30,7 +36,8 @@ const NEUTRALISED = /^'(?=[=+\-@\t\r])/;
 /** Text trimmed, or null when missing; a neutralising apostrophe from our export is removed. */
 export function cleanText(raw: string | null | undefined): string | null {
   if (isMissing(raw)) return null;
-  return raw!.trim().replace(NEUTRALISED, '');
+  const text = raw!.trim();
+  return text.startsWith("'") ? text.replace(NEUTRALISED, '') : text;
 }
 
 // C0 and C1 control characters; format characters such as U+200E (left-to-right mark, kept in

@@ -117,14 +117,19 @@ export function mapColumns(headers: readonly string[]): ColumnMap {
   return map;
 }
 
+/** Each file's headers folded once, not once per data row. */
+const foldedHeaders = new WeakMap<ColumnMap, string[]>();
+
 /** True when a row repeats the header row (files concatenated with their headers). */
 export function isHeaderRow(cells: readonly string[], map: ColumnMap): boolean {
+  let folded = foldedHeaders.get(map);
+  if (folded === undefined) foldedHeaders.set(map, (folded = map.headers.map(foldHeader)));
   let compared = 0;
   for (const [index, header] of map.headers.entries()) {
     if (header.trim() === '') continue;
     const cell = cells[index] ?? '';
     // Cheap test first: a data row almost always differs from its header in the first column.
-    if (cell !== header && foldHeader(cell) !== foldHeader(header)) return false;
+    if (cell !== header && foldHeader(cell) !== folded[index]) return false;
     compared += 1;
   }
   return compared > 0;

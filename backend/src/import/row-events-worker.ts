@@ -6,7 +6,9 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { openRows, UnreadableFileError, type RowSource } from './read-rows.ts';
-import { EVENTS_PER_MESSAGE, MESSAGES_IN_FLIGHT, rowEvents, type ReaderMessage, type ReaderRequest, type RowEvent } from './row-events.ts';
+import {
+  EVENTS_PER_MESSAGE, MESSAGES_IN_FLIGHT, mapsWhileReading, readEvents, rowEvents, type ReaderMessage, type ReaderRequest, type RowEvent,
+} from './row-events.ts';
 
 const port = parentPort!;
 const send = (message: ReaderMessage) => port.postMessage(message);
@@ -32,7 +34,7 @@ async function readFile(file: string): Promise<void> {
     send({ type: 'events', events, bytesRead: source.bytesRead() });
     events = [];
   };
-  for await (const event of rowEvents(source)) {
+  for await (const event of mapsWhileReading(source.kind) ? rowEvents(source) : readEvents(source)) {
     events.push(event);
     if (events.length >= EVENTS_PER_MESSAGE) await post();
   }

@@ -41,7 +41,7 @@ describe('the reading worker', () => {
     const source = await openRowEvents(files[0]!.file, statSync(files[0]!.file).size, true);
     let seen = 0;
     for await (const event of source.events) {
-      if (event.type === 'mapped' && (seen += 1) === 10) break;
+      if (event.type === 'business' && (seen += 1) === 10) break;
     }
     const startsBefore = readerWorkerStarts();
     const events = await readAll(files[2]!.file);

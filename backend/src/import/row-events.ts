@@ -6,7 +6,10 @@
  * read on the calling thread (a worker costs ~0.5 s to start).
  */
 import { Worker } from 'node:worker_threads';
+import { toBusinessColumns, type BusinessColumns } from '@directory/data/business-row.ts';
+import { firstSlug } from '../services/business-writer.ts';
 import { isHeaderRow, mapColumns, type ColumnMap } from './columns.ts';
+import type { Identity } from './identity.ts';
 import { mapRow, type MappedRow } from './map-row.ts';
 import { openRows, UnreadableFileError, type RowSource } from './read-rows.ts';
 
@@ -16,7 +19,16 @@ export type RowEvent =
   | { type: 'header-unreadable'; reason: string }
   | { type: 'unreadable'; row: number; reason: string }
   | { type: 'repeated-header'; row: number }
-  | { type: 'mapped'; row: number; mapped: MappedRow }
+  /** A data row as read, not mapped yet (from a reading worker that leaves the mapping to the importer: see `mapsWhileReading`). */
+  | { type: 'cells'; row: number; cells: string[] }
+  /** A row skipped (permanently closed) or in error. */
+  | { type: 'mapped'; row: number; mapped: Exclude<MappedRow, { kind: 'business' }> }
+  /**
+   * A business row, ready for the record: its columns and the slug it gets when new and no one
+   * uses that slug yet. Both are made here, where the rows are read, so that the thread writing
+   * the record only writes.
+   */
+  | { type: 'business'; row: number; columns: BusinessColumns; slug: string; identity: Identity; isTemporarilyClosed: boolean; hasUnreadableHours: boolean }
   /** The file broke mid-way (a damaged zip, a CSV the parser gives up on): no more rows follow. */
   | { type: 'read-failed'; message: string };
 
@@ -36,32 +48,74 @@ const MESSAGES_IN_FLIGHT = 4;
 const isReadError = (error: unknown): error is Error =>
   error instanceof UnreadableFileError || (error instanceof Error && 'code' in error && String(error.code).startsWith('CSV_'));
 
-/** The events of an opened file, in file order. A row of empty cells is no row at all (spreadsheets keep formatted blank rows). */
-export async function* rowEvents(source: RowSource): AsyncGenerator<RowEvent> {
-  let columns: ColumnMap | null = null;
+/**
+ * The events of an opened file as read, data rows not mapped ('cells'), in file order. A row of
+ * empty cells is no row at all (spreadsheets keep formatted blank rows).
+ */
+export async function* readEvents(source: RowSource): AsyncGenerator<RowEvent> {
+  let isHeaderRead = false;
   try {
     for await (const sheetRow of source.rows) {
-      if (columns === null) {
+      if (!isHeaderRead) {
         if (!('cells' in sheetRow)) {
           yield { type: 'header-unreadable', reason: sheetRow.unreadable };
           return;
         }
+        isHeaderRead = true;
         const cells = sheetRow.cells.map((cell) => cell.trim());
-        columns = mapColumns(cells);
         yield { type: 'header', cells };
-        if (columns.fields.name === undefined) return;
+        if (mapColumns(cells).fields.name === undefined) return;
         continue;
       }
       if ('unreadable' in sheetRow) yield { type: 'unreadable', row: sheetRow.rowNumber, reason: sheetRow.unreadable };
       else if (sheetRow.cells.every((cell) => cell.trim() === '')) continue;
-      else if (isHeaderRow(sheetRow.cells, columns)) yield { type: 'repeated-header', row: sheetRow.rowNumber };
-      else yield { type: 'mapped', row: sheetRow.rowNumber, mapped: mapRow(sheetRow.cells, columns, sheetRow.rowNumber) };
+      else yield { type: 'cells', row: sheetRow.rowNumber, cells: sheetRow.cells };
     }
   } catch (error) {
     if (!isReadError(error)) throw error;
     yield { type: 'read-failed', message: error.message };
   }
 }
+
+/** Maps the 'cells' events of `events` with the columns of its header event; the other events pass unchanged. */
+export async function* mapEvents(events: AsyncIterable<RowEvent>): AsyncGenerator<RowEvent> {
+  let columns: ColumnMap | null = null;
+  for await (const event of events) {
+    if (event.type === 'header') {
+      columns = mapColumns(event.cells);
+      yield event;
+      if (columns.fields.name === undefined) return;
+      continue;
+    }
+    if (event.type !== 'cells' || columns === null) {
+      yield event;
+      continue;
+    }
+    if (isHeaderRow(event.cells, columns)) {
+      yield { type: 'repeated-header', row: event.row };
+      continue;
+    }
+    const mapped = mapRow(event.cells, columns, event.row);
+    if (mapped.kind !== 'business') yield { type: 'mapped', row: event.row, mapped };
+    else {
+      const { business, identity, isTemporarilyClosed, hasUnreadableHours } = mapped;
+      yield { type: 'business', row: event.row, columns: toBusinessColumns(business), slug: firstSlug(business), identity, isTemporarilyClosed, hasUnreadableHours };
+    }
+  }
+}
+
+/** The events of an opened file, read and mapped, in file order. */
+export function rowEvents(source: RowSource): AsyncGenerator<RowEvent> {
+  return mapEvents(readEvents(source));
+}
+
+/**
+ * Whether a reading worker also maps the rows of a file of this kind. The reading and the
+ * writing threads should take about as long per row: csv-parse reads quickly, so the CSV's
+ * worker maps too; exceljs alone takes longer per row than mapping and writing together, so
+ * an .xlsx's worker only reads and the importer's thread maps the rows before writing them.
+ */
+export const mapsWhileReading = (kind: RowSource['kind']) => kind === 'csv';
 
 /** Messages between the importer and its reading worker. */
 export type ReaderMessage =
@@ -218,5 +272,5 @@ export async function openRowEvents(file: string, fileSize: number, inWorker = f
       await finish(isComplete);
     }
   }
-  return { kind: first.kind, fileSize: first.fileSize, bytesRead: () => bytesRead, events: events() };
+  return { kind: first.kind, fileSize: first.fileSize, bytesRead: () => bytesRead, events: mapEvents(events()) };
 }

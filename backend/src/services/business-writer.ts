@@ -11,14 +11,22 @@ export interface SaveSummary {
 
 const MAX_SLUG_WIDENING = 16;
 
+/** What a business's slug is made of. */
+export type SlugSource = Pick<BusinessInput, 'name' | 'placeId' | 'fullAddress'>;
+
 /** The stable key a slug ends with: the place id, or a hash of name and address without one. */
-function slugKey(input: BusinessInput): string {
+function slugKey(input: SlugSource): string {
   if (input.placeId) return input.placeId;
   return createHash('sha256').update(`${input.name}\n${input.fullAddress ?? ''}`).digest('hex');
 }
 
+/** The slug a new business gets when no other business or redirect uses it (uniqueSlug's first choice). */
+export function firstSlug(input: SlugSource): string {
+  return businessSlug(input.name, slugKey(input), 0);
+}
+
 /** A slug no business and no redirect uses yet: the short form, widened on collision. */
-export function uniqueSlug(repository: BusinessRepository, input: BusinessInput): string {
+export function uniqueSlug(repository: BusinessRepository, input: SlugSource): string {
   const key = slugKey(input);
   for (let extra = 0; extra <= MAX_SLUG_WIDENING; extra += 2) {
     const slug = businessSlug(input.name, key, extra);

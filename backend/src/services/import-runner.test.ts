@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
@@ -111,11 +112,55 @@ describe('importFile', () => {
     expect(count('SELECT count(*) FROM businesses')).toBe(2);
   });
 
+  it('re-importing the same file counts every row as updated but rewrites none: same updated_at, no change-log entry', async () => {
+    const file = write('same.csv', `${header}A,ChIJeeeeeeeeeeeeeeee01,45,4,4.5,1\nB,ChIJeeeeeeeeeeeeeeee02,46,5,3,2\n`);
+    await run(file);
+    const before = record.prepare('SELECT place_id, updated_at FROM businesses ORDER BY id').all();
+    const logged = count('SELECT count(*) FROM change_log');
+    const again = await run(file);
+    expect(again).toMatchObject({ success: true, inserted: 0, updated: 2, duplicateAnalysis: { databaseDuplicateCount: 2 } });
+    expect(record.prepare('SELECT place_id, updated_at FROM businesses ORDER BY id').all()).toEqual(before);
+    expect(count('SELECT count(*) FROM change_log')).toBe(logged);
+    // One changed cell: that row, and only it, is written and logged for the index.
+    const changed = await run(write('changed.csv', `${header}A,ChIJeeeeeeeeeeeeeeee01,45,4,4.5,1\nB,ChIJeeeeeeeeeeeeeeee02,46,5,3.5,2\n`));
+    expect(changed).toMatchObject({ updated: 2 });
+    expect(record.prepare('SELECT rating FROM businesses WHERE place_id = ?').pluck().get('ChIJeeeeeeeeeeeeeeee02')).toBe(3.5);
+    expect(count('SELECT count(*) FROM change_log')).toBe(logged + 1);
+  });
+
+  it('gives a business whose slug is taken (in the record or earlier in its batch) a widened one', async () => {
+    // The three place ids end alike, so the short slugs ("cafe-abcdef") collide.
+    await run(write('one.csv', `${header}Café,ChIJffffffffffffffffx1abcdef,45,4,4,1\n`));
+    await run(write('two.csv', `${header}Café,ChIJffffffffffffffffy1abcdef,45,4,4,1\nCafé,ChIJffffffffffffffffz1abcdef,45,4,4,1\n`));
+    const slugs = record.prepare('SELECT slug FROM businesses ORDER BY id').pluck().all();
+    expect(slugs).toEqual(['cafe-abcdef', 'cafe-y1abcdef', 'cafe-z1abcdef']);
+  });
+
+  it('marks a temporarily closed business and clears the mark when a later file has it open again', async () => {
+    const closedHeader = 'name,place_id,latitude,longitude,business_status\n';
+    await run(write('closed.csv', `${closedHeader}A,ChIJgggggggggggggggg01,45,4,CLOSED_TEMPORARILY\nB,ChIJgggggggggggggggg02,45,4,OPERATIONAL\n`));
+    const closedNames = () => record.prepare('SELECT b.name FROM business_closures c JOIN businesses b ON b.id = c.business_id ORDER BY b.name').pluck().all();
+    expect(closedNames()).toEqual(['A']);
+    await run(write('reopened.csv', `${closedHeader}A,ChIJgggggggggggggggg01,45,4,OPERATIONAL\nB,ChIJgggggggggggggggg02,45,4,CLOSED_TEMPORARILY\n`));
+    expect(closedNames()).toEqual(['B']);
+  });
+
   it('keeps the last of duplicate rows in a file, across batches', async () => {
     const file = write('dups.csv', `${header}First,ChIJcccccccccccccccc01,1,1,1,1\nMiddle,ChIJcccccccccccccccc02,1,1,1,1\nLast,ChIJcccccccccccccccc01,1,1,2,1\n`);
     const result = await run(file, { batchSize: 1 });
     expect(result).toMatchObject({ successCount: 3, duplicateAnalysis: { excelDuplicateCount: 1, excelDuplicateRecords: [{ row: 4, key: 'ChIJcccccccccccccccc01', name: 'Last' }] } });
     expect(record.prepare('SELECT name FROM businesses WHERE place_id = ?').pluck().get('ChIJcccccccccccccccc01')).toBe('Last');
+  });
+
+  it('keeps the last of duplicate rows inside one batch: its values, name search and closure; the slug of the first', async () => {
+    const closedHeader = 'name,place_id,latitude,longitude,rating,business_status\n';
+    const file = write('dups-in-batch.csv', `${closedHeader}First,ChIJhhhhhhhhhhhhhhhh01,1,1,1,CLOSED_TEMPORARILY\nOther,ChIJhhhhhhhhhhhhhhhh02,1,1,1,OPERATIONAL\nLast,ChIJhhhhhhhhhhhhhhhh01,1,1,2,OPERATIONAL\n`);
+    const result = await run(file);
+    expect(result).toMatchObject({ successCount: 3, inserted: 2, updated: 1, duplicateAnalysis: { excelDuplicateCount: 1, newPlaceIdCount: 2 } });
+    expect(record.prepare('SELECT name, rating, slug FROM businesses WHERE place_id = ?').get('ChIJhhhhhhhhhhhhhhhh01')).toEqual({ name: 'Last', rating: 2, slug: 'first-hhhh01' });
+    expect(record.prepare("SELECT b.place_id FROM businesses_name_fts f JOIN businesses b ON b.id = f.rowid WHERE businesses_name_fts MATCH 'last'").pluck().all()).toEqual(['ChIJhhhhhhhhhhhhhhhh01']);
+    expect(count("SELECT count(*) FROM businesses_name_fts WHERE businesses_name_fts MATCH 'first'")).toBe(0);
+    expect(count('SELECT count(*) FROM business_closures')).toBe(0);
   });
 
   it('writes nothing in a dry run but reports the same numbers', async () => {
@@ -134,16 +179,24 @@ describe('importFile', () => {
     expect(noName).toMatchObject({ success: false, message: 'No name column was found (name, title, …). Columns found: foo, bar.' });
   });
 
-  it('reads in a worker thread with the same result, record and report rows as on the calling thread', async () => {
+  // The CSV's worker maps the rows; the .xlsx's worker only reads them and the importer maps them (mapsWhileReading).
+  it.each(['csv', 'xlsx'] as const)('reads a .%s in a worker thread with the same result, record and report rows as on the calling thread', async (format) => {
     // Three batches of 2 rows with a bad row, a repeated header, a duplicate and a temporarily closed place among them.
     const body = [
       'A,ChIJeeeeeeeeeeeeeeee01,45,4,4.5,1', 'B,ChIJeeeeeeeeeeeeeeee02,999,4,4,2', 'name,place_id,latitude,longitude,rating,phone',
       'C,ChIJeeeeeeeeeeeeeeee03,,,N/A,3', 'Ä again,ChIJeeeeeeeeeeeeeeee01,45,4,5,1', 'D,ChIJeeeeeeeeeeeeeeee04,1,2,3,4', 'E,ChIJeeeeeeeeeeeeeeee05,1,2,3,4',
     ].join('\n');
-    const file = write('both.csv', `${header}${body}\n`);
+    let file = write('both.csv', `${header}${body}\n`);
+    if (format === 'xlsx') {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('Places');
+      for (const line of `${header}${body}`.split('\n')) sheet.addRow(line.split(','));
+      file = join(dir, 'both.xlsx');
+      await workbook.xlsx.writeFile(file);
+    }
     const outcomes = [];
     for (const readInWorker of [false, true]) {
-      const result = await importFile({ record, file, fileName: 'both.csv', batchSize: 2, isDryRun: false, readInWorker });
+      const result = await importFile({ record, file, fileName: `both.${format}`, batchSize: 2, isDryRun: false, readInWorker });
       const rows = [...new ImportReportRepository(record).iterateRows(result.reportId!)];
       const businesses = record.prepare('SELECT place_id, name, latitude, rating, slug FROM businesses ORDER BY place_id').all();
       const { reportId, processingTimeSeconds, ...rest } = result;

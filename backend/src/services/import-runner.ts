@@ -5,11 +5,10 @@
  * `npm run import`; runs wherever it is called (the server calls it inside a worker thread).
  */
 import { stat } from 'node:fs/promises';
-import { toBusinessColumns } from '@directory/data/business-row.ts';
-import type { BusinessInput } from '@directory/data/business.ts';
+import type { BusinessColumns } from '@directory/data/business-row.ts';
 import type { RecordDatabase } from '@directory/data/record.ts';
 import { BulkInsertTriggers } from '../db/bulk-insert-triggers.ts';
-import { BusinessRepository } from '../db/business-repository.ts';
+import { BusinessRepository, isUnchanged } from '../db/business-repository.ts';
 import { DeferredIndexes } from '../db/deferred-indexes.ts';
 import { ImportReportRepository, isProcessAlive, type ReportCounts, type ReportRowEntry } from '../db/import-report-repository.ts';
 import { columnExtraction, mapColumns, type ColumnMap } from '../import/columns.ts';
@@ -64,7 +63,9 @@ const PROGRESS_EVERY_ROWS = 2000;
 
 interface PendingRow {
   row: number;
-  business: BusinessInput;
+  columns: BusinessColumns;
+  /** The slug it gets when new, unless taken (see the 'business' row event). */
+  slug: string;
   identity: Identity;
   isTemporarilyClosed: boolean;
   isFileDuplicate: boolean;
@@ -185,22 +186,58 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: () =>
     pendingEntries.push({ row, kind: 'skipped', column: '', reason, name });
   };
 
-  /** Writes one row; returns whether it inserted or updated, and the row's id. */
-  const writeRowWithId = (pending: PendingRow) => {
-    const written = businesses.upsertWithId(toBusinessColumns(pending.business), () => uniqueSlug(businesses, pending.business));
+  const slugSource = (columns: BusinessColumns) => ({ name: columns.name, placeId: columns.place_id, fullAddress: columns.full_address });
+  /** Writes one row on its own (after its batch was refused); returns whether it inserted or updated. */
+  const writeRow = (pending: PendingRow): 'inserted' | 'updated' => {
+    const written = businesses.upsertWithId(pending.columns, () => uniqueSlug(businesses, slugSource(pending.columns)));
     if (pending.isTemporarilyClosed || written.outcome === 'updated') reports.setTemporarilyClosed(pending.identity.key, pending.isTemporarilyClosed);
-    return written;
+    return written.outcome;
   };
-  const writeRow = (pending: PendingRow): 'inserted' | 'updated' => writeRowWithId(pending).outcome;
-  /** Writes a batch with the per-row insert triggers' work done once for the batch (see bulk-insert-triggers.ts). */
+  /**
+   * Writes a batch: the stored rows of its keys and the use of its new slugs are looked up in
+   * one query each; a key repeated inside the batch is written once, at its first row, with its
+   * last row's values (the last row wins, as written row by row, but the name search index is
+   * not rewritten for each repeat); a row equal to the stored one is not written again (a
+   * re-import of the same file rewrites nothing: no page, no change-log entry for the index);
+   * the per-row insert triggers' work is done once for the batch (see bulk-insert-triggers.ts).
+   */
   const writeBatch = (rows: readonly PendingRow[]): ('inserted' | 'updated')[] =>
     bulkTriggers.run(() => {
+      const lastOfKey = new Map<string, PendingRow>();
+      for (const pending of rows) lastOfKey.set(pending.identity.key, pending);
+      const stored = businesses.findStored([...lastOfKey.keys()]);
+      const taken = businesses.takenSlugs(rows.filter((pending) => !stored.has(pending.identity.key)).map((pending) => pending.slug));
       const insertedIds: number[] = [];
-      const outcomes = rows.map((pending) => {
-        const written = writeRowWithId(pending);
-        if (written.outcome === 'inserted') insertedIds.push(written.id);
-        return written.outcome;
+      const idOfWritten = new Map<string, number>();
+      // The last row of a key in the batch decides whether its business is marked closed.
+      const closedById = new Map<number, boolean>();
+      const outcomes = rows.map((pending): 'inserted' | 'updated' => {
+        const key = pending.identity.key;
+        const last = lastOfKey.get(key)!;
+        let id = idOfWritten.get(key);
+        let outcome: 'inserted' | 'updated' = 'updated';
+        if (id === undefined) {
+          const before = stored.get(key);
+          if (before !== undefined) {
+            if (!isUnchanged(before, last.columns)) businesses.updateColumns(last.columns);
+            id = before.id;
+          } else {
+            // The slug is the first row's, as when each row was written in turn; the batch's own inserts are in `taken` too.
+            const slug = taken.has(pending.slug) ? uniqueSlug(businesses, slugSource(pending.columns)) : pending.slug;
+            taken.add(slug);
+            id = businesses.insertColumns(last.columns, slug);
+            insertedIds.push(id);
+            outcome = 'inserted';
+          }
+          idOfWritten.set(key, id);
+        }
+        if (pending === last && (pending.isTemporarilyClosed || outcome === 'updated')) closedById.set(id, pending.isTemporarilyClosed);
+        return outcome;
       });
+      const closedIds: number[] = [];
+      const openIds: number[] = [];
+      for (const [id, isClosed] of closedById) (isClosed ? closedIds : openIds).push(id);
+      reports.setTemporarilyClosedIds(closedIds, openIds);
       return { result: outcomes, insertedIds };
     });
 
@@ -323,29 +360,29 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: () =>
         return fail(`${event.message}${committed > 0 ? ` (stopped after ${counts.totalRows} rows; ${committed} written before the damage stay in the record)` : ''}`);
       }
       counts.totalRows += 1;
-      if (event.type === 'unreadable') reportError([{ row: event.row, column: '', reason: `the row cannot be read: ${event.reason}` }]);
+      if (event.type === 'business') {
+        const key = event.identity.key;
+        const isFileDuplicate = seenKeys.has(key);
+        if (isFileDuplicate) {
+          duplicates.excel += 1;
+          if (excelDuplicateRecords.length < REPORTED_LIMIT) excelDuplicateRecords.push({ row: event.row, key, name: event.columns.name });
+        } else {
+          seenKeys.add(key);
+          if (event.identity.source === 'placeId' || event.identity.source === 'link') duplicates.withPlaceId += 1;
+          if (event.identity.source === 'derived') duplicates.derived += 1;
+        }
+        if (event.hasUnreadableHours) duplicates.unreadableHours += 1;
+        if (event.isTemporarilyClosed) duplicates.temporarilyClosed += 1;
+        batch.push({ row: event.row, columns: event.columns, slug: event.slug, identity: event.identity, isTemporarilyClosed: event.isTemporarilyClosed, isFileDuplicate });
+        if (options.isDryRun) batchWouldWrite += 1;
+        if (batch.length >= options.batchSize) flush();
+      } else if (event.type === 'unreadable') reportError([{ row: event.row, column: '', reason: `the row cannot be read: ${event.reason}` }]);
       else if (event.type === 'repeated-header') reportSkip(event.row, null, 'repeated header row');
+      else if (event.type === 'cells') throw new Error(`Row ${event.row} reached the importer unmapped.`);
       else {
         const mapped = event.mapped;
         if (mapped.kind === 'error') reportError(mapped.issues);
-        else if (mapped.kind === 'skipped') reportSkip(event.row, mapped.name, mapped.reason);
-        else {
-          const key = mapped.identity.key;
-          const isFileDuplicate = seenKeys.has(key);
-          if (isFileDuplicate) {
-            duplicates.excel += 1;
-            if (excelDuplicateRecords.length < REPORTED_LIMIT) excelDuplicateRecords.push({ row: event.row, key, name: mapped.business.name });
-          } else {
-            seenKeys.add(key);
-            if (mapped.identity.source === 'placeId' || mapped.identity.source === 'link') duplicates.withPlaceId += 1;
-            if (mapped.identity.source === 'derived') duplicates.derived += 1;
-          }
-          if (mapped.hasUnreadableHours) duplicates.unreadableHours += 1;
-          if (mapped.isTemporarilyClosed) duplicates.temporarilyClosed += 1;
-          batch.push({ row: event.row, business: mapped.business, identity: mapped.identity, isTemporarilyClosed: mapped.isTemporarilyClosed, isFileDuplicate });
-          if (options.isDryRun) batchWouldWrite += 1;
-          if (batch.length >= options.batchSize) flush();
-        }
+        else reportSkip(event.row, mapped.name, mapped.reason);
       }
       if (counts.totalRows % PROGRESS_EVERY_ROWS === 0) progress(false);
     }
