@@ -454,8 +454,10 @@ export class AdminBusinessRepository {
           .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'businesses'`)
           .all() as { name: string; sql: string }[];
         for (const { name } of triggers) this.db.exec(`DROP TRIGGER "${name.replaceAll('"', '""')}"`);
-        this.db.exec(`INSERT OR REPLACE INTO deleted_slugs (slug) SELECT slug FROM businesses ORDER BY slug`);
-        this.db.exec(`INSERT OR REPLACE INTO deleted_slugs (slug) SELECT old_slug FROM slug_redirects ORDER BY old_slug`);
+        // One deletion time for every tombstone, computed once (the column's default would run strftime per row).
+        const deletedAt = this.db.prepare(`SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`).pluck().get() as string;
+        this.db.prepare(`INSERT OR REPLACE INTO deleted_slugs (slug, deleted_at) SELECT slug, ? FROM businesses ORDER BY slug`).run(deletedAt);
+        this.db.prepare(`INSERT OR REPLACE INTO deleted_slugs (slug, deleted_at) SELECT old_slug, ? FROM slug_redirects ORDER BY old_slug`).run(deletedAt);
         for (const child of children) this.db.exec(`DELETE FROM "${child.replaceAll('"', '""')}"`);
         // Without triggers, foreign keys or a WHERE clause, SQLite drops the table's pages at once.
         this.db.exec('DELETE FROM businesses');
