@@ -6,7 +6,7 @@
  * back and lists answer again, without a restart.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,12 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusinessRow } from '@directory/data/business-row.ts';
 import { openRecord } from '@directory/data/record.ts';
 import { changeLogHighWater } from '@directory/indexer/change-log.ts';
-import { toBusinessDocument } from '@directory/indexer/document.ts';
-import { toMeiliBusiness } from '@directory/indexer/meilisearch/meili-documents.ts';
 import { loadBackendConfig } from './config.ts';
 import { BusinessRepository } from './db/business-repository.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { loadDemoDataIfEmpty } from './services/demo-data.ts';
+import { answerLikeMeilisearch } from './testing/meilisearch-stand-in.ts';
 import type { PagedBusinesses } from './shared/api-types.ts';
 
 const SIZE = 200;
@@ -30,23 +29,6 @@ let standInPort: number;
 let mode: 'reset' | 'meilisearch' = 'reset';
 let server: RunningServer;
 const logged: string[] = [];
-
-/** The few Meilisearch endpoints a start and a list read call, answered from the record. */
-function answerLikeMeilisearch(rows: BusinessRow[], appliedSeq: number, req: IncomingMessage, res: ServerResponse, body: string): void {
-  const json = (status: number, value: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(value));
-  };
-  if (req.method === 'GET' && req.url === '/indexes/directory_meta/documents/state') {
-    return json(200, { key: 'state', appliedSeq, businessCount: rows.length });
-  }
-  if (req.method === 'POST' && req.url === '/indexes/directory_businesses/search') {
-    const { page = 1, hitsPerPage = 20 } = JSON.parse(body) as { page?: number; hitsPerPage?: number };
-    const hits = rows.slice((page - 1) * hitsPerPage, page * hitsPerPage).map((row, i) => toMeiliBusiness(toBusinessDocument(row), i));
-    return json(200, { hits, page, hitsPerPage, totalHits: rows.length, totalPages: Math.ceil(rows.length / hitsPerPage), query: '', processingTimeMs: 0 });
-  }
-  json(404, { message: `${req.method} ${req.url} is not part of this stand-in`, code: 'index_not_found', type: 'invalid_request', link: '' });
-}
 
 function listenStandIn(port: number): Promise<number> {
   return new Promise((resolve) => standIn.listen(port, '127.0.0.1', () => resolve((standIn.address() as AddressInfo).port)));

@@ -9,6 +9,8 @@ export const indexerEnvSchema = z.object({
   SEARCH_ENGINE: z.enum(['sqlite', 'meilisearch']).default('sqlite'),
   MEILI_URL: z.url().optional(),
   MEILI_KEY: z.string().optional(),
+  // Every request to Meilisearch gives up after this long: a hung engine must not hold visitors' requests.
+  MEILI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   PUBLIC_LISTING: z.enum(['all', 'approved']).default('all'),
   // Test-only (fault tests): the step at which the process stops itself (see fault-point.ts).
   FAULT_PAUSE_AT: z.string().min(1).optional(),
@@ -23,6 +25,8 @@ export interface IndexerConfig {
   engine: 'sqlite' | 'meilisearch';
   meiliUrl: string | undefined;
   meiliKey: string | undefined;
+  /** How long one Meilisearch request may take before it fails as unreachable (MEILI_TIMEOUT_MS). */
+  meiliTimeoutMs: number;
   listingPolicy: 'all' | 'approved';
   /** Test-only: the fault point this process stops at (FAULT_PAUSE_AT); undefined outside fault tests. */
   faultPauseAt: string | undefined;
@@ -38,6 +42,7 @@ export function toIndexerConfig(env: IndexerEnv): IndexerConfig {
     engine: env.SEARCH_ENGINE,
     meiliUrl: env.MEILI_URL,
     meiliKey: env.MEILI_KEY,
+    meiliTimeoutMs: env.MEILI_TIMEOUT_MS,
     listingPolicy: env.PUBLIC_LISTING,
     faultPauseAt: env.FAULT_PAUSE_AT,
   };

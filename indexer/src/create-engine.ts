@@ -12,6 +12,6 @@ export function createEngine(config: IndexerConfig): SearchEngine {
       if (!config.meiliUrl) {
         throw new Error('SEARCH_ENGINE=meilisearch needs MEILI_URL (for example http://localhost:7700), and MEILI_KEY when the server has a master key.');
       }
-      return new MeilisearchEngine({ url: config.meiliUrl, apiKey: config.meiliKey });
+      return new MeilisearchEngine({ url: config.meiliUrl, apiKey: config.meiliKey, timeoutMs: config.meiliTimeoutMs });
   }
 }

@@ -60,11 +60,13 @@ export const COUNT_CEILING = 50_000;
 export const FTS_HITS_LIMIT = 2_000;
 /**
  * A name matching more is listed by walking the sort index: up to COUNT_CEILING matches, the
- * index alone is read (ids tested against the set of matching ids; at a million businesses a
- * page needs about 10,000 entries at most); past it, so common a name is tested on each row
- * read and fills a page within a few hundred rows. This is the walk's cap per request.
+ * index alone is read in one pass (ids tested against the set of matching ids, read once; at a
+ * million businesses a page needs about 10,000 entries at most); past it, so common a name is
+ * tested on each row read and fills a page within a few hundred rows. This is the walk's cap per request.
  */
 export const ID_WALK_LIMIT = 20_000;
+/** An id walk's first read per segment: a name found often fills a page within it. */
+const ID_WALK_FIRST_READ = 512;
 /** A walk testing names reads at most this many rows per request. */
 export const WALK_LIMIT = 10_000;
 /*
@@ -171,25 +173,6 @@ export class AdminBusinessRepository {
   }
 
   /**
-   * The SQL of a walk along the sort index (at most `@cap` entries of one segment, read from the
-   * index alone) keeping the rows whose id matches the name, in order (exported for the
-   * query-plan tests). The matching ids are read once into an in-memory index; the outer sort
-   * orders at most `@cap` rows that are already in order.
-   */
-  static idWalkSql(sortBy: AdminSortBy, direction: 'ASC' | 'DESC', segment: string, hasCategory: boolean): string {
-    const walk = AdminBusinessRepository.walkSql(sortBy, direction, segment, { hasCategory, withName: false });
-    const outerOrder = sortBy === 'name' ? 'w.sort_value COLLATE NOCASE' : 'w.sort_value';
-    return `SELECT w.id, w.sort_value FROM (${walk} LIMIT @cap) w
-      WHERE w.id IN (SELECT rowid FROM businesses_name_fts WHERE businesses_name_fts MATCH @nameMatch)
-      ORDER BY ${outerOrder} ${direction}, w.id ${direction} LIMIT @take OFFSET @offset`;
-  }
-
-  /** The SQL of the last index entry a capped walk of one segment read (exported for the query-plan tests). */
-  static walkEndSql(sortBy: AdminSortBy, direction: 'ASC' | 'DESC', segment: string, hasCategory: boolean): string {
-    return `${AdminBusinessRepository.walkSql(sortBy, direction, segment, { hasCategory, withName: false })} LIMIT 1 OFFSET @cap - 1`;
-  }
-
-  /**
    * The SQL of a rare name's page: its FTS hits, filtered, sorted, cut (exported for the
    * query-plan tests). CROSS JOIN keeps the FTS table outermost: driven by a category index
    * instead, SQLite would probe the FTS table once per row, milliseconds each.
@@ -262,7 +245,7 @@ export class AdminBusinessRepository {
         const test = query.name.test;
         const walk = isCommon
           ? this.walk(query.sortBy, direction, segments, params, (row) => test(row.name!), { take, offset, limit: walkLimit })
-          : this.idWalk(query.sortBy, direction, segments, { ...params, ...nameMatch }, { take, offset, limit: idWalkLimit });
+          : this.idWalk(query.sortBy, direction, segments, params, new Set(matchingIds), { take, offset, limit: idWalkLimit });
         hits = walk.hits;
         lastWalked = walk.isCapped ? walk.last : null;
         const categorySize = hasCategory ? this.counted.get('category', query.category!)! : Infinity;
@@ -300,39 +283,65 @@ export class AdminBusinessRepository {
   }
 
   /**
-   * Walks the sort index from the cursor in SQL, keeping rows whose id matches the name, until
-   * `take` hits (after skipping `offset`) or `limit` index entries.
+   * Walks the sort index from the cursor (the index alone, no table row), keeping the ids among
+   * the name's matching ids (read once, by the caller), until `take` hits (after skipping
+   * `offset`) or `limit` index entries. One pass: ids come in a few growing reads per segment
+   * (the first, ID_WALK_FIRST_READ entries, fills a page of a name found often), and a capped
+   * walk's stop point is the last id read, not a second walk to it.
    */
   private idWalk(
     sortBy: AdminSortBy,
     direction: 'ASC' | 'DESC',
     segments: string[],
     params: Record<string, unknown>,
+    matchingIds: Set<number>,
     options: { take: number; offset: number; limit: number },
   ): { hits: Walked[]; last: Walked | null; isCapped: boolean } {
-    const hits: Walked[] = [];
+    const hitIds: number[] = [];
     const hasCategory = params.category !== undefined;
     let budget = options.limit;
-    let offset = options.offset;
+    let skipped = 0;
+    let lastId: number | null = null;
+    const found = (isCapped: boolean) => {
+      const walked = this.sortValuesOf(sortBy, lastId === null ? hitIds : [...hitIds, lastId]);
+      return { hits: walked.slice(0, hitIds.length), last: isCapped ? (walked.at(-1) ?? null) : null, isCapped };
+    };
     for (const segment of segments) {
-      const sql = AdminBusinessRepository.idWalkSql(sortBy, direction, segment, hasCategory);
-      const found = this.db.prepare(sql).all({ ...params, cap: budget, take: options.take - hits.length + offset, offset: 0 }) as Walked[];
-      // OFFSET is applied here, across segments.
-      const skipped = Math.min(offset, found.length);
-      offset -= skipped;
-      hits.push(...found.slice(skipped));
-      if (hits.length >= options.take) return { hits: hits.slice(0, options.take), last: null, isCapped: false };
-      const { nameMatch: _nameMatch, ...walkParams } = params;
-      const end = this.db.prepare(AdminBusinessRepository.walkEndSql(sortBy, direction, segment, hasCategory)).get({ ...walkParams, cap: budget }) as Walked | undefined;
-      if (end !== undefined) return { hits, last: end, isCapped: true };
-      if (segment === segments.at(-1)) break;
-      // The segment held fewer than `budget` entries: count them against the budget.
-      const counted = this.db.prepare(`SELECT count(*) FROM (${AdminBusinessRepository.walkSql(sortBy, direction, segment, { hasCategory, withName: false })} LIMIT @cap)`)
-        .pluck().get({ ...walkParams, cap: budget }) as number;
-      // Later segments still get one entry, so a walk never ends silently short of them.
-      budget = Math.max(1, budget - counted);
+      const read = this.db
+        .prepare(`${AdminBusinessRepository.walkSql(sortBy, direction, segment, { hasCategory, withName: false })} LIMIT @chunk OFFSET @from`)
+        .pluck();
+      for (let from = 0; budget > 0; ) {
+        // Each read reaches 4 times further than the last: few reads, little skipped by OFFSET.
+        const chunk = Math.min(budget, from === 0 ? ID_WALK_FIRST_READ : from * 3);
+        const ids = read.all({ ...params, chunk, from }) as number[];
+        for (const id of ids) {
+          if (!matchingIds.has(id)) continue;
+          if (skipped < options.offset) skipped += 1;
+          else hitIds.push(id);
+          if (hitIds.length >= options.take) {
+            lastId = null;
+            return found(false);
+          }
+        }
+        budget -= ids.length;
+        from += ids.length;
+        if (ids.length > 0) lastId = ids.at(-1)!;
+        if (ids.length < chunk) break;
+      }
+      if (budget === 0) return found(true);
     }
-    return { hits, last: null, isCapped: false };
+    lastId = null;
+    return found(false);
+  }
+
+  /** The sort key of each id, in the order given (the cursors of a walk that read ids only). */
+  private sortValuesOf(sortBy: AdminSortBy, ids: number[]): Walked[] {
+    if (ids.length === 0) return [];
+    const rows = this.db
+      .prepare(`SELECT b.id, ${SORT_KEYS[sortBy].column} AS sort_value FROM businesses b WHERE b.id IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify(ids)) as Walked[];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id)!);
   }
 
   /** Walks the sort index from the cursor, testing each row's name, until `take` hits (after skipping `offset`) or `limit` rows. */
@@ -445,8 +454,10 @@ export class AdminBusinessRepository {
           .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'businesses'`)
           .all() as { name: string; sql: string }[];
         for (const { name } of triggers) this.db.exec(`DROP TRIGGER "${name.replaceAll('"', '""')}"`);
-        this.db.exec(`INSERT OR REPLACE INTO deleted_slugs (slug) SELECT slug FROM businesses ORDER BY slug`);
-        this.db.exec(`INSERT OR REPLACE INTO deleted_slugs (slug) SELECT old_slug FROM slug_redirects ORDER BY old_slug`);
+        // One deletion time for every tombstone, computed once (the column's default would run strftime per row).
+        const deletedAt = this.db.prepare(`SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`).pluck().get() as string;
+        this.db.prepare(`INSERT OR REPLACE INTO deleted_slugs (slug, deleted_at) SELECT slug, ? FROM businesses ORDER BY slug`).run(deletedAt);
+        this.db.prepare(`INSERT OR REPLACE INTO deleted_slugs (slug, deleted_at) SELECT old_slug, ? FROM slug_redirects ORDER BY old_slug`).run(deletedAt);
         for (const child of children) this.db.exec(`DELETE FROM "${child.replaceAll('"', '""')}"`);
         // Without triggers, foreign keys or a WHERE clause, SQLite drops the table's pages at once.
         this.db.exec('DELETE FROM businesses');

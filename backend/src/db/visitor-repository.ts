@@ -1,5 +1,20 @@
 import type { Statement } from 'better-sqlite3';
 import type { RecordDatabase } from '@directory/data/record.ts';
+import { isStorageWriteRefused } from '../middleware/storage-failures.ts';
+import { isRecordFull } from '../services/import-runner.ts';
+
+/**
+ * Runs a visitor-count write; when the data folder refuses it (read-only or full) the visit is
+ * not counted and `fallback` is returned: counting is best effort, the page it follows is served.
+ */
+function unlessStorageRefuses<T>(write: () => T, fallback: T): T {
+  try {
+    return write();
+  } catch (error) {
+    if (isStorageWriteRefused(error) || isRecordFull(error)) return fallback;
+    throw error;
+  }
+}
 
 /** SQL of the daily visitor counts (one salted hash per visitor and day). */
 export class VisitorRepository {
@@ -15,11 +30,12 @@ export class VisitorRepository {
     this.dropBefore = db.prepare('DELETE FROM visitor_days WHERE day < ?');
   }
 
-  /** Counts a visitor once per day. */
+  /** Counts a visitor once per day (not at all when the folder refuses the write). */
   record(day: string, visitorHash: string): void {
-    this.db.transaction(() => {
+    const write = this.db.transaction(() => {
       if (this.insertVisitor.run(day, visitorHash).changes > 0) this.bump.run(day);
-    })();
+    });
+    unlessStorageRefuses(() => write(), undefined);
   }
 
   countsSince(day: string): { day: string; count: number }[] {
@@ -28,6 +44,6 @@ export class VisitorRepository {
 
   /** The per-visitor hashes of past days are of no further use once counted. */
   forgetHashesBefore(day: string): void {
-    this.dropBefore.run(day);
+    unlessStorageRefuses(() => this.dropBefore.run(day), null);
   }
 }

@@ -4,54 +4,16 @@
  * correct 2xx or a 4xx with `{ error: { id, message } }`, never a 5xx, and the record's tables
  * are unchanged by reads and by refused writes (a digest before and after each request).
  */
-import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { signInAsAdmin, type AdminClient } from '../testing/admin-client.ts';
+import { hostileText, queryString, recordDigest as digestOf, urlPiece } from '../testing/hostile-values.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
 let app: TestApp & { url: string };
 let admin: AdminClient;
-
-/**
- * Tables whose rows change for reasons other than the request's own input: sessions (last use),
- * the audit log (it records refused admin writes and logins, by design), visitor counts, and the
- * change log and checkpoints the index sync works through on its own schedule.
- */
-const NOT_DIGESTED = new Set(['admin_sessions', 'audit_log', 'visitor_days', 'visitor_counts', 'change_log', 'admin_checkpoints']);
-
-/** A SHA-256 of every row of every other table of the record, in rowid order. */
-function recordDigest(): string {
-  const hash = createHash('sha256');
-  const tables = app.deps.record
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_fts_%' ORDER BY name")
-    .pluck()
-    .all() as string[];
-  for (const table of tables) {
-    if (NOT_DIGESTED.has(table)) continue;
-    hash.update(`\u0001${table}\u0001`);
-    for (const row of app.deps.record.prepare(`SELECT * FROM "${table}"`).raw().iterate() as Iterable<unknown[]>) {
-      hash.update(JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : Buffer.isBuffer(value) ? value.toString('hex') : value)));
-    }
-  }
-  return hash.digest('hex');
-}
-
-// ---- hostile values ----
-
-const FTS_AND_SQL = ['"', '""', '*', 'a*', 'NEAR(', 'NEAR(a b', 'NEAR(a, 5)', 'OR', 'a OR b', 'AND', 'NOT', '-', '-a', '^', '^a', 'name:', 'name:x', '{name category}:x', '(', ')', "' OR 1=1 --", "'; DROP TABLE businesses; --", '%', '_', '\\', ';', 'a"b', '""""'];
-const ODD = ['\u0000', 'a\u0000b', '\uD800', '\uDFFF', '💥', '\u202E', '<script>alert(1)</script>', '__proto__', 'constructor', 'prototype', '../../etc/passwd', ' ', '', 'null', 'undefined', 'NaN', '-1', '0', '1e309', '99999999999999999999'];
-
-/** Hostile text; `hugeLength` is the longest (URLs stay under the 16 KB header limit, which answers 431 before the app). */
-const textOf = (hugeLength: number) =>
-  fc.oneof(
-    fc.constantFrom(...FTS_AND_SQL, ...ODD),
-    fc.string({ maxLength: 30, unit: 'binary' }),
-    fc.array(fc.constantFrom(...FTS_AND_SQL, 'pizza', 'a', ' '), { maxLength: 6 }).map((words) => words.join(' ')),
-    fc.constantFrom(201, 1_001, hugeLength).map((length) => 'x'.repeat(length)),
-  );
-const hostileText = textOf(9_000);
+const recordDigest = () => digestOf(app.deps.record);
 
 /** JSON values where text is expected, and where numbers or booleans are. */
 const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
@@ -63,28 +25,6 @@ const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant({ __proto__: { isAdmin: true } }),
   fc.constant('y'.repeat(90_000)),
 );
-
-/** Raw pieces of a URL that are not valid percent-encoding or not valid UTF-8 once decoded. */
-const BROKEN_ESCAPES = ['%E0%A4%A', '%00', '%', '%%', '%ZZ', '%C0%AF', '%FF%FE', '%ED%A0%80', '%F4%90%80%80', 'a%2', '%2e%2e%2f'];
-
-/** Percent-encodes text that encodeURIComponent cannot (lone surrogates) by sending its bytes as they come. */
-function encodeLoosely(text: string): string {
-  try {
-    return encodeURIComponent(text);
-  } catch (error) {
-    if (error instanceof URIError) return [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
-    throw error;
-  }
-}
-
-const urlPiece = fc.oneof(textOf(2_000).map(encodeLoosely), fc.constantFrom(...BROKEN_ESCAPES));
-
-/** A query string over `keys` (and hostile keys): repeated keys, `key[]=`, `key[a]=`, broken escapes. */
-function queryString(keys: string[]): fc.Arbitrary<string> {
-  const key = fc.oneof(fc.constantFrom(...keys, '__proto__', 'constructor', '__proto__[x]', 'a[b][c]'), urlPiece);
-  const pair = fc.tuple(key, fc.constantFrom('', '[]', '[0]', '[a]'), urlPiece).map(([name, suffix, value]) => `${name}${suffix}=${value}`);
-  return fc.array(pair, { minLength: 1, maxLength: 5 }).map((pairs) => pairs.join('&'));
-}
 
 /** A JSON object text over `keys` (own `__proto__`/`constructor` keys included), or JSON that is broken. */
 function jsonBody(keys: string[]): fc.Arbitrary<string> {

@@ -92,10 +92,15 @@ export class EngineHealth {
   }
 }
 
-/** "fetch failed (ECONNRESET)": the error and the network cause under it. */
+/**
+ * "fetch failed (ECONNRESET)", "Request to … has failed (request timed out after 5000ms)": the
+ * error and the deepest cause under it (its network code, or else its message).
+ */
 function describe(error: Error): string {
   let cause: unknown = error.cause;
   while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
-  const code = cause instanceof Error && 'code' in cause ? String(cause.code) : null;
-  return code ? `${error.message.split('\n')[0]} (${code})` : error.message.split('\n')[0]!;
+  const head = error.message.split('\n')[0]!;
+  if (!(cause instanceof Error)) return head;
+  const code = 'code' in cause ? String(cause.code) : null;
+  return `${head} (${code ?? cause.message.split('\n')[0]})`;
 }

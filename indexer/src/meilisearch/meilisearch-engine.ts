@@ -122,6 +122,8 @@ function cutSitemapFiles(rows: Array<{ id: number; updatedAt: string }>): Sitema
 }
 const BATCH_SIZE = 10_000;
 const TASK_TIMEOUT_MS = 10 * 60_000;
+/** A hung engine fails a request after this long (MEILI_TIMEOUT_MS), so visitors' requests are not held. */
+const DEFAULT_REQUEST_TIMEOUT_MS = 5000;
 const FACET_ATTRIBUTE: Record<FacetName, string> = { category: 'categorySlug', country: 'countryCode', city: 'cityKey' };
 
 /** A Meilisearch task that ended failed or cancelled. */
@@ -139,6 +141,8 @@ export interface MeilisearchEngineOptions {
   indexPrefix?: string;
   /** Aggregate documents per read (default 1000); the contract suite makes it tiny so lists span several reads. */
   aggregatePageSize?: number;
+  /** Milliseconds one HTTP request may take (default 5000): past it the call fails as the engine unreachable. */
+  timeoutMs?: number;
 }
 
 function isMeiliError(error: unknown, code: string): boolean {
@@ -155,7 +159,13 @@ export class MeilisearchEngine implements SearchEngine {
   constructor(options: MeilisearchEngineOptions) {
     this.aggregatePage = options.aggregatePageSize ?? AGGREGATE_PAGE;
     if (!Number.isInteger(this.aggregatePage) || this.aggregatePage < 1) throw new RangeError(`aggregatePageSize must be a whole number of 1 or more, got ${this.aggregatePage}`);
-    this.client = new Meilisearch({ host: options.url, apiKey: options.apiKey, defaultWaitOptions: { timeout: TASK_TIMEOUT_MS } });
+    this.client = new Meilisearch({
+      host: options.url,
+      apiKey: options.apiKey,
+      // Per request (a task's wait polls with short requests, each bounded by this too).
+      timeout: options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      defaultWaitOptions: { timeout: TASK_TIMEOUT_MS },
+    });
     this.prefix = options.indexPrefix ?? 'directory';
     this.indexId = `meilisearch:${options.url.replace(/\/+$/, '')}/${this.prefix}`;
   }

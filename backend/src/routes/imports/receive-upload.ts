@@ -29,7 +29,21 @@ export function tooLarge(fileName: string): ApiError {
   return new ApiError(413, 'payload_too_large', `${fileName} - Maksimum dosya boyutu 150MB'dır`);
 }
 
-/** Reads the multipart request: its one `file` part to disk, its other parts as text fields. */
+/** The answer when the temporary folder's disk filled while the upload was written to it. */
+export function uploadDiskFull(): ApiError {
+  return new ApiError(
+    507,
+    'storage_full',
+    "The uploaded file could not be stored: the server's disk is full. Nothing was imported; free disk space, then upload the file again.",
+  );
+}
+
+const isDiskFull = (error: unknown) => error instanceof Error && 'code' in error && error.code === 'ENOSPC';
+
+/**
+ * Reads the multipart request: its one `file` part to disk, its other parts as text fields. A
+ * disk that fills meanwhile answers `uploadDiskFull()`; the temporary folder is removed on every failure.
+ */
 export async function receiveUpload(req: IncomingMessage): Promise<ReceivedUpload> {
   if (!(req.headers['content-type'] ?? '').startsWith('multipart/form-data')) {
     throw badRequest('Invalid request. file: send the file as multipart/form-data in a field named "file"', { file: ['required'] });
@@ -39,13 +53,21 @@ export async function receiveUpload(req: IncomingMessage): Promise<ReceivedUploa
     req.resume();
     throw tooLarge('The file');
   }
-  const dir = await mkdtemp(join(tmpdir(), 'directory-upload-'));
+  let dir: string;
+  try {
+    dir = await mkdtemp(join(tmpdir(), 'directory-upload-'));
+  } catch (error) {
+    req.resume();
+    throw isDiskFull(error) ? uploadDiskFull() : error;
+  }
   const discard = () => rm(dir, { recursive: true, force: true });
   try {
     const fields: Record<string, string> = {};
     let received: { file: string; fileName: string; size: number; isTruncated: boolean } | null = null;
     const parser = busboy({ headers: req.headers, limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 1024 } });
     const writes: Promise<void>[] = [];
+    // The first failed write of the file (a full disk), thrown once the request has been read.
+    let writeError: unknown = null;
     parser.on('field', (name, value) => {
       fields[name] = value;
     });
@@ -64,16 +86,30 @@ export async function receiveUpload(req: IncomingMessage): Promise<ReceivedUploa
       stream.on('limit', () => {
         upload.isTruncated = true;
       });
-      writes.push(pipeline(stream, createWriteStream(file)));
+      writes.push(
+        new Promise<void>((resolve) => {
+          const out = createWriteStream(file);
+          out.on('finish', resolve);
+          out.on('error', (error) => {
+            // The file is not kept, but the request is read to its end, so the answer reaches the client.
+            writeError ??= error;
+            stream.unpipe(out);
+            stream.resume();
+            resolve();
+          });
+          stream.pipe(out);
+        }),
+      );
     });
     await pipeline(req, parser);
     await Promise.all(writes);
+    if (writeError !== null) throw writeError;
     const upload = received as { file: string; fileName: string; size: number; isTruncated: boolean } | null;
     if (upload === null) throw badRequest('Invalid request. file: no file was sent in the field "file"', { file: ['required'] });
     if (upload.isTruncated) throw tooLarge(upload.fileName);
     return { file: upload.file, fileName: upload.fileName, size: upload.size, fields, discard };
   } catch (error) {
     await discard();
-    throw error;
+    throw isDiskFull(error) ? uploadDiskFull() : error;
   }
 }
