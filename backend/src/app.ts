@@ -91,7 +91,7 @@ export function createDeps(options: AppOptions): AppDeps {
   const engineProbe = options.engineProbe ?? (async () => void (await options.engine.appliedSeq()));
   const engineHealth = new EngineHealth(async () => {
     await engineProbe();
-    await sync.catchUp();
+    await sync.catchUpAfterRunning();
   }, options.log);
   // An unreachable engine is reported once by engineHealth, not at every poll of the change log.
   const sync = new IndexSync(options.record, options.engine, options.listingPolicy, (error) => {

@@ -388,3 +388,36 @@ describe('while another process holds the record\'s write lock (an import)', () 
     await expectIndexEqualsRecord('approved');
   });
 });
+
+describe('a pass after the one under way', () => {
+  it('runs anew when the pass it waited for failed, where joining would share that failure', async () => {
+    seed();
+    await rebuildIndex(temp.recordFile, engine, 'all');
+    const errors: unknown[] = [];
+    const sync = new IndexSync(record, engine, 'all', (error) => errors.push(error));
+    await sync.catchUp();
+    insert({ name: 'Back Again Bakery', category: 'Bakery', city: 'Lyon', countryCode: 'FR', reviews: 3, isApproved: true });
+    const apply = engine.applyChanges.bind(engine);
+    let failFirst: (error: Error) => void = () => undefined;
+    let onCalled: () => void = () => undefined;
+    const called = new Promise<void>((resolve) => (onCalled = resolve));
+    const spy = vi.spyOn(engine, 'applyChanges').mockImplementationOnce(
+      () =>
+        new Promise<number>((_resolve, reject) => {
+          failFirst = reject;
+          onCalled();
+        }),
+    );
+    spy.mockImplementation(apply);
+    // A pass is under way (the engine hangs); then the engine comes back and a probe asks for a pass.
+    const hung = sync.catchUp();
+    const joined = sync.catchUp();
+    const fresh = sync.catchUpAfterRunning();
+    await called;
+    failFirst(new Error('request timed out'));
+    await expect(hung).rejects.toThrow('request timed out');
+    await expect(joined).rejects.toThrow('request timed out');
+    expect(await fresh).toBe(1);
+    expect(await publicNames()).toContain('Back Again Bakery');
+  });
+});

@@ -202,6 +202,16 @@ export class IndexSync {
     return applied;
   }
 
+  /**
+   * A pass that starts after any pass under way has ended, whatever that one's outcome. A probe
+   * that finds a search engine back uses it: a pass started while the engine hung fails on its
+   * time-out, and joining it would report the engine still down.
+   */
+  async catchUpAfterRunning(): Promise<number> {
+    await this.running?.catch(() => undefined);
+    return this.catchUp();
+  }
+
   /** Asks for a pass soon (after a write). */
   poke(): void {
     void this.catchUp().catch(this.onError);
