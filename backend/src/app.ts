@@ -223,6 +223,7 @@ export function createApp(
         templateFile: options.site.templateFile,
         site: deps.site,
         isGoneSlug: (slug) => deps.admin.businesses.repository.isGone(slug),
+        unavailableRetryAfter: () => deps.engineHealth.retryAfterSeconds(),
       }),
     );
   }

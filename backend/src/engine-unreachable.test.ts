@@ -92,6 +92,7 @@ describe('Meilisearch unreachable', () => {
     for (const path of ['/', '/businesses', '/categories', '/countries/us']) {
       const page = await get(path);
       expect(page.status, path).toBe(503);
+      expect(Number(page.headers.get('retry-after')), path).toBeGreaterThan(0);
       expect(page.headers.get('content-type')).toContain('text/html');
       const html = await page.text();
       expect(html).toContain('the search engine cannot be reached');

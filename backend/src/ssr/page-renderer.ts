@@ -93,6 +93,8 @@ export function pageRenderer(options: {
   site: SiteRepository;
   /** Whether a business slug belongs to a deleted business (its page answers 410 Gone). */
   isGoneSlug?: (slug: string) => boolean;
+  /** Seconds a visitor should wait before asking again for a page the search engine could not serve (503). */
+  unavailableRetryAfter?: () => number;
 }): Middleware {
   // Our own scripts in the template (the app's module, its preloads) carry the nonce too.
   const template = stampDocumentNonces(readFileSync(options.templateFile, 'utf8'), NONCE_PLACEHOLDER);
@@ -124,6 +126,8 @@ export function pageRenderer(options: {
     const page = links ? { ...result, head: `${result.head}\n${links}` } : result;
     ctx.status = result.status === 404 && isDeletedBusinessPage(ctx.path, options.isGoneSlug) ? 410 : result.status;
     ctx.type = 'text/html; charset=utf-8';
+    // As the API's 503 does: when to ask again (a probe is due by then).
+    if (ctx.status === 503 && options.unavailableRetryAfter) ctx.set('Retry-After', String(options.unavailableRetryAfter()));
     if (isAdminPath(ctx.path)) {
       // An operator's screens: never stored by a browser or CDN, and no operator snippets or ads run on them.
       ctx.set('Cache-Control', 'no-store');
