@@ -114,6 +114,9 @@ describe('a visitor', () => {
 
   it('sees the contact form errors, then sends a message that lands in the database', async () => {
     const page = await openPage('/contact');
+    // The messages as the hydrated form shows them (the form without JavaScript has its own test):
+    // the navigation's Menu control is a button only once React has adopted the page.
+    await page.waitForFunction(() => document.querySelector('.nav-toggle')?.tagName === 'BUTTON');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('Name must be at least 2 characters').waitFor();
     expect(await page.getByText('Please enter a valid email address').count()).toBe(1);
