@@ -16,7 +16,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBackendConfig } from '@directory/backend/config.ts';
 import { startServer, type RunningServer } from '@directory/backend/server.ts';
-import { launchBrowser, screenshot } from './browser.ts';
+import { hydrated, launchBrowser, screenshot } from './browser.ts';
 
 const USERNAME = 'operator';
 const PASSWORD = 'journey-Passw0rd-2026';
@@ -53,6 +53,7 @@ const visit = (path: string) => fetch(server.url + path, { redirect: 'manual' })
 async function businessRow(name: string) {
   await page.goto(`${server.url}/admin/businesses`);
   await page.getByRole('heading', { name: 'İşletme Yönetimi' }).waitFor();
+  await hydrated(page);
   await page.getByLabel('İşletme adı ara').fill(name);
   await page.getByLabel('İşletme adı ara').press('Enter');
   const row = page.locator('tr.admin-row').filter({ has: page.getByRole('link', { name, exact: true }) });
@@ -155,6 +156,7 @@ describe("an operator's journey", () => {
   it('puts a marker in the head snippet: public pages carry it, admin pages do not', async () => {
     const marker = '<meta name="journey-marker" content="head-snippet-7f3a">';
     await page.goto(`${server.url}/admin/settings`);
+    await hydrated(page);
     await page.getByLabel('Head Etiketleri').fill(marker);
     await page.getByRole('button', { name: 'Kaydet' }).click();
     await page.getByRole('status').filter({ hasText: 'Ayarlar kaydedildi' }).waitFor();
@@ -172,6 +174,7 @@ describe("an operator's journey", () => {
 
   it('saves an ad code in Reklam Yönetimi and sees it on a business page', async () => {
     await page.goto(`${server.url}/admin/advertisements`);
+    await hydrated(page);
     await page.getByLabel('Reklam Alanı 1 (ad1)').fill('<div class="journey-ad">Journey ad 42</div>');
     await page.getByRole('button', { name: 'Kaydet' }).click();
     await page.getByRole('status').filter({ hasText: 'Reklam kodları kaydedildi' }).waitFor();
@@ -209,6 +212,7 @@ describe("an operator's journey", () => {
     await visitor.close();
 
     await page.goto(`${server.url}/admin/messages`);
+
     const message = page.locator('article.admin-message').filter({ has: page.getByRole('heading', { name: 'Journey message 5c1d' }) });
     await message.waitFor();
     expect(await message.textContent()).toContain('Ada Lovelace');
@@ -232,6 +236,7 @@ describe("an operator's journey", () => {
 
   it('rebuilds the index from the maintenance screen while visitor pages keep answering 200', async () => {
     await page.goto(`${server.url}/admin/maintenance`);
+    await hydrated(page);
     const panel = page.getByRole('region', { name: 'Arama İndeksini Yeniden Oluştur' });
     await panel.waitFor();
     const publicPaths = ['/', '/businesses', '/categories', `/business/${uniqueBusiness(true).slug}`, '/api/search?q=a'];
@@ -323,6 +328,7 @@ describe("an operator's journey", () => {
 
   it('logs out, and is refused afterwards: the screens send to the login page, the API answers 401', async () => {
     await page.goto(`${server.url}/admin`);
+    await hydrated(page);
     const cookies = await context.cookies(server.url);
     await page.getByRole('button', { name: 'Çıkış Yap' }).click();
     await page.waitForURL(/\/admin\/login/);

@@ -41,3 +41,15 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
   });
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
+
+/**
+ * Waits until React has adopted every control of the server-rendered page (it keeps its props on
+ * each element it hydrated). Before that, a click on a control that only works with JavaScript
+ * does nothing: the browser loads the page's route code first, then hydrates.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const controls = [...document.querySelectorAll('#root button, #root input, #root textarea, #root select')];
+    return controls.length > 0 && controls.every((control) => Object.keys(control).some((key) => key.startsWith('__reactProps')));
+  });
+}

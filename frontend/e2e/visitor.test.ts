@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusinessInput } from '@directory/data/business.ts';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { startTestApp, type TestApp } from '@directory/backend/testing/test-app.ts';
-import { launchBrowser, screenshot, seriousAccessibilityViolations } from './browser.ts';
+import { hydrated, launchBrowser, screenshot, seriousAccessibilityViolations } from './browser.ts';
 
 let app: TestApp & { url: string };
 let browser: Browser;
@@ -114,9 +114,8 @@ describe('a visitor', () => {
 
   it('sees the contact form errors, then sends a message that lands in the database', async () => {
     const page = await openPage('/contact');
-    // The messages as the hydrated form shows them (the form without JavaScript has its own test):
-    // the navigation's Menu control is a button only once React has adopted the page.
-    await page.waitForFunction(() => document.querySelector('.nav-toggle')?.tagName === 'BUTTON');
+    // The messages as the hydrated form shows them (the form without JavaScript has its own test).
+    await hydrated(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('Name must be at least 2 characters').waitFor();
     expect(await page.getByText('Please enter a valid email address').count()).toBe(1);
