@@ -45,8 +45,8 @@ const PROGRESS_EVERY = 10_000;
 /** Where a fault test stops a rebuild: this many documents handed to the engine (fault-point.ts). */
 const FAULT_POINT_DOCUMENTS = 1000;
 
-/** The snapshot's documents, passing the `rebuild:documents` fault point on the way. */
-function withFaultPoint(source: DocumentSource): DocumentSource {
+/** The source's documents, calling `onRead` with the count read so far after each one, and `onEnd` with the total. */
+function tapDocuments(source: DocumentSource, onRead: (read: number) => void, onEnd?: (read: number) => void): DocumentSource {
   return {
     seq: source.seq,
     *documents() {
@@ -54,25 +54,28 @@ function withFaultPoint(source: DocumentSource): DocumentSource {
       for (const document of source.documents()) {
         yield document;
         read += 1;
-        if (read === FAULT_POINT_DOCUMENTS) faultPoint('rebuild:documents');
+        onRead(read);
       }
+      onEnd?.(read);
     },
   };
 }
 
+/** The snapshot's documents, passing the `rebuild:documents` fault point on the way. */
+function withFaultPoint(source: DocumentSource): DocumentSource {
+  return tapDocuments(source, (read) => {
+    if (read === FAULT_POINT_DOCUMENTS) faultPoint('rebuild:documents');
+  });
+}
+
 function withProgress(source: DocumentSource, onProgress: (documentsRead: number) => void): DocumentSource {
-  return {
-    seq: source.seq,
-    *documents() {
-      let read = 0;
-      for (const document of source.documents()) {
-        yield document;
-        read += 1;
-        if (read % PROGRESS_EVERY === 0) onProgress(read);
-      }
-      onProgress(read);
+  return tapDocuments(
+    source,
+    (read) => {
+      if (read % PROGRESS_EVERY === 0) onProgress(read);
     },
-  };
+    onProgress,
+  );
 }
 
 /**

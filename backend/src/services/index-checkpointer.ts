@@ -26,7 +26,6 @@ export class IndexCheckpointer {
   private timer: NodeJS.Timeout | null = null;
   /** The checkpoint under way (one at a time); the next waits for it. */
   private inFlight: Promise<unknown> = Promise.resolve();
-  private isWaiting = false;
   private onReply: ((reply: CheckpointReply) => void) | null = null;
 
   constructor(
@@ -52,7 +51,8 @@ export class IndexCheckpointer {
     this.worker = worker;
     this.engine.setCheckpointingOwnWrites(false);
     this.timer = setInterval(() => {
-      if (!this.isWaiting) void this.checkpoint();
+      // One under way is enough: the timer does not queue more behind it.
+      if (this.onReply === null) void this.checkpoint();
     }, CHECKPOINT_EVERY_MS);
     this.timer.unref();
   }
@@ -68,11 +68,9 @@ export class IndexCheckpointer {
     const worker = this.worker;
     const path = this.engine.livePath();
     if (worker === null || path === null) return Promise.resolve(null);
-    this.isWaiting = true;
     return new Promise<CheckpointReply>((resolve) => {
       this.onReply = (reply) => {
         this.onReply = null;
-        this.isWaiting = false;
         resolve(reply);
       };
       worker.postMessage({ path } satisfies CheckpointRequest);
