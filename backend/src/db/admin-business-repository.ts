@@ -436,6 +436,30 @@ export class AdminBusinessRepository {
    * Returns how many businesses were deleted.
    */
   deleteAll(): number {
+    return this.deleteAllIf(() => true, 'delete-all')!;
+  }
+
+  /**
+   * Deletes the demo generator's businesses (`is_demo = 1`). When the record holds nothing else
+   * (a directory still on its demo data), that is {@link deleteAll}: seconds at a million rows,
+   * and a full index rebuild the caller must start. Otherwise row by row through the triggers, so
+   * the index follows through the change log.
+   */
+  deleteDemo(): { deleted: number; rebuildRequested: boolean } {
+    const everything = this.deleteAllIf(
+      () => this.db.prepare('SELECT NOT EXISTS (SELECT 1 FROM businesses WHERE is_demo = 0)').pluck().get() === 1,
+      'delete-test-data',
+    );
+    if (everything !== null) return { deleted: everything, rebuildRequested: true };
+    const deleted = this.db.transaction(() => {
+      this.db.exec(`INSERT OR REPLACE INTO deleted_slugs (slug) SELECT slug FROM businesses WHERE is_demo = 1`);
+      return this.db.prepare('DELETE FROM businesses WHERE is_demo = 1').run().changes;
+    })();
+    return { deleted, rebuildRequested: false };
+  }
+
+  /** {@link deleteAll} when `condition` holds inside its transaction; null (nothing written) when it does not. */
+  private deleteAllIf(condition: () => boolean, reason: string): number | null {
     const children = this.db
       .prepare(
         `SELECT DISTINCT m.name FROM sqlite_schema m, pragma_foreign_key_list(m.name) f
@@ -449,6 +473,7 @@ export class AdminBusinessRepository {
     if (hadForeignKeys) this.db.pragma('foreign_keys = OFF');
     try {
       return this.db.transaction(() => {
+        if (!condition()) return null;
         const count = this.counted.get('all', '')!;
         const triggers = this.db
           .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'businesses'`)
@@ -465,7 +490,7 @@ export class AdminBusinessRepository {
         this.db.exec(`UPDATE business_counts SET n = 0`);
         // No change-log rows: the index owes a full rebuild, asked for in this transaction so a
         // crash before the rebuild ends cannot lose the request (the next start rebuilds).
-        this.db.prepare('INSERT INTO index_rebuild_requests (reason) VALUES (?)').run('delete-all');
+        this.db.prepare('INSERT INTO index_rebuild_requests (reason) VALUES (?)').run(reason);
         faultPoint('delete-all:in-transaction');
         for (const { sql } of triggers) this.db.exec(sql);
         return count;
@@ -473,14 +498,6 @@ export class AdminBusinessRepository {
     } finally {
       if (hadForeignKeys) this.db.pragma('foreign_keys = ON');
     }
-  }
-
-  /** Deletes the demo generator's businesses (through the triggers, so the index follows). */
-  deleteDemo(): number {
-    return this.db.transaction(() => {
-      this.db.exec(`INSERT OR REPLACE INTO deleted_slugs (slug) SELECT slug FROM businesses WHERE is_demo = 1`);
-      return this.db.prepare('DELETE FROM businesses WHERE is_demo = 1').run().changes;
-    })();
   }
 
   /** Distinct non-blank categories, biggest first. */

@@ -12,6 +12,7 @@ import { isHeaderRow, mapColumns, type ColumnMap } from './columns.ts';
 import type { Identity } from './identity.ts';
 import { mapRow, type MappedRow } from './map-row.ts';
 import { openRows, UnreadableFileError, type RowSource } from './read-rows.ts';
+import { tsWorkerSource } from '../services/worker-source.ts';
 
 export type RowEvent =
   /** The header row's cells, trimmed (the first row of the file). */
@@ -130,8 +131,7 @@ export { EVENTS_PER_MESSAGE, MESSAGES_IN_FLIGHT };
  * The worker runs the TypeScript sources like the rest of the code: Node 20 does not apply an
  * `--import` loader to a worker's entry module, so tsx is registered inside the worker first.
  */
-const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-  .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./row-events-worker.ts', import.meta.url).href)}); })`;
+const WORKER_BOOTSTRAP = tsWorkerSource(new URL('./row-events-worker.ts', import.meta.url));
 
 /**
  * The reading worker, kept for the next file: starting one costs seconds (tsx compiles the

@@ -13,6 +13,7 @@ import { DeferredIndexes } from '../db/deferred-indexes.ts';
 import { ImportReportRepository, isProcessAlive } from '../db/import-report-repository.ts';
 import type { FileImportResult, ImportProgressMessage } from '../shared/import-types.ts';
 import type { ImportWorkerIdentity, ImportWorkerMessage, ImportWorkerRequest } from './import-worker-protocol.ts';
+import { tsWorkerSource } from './worker-source.ts';
 
 /**
  * Above this many rows written by one file the index is rebuilt in the background instead of
@@ -37,8 +38,7 @@ export interface ImportRequest {
  * `--import` loader to a worker's entry module, so a small bootstrap registers tsx inside the
  * worker first and then imports the entry.
  */
-const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-  .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./import-worker.ts', import.meta.url).href)}); })`;
+const WORKER_BOOTSTRAP = tsWorkerSource(new URL('./import-worker.ts', import.meta.url));
 
 export interface ImportServiceOptions {
   /**

@@ -8,6 +8,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { SqliteEngine } from '@directory/indexer/sqlite/sqlite-engine.ts';
+import { tsWorkerSource } from './worker-source.ts';
 
 /** How often the live index's log is copied into the file (a passive checkpoint never blocks a reader or the writer). */
 export const CHECKPOINT_EVERY_MS = 1000;
@@ -18,8 +19,7 @@ export interface CheckpointRequest {
 
 export type CheckpointReply = { walFrames: number; checkpointed: number } | { error: string };
 
-const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-  .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./index-checkpoint-worker.ts', import.meta.url).href)}); })`;
+const WORKER_BOOTSTRAP = tsWorkerSource(new URL('./index-checkpoint-worker.ts', import.meta.url));
 
 export class IndexCheckpointer {
   private worker: Worker | null = null;

@@ -7,6 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import { answerSearchJob, fromJobFailure, type JobEngine, type SearchJob } from './search-answers.ts';
 import type { SearchThreadReply, SearchThreadRequest } from './search-thread.ts';
+import { tsWorkerSource } from './worker-source.ts';
 
 /** A job not run because its client had gone before its turn. */
 export class SearchCancelled extends Error {
@@ -42,8 +43,7 @@ export class InProcessSearch implements SearchAnswerer {
  * Node 20 does not apply an `--import` loader to a worker's entry module, so a small bootstrap
  * registers tsx inside the worker first and then imports the entry (as the import worker does).
  */
-const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-  .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./search-worker.ts', import.meta.url).href)}); })`;
+const WORKER_BOOTSTRAP = tsWorkerSource(new URL('./search-worker.ts', import.meta.url));
 
 /** Times a job is sent again because the file it named was replaced before a thread opened it. */
 const MAX_FILE_RETRIES = 3;

@@ -8,6 +8,7 @@ import { presentAdminBusiness, presentAdminListItem, presentAuditItem, presentMe
 import { presentUploadReport } from '../../presenters/upload-report.ts';
 import { describeSitemaps } from '../../services/admin-sitemaps.ts';
 import { recordAudit } from '../../services/audit-log.ts';
+import { runMaintenance } from '../../services/record-maintenance.ts';
 import type {
   AdminActivityPage,
   AdminAdvertisementCodes,
@@ -192,7 +193,7 @@ export function createAdminRouter(deps: AppDeps): Router {
   });
 
   router.delete('/admin/businesses', requireAdminWrite, validate(AdminDeleteAllSchema), async (ctx) => {
-    const deletedCount = await writeSoon(record, () => admin.businesses.repository.deleteAll());
+    const { deleted: deletedCount } = await runMaintenance(record.name, 'delete-all');
     faultPoint('delete-all:committed');
     // No change-log rows were written: a full rebuild (of an empty record) makes the index agree.
     admin.reindex.startOrQueue();
@@ -202,15 +203,17 @@ export function createAdminRouter(deps: AppDeps): Router {
   });
 
   router.delete('/admin/test-data', requireAdminWrite, validate(AdminDeleteTestDataSchema), async (ctx) => {
-    const deletedCount = await writeSoon(record, () => admin.businesses.repository.deleteDemo());
-    sync.poke();
+    const { deleted: deletedCount, rebuildRequested } = await runMaintenance(record.name, 'delete-test-data');
+    // Test data that was the whole record went like delete-all: no change-log rows, a full rebuild.
+    if (rebuildRequested) admin.reindex.startOrQueue();
+    else sync.poke();
     audit(ctx, 'test-data.delete', null, 'warning', `${deletedCount} demo businesses deleted`);
     const body: AdminDeleteResult = { success: true, deletedCount, message: `${deletedCount} test işletmesi silindi` };
     ctx.body = body;
   });
 
   router.post('/admin/fix-slugs', requireAdminWrite, validate(AdminFixSlugsSchema), async (ctx) => {
-    const { successCount, totalProcessed } = await admin.businesses.fixSlugs();
+    const { successCount, totalProcessed } = await runMaintenance(record.name, 'fix-slugs');
     sync.poke();
     audit(ctx, 'slugs.fix', null, 'success', `${successCount} of ${totalProcessed} slugs shortened`);
     const body: AdminFixSlugsResult = {

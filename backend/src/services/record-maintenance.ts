@@ -1,0 +1,81 @@
+/**
+ * The admin area's bulk maintenance, each run in a worker thread of its own
+ * (`record-maintenance-worker.ts`): deleting a million businesses takes seconds of synchronous
+ * SQLite work, and fixing their slugs minutes; on the server's thread either would stop every
+ * visitor's request meanwhile. A task is one transaction (delete all, delete test data) or
+ * batches with a recorded position (fix slugs), whatever thread runs it.
+ */
+import { Worker } from 'node:worker_threads';
+import { isRecordBusy, RecordBusyError, WRITE_WAIT_MS } from '@directory/data/record-lock.ts';
+import { armedFaultPoint } from '@directory/indexer/fault-point.ts';
+import { tsWorkerSource } from './worker-source.ts';
+
+export type MaintenanceTask = 'delete-all' | 'delete-test-data' | 'fix-slugs';
+
+export interface MaintenanceRequest {
+  recordFile: string;
+  task: MaintenanceTask;
+  /** The fault test's step, as this process was armed. */
+  faultPauseAt: string | undefined;
+  /** How long the thread waits for another writer's lock before it gives up. */
+  waitMs: number;
+  /** Tests only: hold the thread at `faultPauseAt` until the first value of this buffer turns non-zero. */
+  hold?: SharedArrayBuffer | undefined;
+}
+
+export type DeletionResult = { deleted: number; rebuildRequested: boolean };
+export type FixSlugsResult = { successCount: number; totalProcessed: number };
+
+export type MaintenanceReply =
+  | ({ task: 'delete-all' | 'delete-test-data' } & DeletionResult)
+  | ({ task: 'fix-slugs' } & FixSlugsResult)
+  | { heldAt: string }
+  | { error: string; code: string | null };
+
+const WORKER_SOURCE = tsWorkerSource(new URL('./record-maintenance-worker.ts', import.meta.url));
+
+export interface MaintenanceOptions {
+  /** How long the task may wait for another writer's lock (default WRITE_WAIT_MS, as `writeSoon`). */
+  waitMs?: number;
+  /** Tests only: see {@link MaintenanceRequest.hold}; `onHeld` is told when the thread waits there. */
+  hold?: { step: string; gate: SharedArrayBuffer; onHeld: () => void };
+}
+
+/**
+ * Runs `task` on `recordFile` in a new worker thread. Rejects with {@link RecordBusyError} when
+ * another writer kept the record locked for `waitMs` (the error handler's 503), and with the
+ * task's own error otherwise (its SQLite code kept, for the error handler's storage answers).
+ */
+export function runMaintenance(recordFile: string, task: 'fix-slugs', options?: MaintenanceOptions): Promise<FixSlugsResult>;
+export function runMaintenance(recordFile: string, task: 'delete-all' | 'delete-test-data', options?: MaintenanceOptions): Promise<DeletionResult>;
+export function runMaintenance(recordFile: string, task: MaintenanceTask, options: MaintenanceOptions = {}): Promise<DeletionResult | FixSlugsResult> {
+  const request: MaintenanceRequest = {
+    recordFile,
+    task,
+    faultPauseAt: options.hold?.step ?? armedFaultPoint(),
+    waitMs: options.waitMs ?? WRITE_WAIT_MS,
+    hold: options.hold?.gate,
+  };
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: request });
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      outcome();
+    };
+    worker.on('message', (reply: MaintenanceReply) => {
+      if ('heldAt' in reply) return options.hold?.onHeld();
+      if ('error' in reply) {
+        const error = Object.assign(new Error(reply.error), { code: reply.code ?? undefined });
+        return settle(() => reject(isRecordBusy(error) ? new RecordBusyError(performance.now() - started) : error));
+      }
+      settle(() =>
+        resolve('deleted' in reply ? { deleted: reply.deleted, rebuildRequested: reply.rebuildRequested } : { successCount: reply.successCount, totalProcessed: reply.totalProcessed }),
+      );
+    });
+    worker.on('error', (error) => settle(() => reject(error)));
+    worker.on('exit', (code) => settle(() => reject(new Error(`The ${task} thread stopped before it answered (exit code ${code}).`))));
+  });
+}
