@@ -51,7 +51,10 @@ describe('admin pages on the server, and what public pages keep', () => {
     expect(response.status).not.toBe(302);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
-    expect(await response.text()).not.toContain(MARKER);
+    const html = await response.text();
+    expect(html).not.toContain(MARKER);
+    // Its controls work only with the page's script: disabled until it has hydrated.
+    expect(html).toContain('<fieldset class="admin-controls" disabled="">');
   });
 
   it('keeps the snippets on public pages, and answers 410 for the page of a deleted business', async () => {

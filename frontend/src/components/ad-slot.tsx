@@ -1,6 +1,6 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
+import { useIsHydrated } from '../lib/use-is-hydrated.ts';
 
-const subscribeNothing = () => () => {};
 
 /** Re-creates the <script> elements under `container` so the browser runs them (innerHTML scripts never run). */
 function runScripts(container: HTMLElement) {
@@ -28,7 +28,7 @@ export interface AdSlotProps {
 export function AdSlot({ code, slot, className }: AdSlotProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   // False while hydrating server HTML (its scripts already ran), true when mounted by the client.
-  const isClientMount = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const isClientMount = useIsHydrated();
   const lastRunCode = useRef<string | null>(isClientMount ? null : code);
 
   useEffect(() => {

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, Outlet, useMatches, useRouteError } from 'react-router-dom';
 import { ToastRegion } from '../../../components/toast/toast-region.tsx';
 import type { RouteHandle } from '../../../lib/page-meta.ts';
+import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
 
 /**
  * The title of the deepest titled admin route, kept in step on client navigation (the server
@@ -19,14 +20,21 @@ function useAdminDocumentTitle() {
 
 /**
  * Everything under /admin: its own jotai store (made per render, so one server render never
- * sees another's session hint) and the site's toast region.
+ * sees another's session hint) and the site's toast region. Every control stays disabled until
+ * the page has hydrated: the admin screens work only with their script, and text typed into a
+ * field before React adopted it would never reach the screen's state (its button would stay
+ * disabled, or an empty value be sent). A route's code loads before hydration, so on a slow
+ * phone that window is seconds.
  */
 export function AdminRoot() {
   useAdminDocumentTitle();
+  const isHydrated = useIsHydrated();
   return (
     <Provider>
       <div className="admin-app">
-        <Outlet />
+        <fieldset className="admin-controls" disabled={!isHydrated}>
+          <Outlet />
+        </fieldset>
       </div>
       <ToastRegion />
     </Provider>

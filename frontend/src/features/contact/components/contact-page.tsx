@@ -1,4 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
+import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
 import { useLoaderData } from 'react-router-dom';
 import { formatRoundedPlus } from '../../../lib/format.ts';
 import type { ContactPageData } from '../route.tsx';
@@ -23,7 +24,6 @@ const BUSINESS_HOURS = [
  * after a submission the page's script handled, and other public pages never load it.
  */
 const ToastRegion = lazy(async () => ({ default: (await import('../../../components/toast/toast-region.tsx')).ToastRegion }));
-const subscribeNothing = () => () => {};
 
 function Icon({ path }: { path: string }) {
   return (
@@ -37,7 +37,7 @@ function Icon({ path }: { path: string }) {
 
 export function ContactPage() {
   const { totals } = useLoaderData() as ContactPageData;
-  const isBrowser = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const isBrowser = useIsHydrated();
   const stats = [
     { label: 'Businesses listed', value: formatRoundedPlus(totals.businesses) },
     { label: 'Categories', value: formatRoundedPlus(totals.categories) },
