@@ -23,7 +23,6 @@ import { ListAnswerCache, readyListAnswers } from './middleware/index-cached.ts'
 import { COMPRESSION } from './middleware/compression-settings.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { engineFailures } from './middleware/engine-availability.ts';
-import { storageWriteFailures } from './middleware/storage-failures.ts';
 import { EngineHealth } from './services/engine-health.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { createApiRouter } from './routes/index.ts';
@@ -167,7 +166,6 @@ export function createApp(
   app.use(normalisePath);
   app.use(errorHandler({ isDevelopment: options.isDevelopment ?? false }));
   app.use(engineFailures(deps.engineHealth));
-  app.use(storageWriteFailures());
   app.use(securityHeaders());
   // A ready list answer of this index generation, to a visitor without cookies, answered here:
   // the same headers and bytes as below, without the session, body, visitor and router work.

@@ -10,12 +10,7 @@
  * it for later (bookkeeping, counters) or wait for the lock on timers, letting requests run.
  */
 import type { RecordDatabase } from './record.ts';
-
-/** SQLite's "database is locked" family: SQLITE_BUSY and its extended codes (…_SNAPSHOT, …_RECOVERY). */
-export function isRecordBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED');
-}
+import { isRecordBusy } from './storage-errors.ts';
 
 /** From now on a write on `db` that finds the lock taken fails at once with SQLITE_BUSY instead of sleeping. */
 export function neverWaitForWriteLock(db: RecordDatabase): void {

@@ -1,7 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { RecordDatabase } from '@directory/data/record.ts';
-import { isStorageWriteRefused } from '../middleware/storage-failures.ts';
-import { isRecordFull } from '../services/import-runner.ts';
+import { isRecordFull, isStorageWriteRefused } from '@directory/data/storage-errors.ts';
 
 /**
  * Runs a visitor-count write; when the data folder refuses it (read-only or full) the visit is

@@ -1,8 +1,8 @@
 import type { Middleware } from 'koa';
 import { randomUUID } from 'node:crypto';
 import { ApiError, RateLimitedError } from '../errors.ts';
-import { isRecordBusy, RecordBusyError } from '@directory/data/record-lock.ts';
-import { isRecordFull } from '../services/import-runner.ts';
+import { RecordBusyError } from '@directory/data/record-lock.ts';
+import { storageErrorKind } from '@directory/data/storage-errors.ts';
 
 /** What a write is answered when another writer kept the record locked (nothing of it was saved). */
 export const RECORD_BUSY_MESSAGE = 'The directory is busy saving another change (an import or maintenance task). Nothing was saved; please try again in a moment.';
@@ -22,21 +22,31 @@ export function errorHandler(options: { isDevelopment: boolean }): Middleware {
         ctx.body = { error: { id: error.id, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
         return;
       }
-      if (isRecordFull(error)) {
-        // Nothing of the write was kept (its transaction rolled back); the operator must free space.
-        console.error(`[${requestId}] ${ctx.method} ${ctx.url}: the disk holding the record is full (SQLITE_FULL)`);
-        ctx.status = 507;
-        ctx.body = { error: { id: 'storage_full', message: 'The server cannot save anything right now: its disk is full. Nothing was saved; please try again later.' } };
-        return;
-      }
-      if (error instanceof RecordBusyError || isRecordBusy(error)) {
-        // Another process (an import, a reindex) held the write lock for longer than a request
-        // waits; the write rolled back whole.
-        console.error(`[${requestId}] ${ctx.method} ${ctx.url}: the record stayed locked by another writer`);
-        ctx.status = 503;
-        ctx.set('Retry-After', String(RECORD_BUSY_RETRY_SECONDS));
-        ctx.body = { error: { id: 'record_busy', message: RECORD_BUSY_MESSAGE } };
-        return;
+      // The record's storage failed a write: its transaction rolled back whole, nothing was saved.
+      switch (error instanceof RecordBusyError ? 'busy' : storageErrorKind(error)) {
+        case 'busy':
+          // Another process (an import, a reindex) held the write lock for longer than a request waits.
+          console.error(`[${requestId}] ${ctx.method} ${ctx.url}: the record stayed locked by another writer`);
+          ctx.status = 503;
+          ctx.set('Retry-After', String(RECORD_BUSY_RETRY_SECONDS));
+          ctx.body = { error: { id: 'record_busy', message: RECORD_BUSY_MESSAGE } };
+          return;
+        case 'full':
+          // The operator must free space.
+          console.error(`[${requestId}] ${ctx.method} ${ctx.url}: the disk holding the record is full (SQLITE_FULL)`);
+          ctx.status = 507;
+          ctx.body = { error: { id: 'storage_full', message: 'The server cannot save anything right now: its disk is full. Nothing was saved; please try again later.' } };
+          return;
+        case 'refused':
+          // Reads keep being served while the folder refuses writes; one line for the operator, no stack.
+          console.error(
+            `[${requestId}] ${ctx.method} ${ctx.path}: the data folder refused a write (${(error as { code: string }).code}): make it writable; reads are still served.`,
+          );
+          ctx.status = 503;
+          ctx.body = { error: { id: 'storage_read_only', message: 'The server cannot save anything right now: it cannot write to its data folder. Nothing was saved; please try again later.' } };
+          return;
+        case null:
+          break;
       }
       const status = httpStatusOf(error);
       if (status !== null && status < 500) {

@@ -7,6 +7,7 @@
 import { stat } from 'node:fs/promises';
 import type { BusinessColumns } from '@directory/data/business-row.ts';
 import type { RecordDatabase } from '@directory/data/record.ts';
+import { isRecordFull } from '@directory/data/storage-errors.ts';
 import { BulkInsertTriggers } from '../db/bulk-insert-triggers.ts';
 import { BusinessRepository, isUnchanged } from '../db/business-repository.ts';
 import { DeferredIndexes } from '../db/deferred-indexes.ts';
@@ -93,9 +94,6 @@ class RecordFullError extends Error {
 }
 
 /** Whether SQLite refused a write because the disk (or the record's page limit) is full. */
-export function isRecordFull(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === 'SQLITE_FULL';
-}
 
 export async function importFile(options: ImportFileOptions): Promise<FileImportResult> {
   const previous = options.record.pragma('wal_autocheckpoint', { simple: true }) as number;

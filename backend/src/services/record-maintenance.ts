@@ -6,7 +6,8 @@
  * batches with a recorded position (fix slugs), whatever thread runs it.
  */
 import { Worker } from 'node:worker_threads';
-import { isRecordBusy, RecordBusyError, WRITE_WAIT_MS } from '@directory/data/record-lock.ts';
+import { RecordBusyError, WRITE_WAIT_MS } from '@directory/data/record-lock.ts';
+import { isRecordBusy } from '@directory/data/storage-errors.ts';
 import { armedFaultPoint } from '@directory/indexer/fault-point.ts';
 import { tsWorkerSource } from './worker-source.ts';
 
