@@ -5,74 +5,46 @@
  * answer 503 with the clear message, detail pages keep working from SQLite, and once the
  * stand-in answers again, a probe opens the lists again without a restart.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BusinessRow } from '@directory/data/business-row.ts';
-import { openRecord } from '@directory/data/record.ts';
-import { changeLogHighWater } from '@directory/indexer/change-log.ts';
-import { loadBackendConfig } from './config.ts';
-import { BusinessRepository } from './db/business-repository.ts';
-import { startServer, type RunningServer } from './server.ts';
-import { loadDemoDataIfEmpty } from './services/demo-data.ts';
-import { answerLikeMeilisearch } from './testing/meilisearch-stand-in.ts';
+import type { RunningServer } from './server.ts';
+import { startServerOnStandIn, type ServerOnStandIn } from './testing/meilisearch-stand-in.ts';
 import type { PagedBusinesses } from './shared/api-types.ts';
 
 const SIZE = 60;
 const TIMEOUT_MS = 300;
-let dataDir: string;
-let standIn: Server;
 let mode: 'meilisearch' | 'hang' = 'meilisearch';
 /** Requests the stand-in left hanging, and whether the server gave up on each (closed its connection). */
 const hung: { url: string; closed: Promise<void> }[] = [];
+let started: ServerOnStandIn;
 let server: RunningServer;
-const logged: string[] = [];
+let logged: string[];
+
+function hangWhenAsked(req: IncomingMessage, res: ServerResponse): boolean {
+  if (mode !== 'hang') return false;
+  // Read the request, answer nothing: only the server's time-out ends it.
+  req.resume();
+  hung.push({ url: `${req.method} ${req.url}`, closed: new Promise((resolve) => res.on('close', resolve)) });
+  return true;
+}
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'engine-hung-'));
-  const record = openRecord(join(dataDir, 'directory.sqlite'));
-  loadDemoDataIfEmpty(new BusinessRepository(record), SIZE);
-  const rows = record.prepare('SELECT * FROM businesses ORDER BY reviews DESC, id').all() as BusinessRow[];
-  const appliedSeq = changeLogHighWater(record);
-  record.close();
-  standIn = createServer((req, res) => {
-    if (mode === 'hang') {
-      // Read the request, answer nothing: only the server's time-out ends it.
-      req.resume();
-      hung.push({ url: `${req.method} ${req.url}`, closed: new Promise((resolve) => res.on('close', resolve)) });
-      return;
-    }
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => answerLikeMeilisearch(rows, appliedSeq, req, res, body));
+  started = await startServerOnStandIn({
+    size: SIZE,
+    misbehave: hangWhenAsked,
+    env: {
+      MEILI_TIMEOUT_MS: String(TIMEOUT_MS),
+      ADMIN_PASSWORD: 'engine hung test password',
+      // No change-log poll: a poll's pass hung on the stand-in would be joined by the recovery
+      // probe below and fail it (the next backoff probe would then succeed, too late for a test).
+      INDEX_SYNC: 'off',
+    },
   });
-  await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
-  const config = loadBackendConfig({
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DEMO_SIZE: '0',
-    SEARCH_ENGINE: 'meilisearch',
-    MEILI_URL: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`,
-    MEILI_TIMEOUT_MS: String(TIMEOUT_MS),
-    ADMIN_PASSWORD: 'engine hung test password',
-    // No change-log poll: a poll's pass hung on the stand-in would be joined by the recovery
-    // probe below and fail it (the next backoff probe would then succeed, too late for a test).
-    INDEX_SYNC: 'off',
-  });
-  expect(config.meiliTimeoutMs).toBe(TIMEOUT_MS);
-  server = await startServer(config, (line) => logged.push(line));
+  ({ server, logged } = started);
+  expect(started.config.meiliTimeoutMs).toBe(TIMEOUT_MS);
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  standIn.closeAllConnections();
-  await new Promise((resolve) => standIn.close(resolve));
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => started?.close());
 
 const get = (path: string) => fetch(server.url + path, { redirect: 'manual' });
 

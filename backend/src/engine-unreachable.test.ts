@@ -5,69 +5,32 @@
  * message; detail pages, contact and the admin area work from SQLite; a probe finds the engine
  * back and lists answer again, without a restart.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BusinessRow } from '@directory/data/business-row.ts';
-import { openRecord } from '@directory/data/record.ts';
-import { changeLogHighWater } from '@directory/indexer/change-log.ts';
-import { loadBackendConfig } from './config.ts';
-import { BusinessRepository } from './db/business-repository.ts';
-import { startServer, type RunningServer } from './server.ts';
-import { loadDemoDataIfEmpty } from './services/demo-data.ts';
-import { answerLikeMeilisearch } from './testing/meilisearch-stand-in.ts';
+import type { RunningServer } from './server.ts';
+import { startServerOnStandIn, type ServerOnStandIn } from './testing/meilisearch-stand-in.ts';
 import type { PagedBusinesses } from './shared/api-types.ts';
 
 const SIZE = 200;
 const PASSWORD = 'engine outage test password';
-let dataDir: string;
-let standIn: Server;
-let standInPort: number;
 let mode: 'reset' | 'meilisearch' = 'reset';
+let started: ServerOnStandIn;
 let server: RunningServer;
-const logged: string[] = [];
-
-function listenStandIn(port: number): Promise<number> {
-  return new Promise((resolve) => standIn.listen(port, '127.0.0.1', () => resolve((standIn.address() as AddressInfo).port)));
-}
+let logged: string[];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'engine-outage-'));
-  const record = openRecord(join(dataDir, 'directory.sqlite'));
-  loadDemoDataIfEmpty(new BusinessRepository(record), SIZE);
-  const rows = record.prepare('SELECT * FROM businesses ORDER BY reviews DESC, id').all() as BusinessRow[];
-  const appliedSeq = changeLogHighWater(record);
-  record.close();
-  standIn = createServer((req, res) => {
-    if (mode === 'reset') {
+  started = await startServerOnStandIn({
+    size: SIZE,
+    misbehave: (req) => {
+      if (mode !== 'reset') return false;
       req.socket.destroy();
-      return;
-    }
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => answerLikeMeilisearch(rows, appliedSeq, req, res, body));
+      return true;
+    },
+    env: { ADMIN_PASSWORD: PASSWORD },
   });
-  standInPort = await listenStandIn(0);
-  const config = loadBackendConfig({
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DEMO_SIZE: '0',
-    SEARCH_ENGINE: 'meilisearch',
-    MEILI_URL: `http://127.0.0.1:${standInPort}`,
-    ADMIN_PASSWORD: PASSWORD,
-  });
-  server = await startServer(config, (line) => logged.push(line));
+  ({ server, logged } = started);
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  await new Promise((resolve) => standIn.close(resolve));
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => started?.close());
 
 const get = (path: string) => fetch(server.url + path, { redirect: 'manual' });
 const someSlug = () => server.deps.record.prepare('SELECT slug FROM businesses ORDER BY id LIMIT 1').pluck().get() as string;
@@ -135,14 +98,14 @@ describe('Meilisearch unreachable', () => {
   });
 
   it('connections refused (the engine down for good) still answer 503, and a probe says it is down', async () => {
-    await new Promise((resolve) => standIn.close(resolve));
+    await new Promise((resolve) => started.standIn.close(resolve));
     expect(await server.deps.engineHealth.probeNow()).toBe(false);
     expect((await get('/api/businesses?page=1')).status).toBe(503);
   });
 
   it('recovers by itself once the engine answers: the next probe opens the lists again, no restart', async () => {
     mode = 'meilisearch';
-    await listenStandIn(standInPort);
+    await new Promise<void>((resolve) => started.standIn.listen(started.port, '127.0.0.1', resolve));
     expect(await server.deps.engineHealth.probeNow()).toBe(true);
     expect(logged).toContain('Search engine reachable again: lists and searches answer again.');
     const response = await get('/api/businesses?page=1');
