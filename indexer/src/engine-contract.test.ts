@@ -7,73 +7,27 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GenericContainer, getContainerRuntimeClient, Wait, type StartedTestContainer } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
 import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
 import type { SearchEngine } from './engine.ts';
-import { MeilisearchEngine } from './meilisearch/meilisearch-engine.ts';
 import type { SearchRequest, SearchResponse } from './search-types.ts';
 import { distanceKm } from './sqlite/search-geo.ts';
 import { PLACES, buildSearchWorld } from './sqlite/search-test-world.ts';
-import { SqliteEngine } from './sqlite/sqlite-engine.ts';
+import { testEngines } from './testing/test-engines.ts';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { changeLogHighWater } from './change-log.ts';
 import { readChanges } from './record-source.ts';
 import { IndexSync, rebuildIndex } from './sync.ts';
 import { verifyIndex } from './verify.ts';
 
-/** The version docker-compose.yml runs. */
-const MEILI_IMAGE = 'getmeili/meilisearch:v1.18.0';
-const CONTAINER_KEY = 'contract-suite-master-key';
-
-/** True when testcontainers finds a Docker (or compatible) engine; false for the one named "none found" case. */
-async function isContainerRuntimeAvailable(): Promise<boolean> {
-  try {
-    await getContainerRuntimeClient();
-    return true;
-  } catch (error) {
-    if (error instanceof Error && error.message.includes('Could not find a working container runtime strategy')) return false;
-    throw error;
-  }
-}
-
-let container: StartedTestContainer | null = null;
-let meiliWhy = 'MEILI_URL not set and no Docker engine for testcontainers';
-let MEILI_URL = process.env.MEILI_URL;
-let MEILI_KEY = process.env.MEILI_KEY;
-if (!MEILI_URL && (await isContainerRuntimeAvailable())) {
-  container = await new GenericContainer(MEILI_IMAGE)
-    .withEnvironment({ MEILI_MASTER_KEY: CONTAINER_KEY, MEILI_NO_ANALYTICS: 'true' })
-    .withExposedPorts(7700)
-    .withWaitStrategy(Wait.forHttp('/health', 7700))
-    .start();
-  MEILI_URL = `http://${container.getHost()}:${container.getMappedPort(7700)}`;
-  MEILI_KEY = CONTAINER_KEY;
-  meiliWhy = `container ${MEILI_IMAGE}`;
-}
-
-interface EngineFactory {
-  name: string;
-  isAvailable: boolean;
-  create(dir: string): SearchEngine;
-}
-
-const FACTORIES: EngineFactory[] = [
-  { name: 'sqlite', isAvailable: true, create: (dir) => new SqliteEngine(join(dir, 'index')) },
-  {
-    name: 'meilisearch',
-    isAvailable: Boolean(MEILI_URL),
-    // Two aggregate documents per read: every list and city page below spans several bounded reads.
-    create: () => new MeilisearchEngine({ url: MEILI_URL!, apiKey: MEILI_KEY, indexPrefix: `contract_${process.pid}_${Date.now()}`, aggregatePageSize: 2 }),
-  },
-];
+// Two aggregate documents per read on Meilisearch: every list and city page below spans several bounded reads.
+const { factories: FACTORIES, summary, stop } = await testEngines('contract', { aggregatePageSize: 2 });
 
 const exercised: string[] = [];
 afterAll(async () => {
-  await container?.stop();
-  const skipped = FACTORIES.filter((factory) => !factory.isAvailable).map((factory) => `${factory.name} (${meiliWhy})`);
-  console.log(`engine contract suite ran against: ${exercised.join(', ') || 'none'}${skipped.length ? `; not run: ${skipped.join(', ')}` : ''}`);
+  await stop();
+  console.log(`engine contract suite ${summary(exercised)}`);
 });
 
 const insert = insertBusiness;
