@@ -13,7 +13,7 @@ import { BusinessRepository } from './db/business-repository.ts';
 import { ContactRepository } from './db/contact-repository.ts';
 import { SiteRepository } from './db/site-repository.ts';
 import { SitemapRepository } from './db/sitemap-repository.ts';
-import { AdmissionQueue, admitted, DEFAULT_ADMISSION, type AdmissionOptions } from './middleware/admission.ts';
+import { AdmissionQueue, admitted, DEFAULT_ADMISSION, syncYield, type AdmissionOptions } from './middleware/admission.ts';
 import { dirname } from 'node:path';
 import { indexerProcessEnv } from './config.ts';
 import { adminSession, sessionOf } from './middleware/admin-auth.ts';
@@ -92,15 +92,21 @@ export function createDeps(options: AppOptions): AppDeps {
     await engineProbe();
     await sync.catchUpAfterRunning();
   }, options.log);
+  const admission = new AdmissionQueue(options.admission ?? DEFAULT_ADMISSION);
   // An unreachable engine is reported once by engineHealth, not at every poll of the change log.
-  const sync = new IndexSync(options.record, options.engine, options.listingPolicy, (error) => {
-    if (!engineHealth.noteFailure(error)) console.error('index sync failed:', error);
-  });
+  const sync = new IndexSync(
+    options.record,
+    options.engine,
+    options.listingPolicy,
+    (error) => {
+      if (!engineHealth.noteFailure(error)) console.error('index sync failed:', error);
+    },
+    syncYield(admission),
+  );
   const indexerEnv =
     options.indexerEnv ??
     indexerProcessEnv({ dataDir: dirname(options.record.name), engine: options.engine.name, listingPolicy: options.listingPolicy });
   const admin = createAdminDeps(options.record, options.engine, sync, indexerEnv);
-  const admission = new AdmissionQueue(options.admission ?? DEFAULT_ADMISSION);
   const contacts = new ContactRepository(options.record);
   const rateLimits = createRateLimits(options.rateLimits);
   const deps: AppDeps = {

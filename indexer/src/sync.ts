@@ -16,8 +16,9 @@ export const MIN_CHANGE_BATCH = 10;
  * transaction, and its cost per entry grows with the index (at 1,000,000 businesses an upsert
  * costs 1–4 ms, more for an update than for a new business: 500 of them held every request for
  * a second or more). So the batch size follows the measured cost of the last batch to stay near
- * this budget, and after each batch the sync pauses as long as the batch took: it never takes
- * more than half of the event loop.
+ * this budget, and after each batch the sync pauses at least as long as the batch took: it never
+ * takes more than half of the event loop (the server lengthens the pause while visitors' requests
+ * wait for their turn: see `syncYield` in the backend's admission queue).
  */
 export const SYNC_BATCH_BUDGET_MS = 40;
 
@@ -29,7 +30,7 @@ export function nextBatchSize(size: number, elapsedMs: number): number {
 }
 
 /** Lets the event loop run for `ms` (at least one turn). */
-function pause(ms: number): Promise<void> {
+export function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.ceil(ms)));
 }
 
@@ -150,6 +151,8 @@ export class IndexSync {
     private readonly engine: SearchEngine,
     private readonly policy: ListingPolicy,
     private readonly onError: (error: unknown) => void = (error) => console.error('index sync failed:', error),
+    /** What the sync waits for after a batch that took `batchMs`: at least that long (so at most half the event loop). */
+    private readonly yieldAfterBatch: (batchMs: number) => Promise<void> = pause,
   ) {
     this.consumers = new ChangeLogConsumers(record);
   }
@@ -199,7 +202,7 @@ export class IndexSync {
       tryWrite(() => this.consumers.prune(CHANGE_BATCH));
       const elapsed = performance.now() - started;
       this.batchSize = nextBatchSize(this.batchSize, elapsed);
-      await pause(elapsed);
+      await this.yieldAfterBatch(elapsed);
     }
     tryWrite(() => this.consumers.prune(CHANGE_BATCH));
     return applied;

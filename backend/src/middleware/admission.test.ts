@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { AdmissionQueue, AdmissionRefused, type AdmissionOptions } from './admission.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AdmissionQueue, AdmissionRefused, syncYield, SYNC_PAUSE_FACTOR_WHILE_QUEUED, type AdmissionOptions } from './admission.ts';
 
 /** A queue on a hand-driven clock and scheduler: `pass()` is one turn of the event loop. */
 function drivenQueue(options: Omit<AdmissionOptions, 'now' | 'schedule'>) {
@@ -151,5 +151,30 @@ describe('AdmissionQueue', () => {
     expect(() => new AdmissionQueue({ concurrency: 0, maxQueued: 1, maxWaitMs: 1 })).toThrow(/concurrency/);
     expect(() => new AdmissionQueue({ concurrency: 1, maxQueued: 0, maxWaitMs: 1 })).toThrow(/maxQueued/);
     expect(() => new AdmissionQueue({ concurrency: 1, maxQueued: 1, maxWaitMs: 1.5 })).toThrow(/maxWaitMs/);
+  });
+});
+
+describe("the index sync's pause, seen from the queue", () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** Whether the pause after a batch of `batchMs` has ended once `advanceMs` of (fake) time passed. */
+  async function endsWithin(queued: number, batchMs: number, advanceMs: number): Promise<boolean> {
+    vi.useFakeTimers();
+    let isOver = false;
+    void syncYield({ queued })(batchMs).then(() => (isOver = true));
+    await vi.advanceTimersByTimeAsync(advanceMs);
+    return isOver;
+  }
+
+  it('is as long as the batch while no request waits: the sync takes at most half the event loop', async () => {
+    expect(await endsWithin(0, 40, 39)).toBe(false);
+    expect(await endsWithin(0, 40, 40)).toBe(true);
+  });
+
+  it('is three times as long while requests wait for their turn: visitors before the index catching up', async () => {
+    expect(SYNC_PAUSE_FACTOR_WHILE_QUEUED).toBe(3);
+    expect(await endsWithin(5, 40, 40)).toBe(false);
+    expect(await endsWithin(5, 40, 119)).toBe(false);
+    expect(await endsWithin(5, 40, 120)).toBe(true);
   });
 });

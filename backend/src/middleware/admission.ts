@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { pause } from '@directory/indexer/sync.ts';
 import { ApiError } from '../errors.ts';
 
 /** Why a request was not run. */
@@ -149,4 +150,17 @@ export function admitted(queue: AdmissionQueue): Middleware {
       throw new ApiError(503, 'overloaded', 'The server is busy. Please try again in a moment.');
     }
   };
+}
+
+/** How many times its batch's time the index sync pauses while requests wait in `admission`. */
+export const SYNC_PAUSE_FACTOR_WHILE_QUEUED = 3;
+
+/**
+ * The index sync's pause after a batch of `batchMs`, for the server: as long as the batch while
+ * no request waits (the sync takes at most half the event loop), three times as long while
+ * requests wait for their turn (at most a quarter: during a large import, visitors' pages come
+ * before the index catching up; the index lags a little more, and catches up once they are served).
+ */
+export function syncYield(admission: Pick<AdmissionQueue, 'queued'>): (batchMs: number) => Promise<void> {
+  return (batchMs) => pause(batchMs * (admission.queued > 0 ? SYNC_PAUSE_FACTOR_WHILE_QUEUED : 1));
 }
