@@ -3,7 +3,6 @@ import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import etag from '@koa/etag';
 import conditional from 'koa-conditional-get';
-import serve from 'koa-static';
 import type { RecordDatabase } from '@directory/data/record.ts';
 import type { SearchEngine } from '@directory/indexer/engine.ts';
 import type { ListingPolicy } from '@directory/indexer/record-source.ts';
@@ -25,6 +24,7 @@ import { errorHandler } from './middleware/error-handler.ts';
 import { engineFailures } from './middleware/engine-availability.ts';
 import { EngineHealth } from './services/engine-health.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { staticAssets } from './middleware/static-assets.ts';
 import { createApiRouter } from './routes/index.ts';
 import { createSitemapsRouter } from './routes/sitemaps/sitemaps.ts';
 import type { AppDeps } from './routes/deps.ts';
@@ -148,7 +148,6 @@ export interface SiteBundle {
   assetsDir?: string;
 }
 
-const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
 /**
  * Request bodies up to 100 kB; a signed-in operator's JSON up to 1 MB, so the four ad areas
@@ -196,8 +195,7 @@ export function createApp(
   app.use(adminPages);
   if (options.site) {
     if (options.site.assetsDir) {
-      // Hashed file names: cache for a year. index.html is a template, never served as a file.
-      app.use(serve(options.site.assetsDir, { index: false, maxage: ONE_YEAR_MS, immutable: true, gzip: true, brotli: true }));
+      app.use(staticAssets(options.site.assetsDir));
     }
     options.site.entry.setApiClient(createInProcessApiClient(deps, app));
     const pageCacheBytes = options.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES;
