@@ -5,7 +5,7 @@
  * for `--duration` seconds over `--connections` connections (a quarter each: business pages,
  * other pages, lists, searches, each request from its own simulated visitor address) while
  * `npm run import` writes a `--rows`-row CSV sample into the same record. Reports 5xx (must be
- * 0), the server's RSS at start and end, p50/p99 per kind, and checks that every place of the
+ * 0), the server's RSS (all, and its anonymous part) at start and end, p50/p99 per kind, and checks that every place of the
  * sample is in the record. Exits 1 when a check fails. Not part of `npm test`.
  */
 import { spawn } from 'node:child_process';
@@ -19,7 +19,7 @@ import { parse as parseCsv } from 'csv-parse';
 import { PROJECT_ROOT } from '../indexer/src/config.ts';
 import { startChildServer, type ChildServer } from './bench/child-server.ts';
 import { writeSample } from './samples/generate-sample.ts';
-import { placeIdsMissing, planTraffic, residentMegabytes, TRAFFIC_KINDS, visitorAddress, type TrafficKind } from './soak/plan.ts';
+import { formatResident, placeIdsMissing, planTraffic, residentMegabytes, TRAFFIC_KINDS, visitorAddress, type TrafficKind } from './soak/plan.ts';
 
 const { values } = parseArgs({
   options: {
@@ -114,7 +114,7 @@ let isOk = true;
 try {
   const plan = planTraffic(join(dataDir, 'directory.sqlite'), 2000);
   const rssStart = rssOf(server.pid);
-  log(`Server at ${server.url}, RSS ${rssStart} MB. ${duration} s of traffic at ${connections} connections while ${rows.toLocaleString('en-US')} rows are imported…`);
+  log(`Server at ${server.url}, RSS ${formatResident(rssStart)}. ${duration} s of traffic at ${connections} connections while ${rows.toLocaleString('en-US')} rows are imported…`);
 
   const importer = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', sampleFile], {
     cwd: PROJECT_ROOT,
@@ -143,7 +143,7 @@ try {
     ...results.map((result) => `| ${result.kind} | ${result.requests} | ${result.non2xx} | ${result.status5xx} | ${result.p50} | ${result.p99} | ${result.statuses} |`),
     '',
     `5xx in total: ${total5xx}`,
-    `Server RSS: ${rssStart} MB at start, ${rssAfterLoad} MB when the traffic ended, ${rssEnd} MB after the import`,
+    `Server RSS: ${formatResident(rssStart)} at start, ${formatResident(rssAfterLoad)} when the traffic ended, ${formatResident(rssEnd)} after the import`,
     `Import: exit ${imported.code} after ${imported.seconds.toFixed(1)} s (ran alongside the traffic)`,
     // The report's first two lines (the progress lines before it are left out).
     importReport.trim().split('\n').filter((line) => /^(OK|FAILED) |^ {2}rows /.test(line)).map((line) => `  ${line}`).join('\n'),

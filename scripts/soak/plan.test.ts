@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRecord } from '@directory/data/record.ts';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
-import { placeIdsMissing, planTraffic, residentMegabytes, TRAFFIC_KINDS, visitorAddress } from './plan.ts';
+import { formatResident, placeIdsMissing, planTraffic, residentMegabytes, TRAFFIC_KINDS, visitorAddress } from './plan.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'soak-plan-'));
 const recordFile = join(dir, 'directory.sqlite');
@@ -44,6 +44,9 @@ describe('the soak plan', () => {
     const addresses = new Set(Array.from({ length: 70_000 }, (_, i) => visitorAddress(i)));
     expect(addresses.size).toBe(70_000);
     expect(visitorAddress(258)).toBe('10.0.1.2');
-    expect(residentMegabytes('Name:\tnode\nVmRSS:\t  204800 kB\nThreads:\t11\n')).toBe(200);
+    const status = 'Name:\tnode\nVmRSS:\t  204800 kB\nRssAnon:\t  153600 kB\nRssFile:\t   51200 kB\nThreads:\t11\n';
+    expect(residentMegabytes(status)).toEqual({ total: 200, anonymous: 150 });
+    expect(formatResident(residentMegabytes(status))).toBe('200 MB (anonymous 150 MB)');
+    expect(() => residentMegabytes('Name:\tnode\nVmRSS:\t  204800 kB\n')).toThrow('No RssAnon line');
   });
 });

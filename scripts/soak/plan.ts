@@ -68,9 +68,22 @@ export function visitorAddress(index: number): string {
   return `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
 }
 
-/** Resident set size of process `pid` in MB, from /proc (Linux). */
-export function residentMegabytes(status: string): number {
-  const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status);
-  if (!match) throw new Error('No VmRSS line in the process status');
-  return Math.round(Number(match[1]) / 1024);
+/**
+ * Resident memory of a process in MB, from its /proc status text (Linux): all of it (`VmRSS`), and
+ * its anonymous part (`RssAnon`: heaps and caches). The rest is mostly the index files' pages the
+ * engine maps (`mmap_size`): shared with the page cache, given back by the kernel under pressure,
+ * and growing with the index an import adds to.
+ */
+export function residentMegabytes(status: string): { total: number; anonymous: number } {
+  const field = (name: string) => {
+    const match = new RegExp(`^${name}:\\s+(\\d+)\\s+kB$`, 'm').exec(status);
+    if (!match) throw new Error(`No ${name} line in the process status`);
+    return Math.round(Number(match[1]) / 1024);
+  };
+  return { total: field('VmRSS'), anonymous: field('RssAnon') };
+}
+
+/** "1379 MB (anonymous 800 MB)". */
+export function formatResident({ total, anonymous }: { total: number; anonymous: number }): string {
+  return `${total} MB (anonymous ${anonymous} MB)`;
 }
