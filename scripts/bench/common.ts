@@ -67,12 +67,27 @@ export async function copyRecord(source: string, target: string): Promise<void> 
   }
 }
 
+/** The password of the data set's administrator while the bench runs (never a real directory's). */
+export const BENCH_ADMIN_PASSWORD = 'bench-only admin password 2026';
+
+/** Signs in to the admin area of the server at `url` (as the bench's administrator); the session cookie. */
+export async function signInAsBenchAdmin(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`The bench could not sign in to the admin area: ${response.status} ${await response.text()}`);
+  return response.headers.getSetCookie().map((line) => line.split(';')[0]!).join('; ');
+}
+
 /** Starts the server the way `npm start` does (production, loopback, a free port) on `dataDir`. */
 export function startServer(dataDir: string, size: number, onLine: (line: string) => void = (line) => log(`  [server] ${line}`)): Promise<ChildServer> {
   return startChildServer('npm', ['start'], {
     cwd: PROJECT_ROOT,
     // Every call comes from one address here: the per-address search burst limit would measure itself.
-    env: { ...process.env, DATA_DIR: dataDir, DEMO_SIZE: String(size), PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', SEARCH_RATE_LIMIT: '0' },
+    // The admin rows sign in with BENCH_ADMIN_PASSWORD (set on the data set's account at start).
+    env: { ...process.env, DATA_DIR: dataDir, DEMO_SIZE: String(size), PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', SEARCH_RATE_LIMIT: '0', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD },
     timeoutMs: START_TIMEOUT_MS,
     log: onLine,
   });
@@ -110,7 +125,8 @@ export async function measure(url: string, row: BenchRow, config: Pick<BenchConf
             ...request,
             method: chosen.method,
             path: chosen.path,
-            ...(chosen.body ? { body: chosen.body, headers: { ...request.headers, 'content-type': 'application/json' } } : {}),
+            headers: { ...request.headers, ...chosen.headers, ...(chosen.body ? { 'content-type': 'application/json' } : {}) },
+            ...(chosen.body ? { body: chosen.body } : {}),
           };
         },
       },

@@ -12,9 +12,9 @@ import { Random } from '@directory/data/demo/random.ts';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import { writeSample } from '../samples/generate-sample.ts';
 import type { ChildServer } from './child-server.ts';
-import { helloWorld, log, measureRow, prepareDataSet, printRow, SERVE_TABLE_HEAD, settle, startServer, type RowResult } from './common.ts';
+import { helloWorld, log, measureRow, prepareDataSet, printRow, SERVE_TABLE_HEAD, settle, signInAsBenchAdmin, startServer, type RowResult } from './common.ts';
 import type { BenchConfig } from './config.ts';
-import { biggestPlaces, buildMixRow, buildPageRows, buildRows, randomSlugs, sampleRecord, type BenchRow } from './workload.ts';
+import { biggestCategories, biggestPlaces, buildAdminRows, buildMixRow, buildPageRows, buildRows, randomSlugs, sampleRecord, type BenchRow } from './workload.ts';
 
 /** Different requests per search row. */
 const REQUESTS_PER_ROW = 600;
@@ -59,6 +59,7 @@ async function allRows(url: string, recordFile: string): Promise<BenchRow[]> {
   return [
     ...buildRows(sample, REQUESTS_PER_ROW, random),
     ...buildPageRows(sample, biggestPlaces(recordFile), await lastBusinessSitemap(url), REQUESTS_PER_ROW, random, randomSlugs(recordFile, UNCACHED_SLUGS, random)),
+    ...buildAdminRows(sample, biggestCategories(recordFile), await signInAsBenchAdmin(url), REQUESTS_PER_ROW, random),
   ];
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '@directory/data/demo/random.ts';
-import { buildMixRow, buildPageRows, buildRows, makeTypo, multiSearchBody, wordsOf, type Sample } from './workload.ts';
+import { buildAdminRows, buildMixRow, buildPageRows, buildRows, makeTypo, multiSearchBody, wordsOf, type Sample } from './workload.ts';
 
 /** Levenshtein distance, to check that a typo is one edit away (a swap counts as two). */
 function distance(a: string, b: string): number {
@@ -90,5 +90,20 @@ describe('bench workload', () => {
     const kinds = new Set(mix.requests.slice(0, 5).map((request) => request.path.split(/[/?]/)[1] + (request.path.startsWith('/api/search') ? '/search' : '')));
     // Interleaved: the first five requests are one of each kind (home, business, search page, two API searches).
     expect(kinds).toEqual(new Set(['', 'business', 'search', 'api/search']));
+  });
+
+  it("drives the admin list as a signed-in operator: name searches, category filters, every sort, first pages", () => {
+    const sample = { nameWords: ['roma', 'golden', 'dragon', 'smile'] } as Sample;
+    const rows = buildAdminRows(sample, ['Restaurant', 'Dentist'], 'directory_session=abc', 200, new Random(3));
+    expect(rows.map((row) => row.name)).toEqual(['admin list: name search, each sort', 'admin list: category filter, each sort', 'admin list: each sort, pages 1..50']);
+    const requests = rows.flatMap((row) => row.requests);
+    expect(requests.every((request) => request.method === 'GET' && request.headers?.cookie === 'directory_session=abc')).toBe(true);
+    const params = requests.map((request) => new URL(request.path, 'http://bench').searchParams);
+    expect(new Set(requests.map((request) => new URL(request.path, 'http://bench').pathname))).toEqual(new Set(['/api/admin/businesses']));
+    expect(new Set(params.map((param) => `${param.get('sortBy')} ${param.get('sortOrder')}`)).size).toBe(8);
+    expect(new Set(params.flatMap((param) => param.get('filter') ?? []))).toEqual(new Set(sample.nameWords));
+    expect(new Set(params.flatMap((param) => param.get('category') ?? []))).toEqual(new Set(['Restaurant', 'Dentist']));
+    expect(Math.max(...params.map((param) => Number(param.get('page'))))).toBeLessThanOrEqual(50);
+    expect(params.every((param) => param.get('limit') === '20')).toBe(true);
   });
 });

@@ -12,6 +12,8 @@ export interface BenchRequest {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  /** Sent with the request (the admin rows' session cookie). */
+  headers?: Record<string, string>;
 }
 
 /** A row of the table: one kind of request, many different instances in rotation. */
@@ -29,6 +31,50 @@ export interface Sample {
   slugs: string[];
   /** Businesses with a category and a city: the values their filters take. */
   places: Array<{ category: string; categorySlug: string; city: string; citySlug: string; countryCode: string; latitude: number; longitude: number }>;
+}
+
+const ADMIN_SORTS = ['name', 'rating', 'reviewCount', 'createdAt'] as const;
+
+/**
+ * The admin area's business list at full size, as an operator signed in with `cookie` uses it:
+ * a name search (a word of a business name), a category filter, each sort in both orders, and
+ * the first pages, 20 a page (`GET /api/admin/businesses`).
+ */
+export function buildAdminRows(sample: Sample, categories: string[], cookie: string, perRow: number, random: Random): BenchRow[] {
+  const sorted = () => {
+    const sortBy = ADMIN_SORTS[random.int(ADMIN_SORTS.length)]!;
+    return { sortBy, sortOrder: random.int(2) === 0 ? 'asc' : 'desc' };
+  };
+  const list = (params: Record<string, string>): BenchRequest => ({
+    method: 'GET',
+    path: `/api/admin/businesses?${new URLSearchParams({ limit: '20', ...params }).toString()}`,
+    headers: { cookie },
+  });
+  const page = () => String(1 + random.int(5));
+  return [
+    {
+      name: 'admin list: name search, each sort',
+      requests: pick(sample.nameWords, perRow, random).map((filter) => list({ filter, page: page(), ...sorted() })),
+    },
+    {
+      name: 'admin list: category filter, each sort',
+      requests: pick(categories, perRow, random).map((category) => list({ category, page: page(), ...sorted() })),
+    },
+    {
+      name: 'admin list: each sort, pages 1..50',
+      requests: Array.from({ length: perRow }, () => list({ page: String(1 + random.int(50)), ...sorted() })),
+    },
+  ];
+}
+
+/** The 20 biggest categories (the admin area's category filter offers them first). */
+export function biggestCategories(recordFile: string): string[] {
+  const db = new Database(recordFile, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(`SELECT value FROM business_counts WHERE dimension = 'category' AND n > 0 ORDER BY n DESC LIMIT 20`).pluck().all() as string[];
+  } finally {
+    db.close();
+  }
 }
 
 /** Lower-case words of letters only, at least `minLength` long. */
