@@ -34,7 +34,7 @@ export class BusinessRepository {
   private readonly storedByPlaceIds: Statement<[string], StoredColumns>;
   private readonly takenAmong: Statement<[{ slugs: string }], string>;
 
-  constructor(private readonly db: RecordDatabase) {
+  constructor(readonly db: RecordDatabase) {
     this.bySlug = db.prepare('SELECT * FROM businesses WHERE slug = ?');
     this.redirect = db
       .prepare(`SELECT b.slug FROM slug_redirects r JOIN businesses b ON b.id = r.business_id WHERE r.old_slug = ?`)

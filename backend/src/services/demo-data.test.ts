@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
+import { BusinessRepository } from '../db/business-repository.ts';
+import { loadDemoDataIfEmpty } from './demo-data.ts';
+
+describe('the demo data of a first start', () => {
+  let dir: string;
+  let record: RecordDatabase;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'demo-data-'));
+    record = openRecord(join(dir, 'directory.sqlite'));
+  });
+  afterEach(() => {
+    record.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const indexes = () => record.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'businesses' ORDER BY name`).all();
+  const count = (sql: string) => record.prepare(sql).pluck().get() as number;
+
+  it('fills an empty record with marked demo businesses and ends with every index of the record as before', () => {
+    const before = indexes();
+    const progress: number[] = [];
+    expect(loadDemoDataIfEmpty(new BusinessRepository(record), 12_000, (written) => progress.push(written))).toBe(12_000);
+    expect(progress).toEqual([5_000, 10_000, 12_000]);
+    expect(count('SELECT count(*) FROM businesses WHERE is_demo = 1')).toBe(12_000);
+    expect(indexes()).toEqual(before);
+    expect(count('SELECT count(*) FROM deferred_indexes')).toBe(0);
+    expect(record.pragma('integrity_check', { simple: true })).toBe('ok');
+    // The counts the triggers keep are right.
+    expect(count(`SELECT n FROM business_counts WHERE dimension = 'all'`)).toBe(12_000);
+  });
+
+  it('writes nothing into a record that holds businesses already', () => {
+    loadDemoDataIfEmpty(new BusinessRepository(record), 10);
+    expect(loadDemoDataIfEmpty(new BusinessRepository(record), 100)).toBe(0);
+    expect(count('SELECT count(*) FROM businesses')).toBe(10);
+  });
+});
