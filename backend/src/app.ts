@@ -203,19 +203,7 @@ export function createApp(
       const pages = new RenderedPageCache({ maxBytes: pageCacheBytes });
       deps.admin.caches.register('rendered business pages', () => pages.clear());
       // A business page shows its record row, the site's snippets and ad codes: any change to them moves this version.
-      app.use(
-        cachedPages(pages, async () => {
-          // While the engine cannot be reached there is no generation to key pages by: they are rendered
-          // from the record, uncached (business pages keep working).
-          if (!deps.engineHealth.isAvailable()) return null;
-          try {
-            return `${await deps.engine.generation()}|${deps.site.contentVersion()}`;
-          } catch (error) {
-            if (deps.engineHealth.noteFailure(error)) return null;
-            throw error;
-          }
-        }),
-      );
+      app.use(cachedPages(pages, (slug) => `${deps.businesses.versionOfSlug(slug) ?? 'none'}|${deps.site.contentVersion()}`));
     }
     // Rendering a page runs its list and search reads: it waits its turn like the API calls.
     app.use(admitted(deps.admission));

@@ -33,6 +33,7 @@ export class BusinessRepository {
   private readonly updateByPlaceId: Statement;
   private readonly storedByPlaceIds: Statement<[string], StoredColumns>;
   private readonly takenAmong: Statement<[{ slugs: string }], string>;
+  private readonly rowVersion: Statement<[string], string>;
 
   constructor(readonly db: RecordDatabase) {
     this.bySlug = db.prepare('SELECT * FROM businesses WHERE slug = ?');
@@ -59,6 +60,15 @@ export class BusinessRepository {
          UNION SELECT old_slug FROM slug_redirects WHERE old_slug IN (SELECT value FROM json_each(@slugs))`,
       )
       .pluck() as Statement<[{ slugs: string }], string>;
+    this.rowVersion = db.prepare(`SELECT id || '@' || updated_at FROM businesses WHERE slug = ?`).pluck() as Statement<[string], string>;
+  }
+
+  /**
+   * The version of the business at `slug`: its id and last write time (every write of a business
+   * sets `updated_at`), or undefined when no business has that slug (moved, deleted, unknown).
+   */
+  versionOfSlug(slug: string): string | undefined {
+    return this.rowVersion.get(slug);
   }
 
   findBySlug(slug: string): BusinessRow | undefined {

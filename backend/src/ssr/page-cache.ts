@@ -17,10 +17,10 @@ interface CachedPage {
 
 /**
  * Rendered business pages by URL, each tagged with the data version it was rendered from (the
- * index generation, the site snippets' and ad codes' last change, the "clear cache" count). A
- * page of another version, or of a past minute, is never served: it is rendered again on its
- * next request. Rendering is the server's main cost per page (React's renderToString and the
- * route's data), and a page is read far more often than its business changes.
+ * business's own row version, the site snippets' and ad codes' last change, the "clear cache"
+ * count). A page of another version, or of a past minute, is never served: it is rendered again
+ * on its next request. Rendering is the server's main cost per page (React's renderToString and
+ * the route's data), and a page is read far more often than its business changes.
  */
 export class RenderedPageCache {
   private readonly pages: LRUCache<string, CachedPage>;
@@ -59,22 +59,23 @@ export class RenderedPageCache {
 }
 
 const MINUTE_MS = 60_000;
-const BUSINESS_PAGE = /^\/business\/[^/]+$/;
+const BUSINESS_PAGE = /^\/business\/([^/]+)$/;
 
 /**
  * Serves a business page from the cache, ahead of the admission queue (a ready page costs no
  * render and no queue slot), and keeps what the renderer answers. Its ETag is the data version,
  * the minute and the URL hashed: known before any work, so a revalidation is a 304 without a
- * render. Only anonymous GET/HEAD requests are cached: an operator's page is always rendered, and
- * so is every page while `dataVersion` answers null.
+ * render. Only anonymous GET/HEAD requests are cached: an operator's page is always rendered.
+ * `dataVersion(slug)` names everything the page shows: a business page reads its business from
+ * the record (never the index, so an import's index changes leave the other pages cached, and a
+ * write to the business shows at once) and the site's snippets and ad codes.
  */
-export function cachedPages(cache: RenderedPageCache, dataVersion: () => Promise<string | null>, now: () => number = Date.now): Middleware {
+export function cachedPages(cache: RenderedPageCache, dataVersion: (slug: string) => string, now: () => number = Date.now): Middleware {
   return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !BUSINESS_PAGE.test(ctx.path) || sessionOf(ctx)) return next();
-    const data = await dataVersion();
-    // No version to key by (the engine cannot be reached): rendered, not kept.
-    if (data === null) return next();
-    const version = `${data}#${cache.epoch}`;
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const slug = decodedSlug(ctx.path);
+    if (slug === null || sessionOf(ctx)) return next();
+    const version = `${dataVersion(slug)}#${cache.epoch}`;
     const at = now();
     const expiresAt = (Math.floor(at / MINUTE_MS) + 1) * MINUTE_MS;
     const key = ctx.originalUrl;
@@ -101,4 +102,15 @@ export function cachedPages(cache: RenderedPageCache, dataVersion: () => Promise
     // Set before the ETag middleware sees the body: it hashes only answers without one.
     ctx.set('ETag', etag);
   };
+}
+
+/** The slug of a business page's path, decoded; null for any other path (or one that does not decode). */
+function decodedSlug(path: string): string | null {
+  const match = BUSINESS_PAGE.exec(path);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
 }
