@@ -10,6 +10,7 @@
  * While the transaction holds the write lock no other connection can insert, so no other
  * writer's row can miss the triggers.
  */
+import type { Statement } from 'better-sqlite3';
 import type { RecordDatabase } from '@directory/data/record.ts';
 
 /**
@@ -54,6 +55,8 @@ const collapse = (sql: string) => sql.replace(/\s+/g, ' ').replace(/;\s*END$/, '
 export class BulkInsertTriggers {
   /** The stored SQL of each replaced trigger, or null when the record's triggers are not the known ones. */
   private readonly stored: { name: string; sql: string }[] | null;
+  /** SET_BASED_WORK prepared once (SQLite prepares them again by itself after each batch's trigger changes). */
+  private setBased: Statement<[{ ids: string }]>[] | null = null;
 
   constructor(private readonly db: RecordDatabase) {
     const rows = db
@@ -79,10 +82,8 @@ export class BulkInsertTriggers {
     const { result, insertedIds } = work();
     if (insertedIds.length > 0) {
       const ids = JSON.stringify(insertedIds);
-      this.db.prepare(SET_BASED_WORK[0]!).run({ ids });
-      this.db.prepare(SET_BASED_WORK[1]!).run({ ids });
-      this.db.prepare(BATCH_CTE + SET_BASED_WORK[2]!).run({ ids });
-      this.db.prepare(BATCH_CTE + SET_BASED_WORK[3]!).run({ ids });
+      this.setBased ??= SET_BASED_WORK.map((sql, index) => this.db.prepare<[{ ids: string }]>(index < 2 ? sql : BATCH_CTE + sql));
+      for (const statement of this.setBased) statement.run({ ids });
     }
     for (const { sql } of this.stored) this.db.exec(sql);
     return result;
