@@ -66,6 +66,17 @@ describe('openRows', () => {
     for (const file of files) expect(await readAll(file), file).toEqual(expected);
   });
 
+  it('numbers each CSV row by the line it ends on, across quoted line breaks and blank lines', async () => {
+    const file = write('line-numbers.csv', 'name,about\n"A","one\ntwo\nthree"\n\n\nB,x\n"C","\n"\nD,y');
+    expect(await readAll(file)).toEqual([
+      { rowNumber: 1, cells: ['name', 'about'] },
+      { rowNumber: 4, cells: ['A', 'one\ntwo\nthree'] },
+      { rowNumber: 7, cells: ['B', 'x'] },
+      { rowNumber: 9, cells: ['C', '\n'] },
+      { rowNumber: 10, cells: ['D', 'y'] },
+    ]);
+  });
+
   it('reports an unreadable CSV record and goes on', async () => {
     const rows = await readAll(write('broken.csv', 'name,phone\nA,1\n"B"x"y,2\nC,3\n'));
     expect(rows.filter((row) => 'cells' in row).map((row) => 'cells' in row && row.cells[0])).toContain('C');

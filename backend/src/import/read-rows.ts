@@ -7,7 +7,7 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
-import { parse as parseCsv, type CsvError } from 'csv-parse';
+import { Parser as CsvParser, type CsvError } from 'csv-parse';
 // Types only: the spreadsheet libraries are loaded when a file of their kind is opened (a
 // CSV import does not pay for loading them, ~0.3 s of CPU in each thread that reads).
 import type ExcelJS from 'exceljs';
@@ -99,13 +99,24 @@ function decodeTo8(encoding: TextEncoding): Transform {
   });
 }
 
+/**
+ * csv-parse's parser, each record pushed with the line it ends on. The parser pushes a record the
+ * moment it is complete, so its `info.lines` then is that record's line; the `info: true` option
+ * gives the same line inside a copy of every counter made for each record (~5 µs a row, a fifth of
+ * the parsing).
+ */
+class LineNumberedCsvParser extends CsvParser {
+  override push(record: unknown, encoding?: BufferEncoding): boolean {
+    return super.push(record === null ? null : { record, lines: this.info.lines }, encoding);
+  }
+}
+
 /** CSV records; a row's number is the line it ends on (the header is line 1), as a text editor shows it. */
 async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: string): AsyncGenerator<SheetRow> {
   const skipped: SheetRow[] = [];
-  const parser = parseCsv({
+  const parser = new LineNumberedCsvParser({
     delimiter,
     bom: true,
-    info: true,
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: true,
@@ -128,13 +139,13 @@ async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: stri
   const source = encoding === 'utf-8' ? input : input.pipe(decodeTo8(encoding));
   source.on('error', (error) => parser.destroy(error));
   source.pipe(parser);
-  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+  for await (const { record, lines } of parser as AsyncIterable<{ record: string[]; lines: number }>) {
     while (skipped.length > 0) yield skipped.shift()!;
     if (record.length > MAX_CSV_COLUMNS) {
-      yield { rowNumber: info.lines, unreadable: `The record has ${record.length.toLocaleString('en-US')} fields; at most ${MAX_CSV_COLUMNS.toLocaleString('en-US')} are read.` };
+      yield { rowNumber: lines, unreadable: `The record has ${record.length.toLocaleString('en-US')} fields; at most ${MAX_CSV_COLUMNS.toLocaleString('en-US')} are read.` };
       continue;
     }
-    yield { rowNumber: info.lines, cells: record };
+    yield { rowNumber: lines, cells: record };
   }
   yield* skipped;
 }
