@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -119,6 +120,26 @@ describe('openRows', () => {
       { rowNumber: 1, cells: ['name', 'rating', 'verified', 'postal_code'] },
       { rowNumber: 2, cells: ['Chez Jo', '4.4', 'TRUE', '90744'] },
     ]);
+  });
+
+  it('streams a worksheet that comes before the workbook parts: the first rows come before the archive is read through', async () => {
+    // exceljs's streaming writer (like Excel with its shared strings) puts the sheet before workbook.xml in the archive.
+    const file = join(dir, 'sheet-first.xlsx');
+    const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: false });
+    const sheet = writer.addWorksheet('Places');
+    sheet.addRow(['name', 'about']).commit();
+    for (let index = 0; index < 20_000; index += 1) sheet.addRow([`Place ${index}`, randomBytes(48).toString('hex')]).commit();
+    await writer.commit();
+    const source = await openRows(file);
+    let readAtFirstRow = -1;
+    let rows = 0;
+    for await (const _row of source.rows) {
+      if (rows === 0) readAtFirstRow = source.bytesRead();
+      rows += 1;
+    }
+    expect(rows).toBe(20_001);
+    expect(readAtFirstRow).toBeGreaterThanOrEqual(0);
+    expect(readAtFirstRow).toBeLessThan(source.fileSize / 2);
   });
 
   it('reads a legacy .xls', async () => {

@@ -13,6 +13,7 @@ import { Parser as CsvParser, type CsvError } from 'csv-parse';
 import type ExcelJS from 'exceljs';
 import type * as XLSX from '@e965/xlsx';
 import { detectFileKindOf, headerColumnCount, sniffDelimiter, type FileKind, type TextEncoding } from './file-type.ts';
+import { WorkbookArchive } from './workbook-archive.ts';
 import { inspectZip, ZIP_LIMITS } from './zip-guard.ts';
 
 export type SheetRow =
@@ -50,9 +51,9 @@ export async function openRows(file: string, zipLimits = ZIP_LIMITS): Promise<Ro
   if (kind.kind === 'xlsx') {
     const verdict = await inspectZip(file, zipLimits);
     if (!verdict.isAccepted) throw new UnreadableFileError(verdict.reason);
-    const counted = countedStream(file);
     const budget = new InflatedBudget(Math.min(zipLimits.maxTotalBytes, verdict.declaredBytes), verdict.declaredBytes < zipLimits.maxTotalBytes);
-    return { kind: 'xlsx', rows: xlsxRows(counted.stream, budget), bytesRead: counted.bytesRead, fileSize: size };
+    const progress = { bytesRead: 0 };
+    return { kind: 'xlsx', rows: xlsxRows(file, budget, progress), bytesRead: () => progress.bytesRead, fileSize: size };
   }
   if (kind.kind === 'xls') {
     if (size > MAX_XLS_BYTES) throw new UnreadableFileError(`A legacy .xls file may be at most ${MAX_XLS_BYTES / 1024 ** 2} MB; save it as .xlsx or CSV.`);
@@ -205,56 +206,62 @@ async function* decodeAcrossChunks(chunks: AsyncIterable<Buffer | string>, budge
 }
 
 interface WorkbookReaderInternals {
-  _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string): Generator<unknown>;
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
   _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+  _parseWorksheet(iterator: AsyncIterable<string>, sheetNo: string): Generator<{ eventType: string; value: unknown }>;
 }
 
 /**
- * exceljs 4.4's streaming reader decodes every inflated chunk on its own, so a character split
- * between two chunks turns into U+FFFD (exceljs issues #2063 and #2316, unfixed in 4.4.0): about
- * one long non-ASCII cell in two thousand. Its worksheet and shared-string parsers are handed
- * text decoded across chunk boundaries instead; its SAX step passes strings through unchanged.
+ * The first worksheet's rows, through exceljs's streaming reader's own part parsers, handed the
+ * parts in the order they are needed (workbook-archive.ts): the workbook's relationships and
+ * properties and the shared strings first, then the worksheet, streamed from the archive as its
+ * rows are asked for. Its `read()` is not used: reading the archive front to back, it unpacks a
+ * worksheet that comes before the shared strings (as Excel writes them) whole into a temporary
+ * file before parsing any row.
+ *
+ * exceljs 4.4's reader also decodes every inflated chunk on its own, so a character split between
+ * two chunks turns into U+FFFD (exceljs issues #2063 and #2316, unfixed in 4.4.0): about one long
+ * non-ASCII cell in two thousand. Its parsers are handed text decoded across chunk boundaries
+ * instead (its SAX step passes strings through unchanged), every inflated byte counted against
+ * `budget`. `progress.bytesRead` follows the compressed bytes of the worksheet read so far.
  */
-function createUtf8SafeReader(
-  Excel: typeof ExcelJS,
-  input: Readable,
-  options: Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>,
-  budget: InflatedBudget,
-): ExcelJS.stream.xlsx.WorkbookReader {
-  const reader = new Excel.stream.xlsx.WorkbookReader(input, options);
-  const internals = reader as unknown as WorkbookReaderInternals;
-  const parseWorksheet = internals._parseWorksheet.bind(reader);
-  const parseSharedStrings = internals._parseSharedStrings.bind(reader);
-  internals._parseWorksheet = (iterator, sheetNo) => parseWorksheet(decodeAcrossChunks(iterator, budget), sheetNo);
-  internals._parseSharedStrings = (entry) => parseSharedStrings(Readable.from(decodeAcrossChunks(entry, budget), { objectMode: false, encoding: 'utf8' }));
-  return reader;
-}
-
-async function* xlsxRows(input: Readable, budget: InflatedBudget): AsyncGenerator<SheetRow> {
+async function* xlsxRows(file: string, budget: InflatedBudget, progress: { bytesRead: number }): AsyncGenerator<SheetRow> {
   const { default: Excel } = await import('exceljs');
-  const workbook = createUtf8SafeReader(Excel, input, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'emit',
-  }, budget);
+  let archive: WorkbookArchive | null = null;
   try {
-    for await (const worksheet of workbook) {
-      for await (const row of worksheet as unknown as AsyncIterable<ExcelJS.Row>) {
+    archive = await WorkbookArchive.open(file);
+    const parts = archive;
+    const reader = new Excel.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore' });
+    const internals = reader as unknown as WorkbookReaderInternals;
+    const text = async (name: string): Promise<Readable | null> => {
+      const entry = parts.find(name);
+      return entry ? Readable.from(decodeAcrossChunks(await parts.read(entry), budget), { objectMode: false, encoding: 'utf8' }) : null;
+    };
+    const rels = await text('xl/_rels/workbook.xml.rels');
+    if (rels) await internals._parseRels(rels);
+    const properties = await text('xl/workbook.xml');
+    if (properties) await internals._parseWorkbook(properties);
+    const sharedStrings = await text('xl/sharedStrings.xml');
+    if (sharedStrings) for await (const event of internals._parseSharedStrings(sharedStrings)) void event;
+    // Only the first worksheet holds the places; the rest (notes, pivots) are not read.
+    const first = archive.firstWorksheet();
+    if (!first) return;
+    progress.bytesRead = first.entry.relativeOffsetOfLocalHeader;
+    const sheet = await archive.read(first.entry, (bytes) => (progress.bytesRead += bytes));
+    for (const { value: worksheet } of internals._parseWorksheet(decodeAcrossChunks(sheet, budget), first.sheetNo)) {
+      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
         const values = row.values as CellValue[];
         const cells: string[] = new Array(Math.max(values.length - 1, 0));
         for (let index = 1; index < values.length; index += 1) cells[index - 1] = cellText(values[index] ?? null);
         yield { rowNumber: row.number, cells };
       }
-      // Only the first worksheet holds the places; the rest (notes, pivots) are not read.
-      break;
     }
   } catch (error) {
     if (error instanceof InflatedTooFarError) throw error;
     throw new UnreadableFileError(`The .xlsx workbook cannot be read: ${(error as Error).message}`);
   } finally {
-    input.destroy();
+    archive?.close();
   }
 }
 
