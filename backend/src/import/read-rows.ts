@@ -229,6 +229,7 @@ interface WorkbookReaderInternals {
 async function* xlsxRows(file: string, budget: InflatedBudget, progress: { bytesRead: number }): AsyncGenerator<SheetRow> {
   const { default: Excel } = await import('exceljs');
   let archive: WorkbookArchive | null = null;
+  let sheet: Readable | null = null;
   try {
     archive = await WorkbookArchive.open(file);
     const parts = archive;
@@ -248,7 +249,7 @@ async function* xlsxRows(file: string, budget: InflatedBudget, progress: { bytes
     const first = archive.firstWorksheet();
     if (!first) return;
     progress.bytesRead = first.entry.relativeOffsetOfLocalHeader;
-    const sheet = await archive.read(first.entry, (bytes) => (progress.bytesRead += bytes));
+    sheet = await archive.read(first.entry, (bytes) => (progress.bytesRead += bytes));
     for (const { value: worksheet } of internals._parseWorksheet(decodeAcrossChunks(sheet, budget), first.sheetNo)) {
       for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
         const values = row.values as CellValue[];
@@ -261,6 +262,8 @@ async function* xlsxRows(file: string, budget: InflatedBudget, progress: { bytes
     if (error instanceof InflatedTooFarError) throw error;
     throw new UnreadableFileError(`The .xlsx workbook cannot be read: ${(error as Error).message}`);
   } finally {
+    // Stopped early (no name column, a write error): the sheet's stream lets go of the archive's file.
+    sheet?.destroy();
     archive?.close();
   }
 }

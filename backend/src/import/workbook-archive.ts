@@ -7,7 +7,7 @@
  * With the central directory read first (yauzl), the small parts can be parsed before the sheet,
  * which then streams straight from the archive.
  */
-import { Transform, type Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import yauzl from 'yauzl';
 
@@ -75,15 +75,10 @@ export class WorkbookArchive {
             callback(null, chunk);
           },
         });
-        raw.on('error', (rawError: Error) => counted.destroy(rawError));
-        raw.pipe(counted);
-        if (entry.compressionMethod === 0) {
-          resolve(counted);
-          return;
-        }
-        const inflate = createInflateRaw();
-        counted.on('error', (countedError: Error) => inflate.destroy(countedError));
-        resolve(counted.pipe(inflate));
+        // A pipeline destroys every stage when one fails or the reader destroys the last one
+        // (stopping early), so the archive's file is released; its error reaches the reader.
+        const settle = () => undefined;
+        resolve(entry.compressionMethod === 0 ? pipeline(raw, counted, settle) : pipeline(raw, counted, createInflateRaw(), settle));
       });
     });
   }
