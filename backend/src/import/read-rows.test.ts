@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,6 +67,17 @@ describe('openRows', () => {
     for (const file of files) expect(await readAll(file), file).toEqual(expected);
   });
 
+  it('numbers each CSV row by the line it ends on, across quoted line breaks and blank lines', async () => {
+    const file = write('line-numbers.csv', 'name,about\n"A","one\ntwo\nthree"\n\n\nB,x\n"C","\n"\nD,y');
+    expect(await readAll(file)).toEqual([
+      { rowNumber: 1, cells: ['name', 'about'] },
+      { rowNumber: 4, cells: ['A', 'one\ntwo\nthree'] },
+      { rowNumber: 7, cells: ['B', 'x'] },
+      { rowNumber: 9, cells: ['C', '\n'] },
+      { rowNumber: 10, cells: ['D', 'y'] },
+    ]);
+  });
+
   it('reports an unreadable CSV record and goes on', async () => {
     const rows = await readAll(write('broken.csv', 'name,phone\nA,1\n"B"x"y,2\nC,3\n'));
     expect(rows.filter((row) => 'cells' in row).map((row) => 'cells' in row && row.cells[0])).toContain('C');
@@ -108,6 +120,26 @@ describe('openRows', () => {
       { rowNumber: 1, cells: ['name', 'rating', 'verified', 'postal_code'] },
       { rowNumber: 2, cells: ['Chez Jo', '4.4', 'TRUE', '90744'] },
     ]);
+  });
+
+  it('streams a worksheet that comes before the workbook parts: the first rows come before the archive is read through', async () => {
+    // exceljs's streaming writer (like Excel with its shared strings) puts the sheet before workbook.xml in the archive.
+    const file = join(dir, 'sheet-first.xlsx');
+    const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: false });
+    const sheet = writer.addWorksheet('Places');
+    sheet.addRow(['name', 'about']).commit();
+    for (let index = 0; index < 20_000; index += 1) sheet.addRow([`Place ${index}`, randomBytes(48).toString('hex')]).commit();
+    await writer.commit();
+    const source = await openRows(file);
+    let readAtFirstRow = -1;
+    let rows = 0;
+    for await (const _row of source.rows) {
+      if (rows === 0) readAtFirstRow = source.bytesRead();
+      rows += 1;
+    }
+    expect(rows).toBe(20_001);
+    expect(readAtFirstRow).toBeGreaterThanOrEqual(0);
+    expect(readAtFirstRow).toBeLessThan(source.fileSize / 2);
   });
 
   it('reads a legacy .xls', async () => {

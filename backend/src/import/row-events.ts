@@ -43,8 +43,8 @@ export interface RowEventSource {
 /** Files at least this large are read in a worker thread. */
 export const WORKER_READ_MIN_BYTES = 2 * 1024 ** 2;
 /** Events per message from the reading worker, and how many messages may wait unconsumed (memory stays flat). */
-const EVENTS_PER_MESSAGE = 2000;
-const MESSAGES_IN_FLIGHT = 4;
+const EVENTS_PER_MESSAGE = 250;
+const MESSAGES_IN_FLIGHT = 16;
 
 const isReadError = (error: unknown): error is Error =>
   error instanceof UnreadableFileError || (error instanceof Error && 'code' in error && String(error.code).startsWith('CSV_'));
