@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { BusinessInput } from '@directory/data/business.ts';
 import { toBusinessColumns } from '@directory/data/business-row.ts';
 import { businessSlug } from '@directory/data/slug.ts';
+import type { BulkInsertTriggers } from '../db/bulk-insert-triggers.ts';
 import type { BusinessRepository } from '../db/business-repository.ts';
 
 export interface SaveSummary {
@@ -46,14 +47,20 @@ export function uniqueSlug(repository: BusinessRepository, input: SlugSource): s
 export function saveBusinesses(
   repository: BusinessRepository,
   inputs: readonly BusinessInput[],
-  options: { isDemo?: boolean } = {},
+  options: { isDemo?: boolean; bulk?: BulkInsertTriggers } = {},
 ): SaveSummary {
   return repository.transaction(() => {
-    const summary: SaveSummary = { inserted: 0, updated: 0 };
-    for (const input of inputs) {
-      const outcome = repository.upsert(toBusinessColumns(input), () => uniqueSlug(repository, input), options.isDemo ?? false);
-      summary[outcome] += 1;
-    }
-    return summary;
+    const write = () => {
+      const summary: SaveSummary = { inserted: 0, updated: 0 };
+      const insertedIds: number[] = [];
+      for (const input of inputs) {
+        const { outcome, id } = repository.upsertWithId(toBusinessColumns(input), () => uniqueSlug(repository, input), options.isDemo ?? false);
+        summary[outcome] += 1;
+        if (outcome === 'inserted') insertedIds.push(id);
+      }
+      return { result: summary, insertedIds };
+    };
+    // In bulk, the inserts' side tables (change log, name search, counts) are written once for the batch.
+    return options.bulk ? options.bulk.run(write) : write().result;
   });
 }

@@ -1,6 +1,7 @@
 import type { BusinessInput } from '@directory/data/business.ts';
 import { generateDemoBusinesses } from '@directory/data/demo/generate.ts';
 import type { BusinessRepository } from '../db/business-repository.ts';
+import { BulkInsertTriggers } from '../db/bulk-insert-triggers.ts';
 import { DeferredIndexes } from '../db/deferred-indexes.ts';
 import { saveBusinesses } from './business-writer.ts';
 
@@ -8,10 +9,11 @@ const BATCH_SIZE = 5000;
 
 /**
  * Fills an empty record with `size` demo businesses, in 5,000-row transactions, each marked as
- * demo data (`is_demo = 1`: the "test data" the admin area can delete). The record's secondary
- * indexes are set aside meanwhile and built once at the end, as an import into an empty record
- * does (`DeferredIndexes`: sorting each index once costs less than keeping it current row by row;
- * a start that stops mid-way leaves them to the next start, which rebuilds them).
+ * demo data (`is_demo = 1`: the "test data" the admin area can delete), as an import into an
+ * empty record writes: the record's secondary indexes set aside and built once at the end
+ * (`DeferredIndexes`: sorting each index once costs less than keeping it current row by row; a
+ * start that stops mid-way leaves them to the next start, which rebuilds them), and each batch's
+ * change log, name search rows and counts written once for the batch (`BulkInsertTriggers`).
  * Returns how many were written (0 when the record already holds businesses).
  */
 export function loadDemoDataIfEmpty(
@@ -21,6 +23,7 @@ export function loadDemoDataIfEmpty(
 ): number {
   if (size === 0 || repository.count() > 0) return 0;
   const indexes = new DeferredIndexes(repository.db);
+  const bulk = new BulkInsertTriggers(repository.db);
   indexes.defer(process.pid);
   let batch: BusinessInput[] = [];
   let written = 0;
@@ -28,12 +31,12 @@ export function loadDemoDataIfEmpty(
     for (const business of generateDemoBusinesses(size)) {
       batch.push(business);
       if (batch.length === BATCH_SIZE) {
-        written += saveBusinesses(repository, batch, { isDemo: true }).inserted;
+        written += saveBusinesses(repository, batch, { isDemo: true, bulk }).inserted;
         batch = [];
         onProgress(written);
       }
     }
-    written += saveBusinesses(repository, batch, { isDemo: true }).inserted;
+    written += saveBusinesses(repository, batch, { isDemo: true, bulk }).inserted;
   } finally {
     indexes.restore();
   }
