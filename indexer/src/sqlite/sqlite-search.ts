@@ -283,24 +283,15 @@ class SqliteSearcher {
     if (places !== null && countryCode !== null && (!places.hasCountry(countryCode) || (citySlug !== null && !places.hasCity(countryCode, citySlug)))) {
       this.places = null;
     }
-    if (this.specialSpellings !== null) for (const term of terms) addSpecialSpelling(this.specialSpellings, term);
   }
 
   /**
-   * Terms with a letter slugs spell otherwise (ø, ß, æ, đ, ð, ł), by slug: "københavn" and
-   * "kobenhavn" share the city slug `kobenhavn` but not a full-text term. A handful of terms, read
-   * once from the vocabulary.
+   * The other spellings of a full-text term that share its slug: "københavn" and "kobenhavn" share
+   * the city slug `kobenhavn` but not a full-text term (special_terms, one key range).
    */
-  private specialSpellings: Map<string, string[]> | null = null;
-
-  /** The other spellings of a full-text term that share its slug. */
   private readonly spellings = (token: string): string[] => {
-    if (this.specialSpellings === null) {
-      this.specialSpellings = new Map();
-      for (const term of this.vocabulary.termsWithSpecialLetters()) addSpecialSpelling(this.specialSpellings, term);
-    }
     const slug = slugify(token);
-    return [slug, ...(this.specialSpellings.get(slug) ?? [])];
+    return [slug, ...this.vocabulary.specialSpellingsOf(slug)];
   };
 
   async search(request: SearchRequest): Promise<SearchResponse> {
@@ -1007,15 +998,6 @@ function matches(text: string | null, prefixes: RegExp | null, typos: RegExp | n
   if (!text) return false;
   const folded = ASCII.test(text) ? text.toLowerCase() : foldText(text);
   return (prefixes !== null && prefixes.test(folded)) || (typos !== null && typos.test(folded));
-}
-
-const SPECIAL_LETTERS = /[øłđðßæ]/;
-
-function addSpecialSpelling(spellings: Map<string, string[]>, term: string): void {
-  if (!SPECIAL_LETTERS.test(term)) return;
-  const slug = slugify(term);
-  const known = spellings.get(slug) ?? [];
-  if (!known.includes(term)) spellings.set(slug, [...known, term]);
 }
 
 function sum(values: number[]): number {
