@@ -51,5 +51,7 @@ describe('sqlite search: distance sort at any radius', () => {
     expect(near.hits.map((hit) => hit.name)).toEqual(nearestInRecord(20));
     const aroundPoint = await temp.engine.search({ query: 'ramen', sort: 'distance', aroundPoint: center, page: 2, perPage: 20 });
     expect(aroundPoint.hits.map((hit) => hit.name)).toEqual(nearestInRecord(40).slice(20));
+    // The walk read only the nearest rows; the total is the number of matches, exact without filters.
+    expect(aroundPoint).toMatchObject({ total: CANDIDATE_LIMIT + 400, isTotalExact: true, isFacetExact: false });
   });
 });

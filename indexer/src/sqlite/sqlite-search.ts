@@ -23,7 +23,9 @@
  *   {@link RANKING_MARGIN} candidates (in popularity order, exact matches first), not with
  *   bm25(), whose statistics read every match. Other sorts (rating, reviews) order the
  *   candidates, so they are the best of the most popular matches; a distance sort without words
- *   reads every document of a filter under the scan bound, else walks the R*Tree nearest first.
+ *   reads every document of a filter under the scan bound, else walks the R*Tree nearest first;
+ *   with words, it reads the match's positions (plain numbers) and, past {@link CANDIDATE_LIMIT}
+ *   of them, walks the R*Tree nearest first, reading the rows of the matching entries only.
  * - Totals are exact when the driver ran out of rows before either bound; otherwise the answer
  *   says `isTotalExact: false` and the total is a lower bound. Browsing everything, or one
  *   category/country/city list alone, takes exact totals from the aggregates.
@@ -54,7 +56,7 @@ import {
   type SearchResponse,
 } from '../search-types.ts';
 import type { IndexDatabase } from './index-file.ts';
-import { boxOf, centerOf, distanceKm, nearestFirst, type GeoEntry } from './search-geo.ts';
+import { boxOf, centerOf, distanceKm, nearestFirst } from './search-geo.ts';
 import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
 import { PlaceIndex, type PlaceCatalogue } from '../places/place-index.ts';
 import { compactPostalSql, postalExpression } from '../places/postal-code.ts';
@@ -138,6 +140,14 @@ interface Candidate {
 interface Found {
   rows: CandidateRow[];
   isCapped: boolean;
+  /** How many documents match, when known besides the rows (a distance walk reads only the nearest). */
+  matched?: MatchCount;
+}
+
+/** A number of matching documents: exact, or a lower bound. */
+interface MatchCount {
+  count: number;
+  isExact: boolean;
 }
 
 /** SQL conditions on `docs d` and their parameters. */
@@ -348,8 +358,8 @@ class SqliteSearcher {
 
     let candidates: Candidate[] = [];
     let isCapped = false;
-    /** A lower bound of the total found besides the candidates (a distance walk that stopped at the page). */
-    let counted = 0;
+    /** The number of matches, when a distance walk that stopped at the page counted them besides the candidates. */
+    let matched: MatchCount | null = null;
     const pageEnd = request.page * request.perPage;
     if (isBrowsing && sort === 'relevance') {
       // Plain browsing is the popularity order itself: read the page, nothing to rank.
@@ -358,19 +368,11 @@ class SqliteSearcher {
     } else if (hasText) {
       if (filters.geo) addGeoConditions(conditions, filters.geo);
       // Like Meilisearch's matching strategy "last": when nothing matches every word, drop words from the end.
+      // A distance sort reads the nearest matches, not the most popular ones.
+      const nearest = sort === 'distance' && point !== null ? { point, maxKm: filters.geo && isGeoRadius(filters.geo) ? filters.geo.radiusKm : MAX_DISTANCE_KM } : null;
       for (let used = units.length; ; used -= 1) {
         usedUnits = units.slice(0, used);
-        let expression: string;
-        ({ candidates, isCapped, expression } = this.textCandidates(usedUnits, matchParts, pageEnd, conditions, dimensions, filters.geo, sort));
-        if (candidates.length > 0 && sort === 'distance' && point !== null && isCapped) {
-          // More matches than the candidates hold: the nearest matches, not the nearest of the most popular.
-          const maxKm = filters.geo && isGeoRadius(filters.geo) ? filters.geo.radiusKm : MAX_DISTANCE_KM;
-          const found = this.nearestMatches(expression, point, maxKm, conditions, pageEnd);
-          // The walk stops at the page: the popular matches found first still count towards the (bounded) total.
-          counted = found.isCapped ? candidates.length : 0;
-          candidates = found.rows.map((row) => toCandidate(row, 0, 0));
-          isCapped = found.isCapped;
-        }
+        ({ candidates, isCapped, matched } = this.textCandidates(usedUnits, matchParts, pageEnd, conditions, dimensions, filters.geo, sort, nearest));
         if (candidates.length > 0 || used <= 1) break;
       }
     } else {
@@ -392,7 +394,7 @@ class SqliteSearcher {
     candidates.sort(comparator(sort));
     // Facets and the total count every candidate found; a distance sort may find up to
     // SCAN_LIMIT of them, and only the nearest are paged through.
-    let total = Math.max(candidates.length, counted);
+    let total = Math.max(candidates.length, matched?.count ?? 0);
     const allCounts = isBrowsing ? null : this.countFacets(candidates, requestedFacets(request), maxFacetValues, request.facetSearch?.facet);
     if (candidates.length > CANDIDATE_LIMIT) candidates = candidates.slice(0, CANDIDATE_LIMIT);
     if (hasText && sort === 'relevance') {
@@ -403,7 +405,7 @@ class SqliteSearcher {
       candidates = [...ranked, ...candidates.slice(ranked.length)];
     }
 
-    let isTotalExact = !isCapped;
+    let isTotalExact = !isCapped || matched?.isExact === true;
     const pageRows = candidates.slice((request.page - 1) * request.perPage, pageEnd);
     if (isBrowsing) {
       total = Number(this.businessCount.get() ?? '0');
@@ -603,7 +605,8 @@ class SqliteSearcher {
     dimensions: Dimension[],
     geo: GeoFilter | undefined,
     sort: NonNullable<SearchRequest['sort']>,
-  ): { candidates: Candidate[]; isCapped: boolean; expression: string } {
+    nearest: { point: GeoPoint; maxKm: number } | null,
+  ): { candidates: Candidate[]; isCapped: boolean; matched: MatchCount | null } {
     const words = units.flatMap((unit) => unit.alternatives[0]!);
     // One filter narrows the MATCH, the one with the fewest documents: more phrases only add
     // position-list checks (a city implies its country).
@@ -647,20 +650,23 @@ class SqliteSearcher {
       }
     }
     const hasText = matchParts.length > 0 || units.length > 0;
-    let exact = hasText ? this.matchRows(expressionOf(false), conditions, boundOf(matchUnits)) : { rows: [], isCapped: false };
+    const read = (expression: string, bound: number): Found =>
+      nearest ? this.nearestMatches(expression, nearest.point, nearest.maxKm, conditions, pageEnd) : this.matchRows(expression, conditions, bound);
+    let exact: Found = hasText ? read(expressionOf(false), boundOf(matchUnits)) : { rows: [], isCapped: false };
     if (matchUnits !== units && exact.rows.length < pageEnd) {
       matchUnits = units;
-      exact = this.matchRows(expressionOf(false), conditions, boundOf(matchUnits));
+      exact = read(expressionOf(false), boundOf(matchUnits));
     }
     for (const row of exact.rows) {
       if (seen.has(row.pos)) continue;
       seen.add(row.pos);
       candidates.push(toCandidate(row, 0, 0));
     }
-    isCapped ||= exact.isCapped || units.some((unit) => unit.alternatives.some((alternative) => alternative.some((word) => word.isTruncated)));
+    const isTruncated = units.some((unit) => unit.alternatives.some((alternative) => alternative.some((word) => word.isTruncated)));
+    isCapped ||= exact.isCapped || isTruncated;
+    let matched = exact.matched ? { count: exact.matched.count, isExact: exact.matched.isExact && !isTruncated } : null;
     // Without the synonyms in the MATCH, the text match does not hold (nor count) the rest of their categories.
     if (matchUnits !== units) isCapped ||= isCategoryCapped;
-    let expression = expressionOf(false);
     // Like Typesense's typo_tokens_threshold: corrections only when the exact words do not fill the page.
     if (candidates.length < pageEnd) {
       // A word shorter than 5 letters gets its typo only when no indexed word starts with it ("saon"): "rome" or
@@ -670,16 +676,17 @@ class SqliteSearcher {
         if (word.phrase === null && !isKnownShortWord) word.typoTerms = this.vocabulary.typoTerms(word.word);
       }
       if (words.some((word) => word.typoTerms.length > 0)) {
-        expression = expressionOf(true);
-        const withTypos = this.matchRows(expression, conditions, Number.POSITIVE_INFINITY);
+        const withTypos = read(expressionOf(true), Number.POSITIVE_INFINITY);
         for (const row of withTypos.rows) {
           if (candidates.length >= 2 * CANDIDATE_LIMIT) break;
           if (!seen.has(row.pos)) candidates.push(toCandidate(row, 1, 0));
         }
         isCapped ||= withTypos.isCapped;
+        // The corrections' match holds the exact words' match.
+        if (withTypos.matched) matched = { count: withTypos.matched.count, isExact: withTypos.matched.isExact && !isTruncated };
       }
     }
-    return { candidates, isCapped, expression };
+    return { candidates, isCapped, matched };
   }
 
   /** Sets each candidate's best matched field, from its texts. */
@@ -760,29 +767,58 @@ class SqliteSearcher {
   private nearestFirst(point: GeoPoint, maxKm: number, conditions: Conditions, matches?: SortedPositions, want = CANDIDATE_LIMIT): Found {
     // With the match in memory an entry costs a set lookup, not a document read: denser boxes can be read.
     return nearestFirst<CandidateRow>(point, maxKm, want, matches ? 5 * SCAN_LIMIT : SCAN_LIMIT, {
-      entriesInBox: (box, limit) => {
+      positionsInBox: (box, limit, readBefore) => {
         const rtree = rtreeBox(box);
-        return this.rows<GeoEntry>(`SELECT pos, min_lat AS lat, min_lng AS lng FROM docs_geo g WHERE ${rtree.sql} LIMIT ?`, [...rtree.params, limit]);
+        // The entries read before are skipped inside SQLite (the R*Tree cannot exclude a box itself).
+        const before = readBefore === null ? null : rtreeBox(readBefore);
+        return this.column(`SELECT pos FROM docs_geo g WHERE ${rtree.sql} ${before ? `AND NOT (${before.sql})` : ''} LIMIT ?`, [
+          ...rtree.params,
+          ...(before?.params ?? []),
+          limit,
+        ]);
       },
-      rowsOf: (entries) => this.rowsAt(matches ? entries.filter((entry) => matches.has(entry.pos)).map((entry) => entry.pos) : entries.map((entry) => entry.pos), conditions),
+      rowsOf: (positions) => this.rowsAt(matches ? positions.filter((pos) => matches.has(pos)) : positions, conditions),
       coordinates: (row) => (row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : null),
     });
   }
 
   /**
-   * A distance sort over more matches than the candidates hold: the nearest matches, not the
-   * nearest of the most popular. The match's positions (up to {@link MATCH_SET_LIMIT}) are read
-   * once; up to {@link SCAN_LIMIT} of them are all read (every match is then seen), more are kept
-   * while the R*Tree is walked nearest-first until the page is filled.
+   * The matches of a distance sort: the nearest ones, not the nearest of the most popular. The
+   * match's positions (up to {@link MATCH_SET_LIMIT}) are read once, as plain numbers. Up to
+   * {@link CANDIDATE_LIMIT} of them are all read (every match is then a candidate); with more, the
+   * R*Tree is walked nearest-first, testing each entry against the positions, and only the matches
+   * within the circle that fills the page are read. The total then comes from the positions.
    */
   private nearestMatches(expression: string, point: GeoPoint, maxKm: number, conditions: Conditions, pageEnd: number): Found {
     // Plain numbers, not row objects: at 1M a broad word has 100,000+ matches, and an object per match cost 7x the read itself.
     const positions = this.column('SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?', [expression, MATCH_SET_LIMIT + 1]);
-    if (positions.length <= SCAN_LIMIT) return { rows: this.rowsAt(positions, conditions), isCapped: false };
+    if (positions.length <= CANDIDATE_LIMIT) return { rows: this.rowsAt(positions, conditions), isCapped: false };
     const isTruncated = positions.length > MATCH_SET_LIMIT;
     if (isTruncated) positions.length = MATCH_SET_LIMIT;
-    const found = this.nearestFirst(point, maxKm, conditions, new SortedPositions(positions), Math.min(pageEnd, CANDIDATE_LIMIT));
-    return { rows: found.rows, isCapped: found.isCapped || isTruncated };
+    const want = Math.min(pageEnd, CANDIDATE_LIMIT);
+    const found = this.nearestFirst(point, maxKm, conditions, new SortedPositions(positions), want);
+    // Rings too dense to read ended the walk short of the page: few enough matches are read whole instead.
+    if (found.isCapped && found.rows.length < want && positions.length <= SCAN_LIMIT) return { rows: this.rowsAt(positions, conditions), isCapped: false };
+    return { rows: found.rows, isCapped: found.isCapped || isTruncated, matched: this.countMatches(expression, positions, isTruncated, conditions) };
+  }
+
+  /**
+   * How many documents of a match (its positions read) pass the conditions: exact when at most
+   * {@link SCAN_LIMIT} matched (counted in SQL, no row leaves it), otherwise a lower bound of at
+   * most {@link CANDIDATE_LIMIT} from the first SCAN_LIMIT matches.
+   */
+  private countMatches(expression: string, positions: number[], isTruncated: boolean, conditions: Conditions): MatchCount {
+    if (conditions.clauses.length === 0) return { count: positions.length, isExact: !isTruncated };
+    if (positions.length <= SCAN_LIMIT) {
+      const sql = `SELECT count(*) FROM docs d WHERE d.pos IN (SELECT value FROM json_each(?)) ${conditions.sql('AND')}`;
+      return { count: this.column(sql, [JSON.stringify(positions), ...conditions.params])[0]!, isExact: !isTruncated };
+    }
+    const count = this.column(
+      `SELECT count(*) FROM (SELECT 1 FROM (SELECT rowid AS pos FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?) f
+       CROSS JOIN docs d ON d.pos = f.pos ${conditions.sql('WHERE')} LIMIT ?)`,
+      [expression, SCAN_LIMIT, ...conditions.params, CANDIDATE_LIMIT],
+    )[0]!;
+    return { count, isExact: false };
   }
 
   /** The candidate columns of these documents, when they pass the conditions. */
