@@ -35,6 +35,9 @@ interface TermRow {
   docs: number;
 }
 
+/** A term and its document count as an array: typo correction reads thousands and keeps a few. */
+type TermValues = [term: string, docs: number];
+
 /** The first string after every string that starts with `prefix` (for a range scan). */
 function prefixEnd(prefix: string): string {
   const last = prefix.codePointAt(prefix.length - 1)!;
@@ -55,8 +58,8 @@ export const VOCABULARY_QUERIES = {
 
 export class Vocabulary {
   private readonly prefixRange: Statement<[string, string, number], TermRow>;
-  private readonly frequentOfLength: Statement<[string, number, number], TermRow>;
-  private readonly frequentOfSecond: Statement<[string, number, number], TermRow>;
+  private readonly frequentOfLength: Statement<[string, number, number], TermValues>;
+  private readonly frequentOfSecond: Statement<[string, number, number], TermValues>;
   private readonly addTerm: Statement<[string, string, number, number]>;
   /** Documents counted per term since the last {@link flushAdded}. */
   private readonly added = new Map<string, number>();
@@ -66,8 +69,8 @@ export class Vocabulary {
 
   constructor(db: IndexDatabase) {
     this.prefixRange = db.prepare(VOCABULARY_QUERIES.prefix);
-    this.frequentOfLength = db.prepare(VOCABULARY_QUERIES.typo);
-    this.frequentOfSecond = db.prepare(VOCABULARY_QUERIES.typoSecond);
+    this.frequentOfLength = db.prepare(VOCABULARY_QUERIES.typo).raw(true) as Statement<[string, number, number], TermValues>;
+    this.frequentOfSecond = db.prepare(VOCABULARY_QUERIES.typoSecond).raw(true) as Statement<[string, number, number], TermValues>;
     this.termDocs = db.prepare('SELECT docs FROM vocab WHERE term = ?').pluck() as Statement<[string], number | undefined>;
     this.specialSpellings = db.prepare(VOCABULARY_QUERIES.special).pluck() as Statement<[string], string>;
     this.addSpecialTerm = db.prepare('INSERT OR IGNORE INTO special_terms (slug, term) VALUES (?, ?)');
@@ -113,8 +116,8 @@ export class Vocabulary {
     const budget = typoBudget(word);
     if (budget === 0 || /^\d+$/.test(word)) return [];
     const found = new Map<string, { term: string; distance: number; docs: number }>();
-    const consider = (rows: TermRow[]) => {
-      for (const { term, docs } of rows) {
+    const consider = (rows: TermValues[]) => {
+      for (const [term, docs] of rows) {
         if (term.startsWith(word) || found.has(term)) continue; // the prefix match already finds it
         const distance = typoDistance(word, term, budget);
         if (distance <= budget) found.set(term, { term, distance, docs });
@@ -125,9 +128,9 @@ export class Vocabulary {
       consider(this.frequentOfLength.all(first, length, TYPO_SCAN_PER_LENGTH));
       if (word.length < LONG_WORD) continue;
       // Another first letter (its second one kept), one letter too many in front, or the first one missing.
-      consider(this.frequentOfSecond.all(second, length, FIRST_LETTER_SCAN_PER_LENGTH).filter((row) => row.term.charAt(0) !== first));
+      consider(this.frequentOfSecond.all(second, length, FIRST_LETTER_SCAN_PER_LENGTH).filter(([term]) => term.charAt(0) !== first));
       consider(this.frequentOfLength.all(second, length, FIRST_LETTER_SCAN_PER_LENGTH));
-      consider(this.frequentOfSecond.all(first, length, FIRST_LETTER_SCAN_PER_LENGTH).filter((row) => row.term.charAt(0) !== first));
+      consider(this.frequentOfSecond.all(first, length, FIRST_LETTER_SCAN_PER_LENGTH).filter(([term]) => term.charAt(0) !== first));
     }
     return [...found.values()]
       .sort((a, b) => a.distance - b.distance || b.docs - a.docs)
