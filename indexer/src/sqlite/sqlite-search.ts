@@ -112,6 +112,18 @@ const OTHER_TIER = 1;
 const NAME_BONUS = 0.5;
 /** Most positions of a full-text match a distance sort walks the R*Tree for (the most popular ones beyond are not seen). */
 const MATCH_SET_LIMIT = 250_000;
+/**
+ * A distance sort whose words may match this many documents or more asks FTS5 about nearby
+ * entries before reading the match's positions (about 0.16 us each at 1M: 8 ms here; a probe costs
+ * about 5 us a term).
+ */
+const PROBE_FROM = 50_000;
+/** Most R*Tree entries a box of such a walk may hold (each one a probe), times the terms of the expression. */
+const PROBE_TERM_BUDGET = 2_000;
+/** Fewer probes than this a box are not worth trying (an expression of many terms: its match is read). */
+const MIN_PROBES = 200;
+/** Which of these positions match an FTS5 expression (one probe of its doclists each). */
+const PROBE_SQL = 'SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))';
 /** Half the Earth's circumference: every point is within this distance. */
 const MAX_DISTANCE_KM = 20_038;
 const STATEMENT_CACHE_SIZE = 256;
@@ -150,6 +162,12 @@ interface Found {
 interface MatchCount {
   count: number;
   isExact: boolean;
+}
+
+/** A test a nearest-first walk applies to the positions it reads: the ones that match, and how many entries a box may hold. */
+interface Membership {
+  keep: (positions: number[]) => number[];
+  scanLimit: number;
 }
 
 /** SQL conditions on `docs d` and their parameters. */
@@ -652,8 +670,11 @@ class SqliteSearcher {
       }
     }
     const hasText = matchParts.length > 0 || units.length > 0;
-    const read = (expression: string, bound: number): Found =>
-      nearest ? this.nearestMatches(expression, nearest.point, nearest.maxKm, conditions, pageEnd) : this.matchRows(expression, conditions, bound);
+    // Typo corrections make an expression of many terms, too costly to probe entry by entry: their match is read.
+    const read = (expression: string, bound: number, withTypos = false): Found =>
+      nearest
+        ? this.nearestMatches(expression, nearest.point, nearest.maxKm, conditions, pageEnd, withTypos ? 0 : bound)
+        : this.matchRows(expression, conditions, bound);
     let exact: Found = hasText ? read(expressionOf(false), boundOf(matchUnits)) : { rows: [], isCapped: false };
     if (matchUnits !== units && exact.rows.length < pageEnd) {
       matchUnits = units;
@@ -678,7 +699,7 @@ class SqliteSearcher {
         if (word.phrase === null && !isKnownShortWord) word.typoTerms = this.vocabulary.typoTerms(word.word);
       }
       if (words.some((word) => word.typoTerms.length > 0)) {
-        const withTypos = read(expressionOf(true), Number.POSITIVE_INFINITY);
+        const withTypos = read(expressionOf(true), Number.POSITIVE_INFINITY, true);
         for (const row of withTypos.rows) {
           if (candidates.length >= 2 * CANDIDATE_LIMIT) break;
           if (!seen.has(row.pos)) candidates.push(toCandidate(row, 1, 0));
@@ -765,10 +786,13 @@ class SqliteSearcher {
     return { rows, isCapped: rows.length >= keep || admitted > SCAN_LIMIT };
   }
 
-  /** Nearest-first walk over every document passing the conditions (and in `matches`, when given), until `want` are found. */
-  private nearestFirst(point: GeoPoint, maxKm: number, conditions: Conditions, matches?: SortedPositions, want = CANDIDATE_LIMIT): Found {
-    // With the match in memory an entry costs a set lookup, not a document read: denser boxes can be read.
-    return nearestFirst<CandidateRow>(point, maxKm, want, matches ? 5 * SCAN_LIMIT : SCAN_LIMIT, {
+  /**
+   * Nearest-first walk over every document passing the conditions (and the membership test, when
+   * given: it keeps the positions that match, and says how many entries a box may hold), until
+   * `want` are found.
+   */
+  private nearestFirst(point: GeoPoint, maxKm: number, conditions: Conditions, want = CANDIDATE_LIMIT, membership?: Membership): Found {
+    return nearestFirst<CandidateRow>(point, maxKm, want, membership?.scanLimit ?? SCAN_LIMIT, {
       positionsInBox: (box, limit, readBefore) => {
         const rtree = rtreeBox(box);
         // The entries read before are skipped inside SQLite (the R*Tree cannot exclude a box itself).
@@ -779,26 +803,44 @@ class SqliteSearcher {
           limit,
         ]);
       },
-      rowsOf: (positions) => this.rowsAt(matches ? positions.filter((pos) => matches.has(pos)) : positions, conditions),
+      rowsOf: (positions) => this.rowsAt(membership ? membership.keep(positions) : positions, conditions),
       coordinates: (row) => (row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : null),
     });
   }
 
   /**
-   * The matches of a distance sort: the nearest ones, not the nearest of the most popular. The
-   * match's positions (up to {@link MATCH_SET_LIMIT}) are read once, as plain numbers. Up to
-   * {@link CANDIDATE_LIMIT} of them are all read (every match is then a candidate); with more, the
-   * R*Tree is walked nearest-first, testing each entry against the positions, and only the matches
-   * within the circle that fills the page are read. The total then comes from the positions.
+   * The matches of a distance sort: the nearest ones, not the nearest of the most popular. A
+   * match that may hold more than {@link PROBE_FROM} documents (by the vocabulary counts) is first
+   * walked nearest-first asking FTS5 about each R*Tree entry, at most {@link PROBE_TERM_BUDGET}
+   * term look-ups a box: its positions would cost more to read than the few hundred nearby entries that hold a
+   * page of them. Otherwise, or when that walk ends short of the page, the match's positions (up
+   * to {@link MATCH_SET_LIMIT}) are read once, as plain numbers. Up to {@link CANDIDATE_LIMIT} of
+   * them are all read (every match is then a candidate); with more, the R*Tree is walked
+   * nearest-first, testing each entry against the positions, and only the matches within the
+   * circle that fills the page are read. The total then comes from the positions.
    */
-  private nearestMatches(expression: string, point: GeoPoint, maxKm: number, conditions: Conditions, pageEnd: number): Found {
+  private nearestMatches(expression: string, point: GeoPoint, maxKm: number, conditions: Conditions, pageEnd: number, bound: number): Found {
+    const want = Math.min(pageEnd, CANDIDATE_LIMIT);
+    // A probe seeks in the doclist of every term of the expression.
+    const probesPerBox = Math.floor(PROBE_TERM_BUDGET / (expression.match(/"[^"]*"/g)?.length ?? 1));
+    // An unknown bound (a 2-3 letter prefix) is no sign of a broad match: "toy" or "vet" are rare.
+    if (Number.isFinite(bound) && bound >= PROBE_FROM && probesPerBox >= MIN_PROBES) {
+      const probe: Membership = {
+        keep: (positions) => this.column(PROBE_SQL, [expression, JSON.stringify(positions)]),
+        scanLimit: probesPerBox,
+      };
+      const probed = this.nearestFirst(point, maxKm, conditions, want, probe);
+      if (!probed.isCapped) return probed;
+      if (probed.rows.length >= want) return { ...probed, matched: this.countFirstMatches(expression, conditions) };
+    }
     // Plain numbers, not row objects: at 1M a broad word has 100,000+ matches, and an object per match cost 7x the read itself.
     const positions = this.column('SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?', [expression, MATCH_SET_LIMIT + 1]);
     if (positions.length <= CANDIDATE_LIMIT) return { rows: this.rowsAt(positions, conditions), isCapped: false };
     const isTruncated = positions.length > MATCH_SET_LIMIT;
     if (isTruncated) positions.length = MATCH_SET_LIMIT;
-    const want = Math.min(pageEnd, CANDIDATE_LIMIT);
-    const found = this.nearestFirst(point, maxKm, conditions, new SortedPositions(positions), want);
+    const matches = new SortedPositions(positions);
+    // With the match in memory an entry costs a set lookup, not a document read: denser boxes can be read.
+    const found = this.nearestFirst(point, maxKm, conditions, want, { keep: (entries) => entries.filter((pos) => matches.has(pos)), scanLimit: 5 * SCAN_LIMIT });
     // Rings too dense to read ended the walk short of the page: few enough matches are read whole instead.
     if (found.isCapped && found.rows.length < want && positions.length <= SCAN_LIMIT) return { rows: this.rowsAt(positions, conditions), isCapped: false };
     return { rows: found.rows, isCapped: found.isCapped || isTruncated, matched: this.countMatches(expression, positions, isTruncated, conditions) };
@@ -815,6 +857,11 @@ class SqliteSearcher {
       const sql = `SELECT count(*) FROM docs d WHERE d.pos IN (SELECT value FROM json_each(?)) ${conditions.sql('AND')}`;
       return { count: this.column(sql, [JSON.stringify(positions), ...conditions.params])[0]!, isExact: !isTruncated };
     }
+    return this.countFirstMatches(expression, conditions);
+  }
+
+  /** A lower bound of the matches passing the conditions: at most {@link CANDIDATE_LIMIT}, among the first {@link SCAN_LIMIT} matches. */
+  private countFirstMatches(expression: string, conditions: Conditions): MatchCount {
     const count = this.column(
       `SELECT count(*) FROM (SELECT 1 FROM (SELECT rowid AS pos FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?) f
        CROSS JOIN docs d ON d.pos = f.pos ${conditions.sql('WHERE')} LIMIT ?)`,
