@@ -814,9 +814,9 @@ class SqliteSearcher {
    * walked nearest-first asking FTS5 about each R*Tree entry, at most {@link PROBE_TERM_BUDGET}
    * term look-ups a box: its positions would cost more to read than the few hundred nearby entries that hold a
    * page of them. Otherwise, or when that walk ends short of the page, the match's positions (up
-   * to {@link MATCH_SET_LIMIT}) are read once, as plain numbers. Up to {@link CANDIDATE_LIMIT} of
-   * them are all read (every match is then a candidate); with more, the R*Tree is walked
-   * nearest-first, testing each entry against the positions, and only the matches within the
+   * to {@link MATCH_SET_LIMIT}) are read once, as plain numbers. A sparse match (up to
+   * √(page × documents) positions, at least {@link CANDIDATE_LIMIT}, at most {@link SCAN_LIMIT})
+   * is all read (every match is then a candidate); a denser one walks the R*Tree nearest-first, testing each entry against the positions, and only the matches within the
    * circle that fills the page are read. The total then comes from the positions.
    */
   private nearestMatches(expression: string, point: GeoPoint, maxKm: number, conditions: Conditions, pageEnd: number, bound: number): Found {
@@ -835,7 +835,12 @@ class SqliteSearcher {
     }
     // Plain numbers, not row objects: at 1M a broad word has 100,000+ matches, and an object per match cost 7x the read itself.
     const positions = this.column('SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?', [expression, MATCH_SET_LIMIT + 1]);
-    if (positions.length <= CANDIDATE_LIMIT) return { rows: this.rowsAt(positions, conditions), isCapped: false };
+    // A walk reads about want × documents / matches entries to fill the page, where reading a
+    // match's row costs a few entries: a sparse match is read whole (its facets and total are exact).
+    const documents = Number(this.businessCount.get() ?? '0');
+    if (positions.length <= Math.min(SCAN_LIMIT, Math.max(CANDIDATE_LIMIT, Math.sqrt(want * documents)))) {
+      return { rows: this.rowsAt(positions, conditions), isCapped: false };
+    }
     const isTruncated = positions.length > MATCH_SET_LIMIT;
     if (isTruncated) positions.length = MATCH_SET_LIMIT;
     const matches = new SortedPositions(positions);
