@@ -79,5 +79,10 @@ describe('sqlite search: distance sort at any radius', () => {
     const statements = [...trace.keys()];
     expect(statements.some((sql) => sql.includes('MATCH ? AND rowid IN'))).toBe(true);
     expect(statements.some((sql) => /^SELECT rowid FROM docs_fts WHERE docs_fts MATCH \? LIMIT \?$/.test(sql))).toBe(false);
+    // A 3-letter prefix has no count: its first 50,000 positions say it is broad, then the same walk.
+    trace.clear();
+    const prefix = await temp.engine.search({ query: 'ram', sort: 'distance', aroundPoint: center, page: 1, perPage: 20 });
+    expect(prefix.hits.map((hit) => hit.name)).toEqual(nearestInRecord(20, 'Ramen restaurant'));
+    expect([...trace.keys()].some((sql) => sql.includes('MATCH ? AND rowid IN'))).toBe(true);
   });
 });

@@ -113,9 +113,9 @@ const NAME_BONUS = 0.5;
 /** Most positions of a full-text match a distance sort walks the R*Tree for (the most popular ones beyond are not seen). */
 const MATCH_SET_LIMIT = 250_000;
 /**
- * A distance sort whose words may match this many documents or more asks FTS5 about nearby
- * entries before reading the match's positions (about 0.16 us each at 1M: 8 ms here; a probe costs
- * about 5 us a term).
+ * A distance sort whose words match this many documents or more asks FTS5 about nearby entries
+ * before reading the match's positions (about 0.16 us each at 1M: 8 ms here; a probe costs about
+ * 5 us a term).
  */
 const PROBE_FROM = 50_000;
 /** Most R*Tree entries a box of such a walk may hold (each one a probe), times the terms of the expression. */
@@ -810,31 +810,42 @@ class SqliteSearcher {
 
   /**
    * The matches of a distance sort: the nearest ones, not the nearest of the most popular. A
-   * match that may hold more than {@link PROBE_FROM} documents (by the vocabulary counts) is first
-   * walked nearest-first asking FTS5 about each R*Tree entry, at most {@link PROBE_TERM_BUDGET}
-   * term look-ups a box: its positions would cost more to read than the few hundred nearby entries that hold a
-   * page of them. Otherwise, or when that walk ends short of the page, the match's positions (up
-   * to {@link MATCH_SET_LIMIT}) are read once, as plain numbers. A sparse match (up to
+   * match of {@link PROBE_FROM} documents or more (by the vocabulary counts, or by reading that
+   * many positions of a 2-3 letter prefix, whose count is unknown) is first walked nearest-first
+   * asking FTS5 about each R*Tree entry, at most {@link PROBE_TERM_BUDGET} term look-ups a box:
+   * its positions would cost more to read than the few hundred nearby entries that hold a page of
+   * them. Otherwise, or when that walk ends short of the page, the match's positions (up to
+   * {@link MATCH_SET_LIMIT}) are read once, as plain numbers. A sparse match (up to
    * √(page × documents) positions, at least {@link CANDIDATE_LIMIT}, at most {@link SCAN_LIMIT})
-   * is all read (every match is then a candidate); a denser one walks the R*Tree nearest-first, testing each entry against the positions, and only the matches within the
-   * circle that fills the page are read. The total then comes from the positions.
+   * is all read (every match is then a candidate); a denser one walks the R*Tree nearest-first,
+   * testing each entry against the positions, and only the matches within the circle that fills
+   * the page are read. The total then comes from the positions.
    */
   private nearestMatches(expression: string, point: GeoPoint, maxKm: number, conditions: Conditions, pageEnd: number, bound: number): Found {
     const want = Math.min(pageEnd, CANDIDATE_LIMIT);
     // A probe seeks in the doclist of every term of the expression.
     const probesPerBox = Math.floor(PROBE_TERM_BUDGET / (expression.match(/"[^"]*"/g)?.length ?? 1));
-    // An unknown bound (a 2-3 letter prefix) is no sign of a broad match: "toy" or "vet" are rare.
-    if (Number.isFinite(bound) && bound >= PROBE_FROM && probesPerBox >= MIN_PROBES) {
-      const probe: Membership = {
-        keep: (positions) => this.column(PROBE_SQL, [expression, JSON.stringify(positions)]),
-        scanLimit: probesPerBox,
-      };
-      const probed = this.nearestFirst(point, maxKm, conditions, want, probe);
+    const canProbe = probesPerBox >= MIN_PROBES && bound >= PROBE_FROM;
+    const probeWalk = (): Found | null => {
+      const keep = (positions: number[]) => this.column(PROBE_SQL, [expression, JSON.stringify(positions)]);
+      const probed = this.nearestFirst(point, maxKm, conditions, want, { keep, scanLimit: probesPerBox });
       if (!probed.isCapped) return probed;
-      if (probed.rows.length >= want) return { ...probed, matched: this.countFirstMatches(expression, conditions) };
+      return probed.rows.length >= want ? { ...probed, matched: this.countFirstMatches(expression, conditions) } : null;
+    };
+    if (canProbe && Number.isFinite(bound)) {
+      const probed = probeWalk();
+      if (probed) return probed;
     }
     // Plain numbers, not row objects: at 1M a broad word has 100,000+ matches, and an object per match cost 7x the read itself.
-    const positions = this.column('SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?', [expression, MATCH_SET_LIMIT + 1]);
+    const readPositions = (limit: number) => this.column('SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?', [expression, limit + 1]);
+    // A 2-3 letter prefix ("toy", "car") may be rare or broad: its first PROBE_FROM positions tell.
+    const isUnknown = canProbe && !Number.isFinite(bound);
+    let positions = readPositions(isUnknown ? PROBE_FROM : MATCH_SET_LIMIT);
+    if (isUnknown && positions.length > PROBE_FROM) {
+      const probed = probeWalk();
+      if (probed) return probed;
+      positions = readPositions(MATCH_SET_LIMIT);
+    }
     // A walk reads about want × documents / matches entries to fill the page, where reading a
     // match's row costs a few entries: a sparse match is read whole (its facets and total are exact).
     const documents = Number(this.businessCount.get() ?? '0');
