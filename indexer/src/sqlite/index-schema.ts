@@ -6,11 +6,13 @@
  * tables, kept up to date by deltas on every incremental change.
  */
 import { SITEMAP_FILE_SIZE } from '../engine.ts';
+import { SPECIAL_LETTERS } from './search-text.ts';
 
 // 5: the bounded-search vocabulary and indexes together with the sitemap file table (two branches each called their layout 4).
 // 6: texts folded by search-text.ts (singulars, CJK bigrams), the contact column (street, phone digits), first-letter typo index.
 // 7: Italian and German category plurals folded at index time (text/plural.ts): "ristoranti" also holds "ristorante".
-export const INDEX_FORMAT_VERSION = '7';
+// 8: special_terms (terms spelt with ø, ß, æ, … by slug), written at a rebuild and kept by the sync.
+export const INDEX_FORMAT_VERSION = '8';
 
 export const DOCS_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -61,6 +63,14 @@ CREATE TABLE vocab (
   head TEXT NOT NULL,
   len  INTEGER NOT NULL,
   docs INTEGER NOT NULL
+) WITHOUT ROWID;
+-- Terms holding a letter slugs spell otherwise (ø, ß, æ, đ, ð, ł), by slug: "københavn" and
+-- "kobenhavn" share the city slug kobenhavn but not a full-text term, so a filter's column phrase
+-- holds both. Like vocab, terms of removed documents stay.
+CREATE TABLE special_terms (
+  slug TEXT NOT NULL,
+  term TEXT NOT NULL,
+  PRIMARY KEY (slug, term)
 ) WITHOUT ROWID;
 CREATE TABLE categories (
   slug           TEXT PRIMARY KEY,
@@ -166,6 +176,7 @@ export const VOCAB_SQL = `
 CREATE VIRTUAL TABLE temp.docs_terms USING fts5vocab(main, docs_fts, row);
 INSERT INTO vocab (term, head, len, docs) SELECT term, substr(term, 1, 1), length(term), doc FROM temp.docs_terms;
 DROP TABLE temp.docs_terms;
+INSERT INTO special_terms (slug, term) SELECT slugify(term), term FROM vocab WHERE term GLOB '*[${SPECIAL_LETTERS}]*';
 CREATE INDEX vocab_typo ON vocab (head, len, docs DESC);
 -- Typos in the first letter of a long word: the terms of one second letter and length.
 CREATE INDEX vocab_typo_second ON vocab (substr(term, 2, 1), len, docs DESC);

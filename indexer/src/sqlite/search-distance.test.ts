@@ -4,7 +4,7 @@ import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { rebuildIndex } from '../sync.ts';
 import { createTempIndex, type TempIndex } from '../testing/temp-index.ts';
 import { distanceKm } from './search-geo.ts';
-import { CANDIDATE_LIMIT } from './sqlite-search.ts';
+import { CANDIDATE_LIMIT, traceSearchStatements } from './sqlite-search.ts';
 
 /** Distance sort: page 1 holds the nearest businesses however many are in range. */
 describe('sqlite search: distance sort at any radius', () => {
@@ -51,5 +51,38 @@ describe('sqlite search: distance sort at any radius', () => {
     expect(near.hits.map((hit) => hit.name)).toEqual(nearestInRecord(20));
     const aroundPoint = await temp.engine.search({ query: 'ramen', sort: 'distance', aroundPoint: center, page: 2, perPage: 20 });
     expect(aroundPoint.hits.map((hit) => hit.name)).toEqual(nearestInRecord(40).slice(20));
+    // The walk read only the nearest rows; the total is the number of matches, exact without filters.
+    expect(aroundPoint).toMatchObject({ total: CANDIDATE_LIMIT + 400, isTotalExact: true, isFacetExact: false });
+  });
+
+  it('finds the nearest matches of a word held by 50,000+ businesses by asking the full-text index about nearby ones', async () => {
+    const insertMany = temp.record.transaction(() => {
+      // Far away and most popular first; 300 near the centre, the least popular, every tenth one a bakery instead.
+      for (let i = 0; i < 50_300; i += 1) {
+        const isNear = i >= 50_000;
+        const lat = isNear ? center.lat + (i % 50) * 0.002 : -30 + (i % 400) * 0.1;
+        const lng = isNear ? center.lng + (i % 17) * 0.002 : -60 + Math.floor(i / 400) * 0.1;
+        const category = isNear && i % 10 === 0 ? 'Bakery' : 'Ramen restaurant';
+        insertBusiness(temp.record, buildBusiness({ name: `Shop ${i}`, category, type: category, latitude: lat, longitude: lng, reviews: 100_000 - i }));
+      }
+    });
+    insertMany();
+    await rebuildIndex(temp.recordFile, temp.engine, 'all');
+    const trace = traceSearchStatements(temp.engine.database);
+    const page1 = await temp.engine.search({ query: 'ramen', sort: 'distance', aroundPoint: center, page: 1, perPage: 20 });
+    expect(page1.hits.map((hit) => hit.name)).toEqual(nearestInRecord(20, 'Ramen restaurant'));
+    // The positions were not read: the total is a lower bound, enough to page through the candidates.
+    expect(page1).toMatchObject({ total: CANDIDATE_LIMIT, isTotalExact: false, totalPages: CANDIDATE_LIMIT / 20 });
+    const page2 = await temp.engine.search({ query: 'ramen', sort: 'distance', aroundPoint: center, page: 2, perPage: 20 });
+    expect(page2.hits.map((hit) => hit.name)).toEqual(nearestInRecord(40, 'Ramen restaurant').slice(20));
+    // Nearby entries were probed; the 50,000 positions of the match were never read.
+    const statements = [...trace.keys()];
+    expect(statements.some((sql) => sql.includes('MATCH ? AND rowid IN'))).toBe(true);
+    expect(statements.some((sql) => /^SELECT rowid FROM docs_fts WHERE docs_fts MATCH \? LIMIT \?$/.test(sql))).toBe(false);
+    // A 3-letter prefix has no count: its first 50,000 positions say it is broad, then the same walk.
+    trace.clear();
+    const prefix = await temp.engine.search({ query: 'ram', sort: 'distance', aroundPoint: center, page: 1, perPage: 20 });
+    expect(prefix.hits.map((hit) => hit.name)).toEqual(nearestInRecord(20, 'Ramen restaurant'));
+    expect([...trace.keys()].some((sql) => sql.includes('MATCH ? AND rowid IN'))).toBe(true);
   });
 });

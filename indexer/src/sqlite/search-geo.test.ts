@@ -7,11 +7,14 @@ function pointsSource(points: GeoEntry[], passes: (entry: GeoEntry) => boolean):
   const inBox = (box: GeoBox, entry: GeoEntry) => entry.lat >= box.south && entry.lat <= box.north && entry.lng >= box.west && entry.lng <= box.east;
   return {
     reads: 0,
-    entriesInBox(box, limit) {
+    positionsInBox(box, limit, readBefore) {
       this.reads += 1;
-      return points.filter((entry) => inBox(box, entry)).slice(0, limit);
+      return points
+        .filter((entry) => inBox(box, entry) && (readBefore === null || !inBox(readBefore, entry)))
+        .slice(0, limit)
+        .map((entry) => entry.pos);
     },
-    rowsOf: (entries) => entries.filter(passes),
+    rowsOf: (positions) => positions.map((pos) => points[pos]!).filter(passes),
     coordinates: (row) => ({ lat: row.lat, lng: row.lng }),
   };
 }

@@ -49,10 +49,10 @@ export interface GeoEntry {
 
 /** What a nearest-first walk reads: R*Tree boxes, and the documents of their entries that pass the search's conditions. */
 export interface NearestWalkSource<Row> {
-  /** At most `limit` entries of the box (exactly `limit` when it holds more). */
-  entriesInBox(box: GeoBox, limit: number): GeoEntry[];
-  /** The rows of these entries that pass every condition. */
-  rowsOf(entries: GeoEntry[]): Row[];
+  /** Positions of at most `limit` entries of the box outside `readBefore` (exactly `limit` when it holds more). */
+  positionsInBox(box: GeoBox, limit: number, readBefore: GeoBox | null): number[];
+  /** The rows of these positions that pass every condition. */
+  rowsOf(positions: number[]): Row[];
   coordinates(row: Row): GeoPoint | null;
 }
 
@@ -69,6 +69,8 @@ const MAX_RINGS = 40;
  * the last circle is found, so its rows are exactly the nearest. A box holding more than
  * `scanLimit` entries is too dense to read whole: the walk then narrows between the last
  * readable circle and that one, and answers the last readable circle, flagged as capped.
+ * Each entry is read once, as a bare position: a larger ring reads its box outside the largest
+ * box read whole, a smaller one reads nothing; the rows of the positions read give the distances.
  */
 export function nearestFirst<Row extends { pos: number }>(
   point: GeoPoint,
@@ -84,12 +86,20 @@ export function nearestFirst<Row extends { pos: number }>(
   let ceiling = Number.POSITIVE_INFINITY;
   // Documents already read, by position (null: failed a condition): each is read once, whatever the rings.
   const checked = new Map<number, Row | null>();
+  // The positions of the largest box read whole (radius `readRadius`).
+  let known: number[] = [];
+  let readRadius = 0;
   const within = (row: Row, km: number) => {
     const at = source.coordinates(row);
     return at !== null && distanceKm(point.lat, point.lng, at.lat, at.lng) <= km;
   };
   for (let ring = 0; ring < MAX_RINGS; ring += 1) {
-    const entries = source.entriesInBox(boxAround(point, radius), scanLimit + 1);
+    let entries = known;
+    let added: number[] = [];
+    if (radius > readRadius) {
+      added = source.positionsInBox(boxAround(point, radius), scanLimit + 1 - known.length, readRadius > 0 ? boxAround(point, readRadius) : null);
+      entries = known.concat(added);
+    }
     if (entries.length > scanLimit) {
       ceiling = radius;
       if (inner === 0 && radius > MIN_RING_KM) {
@@ -101,10 +111,12 @@ export function nearestFirst<Row extends { pos: number }>(
       radius = (inner + ceiling) / 2;
       continue;
     }
-    // The R*Tree keeps 32-bit coordinates (about a metre off): a little slack here, the exact check on the rows.
-    const fresh = entries.filter((entry) => !checked.has(entry.pos) && distanceKm(point.lat, point.lng, entry.lat, entry.lng) <= radius + 0.01);
-    for (const entry of fresh) checked.set(entry.pos, null);
-    for (const row of source.rowsOf(fresh)) checked.set(row.pos, row);
+    if (radius > readRadius) {
+      known = entries;
+      readRadius = radius;
+    }
+    for (const pos of added) checked.set(pos, null);
+    for (const row of source.rowsOf(added)) checked.set(row.pos, row);
     const rows = [...checked.values()].filter((row): row is Row => row !== null && within(row, radius));
     const isComplete = radius >= maxKm;
     if (isComplete || rows.length >= want) return { rows, isCapped: !isComplete };

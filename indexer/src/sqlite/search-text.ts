@@ -6,6 +6,15 @@
 import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from '../search-types.ts';
 import { indexedSingulars } from '../text/plural.ts';
 
+/** Letters that folding keeps but slugs spell otherwise ("ø" → "o", "ß" → "ss"): such terms are kept by slug in `special_terms`. */
+export const SPECIAL_LETTERS = 'øłđðßæ';
+const HAS_SPECIAL_LETTER = new RegExp(`[${SPECIAL_LETTERS}]`);
+
+/** True when a folded term holds one of the {@link SPECIAL_LETTERS}. */
+export function hasSpecialLetter(term: string): boolean {
+  return HAS_SPECIAL_LETTER.test(term);
+}
+
 /** Words a query may hold; longer queries are cut (each word costs a vocabulary lookup). */
 export const MAX_QUERY_WORDS = 10;
 

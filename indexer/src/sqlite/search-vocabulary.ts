@@ -14,7 +14,8 @@
 import type { Statement } from 'better-sqlite3';
 import type { IndexDatabase } from './index-file.ts';
 import { singularForms } from '../text/plural.ts';
-import { LONG_WORD, bigrams, typoBudget, typoDistance, type ExpandedWord } from './search-text.ts';
+import { slugify } from '@directory/data/slug.ts';
+import { LONG_WORD, bigrams, hasSpecialLetter, typoBudget, typoDistance, type ExpandedWord } from './search-text.ts';
 
 /** Most terms one prefix of 4+ letters expands to (the most frequent first). */
 export const MAX_PREFIX_TERMS = 12;
@@ -34,13 +35,16 @@ interface TermRow {
   docs: number;
 }
 
+/** A term and its document count as an array: typo correction reads thousands and keeps a few. */
+type TermValues = [term: string, docs: number];
+
 /** The first string after every string that starts with `prefix` (for a range scan). */
 function prefixEnd(prefix: string): string {
   const last = prefix.codePointAt(prefix.length - 1)!;
   return prefix.slice(0, prefix.length - 1) + String.fromCodePoint(last + 1);
 }
 
-/** The two reads of the vocabulary a search makes (exported for the query-plan tests). */
+/** The reads of the vocabulary a search makes (exported for the query-plan tests). */
 export const VOCABULARY_QUERIES = {
   /** A prefix's terms: one range of the primary key. */
   prefix: 'SELECT term, docs FROM vocab WHERE term >= ? AND term < ? LIMIT ?',
@@ -48,24 +52,28 @@ export const VOCABULARY_QUERIES = {
   typo: 'SELECT term, docs FROM vocab WHERE head = ? AND len = ? ORDER BY docs DESC LIMIT ?',
   /** The same for one second letter: one range of vocab_typo_second. */
   typoSecond: 'SELECT term, docs FROM vocab WHERE substr(term, 2, 1) = ? AND len = ? ORDER BY docs DESC LIMIT ?',
+  /** The spellings with ø, ß, æ, … of one slug: one range of special_terms. */
+  special: 'SELECT term FROM special_terms WHERE slug = ?',
 } as const;
 
 export class Vocabulary {
   private readonly prefixRange: Statement<[string, string, number], TermRow>;
-  private readonly frequentOfLength: Statement<[string, number, number], TermRow>;
-  private readonly frequentOfSecond: Statement<[string, number, number], TermRow>;
+  private readonly frequentOfLength: Statement<[string, number, number], TermValues>;
+  private readonly frequentOfSecond: Statement<[string, number, number], TermValues>;
   private readonly addTerm: Statement<[string, string, number, number]>;
   /** Documents counted per term since the last {@link flushAdded}. */
   private readonly added = new Map<string, number>();
-  private readonly specialTerms: Statement<[], string>;
+  private readonly specialSpellings: Statement<[string], string>;
+  private readonly addSpecialTerm: Statement<[string, string]>;
   private readonly termDocs: Statement<[string], number | undefined>;
 
   constructor(db: IndexDatabase) {
     this.prefixRange = db.prepare(VOCABULARY_QUERIES.prefix);
-    this.frequentOfLength = db.prepare(VOCABULARY_QUERIES.typo);
-    this.frequentOfSecond = db.prepare(VOCABULARY_QUERIES.typoSecond);
+    this.frequentOfLength = db.prepare(VOCABULARY_QUERIES.typo).raw(true) as Statement<[string, number, number], TermValues>;
+    this.frequentOfSecond = db.prepare(VOCABULARY_QUERIES.typoSecond).raw(true) as Statement<[string, number, number], TermValues>;
     this.termDocs = db.prepare('SELECT docs FROM vocab WHERE term = ?').pluck() as Statement<[string], number | undefined>;
-    this.specialTerms = db.prepare("SELECT term FROM vocab WHERE term GLOB '*[øłđðßæ]*'").pluck() as Statement<[], string>;
+    this.specialSpellings = db.prepare(VOCABULARY_QUERIES.special).pluck() as Statement<[string], string>;
+    this.addSpecialTerm = db.prepare('INSERT OR IGNORE INTO special_terms (slug, term) VALUES (?, ?)');
     this.addTerm = db.prepare(
       'INSERT INTO vocab (term, head, len, docs) VALUES (?, ?, ?, ?) ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs',
     );
@@ -108,8 +116,8 @@ export class Vocabulary {
     const budget = typoBudget(word);
     if (budget === 0 || /^\d+$/.test(word)) return [];
     const found = new Map<string, { term: string; distance: number; docs: number }>();
-    const consider = (rows: TermRow[]) => {
-      for (const { term, docs } of rows) {
+    const consider = (rows: TermValues[]) => {
+      for (const [term, docs] of rows) {
         if (term.startsWith(word) || found.has(term)) continue; // the prefix match already finds it
         const distance = typoDistance(word, term, budget);
         if (distance <= budget) found.set(term, { term, distance, docs });
@@ -120,9 +128,9 @@ export class Vocabulary {
       consider(this.frequentOfLength.all(first, length, TYPO_SCAN_PER_LENGTH));
       if (word.length < LONG_WORD) continue;
       // Another first letter (its second one kept), one letter too many in front, or the first one missing.
-      consider(this.frequentOfSecond.all(second, length, FIRST_LETTER_SCAN_PER_LENGTH).filter((row) => row.term.charAt(0) !== first));
+      consider(this.frequentOfSecond.all(second, length, FIRST_LETTER_SCAN_PER_LENGTH).filter(([term]) => term.charAt(0) !== first));
       consider(this.frequentOfLength.all(second, length, FIRST_LETTER_SCAN_PER_LENGTH));
-      consider(this.frequentOfSecond.all(first, length, FIRST_LETTER_SCAN_PER_LENGTH).filter((row) => row.term.charAt(0) !== first));
+      consider(this.frequentOfSecond.all(first, length, FIRST_LETTER_SCAN_PER_LENGTH).filter(([term]) => term.charAt(0) !== first));
     }
     return [...found.values()]
       .sort((a, b) => a.distance - b.distance || b.docs - a.docs)
@@ -138,9 +146,9 @@ export class Vocabulary {
     return this.termDocs.get(term) ?? 0;
   }
 
-  /** Terms holding a letter that slugs spell otherwise (a full scan of the vocabulary: run once per index). */
-  termsWithSpecialLetters(): string[] {
-    return this.specialTerms.all();
+  /** The terms with a letter slugs spell otherwise (ø, ß, æ, …) whose slug is this one: one key range. */
+  specialSpellingsOf(slug: string): string[] {
+    return this.specialSpellings.all(slug);
   }
 
   /**
@@ -154,7 +162,10 @@ export class Vocabulary {
 
   /** Writes the counts summed by {@link add} (inside the batch's transaction). */
   flushAdded(): void {
-    for (const [term, docs] of this.added) this.addTerm.run(term, term.charAt(0), term.length, docs);
+    for (const [term, docs] of this.added) {
+      this.addTerm.run(term, term.charAt(0), term.length, docs);
+      if (hasSpecialLetter(term)) this.addSpecialTerm.run(slugify(term), term);
+    }
     this.added.clear();
   }
 }

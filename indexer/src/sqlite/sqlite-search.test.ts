@@ -7,7 +7,8 @@ import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { IndexSync, rebuildIndex } from '../sync.ts';
 import { parseDayHours, weeklyIntervals, encodeIntervals, isOpenAt } from './search-hours.ts';
 import { highlight, typoDistance } from './search-text.ts';
-import { CANDIDATE_LIMIT, traceSearchStatements } from './sqlite-search.ts';
+import { CANDIDATE_LIMIT, searchIndex, traceSearchStatements } from './sqlite-search.ts';
+import { openIndexDatabase } from './index-file.ts';
 import { PLACES, buildSearchWorld } from './search-test-world.ts';
 import { MAX_PREFIX_TERMS, VOCABULARY_QUERIES } from './search-vocabulary.ts';
 import { distanceKm } from './search-geo.ts';
@@ -145,6 +146,37 @@ describe('sqlite search: bounded work', () => {
     expect(inCategory.hits.map((hit) => hit.name)).toEqual(['Bager Vest', 'Bager Øst']);
   });
 
+  it('keeps a spelling with ø, ß or æ that the change log brings, for a search thread that has already searched', async () => {
+    const city = (name: string, countryCode: string, country: string) => ({ city: name, country, countryCode });
+    insert(buildBusiness({ name: 'Bager Nord', category: 'Bakery', ...city('Kobenhavn', 'DK', 'Denmark'), reviews: 30 }));
+    insert(buildBusiness({ name: 'Bäckerei Eck', category: 'Bakery', ...city('Giessen', 'DE', 'Germany'), reviews: 30 }));
+    await rebuildIndex(recordFile, engine, 'all');
+    // A search thread's own read-only connection, which has searched these filters before the change.
+    const thread = openIndexDatabase(engine.livePath()!, { readonly: true });
+    try {
+      const inKobenhavn = { query: 'ba', filters: { cities: [{ countryCode: 'DK', citySlug: 'kobenhavn' }] }, page: 1, perPage: 10 };
+      const inGiessen = { query: 'ba', filters: { cities: [{ countryCode: 'DE', citySlug: 'giessen' }] }, page: 1, perPage: 10 };
+      const inSmorrebrod = { query: 'ba', filters: { categorySlugs: ['smorrebrod'] }, page: 1, perPage: 10 };
+      expect((await searchIndex(thread, inKobenhavn)).hits.map((hit) => hit.name)).toEqual(['Bager Nord']);
+      expect((await searchIndex(thread, inGiessen)).hits.map((hit) => hit.name)).toEqual(['Bäckerei Eck']);
+      expect((await searchIndex(thread, inSmorrebrod)).hits).toEqual([]);
+      insert(buildBusiness({ name: 'Bager Syd', category: 'Bakery', ...city('København', 'DK', 'Denmark'), reviews: 20 }));
+      insert(buildBusiness({ name: 'Bäckerei Groß', category: 'Bakery', ...city('Gießen', 'DE', 'Germany'), reviews: 20 }));
+      insert(buildBusiness({ name: 'Bager Øst', category: 'Smørrebrød', ...city('Aarhus', 'DK', 'Denmark'), reviews: 10 }));
+      insert(buildBusiness({ name: 'Bager Vest', category: 'Smorrebrod', ...city('Aarhus', 'DK', 'Denmark'), reviews: 5 }));
+      await new IndexSync(record, engine, 'all').catchUp();
+      expect((await searchIndex(thread, inKobenhavn)).hits.map((hit) => hit.name)).toEqual(['Bager Nord', 'Bager Syd']);
+      expect((await searchIndex(thread, inGiessen)).hits.map((hit) => hit.name)).toEqual(['Bäckerei Eck', 'Bäckerei Groß']);
+      expect((await searchIndex(thread, inSmorrebrod)).hits.map((hit) => hit.name)).toEqual(['Bager Øst', 'Bager Vest']);
+      // The same answers as after a rebuild.
+      await rebuildIndex(recordFile, engine, 'all');
+      expect((await engine.search(inKobenhavn)).hits.map((hit) => hit.name)).toEqual(['Bager Nord', 'Bager Syd']);
+      expect((await engine.search(inSmorrebrod)).hits.map((hit) => hit.name)).toEqual(['Bager Øst', 'Bager Vest']);
+    } finally {
+      thread.close();
+    }
+  });
+
   it('finds a new business with a typo once the change log is applied', async () => {
     insert(buildBusiness({ name: 'Pizza Roma' }));
     await rebuildIndex(recordFile, engine, 'all');
@@ -235,5 +267,6 @@ describe('sqlite search: query plans', () => {
     // The vocabulary: one key range each, already in the order wanted.
     expect(plan(VOCABULARY_QUERIES.prefix, ['pizz', 'pizz{', 400])).toMatch(/^SEARCH vocab USING PRIMARY KEY \(term>\? AND term<\?\)$/);
     expect(plan(VOCABULARY_QUERIES.typo, ['r', 9, 100])).toMatch(/^SEARCH vocab USING COVERING INDEX vocab_typo \(head=\? AND len=\?\)$/);
+    expect(plan(VOCABULARY_QUERIES.special, ['kobenhavn'])).toMatch(/^SEARCH special_terms USING PRIMARY KEY \(slug=\?\)$/);
   });
 });

@@ -23,7 +23,9 @@
  *   {@link RANKING_MARGIN} candidates (in popularity order, exact matches first), not with
  *   bm25(), whose statistics read every match. Other sorts (rating, reviews) order the
  *   candidates, so they are the best of the most popular matches; a distance sort without words
- *   reads every document of a filter under the scan bound, else walks the R*Tree nearest first.
+ *   reads every document of a filter under the scan bound, else walks the R*Tree nearest first;
+ *   with words, it reads the match's positions (plain numbers) and, past {@link CANDIDATE_LIMIT}
+ *   of them, walks the R*Tree nearest first, reading the rows of the matching entries only.
  * - Totals are exact when the driver ran out of rows before either bound; otherwise the answer
  *   says `isTotalExact: false` and the total is a lower bound. Browsing everything, or one
  *   category/country/city list alone, takes exact totals from the aggregates.
@@ -54,7 +56,7 @@ import {
   type SearchResponse,
 } from '../search-types.ts';
 import type { IndexDatabase } from './index-file.ts';
-import { boxOf, centerOf, distanceKm, nearestFirst, type GeoEntry } from './search-geo.ts';
+import { boxOf, centerOf, distanceKm, nearestFirst } from './search-geo.ts';
 import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
 import { PlaceIndex, type PlaceCatalogue } from '../places/place-index.ts';
 import { compactPostalSql, postalExpression } from '../places/postal-code.ts';
@@ -110,6 +112,18 @@ const OTHER_TIER = 1;
 const NAME_BONUS = 0.5;
 /** Most positions of a full-text match a distance sort walks the R*Tree for (the most popular ones beyond are not seen). */
 const MATCH_SET_LIMIT = 250_000;
+/**
+ * A distance sort whose words match this many documents or more asks FTS5 about nearby entries
+ * before reading the match's positions (about 0.16 us each at 1M: 8 ms here; a probe costs about
+ * 5 us a term).
+ */
+const PROBE_FROM = 50_000;
+/** Most R*Tree entries a box of such a walk may hold (each one a probe), times the terms of the expression. */
+const PROBE_TERM_BUDGET = 2_000;
+/** Fewer probes than this a box are not worth trying (an expression of many terms: its match is read). */
+const MIN_PROBES = 200;
+/** Which of these positions match an FTS5 expression (one probe of its doclists each). */
+const PROBE_SQL = 'SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))';
 /** Half the Earth's circumference: every point is within this distance. */
 const MAX_DISTANCE_KM = 20_038;
 const STATEMENT_CACHE_SIZE = 256;
@@ -123,6 +137,8 @@ const COUNTRY_ROWS = 1000;
  */
 const CANDIDATE_COLUMNS = 'd.pos, d.rating, d.reviews, d.latitude, d.longitude, d.category_slug, d.country_code, d.city_slug';
 type CandidateRow = Pick<DocRow, 'pos' | 'rating' | 'reviews' | 'latitude' | 'longitude' | 'category_slug' | 'country_code' | 'city_slug'>;
+/** A candidate row as SQLite returns it in raw mode, column by column. */
+type CandidateValues = [number, number | null, number, number | null, number | null, string | null, string | null, string | null];
 /** The fields a query word is looked for in, to rank by the best field matched. */
 type TextRow = Pick<DocRow, 'pos' | 'name' | 'category' | 'type' | 'city' | 'country' | 'country_code' | 'postal_code'>;
 const TEXT_COLUMNS_SQL = 'SELECT pos, name, category, type, city, country, country_code, postal_code FROM docs WHERE pos IN (SELECT value FROM json_each(?))';
@@ -138,6 +154,20 @@ interface Candidate {
 interface Found {
   rows: CandidateRow[];
   isCapped: boolean;
+  /** How many documents match, when known besides the rows (a distance walk reads only the nearest). */
+  matched?: MatchCount;
+}
+
+/** A number of matching documents: exact, or a lower bound. */
+interface MatchCount {
+  count: number;
+  isExact: boolean;
+}
+
+/** A test a nearest-first walk applies to the positions it reads: the ones that match, and how many entries a box may hold. */
+interface Membership {
+  keep: (positions: number[]) => number[];
+  scanLimit: number;
 }
 
 /** SQL conditions on `docs d` and their parameters. */
@@ -283,24 +313,15 @@ class SqliteSearcher {
     if (places !== null && countryCode !== null && (!places.hasCountry(countryCode) || (citySlug !== null && !places.hasCity(countryCode, citySlug)))) {
       this.places = null;
     }
-    if (this.specialSpellings !== null) for (const term of terms) addSpecialSpelling(this.specialSpellings, term);
   }
 
   /**
-   * Terms with a letter slugs spell otherwise (ø, ß, æ, đ, ð, ł), by slug: "københavn" and
-   * "kobenhavn" share the city slug `kobenhavn` but not a full-text term. A handful of terms, read
-   * once from the vocabulary.
+   * The other spellings of a full-text term that share its slug: "københavn" and "kobenhavn" share
+   * the city slug `kobenhavn` but not a full-text term (special_terms, one key range).
    */
-  private specialSpellings: Map<string, string[]> | null = null;
-
-  /** The other spellings of a full-text term that share its slug. */
   private readonly spellings = (token: string): string[] => {
-    if (this.specialSpellings === null) {
-      this.specialSpellings = new Map();
-      for (const term of this.vocabulary.termsWithSpecialLetters()) addSpecialSpelling(this.specialSpellings, term);
-    }
     const slug = slugify(token);
-    return [slug, ...(this.specialSpellings.get(slug) ?? [])];
+    return [slug, ...this.vocabulary.specialSpellingsOf(slug)];
   };
 
   async search(request: SearchRequest): Promise<SearchResponse> {
@@ -357,29 +378,21 @@ class SqliteSearcher {
 
     let candidates: Candidate[] = [];
     let isCapped = false;
-    /** A lower bound of the total found besides the candidates (a distance walk that stopped at the page). */
-    let counted = 0;
+    /** The number of matches, when a distance walk that stopped at the page counted them besides the candidates. */
+    let matched: MatchCount | null = null;
     const pageEnd = request.page * request.perPage;
     if (isBrowsing && sort === 'relevance') {
       // Plain browsing is the popularity order itself: read the page, nothing to rank.
-      const rows = pageEnd <= CANDIDATE_LIMIT ? this.rows<CandidateRow>(`SELECT ${CANDIDATE_COLUMNS} FROM docs d ORDER BY d.pos LIMIT ?`, [pageEnd]) : [];
+      const rows = pageEnd <= CANDIDATE_LIMIT ? this.candidateRows(`SELECT ${CANDIDATE_COLUMNS} FROM docs d ORDER BY d.pos LIMIT ?`, [pageEnd]) : [];
       candidates = rows.map((row) => toCandidate(row, 0, 0));
     } else if (hasText) {
       if (filters.geo) addGeoConditions(conditions, filters.geo);
       // Like Meilisearch's matching strategy "last": when nothing matches every word, drop words from the end.
+      // A distance sort reads the nearest matches, not the most popular ones.
+      const nearest = sort === 'distance' && point !== null ? { point, maxKm: filters.geo && isGeoRadius(filters.geo) ? filters.geo.radiusKm : MAX_DISTANCE_KM } : null;
       for (let used = units.length; ; used -= 1) {
         usedUnits = units.slice(0, used);
-        let expression: string;
-        ({ candidates, isCapped, expression } = this.textCandidates(usedUnits, matchParts, pageEnd, conditions, dimensions, filters.geo, sort));
-        if (candidates.length > 0 && sort === 'distance' && point !== null && isCapped) {
-          // More matches than the candidates hold: the nearest matches, not the nearest of the most popular.
-          const maxKm = filters.geo && isGeoRadius(filters.geo) ? filters.geo.radiusKm : MAX_DISTANCE_KM;
-          const found = this.nearestMatches(expression, point, maxKm, conditions, pageEnd);
-          // The walk stops at the page: the popular matches found first still count towards the (bounded) total.
-          counted = found.isCapped ? candidates.length : 0;
-          candidates = found.rows.map((row) => toCandidate(row, 0, 0));
-          isCapped = found.isCapped;
-        }
+        ({ candidates, isCapped, matched } = this.textCandidates(usedUnits, matchParts, pageEnd, conditions, dimensions, filters.geo, sort, nearest));
         if (candidates.length > 0 || used <= 1) break;
       }
     } else {
@@ -401,7 +414,7 @@ class SqliteSearcher {
     candidates.sort(comparator(sort));
     // Facets and the total count every candidate found; a distance sort may find up to
     // SCAN_LIMIT of them, and only the nearest are paged through.
-    let total = Math.max(candidates.length, counted);
+    let total = Math.max(candidates.length, matched?.count ?? 0);
     const allCounts = isBrowsing ? null : this.countFacets(candidates, requestedFacets(request), maxFacetValues, request.facetSearch?.facet);
     if (candidates.length > CANDIDATE_LIMIT) candidates = candidates.slice(0, CANDIDATE_LIMIT);
     if (hasText && sort === 'relevance') {
@@ -412,7 +425,7 @@ class SqliteSearcher {
       candidates = [...ranked, ...candidates.slice(ranked.length)];
     }
 
-    let isTotalExact = !isCapped;
+    let isTotalExact = !isCapped || matched?.isExact === true;
     const pageRows = candidates.slice((request.page - 1) * request.perPage, pageEnd);
     if (isBrowsing) {
       total = Number(this.businessCount.get() ?? '0');
@@ -612,7 +625,8 @@ class SqliteSearcher {
     dimensions: Dimension[],
     geo: GeoFilter | undefined,
     sort: NonNullable<SearchRequest['sort']>,
-  ): { candidates: Candidate[]; isCapped: boolean; expression: string } {
+    nearest: { point: GeoPoint; maxKm: number } | null,
+  ): { candidates: Candidate[]; isCapped: boolean; matched: MatchCount | null } {
     const words = units.flatMap((unit) => unit.alternatives[0]!);
     // One filter narrows the MATCH, the one with the fewest documents: more phrases only add
     // position-list checks (a city implies its country).
@@ -656,20 +670,26 @@ class SqliteSearcher {
       }
     }
     const hasText = matchParts.length > 0 || units.length > 0;
-    let exact = hasText ? this.matchRows(expressionOf(false), conditions, boundOf(matchUnits)) : { rows: [], isCapped: false };
+    // Typo corrections make an expression of many terms, too costly to probe entry by entry: their match is read.
+    const read = (expression: string, bound: number, withTypos = false): Found =>
+      nearest
+        ? this.nearestMatches(expression, nearest.point, nearest.maxKm, conditions, pageEnd, withTypos ? 0 : bound)
+        : this.matchRows(expression, conditions, bound);
+    let exact: Found = hasText ? read(expressionOf(false), boundOf(matchUnits)) : { rows: [], isCapped: false };
     if (matchUnits !== units && exact.rows.length < pageEnd) {
       matchUnits = units;
-      exact = this.matchRows(expressionOf(false), conditions, boundOf(matchUnits));
+      exact = read(expressionOf(false), boundOf(matchUnits));
     }
     for (const row of exact.rows) {
       if (seen.has(row.pos)) continue;
       seen.add(row.pos);
       candidates.push(toCandidate(row, 0, 0));
     }
-    isCapped ||= exact.isCapped || units.some((unit) => unit.alternatives.some((alternative) => alternative.some((word) => word.isTruncated)));
+    const isTruncated = units.some((unit) => unit.alternatives.some((alternative) => alternative.some((word) => word.isTruncated)));
+    isCapped ||= exact.isCapped || isTruncated;
+    let matched = exact.matched ? { count: exact.matched.count, isExact: exact.matched.isExact && !isTruncated } : null;
     // Without the synonyms in the MATCH, the text match does not hold (nor count) the rest of their categories.
     if (matchUnits !== units) isCapped ||= isCategoryCapped;
-    let expression = expressionOf(false);
     // Like Typesense's typo_tokens_threshold: corrections only when the exact words do not fill the page.
     if (candidates.length < pageEnd) {
       // A word shorter than 5 letters gets its typo only when no indexed word starts with it ("saon"): "rome" or
@@ -679,16 +699,17 @@ class SqliteSearcher {
         if (word.phrase === null && !isKnownShortWord) word.typoTerms = this.vocabulary.typoTerms(word.word);
       }
       if (words.some((word) => word.typoTerms.length > 0)) {
-        expression = expressionOf(true);
-        const withTypos = this.matchRows(expression, conditions, Number.POSITIVE_INFINITY);
+        const withTypos = read(expressionOf(true), Number.POSITIVE_INFINITY, true);
         for (const row of withTypos.rows) {
           if (candidates.length >= 2 * CANDIDATE_LIMIT) break;
           if (!seen.has(row.pos)) candidates.push(toCandidate(row, 1, 0));
         }
         isCapped ||= withTypos.isCapped;
+        // The corrections' match holds the exact words' match.
+        if (withTypos.matched) matched = { count: withTypos.matched.count, isExact: withTypos.matched.isExact && !isTruncated };
       }
     }
-    return { candidates, isCapped, expression };
+    return { candidates, isCapped, matched };
   }
 
   /** Sets each candidate's best matched field, from its texts. */
@@ -702,7 +723,7 @@ class SqliteSearcher {
 
   /** The first matches of an FTS5 expression that pass the conditions, reading at most {@link SCAN_LIMIT} matches. */
   private matchRows(expression: string, conditions: Conditions, bound: number): Found {
-    const rows = this.rows<CandidateRow>(
+    const rows = this.candidateRows(
       `SELECT ${CANDIDATE_COLUMNS} FROM (SELECT rowid AS pos FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?) f
        CROSS JOIN docs d ON d.pos = f.pos ${conditions.sql('WHERE')} LIMIT ?`,
       [expression, SCAN_LIMIT, ...conditions.params, CANDIDATE_LIMIT],
@@ -758,48 +779,137 @@ class SqliteSearcher {
       }
     }
     const stream = narrowest ?? { sql: 'SELECT pos FROM docs ORDER BY pos', params: [], count: admitted };
-    const rows = this.rows<CandidateRow>(
+    const rows = this.candidateRows(
       `SELECT ${CANDIDATE_COLUMNS} FROM (${stream.sql} LIMIT ?) f CROSS JOIN docs d ON d.pos = f.pos ${conditions.sql('WHERE')} LIMIT ?`,
       [...stream.params, SCAN_LIMIT, ...conditions.params, keep],
     );
     return { rows, isCapped: rows.length >= keep || admitted > SCAN_LIMIT };
   }
 
-  /** Nearest-first walk over every document passing the conditions (and in `matches`, when given), until `want` are found. */
-  private nearestFirst(point: GeoPoint, maxKm: number, conditions: Conditions, matches?: SortedPositions, want = CANDIDATE_LIMIT): Found {
-    // With the match in memory an entry costs a set lookup, not a document read: denser boxes can be read.
-    return nearestFirst<CandidateRow>(point, maxKm, want, matches ? 5 * SCAN_LIMIT : SCAN_LIMIT, {
-      entriesInBox: (box, limit) => {
+  /**
+   * Nearest-first walk over every document passing the conditions (and the membership test, when
+   * given: it keeps the positions that match, and says how many entries a box may hold), until
+   * `want` are found.
+   */
+  private nearestFirst(point: GeoPoint, maxKm: number, conditions: Conditions, want = CANDIDATE_LIMIT, membership?: Membership): Found {
+    return nearestFirst<CandidateRow>(point, maxKm, want, membership?.scanLimit ?? SCAN_LIMIT, {
+      positionsInBox: (box, limit, readBefore) => {
         const rtree = rtreeBox(box);
-        return this.rows<GeoEntry>(`SELECT pos, min_lat AS lat, min_lng AS lng FROM docs_geo g WHERE ${rtree.sql} LIMIT ?`, [...rtree.params, limit]);
+        // The entries read before are skipped inside SQLite (the R*Tree cannot exclude a box itself).
+        const before = readBefore === null ? null : rtreeBox(readBefore);
+        return this.column(`SELECT pos FROM docs_geo g WHERE ${rtree.sql} ${before ? `AND NOT (${before.sql})` : ''} LIMIT ?`, [
+          ...rtree.params,
+          ...(before?.params ?? []),
+          limit,
+        ]);
       },
-      rowsOf: (entries) => this.rowsAt(matches ? entries.filter((entry) => matches.has(entry.pos)).map((entry) => entry.pos) : entries.map((entry) => entry.pos), conditions),
+      rowsOf: (positions) => this.rowsAt(membership ? membership.keep(positions) : positions, conditions),
       coordinates: (row) => (row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : null),
     });
   }
 
   /**
-   * A distance sort over more matches than the candidates hold: the nearest matches, not the
-   * nearest of the most popular. The match's positions (up to {@link MATCH_SET_LIMIT}) are read
-   * once; up to {@link SCAN_LIMIT} of them are all read (every match is then seen), more are kept
-   * while the R*Tree is walked nearest-first until the page is filled.
+   * The matches of a distance sort: the nearest ones, not the nearest of the most popular. A
+   * match of {@link PROBE_FROM} documents or more (by the vocabulary counts, or by reading that
+   * many positions of a 2-3 letter prefix, whose count is unknown) is first walked nearest-first
+   * asking FTS5 about each R*Tree entry, at most {@link PROBE_TERM_BUDGET} term look-ups a box:
+   * its positions would cost more to read than the few hundred nearby entries that hold a page of
+   * them. Otherwise, or when that walk ends short of the page, the match's positions (up to
+   * {@link MATCH_SET_LIMIT}) are read once, as plain numbers. A sparse match (up to
+   * √(page × documents) positions, at least {@link CANDIDATE_LIMIT}, at most {@link SCAN_LIMIT})
+   * is all read (every match is then a candidate); a denser one walks the R*Tree nearest-first,
+   * testing each entry against the positions, and only the matches within the circle that fills
+   * the page are read. The total then comes from the positions.
    */
-  private nearestMatches(expression: string, point: GeoPoint, maxKm: number, conditions: Conditions, pageEnd: number): Found {
+  private nearestMatches(expression: string, point: GeoPoint, maxKm: number, conditions: Conditions, pageEnd: number, bound: number): Found {
+    const want = Math.min(pageEnd, CANDIDATE_LIMIT);
+    // A probe seeks in the doclist of every term of the expression.
+    const probesPerBox = Math.floor(PROBE_TERM_BUDGET / (expression.match(/"[^"]*"/g)?.length ?? 1));
+    const canProbe = probesPerBox >= MIN_PROBES && bound >= PROBE_FROM;
+    const probeWalk = (): Found | null => {
+      const keep = (positions: number[]) => this.column(PROBE_SQL, [expression, JSON.stringify(positions)]);
+      const probed = this.nearestFirst(point, maxKm, conditions, want, { keep, scanLimit: probesPerBox });
+      if (!probed.isCapped) return probed;
+      return probed.rows.length >= want ? { ...probed, matched: this.countFirstMatches(expression, conditions) } : null;
+    };
+    if (canProbe && Number.isFinite(bound)) {
+      const probed = probeWalk();
+      if (probed) return probed;
+    }
     // Plain numbers, not row objects: at 1M a broad word has 100,000+ matches, and an object per match cost 7x the read itself.
-    const positions = this.column('SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?', [expression, MATCH_SET_LIMIT + 1]);
-    if (positions.length <= SCAN_LIMIT) return { rows: this.rowsAt(positions, conditions), isCapped: false };
+    const readPositions = (limit: number) => this.column('SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?', [expression, limit + 1]);
+    // A 2-3 letter prefix ("toy", "car") may be rare or broad: its first PROBE_FROM positions tell.
+    const isUnknown = canProbe && !Number.isFinite(bound);
+    let positions = readPositions(isUnknown ? PROBE_FROM : MATCH_SET_LIMIT);
+    if (isUnknown && positions.length > PROBE_FROM) {
+      const probed = probeWalk();
+      if (probed) return probed;
+      positions = readPositions(MATCH_SET_LIMIT);
+    }
+    // A walk reads about want × documents / matches entries to fill the page, where reading a
+    // match's row costs a few entries: a sparse match is read whole (its facets and total are exact).
+    const documents = Number(this.businessCount.get() ?? '0');
+    if (positions.length <= Math.min(SCAN_LIMIT, Math.max(CANDIDATE_LIMIT, Math.sqrt(want * documents)))) {
+      return { rows: this.rowsAt(positions, conditions), isCapped: false };
+    }
     const isTruncated = positions.length > MATCH_SET_LIMIT;
     if (isTruncated) positions.length = MATCH_SET_LIMIT;
-    const found = this.nearestFirst(point, maxKm, conditions, new SortedPositions(positions), Math.min(pageEnd, CANDIDATE_LIMIT));
-    return { rows: found.rows, isCapped: found.isCapped || isTruncated };
+    const matches = new SortedPositions(positions);
+    // With the match in memory an entry costs a set lookup, not a document read: denser boxes can be read.
+    const found = this.nearestFirst(point, maxKm, conditions, want, { keep: (entries) => entries.filter((pos) => matches.has(pos)), scanLimit: 5 * SCAN_LIMIT });
+    // Rings too dense to read ended the walk short of the page: few enough matches are read whole instead.
+    if (found.isCapped && found.rows.length < want && positions.length <= SCAN_LIMIT) return { rows: this.rowsAt(positions, conditions), isCapped: false };
+    return { rows: found.rows, isCapped: found.isCapped || isTruncated, matched: this.countMatches(expression, positions, isTruncated, conditions) };
+  }
+
+  /**
+   * How many documents of a match (its positions read) pass the conditions: exact when at most
+   * {@link SCAN_LIMIT} matched (counted in SQL, no row leaves it), otherwise a lower bound of at
+   * most {@link CANDIDATE_LIMIT} from the first SCAN_LIMIT matches.
+   */
+  private countMatches(expression: string, positions: number[], isTruncated: boolean, conditions: Conditions): MatchCount {
+    if (conditions.clauses.length === 0) return { count: positions.length, isExact: !isTruncated };
+    if (positions.length <= SCAN_LIMIT) {
+      const sql = `SELECT count(*) FROM docs d WHERE d.pos IN (SELECT value FROM json_each(?)) ${conditions.sql('AND')}`;
+      return { count: this.column(sql, [JSON.stringify(positions), ...conditions.params])[0]!, isExact: !isTruncated };
+    }
+    return this.countFirstMatches(expression, conditions);
+  }
+
+  /** A lower bound of the matches passing the conditions: at most {@link CANDIDATE_LIMIT}, among the first {@link SCAN_LIMIT} matches. */
+  private countFirstMatches(expression: string, conditions: Conditions): MatchCount {
+    const count = this.column(
+      `SELECT count(*) FROM (SELECT 1 FROM (SELECT rowid AS pos FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?) f
+       CROSS JOIN docs d ON d.pos = f.pos ${conditions.sql('WHERE')} LIMIT ?)`,
+      [expression, SCAN_LIMIT, ...conditions.params, CANDIDATE_LIMIT],
+    )[0]!;
+    return { count, isExact: false };
   }
 
   /** The candidate columns of these documents, when they pass the conditions. */
   private rowsAt(positions: number[], conditions: Conditions): CandidateRow[] {
-    return this.rows<CandidateRow>(
+    return this.candidateRows(
       `SELECT ${CANDIDATE_COLUMNS} FROM docs d WHERE d.pos IN (SELECT value FROM json_each(?)) ${conditions.sql('AND')}`,
       [JSON.stringify(positions), ...conditions.params],
     );
+  }
+
+  /**
+   * Rows of {@link CANDIDATE_COLUMNS}, read as arrays and shaped here: better-sqlite3 builds a
+   * row object key by key, which costs more than reading hundreds of candidates.
+   */
+  private candidateRows(sql: string, params: unknown[]): CandidateRow[] {
+    const values = this.statement(sql, params).raw(true).all(...params) as CandidateValues[];
+    return values.map(([pos, rating, reviews, latitude, longitude, category_slug, country_code, city_slug]) => ({
+      pos,
+      rating,
+      reviews,
+      latitude,
+      longitude,
+      category_slug,
+      country_code,
+      city_slug,
+    }));
   }
 
   /** The first column of every row, as plain values. */
@@ -808,7 +918,7 @@ class SqliteSearcher {
   }
 
   private rows<T>(sql: string, params: unknown[]): T[] {
-    return this.statement(sql, params).pluck(false).all(...params) as T[];
+    return this.statement(sql, params).pluck(false).raw(false).all(...params) as T[];
   }
 
   private statement(sql: string, params: unknown[]): Statement {
@@ -1007,15 +1117,6 @@ function matches(text: string | null, prefixes: RegExp | null, typos: RegExp | n
   if (!text) return false;
   const folded = ASCII.test(text) ? text.toLowerCase() : foldText(text);
   return (prefixes !== null && prefixes.test(folded)) || (typos !== null && typos.test(folded));
-}
-
-const SPECIAL_LETTERS = /[øłđðßæ]/;
-
-function addSpecialSpelling(spellings: Map<string, string[]>, term: string): void {
-  if (!SPECIAL_LETTERS.test(term)) return;
-  const slug = slugify(term);
-  const known = spellings.get(slug) ?? [];
-  if (!known.includes(term)) spellings.set(slug, [...known, term]);
 }
 
 function sum(values: number[]): number {
