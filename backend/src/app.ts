@@ -145,6 +145,9 @@ export interface SiteBundle {
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
+/** Whether the last segment of `path` has a dot, as the name of every file of the browser build does. */
+const hasFileExtension = (path: string) => path.lastIndexOf('.') > path.lastIndexOf('/');
+
 /**
  * Request bodies up to 100 kB; a signed-in operator's JSON up to 1 MB, so the four ad areas
  * (50 KB each, refused past that with a clear 413 by their handler) and the site snippets fit.
@@ -193,7 +196,9 @@ export function createApp(
   if (options.site) {
     if (options.site.assetsDir) {
       // Hashed file names: cache for a year. index.html is a template, never served as a file.
-      app.use(serve(options.site.assetsDir, { index: false, maxage: ONE_YEAR_MS, immutable: true, gzip: true, brotli: true }));
+      const assets = serve(options.site.assetsDir, { index: false, maxage: ONE_YEAR_MS, immutable: true, gzip: true, brotli: true });
+      // Every file of the build has an extension: a page's path (no dot in its last segment) costs no look-up on disk.
+      app.use((ctx, next) => (hasFileExtension(ctx.path) ? assets(ctx, next) : next()));
     }
     options.site.entry.setApiClient(createInProcessApiClient(deps, app));
     const pageCacheBytes = options.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES;
