@@ -39,6 +39,24 @@ function pageMeta(context: Exclude<Awaited<ReturnType<typeof handler.query>>, Re
   return null;
 }
 
+/** The chunks of each set of matched routes, by their ids: one entry per kind of page. */
+const chunksByMatchedRoutes = new Map<string, string[]>();
+
+/**
+ * The chunks the matched routes load on demand. Matched again against `routes` (the data routes
+ * lose their `lazy` once loaded) only the first time a kind of page is rendered: matching walks
+ * the whole route table.
+ */
+function pageChunks(matches: ReadonlyArray<{ route: { id: string } }>, pathname: string): string[] {
+  const key = matches.map((match) => match.route.id).join(' ');
+  let chunks = chunksByMatchedRoutes.get(key);
+  if (chunks === undefined) {
+    chunks = chunksOfMatches(matchRoutes(routes, pathname) ?? []);
+    chunksByMatchedRoutes.set(key, chunks);
+  }
+  return chunks;
+}
+
 /**
  * Renders one request to HTML: the page, its status and its <head> tags, or a redirect.
  * `nonce` goes on the router's hydration script, so a nonce-based Content-Security-Policy lets it run.
@@ -58,6 +76,6 @@ export async function render(request: Request, options: { nonce?: string } = {})
   const origin = new URL(request.url).origin;
   // A read that found the search engine unreachable answers 503 (try again), not 500.
   const isUnavailable = Object.values(context.errors ?? {}).some((error) => unavailableMessage(error) !== null);
-  const chunks = chunksOfMatches(matchRoutes(routes, new URL(request.url).pathname) ?? []);
+  const chunks = pageChunks(context.matches, new URL(request.url).pathname);
   return { kind: 'page', status: isUnavailable ? 503 : context.statusCode, head: meta ? renderHeadTags(meta, origin) : '', html, chunks };
 }
