@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { GeoBox } from '../search-types.ts';
-import { distanceKm, nearestFirst, type GeoEntry, type NearestWalkSource } from './search-geo.ts';
+import { distanceKm, nearestFirst, type NearestWalkSource } from './search-geo.ts';
+
+/** A point of the in-memory R*Tree below, and the row the walk reads for it. */
+interface GeoEntry {
+  pos: number;
+  lat: number;
+  lng: number;
+}
 
 /** An in-memory R*Tree: points, a box query that stops at its limit, and a condition on rows. */
 function pointsSource(points: GeoEntry[], passes: (entry: GeoEntry) => boolean): NearestWalkSource<GeoEntry> & { reads: number } {

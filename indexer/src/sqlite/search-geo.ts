@@ -40,13 +40,6 @@ export function centerOf(geo: GeoFilter): GeoPoint {
   return { lat: (geo.north + geo.south) / 2, lng: lng > 180 ? lng - 360 : lng };
 }
 
-/** A point of the R*Tree: a document's position and coordinates. */
-export interface GeoEntry {
-  pos: number;
-  lat: number;
-  lng: number;
-}
-
 /** What a nearest-first walk reads: R*Tree boxes, and the documents of their entries that pass the search's conditions. */
 export interface NearestWalkSource<Row> {
   /** Positions of at most `limit` entries of the box outside `readBefore` (exactly `limit` when it holds more). */
