@@ -66,7 +66,7 @@ export interface AppOptions {
   rateLimits?: { contact: RateLimitRule; search: RateLimitRule };
 }
 
-/** Memory for rendered business pages unless told otherwise: about 1,500 pages. */
+/** Memory for rendered pages unless told otherwise: about 1,500 business pages. */
 export const DEFAULT_PAGE_CACHE_BYTES = 96 * 1024 * 1024;
 /** Memory for ready list answers: every letter's and country's lists fit many times over. */
 const LIST_CACHE_BYTES = 32 * 1024 * 1024;
@@ -204,8 +204,8 @@ export function createApp(
     const pageCacheBytes = options.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES;
     if (pageCacheBytes > 0) {
       const pages = new RenderedPageCache({ maxBytes: pageCacheBytes });
-      deps.admin.caches.register('rendered business pages', () => pages.clear());
-      // A business page shows its record row, the site's snippets and ad codes: any change to them moves this version.
+      deps.admin.caches.register('rendered pages', () => pages.clear());
+      // A kept page shows its record row or the index's lists, the site's snippets and ad codes: any change to them moves this version.
       app.use(
         cachedPages(pages, async () => {
           // While the engine cannot be reached there is no generation to key pages by: they are rendered

@@ -16,11 +16,12 @@ interface CachedPage {
 }
 
 /**
- * Rendered business pages by URL, each tagged with the data version it was rendered from (the
- * index generation, the site snippets' and ad codes' last change, the "clear cache" count). A
- * page of another version, or of a past minute, is never served: it is rendered again on its
- * next request. Rendering is the server's main cost per page (React's renderToString and the
- * route's data), and a page is read far more often than its business changes.
+ * Rendered pages by URL (business pages, the home page and the directory's lists: see
+ * `isCachedPage`), each tagged with the data version it was rendered from (the index generation,
+ * the site snippets' and ad codes' last change, the "clear cache" count). A page of another
+ * version, or of a past minute, is never served: it is rendered again on its next request.
+ * Rendering is the server's main cost per page (React's renderToString and the route's data),
+ * and a page is read far more often than its data changes.
  */
 export class RenderedPageCache {
   private readonly pages: LRUCache<string, CachedPage>;
@@ -59,10 +60,19 @@ export class RenderedPageCache {
 }
 
 const MINUTE_MS = 60_000;
-const BUSINESS_PAGE = /^\/business\/[^/]+$/;
+/**
+ * The pages kept: a business page, and the pages every visitor passes through whose data all
+ * comes from the search index (the home page, the lists of categories, countries and cities,
+ * by letter too). They show the same to everyone for a version of the data; /search, the
+ * category and city pages and the rest are rendered per request.
+ */
+const CACHED_PAGE = /^\/(?:business\/[^/]+|categories|countries|cities(?:\/[^/]+)?)?$/;
+
+/** Whether the page at `path` is kept by the rendered-page cache. */
+export const isCachedPage = (path: string): boolean => CACHED_PAGE.test(path);
 
 /**
- * Serves a business page from the cache, ahead of the admission queue (a ready page costs no
+ * Serves a page of `isCachedPage` from the cache, ahead of the admission queue (a ready page costs no
  * render and no queue slot), and keeps what the renderer answers. Its ETag is the data version,
  * the minute and the URL hashed: known before any work, so a revalidation is a 304 without a
  * render. Only anonymous GET/HEAD requests are cached: an operator's page is always rendered, and
@@ -70,7 +80,7 @@ const BUSINESS_PAGE = /^\/business\/[^/]+$/;
  */
 export function cachedPages(cache: RenderedPageCache, dataVersion: () => Promise<string | null>, now: () => number = Date.now): Middleware {
   return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !BUSINESS_PAGE.test(ctx.path) || sessionOf(ctx)) return next();
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !isCachedPage(ctx.path) || sessionOf(ctx)) return next();
     const data = await dataVersion();
     // No version to key by (the engine cannot be reached): rendered, not kept.
     if (data === null) return next();
