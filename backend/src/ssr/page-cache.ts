@@ -103,6 +103,8 @@ export function cachedPages(cache: RenderedPageCache, dataVersion: () => Promise
       sendPage(ctx, 'public', ready.page, etag);
       return;
     }
+    // The renderer sends a 200 under this ETag instead of hashing the page it renders.
+    ctx.state.pageEtag = etag;
     await next();
     const page = ctx.state.preparedPage as PreparedPage | undefined;
     if (ctx.status !== 200 || !page) return;
