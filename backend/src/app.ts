@@ -65,7 +65,7 @@ export interface AppOptions {
   rateLimits?: { contact: RateLimitRule; search: RateLimitRule };
 }
 
-/** Memory for rendered business pages unless told otherwise: about 1,500 pages. */
+/** Memory for rendered pages unless told otherwise: about 1,500 business pages. */
 export const DEFAULT_PAGE_CACHE_BYTES = 96 * 1024 * 1024;
 /** Memory for ready list answers: every letter's and country's lists fit many times over. */
 const LIST_CACHE_BYTES = 32 * 1024 * 1024;
@@ -201,9 +201,23 @@ export function createApp(
     const pageCacheBytes = options.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES;
     if (pageCacheBytes > 0) {
       const pages = new RenderedPageCache({ maxBytes: pageCacheBytes });
-      deps.admin.caches.register('rendered business pages', () => pages.clear());
-      // A business page shows its record row, the site's snippets and ad codes: any change to them moves this version.
-      app.use(cachedPages(pages, (slug) => `${deps.businesses.versionOfSlug(slug) ?? 'none'}|${deps.site.contentVersion()}`));
+      deps.admin.caches.register('rendered pages', () => pages.clear());
+      // A kept page shows one business's row or the index's lists, and the site's snippets and ad
+      // codes: any change to them moves its version.
+      app.use(
+        cachedPages(pages, async (page) => {
+          const content = deps.site.contentVersion();
+          if (page.kind === 'business') return `${deps.businesses.versionOfSlug(page.slug) ?? 'none'}|${content}`;
+          // While the engine cannot be reached there is no generation to key the lists by: they are not kept.
+          if (!deps.engineHealth.isAvailable()) return null;
+          try {
+            return `${await deps.engine.generation()}|${content}`;
+          } catch (error) {
+            if (deps.engineHealth.noteFailure(error)) return null;
+            throw error;
+          }
+        }),
+      );
     }
     // Rendering a page runs its list and search reads: it waits its turn like the API calls.
     app.use(admitted(deps.admission));

@@ -55,7 +55,7 @@ export interface BackendConfig extends IndexerConfig {
   admission: { concurrency: number; maxQueued: number; maxWaitMs: number };
   /** Worker threads answering searches of the embedded engine (0: the server's own thread). */
   searchThreads: number;
-  /** Memory for rendered business pages (0: every page rendered per request). */
+  /** Memory for rendered pages: business pages, the home page and the directory's lists (0: every page rendered per request). */
   pageCacheBytes: number;
   /** Rows written by one imported file above which the index is rebuilt (in the admin area's child process). */
   importRebuildThreshold: number;

@@ -65,8 +65,32 @@ describe('rendered business pages', () => {
     await page();
     bypass('Cleared Name Bakery');
     expect((await page()).html).not.toContain('Cleared Name Bakery');
-    expect(app.deps.admin.caches.clearAll()).toContain('rendered business pages');
+    expect(app.deps.admin.caches.clearAll()).toContain('rendered pages');
     expect((await page()).html).toContain('Cleared Name Bakery');
+  });
+});
+
+describe('the home page and the lists, kept like business pages', () => {
+  const fetchPage = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(new URL(path, (await app.get('/api/nothing')).url), { headers });
+    return { status: response.status, etag: response.headers.get('etag'), html: await response.text() };
+  };
+  const recategorise = (category: string) => app.deps.record.prepare('UPDATE businesses SET category = ? WHERE slug = ?').run(category, slug);
+
+  it.each(['/', '/categories', '/cities', '/countries'])('%s: answers 304 to its version and the new lists once a change is applied', async (path) => {
+    const first = await fetchPage(path);
+    expect(first.status).toBe(200);
+    // The version's ETag (weak), not a hash of the body.
+    expect(first.etag).toMatch(/^W\/"/);
+    expect((await fetchPage(path, { 'if-none-match': first.etag!, 'cache-control': 'max-age=0' })).status).toBe(304);
+
+    const category = `Florist ${path.length}`;
+    recategorise(category);
+    await app.deps.sync.catchUp();
+    const changed = await fetchPage(path, { 'if-none-match': first.etag!, 'cache-control': 'max-age=0' });
+    expect(changed.status).toBe(200);
+    expect(changed.etag).not.toBe(first.etag);
+    if (path === '/categories') expect(changed.html).toContain(category);
   });
 });
 

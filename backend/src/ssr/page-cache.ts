@@ -16,11 +16,13 @@ interface CachedPage {
 }
 
 /**
- * Rendered business pages by URL, each tagged with the data version it was rendered from (the
- * business's own row version, the site snippets' and ad codes' last change, the "clear cache"
- * count). A page of another version, or of a past minute, is never served: it is rendered again
- * on its next request. Rendering is the server's main cost per page (React's renderToString and
- * the route's data), and a page is read far more often than its business changes.
+ * Rendered pages by URL (a business page, the home page and the directory's lists: see
+ * `keptPageOf`), each tagged with the version of the data it was rendered from (a business
+ * page: its business's row; the others: the index generation; for all: the site snippets' and ad
+ * codes' last change and the "clear cache" count). A page of another version, or of a past
+ * minute, is never served: it is rendered again on its next request. Rendering is the server's
+ * main cost per page (React's renderToString and the route's data), and a page is read far more
+ * often than its data changes.
  */
 export class RenderedPageCache {
   private readonly pages: LRUCache<string, CachedPage>;
@@ -60,22 +62,49 @@ export class RenderedPageCache {
 
 const MINUTE_MS = 60_000;
 const BUSINESS_PAGE = /^\/business\/([^/]+)$/;
+/**
+ * The other pages kept: those every visitor passes through whose data all comes from the search
+ * index (the home page, the lists of categories, countries and cities, by letter too). They show
+ * the same to everyone for a version of the index; /search, the category and city pages and the
+ * rest are rendered per request.
+ */
+const INDEX_PAGE = /^\/(?:categories|countries|cities(?:\/[^/]+)?)?$/;
 
 /**
- * Serves a business page from the cache, ahead of the admission queue (a ready page costs no
- * render and no queue slot), and keeps what the renderer answers. Its ETag is the data version,
- * the minute and the URL hashed: known before any work, so a revalidation is a 304 without a
- * render. Only anonymous GET/HEAD requests are cached: an operator's page is always rendered.
- * `dataVersion(slug)` names everything the page shows: a business page reads its business from
- * the record (never the index, so an import's index changes leave the other pages cached, and a
- * write to the business shows at once) and the site's snippets and ad codes.
+ * What a kept page shows, to name its version by: one business, read from the record (never
+ * the index: an import's index changes leave it kept, and a write to the business shows at
+ * once), or lists of the index. Null for a page that is not kept (or a slug that does not decode).
  */
-export function cachedPages(cache: RenderedPageCache, dataVersion: (slug: string) => string, now: () => number = Date.now): Middleware {
+export type KeptPage = { kind: 'business'; slug: string } | { kind: 'index' };
+
+export function keptPageOf(path: string): KeptPage | null {
+  const business = BUSINESS_PAGE.exec(path);
+  if (business) {
+    try {
+      return { kind: 'business', slug: decodeURIComponent(business[1]!) };
+    } catch {
+      return null;
+    }
+  }
+  return INDEX_PAGE.test(path) ? { kind: 'index' } : null;
+}
+
+/**
+ * Serves a page of `keptPageOf` from the cache, ahead of the admission queue (a ready page costs
+ * no render and no queue slot), and keeps what the renderer answers. Its ETag is the data
+ * version, the minute and the URL hashed: known before any work, so a revalidation is a 304
+ * without a render. Only anonymous GET/HEAD requests are cached: an operator's page is always
+ * rendered. `dataVersion(page)` names everything the page shows (null: do not keep it).
+ */
+export function cachedPages(cache: RenderedPageCache, dataVersion: (page: KeptPage) => Promise<string | null>, now: () => number = Date.now): Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    const slug = decodedSlug(ctx.path);
-    if (slug === null || sessionOf(ctx)) return next();
-    const version = `${dataVersion(slug)}#${cache.epoch}`;
+    const kept = keptPageOf(ctx.path);
+    if (kept === null || sessionOf(ctx)) return next();
+    const data = await dataVersion(kept);
+    // No version to key by (the engine cannot be reached, for an index page): rendered, not kept.
+    if (data === null) return next();
+    const version = `${data}#${cache.epoch}`;
     const at = now();
     const expiresAt = (Math.floor(at / MINUTE_MS) + 1) * MINUTE_MS;
     const key = ctx.originalUrl;
@@ -94,6 +123,8 @@ export function cachedPages(cache: RenderedPageCache, dataVersion: (slug: string
       sendPage(ctx, 'public', ready.page, etag);
       return;
     }
+    // The renderer sends a 200 under this ETag instead of hashing the page it renders.
+    ctx.state.pageEtag = etag;
     await next();
     const page = ctx.state.preparedPage as PreparedPage | undefined;
     if (ctx.status !== 200 || !page) return;
@@ -102,15 +133,4 @@ export function cachedPages(cache: RenderedPageCache, dataVersion: (slug: string
     // Set before the ETag middleware sees the body: it hashes only answers without one.
     ctx.set('ETag', etag);
   };
-}
-
-/** The slug of a business page's path, decoded; null for any other path (or one that does not decode). */
-function decodedSlug(path: string): string | null {
-  const match = BUSINESS_PAGE.exec(path);
-  if (!match) return null;
-  try {
-    return decodeURIComponent(match[1]!);
-  } catch {
-    return null;
-  }
 }

@@ -23,17 +23,29 @@ export interface ServerEntry {
 /** Public pages stay fresh 10 minutes (visitor spec §9). */
 const PAGE_CACHE_CONTROL = publicCacheControl(FRESHNESS_SECONDS.page);
 
-/** Fills the HTML template: page head, admin snippets at their places, the rendered app. */
-export function fillTemplate(
-  template: string,
-  page: { head: string; html: string },
-  snippets: { head: string; bodyStart: string; bodyEnd: string },
-): string {
-  return template
-    .replace('<!--app-head-->', () => `${page.head}\n${snippets.head}`)
-    .replace('<!--app-body-start-->', () => snippets.bodyStart)
-    .replace('<!--app-html-->', () => page.html)
-    .replace('<!--app-body-end-->', () => snippets.bodyEnd);
+type TemplatePage = { head: string; html: string };
+type TemplateSnippets = { head: string; bodyStart: string; bodyEnd: string };
+
+/** The template's places, in the order they appear in frontend/index.html. */
+const TEMPLATE_SLOTS = ['<!--app-head-->', '<!--app-body-start-->', '<!--app-html-->', '<!--app-body-end-->'] as const;
+
+/**
+ * Cuts the HTML template at its places once, so filling it costs one join per page, not a
+ * search of the template per place: the page head (then the admin's head snippets), the body
+ * snippet, the rendered app, the end-of-body snippets.
+ */
+export function compileTemplate(template: string): (page: TemplatePage, snippets: TemplateSnippets) => string {
+  const parts: string[] = [];
+  let rest = template;
+  for (const slot of TEMPLATE_SLOTS) {
+    const at = rest.indexOf(slot);
+    if (at < 0) throw new Error(`The page template has no ${slot} after the places before it`);
+    parts.push(rest.slice(0, at));
+    rest = rest.slice(at + slot.length);
+  }
+  const [beforeHead, beforeBodyStart, beforeHtml, beforeBodyEnd] = parts as [string, string, string, string];
+  return (page, snippets) =>
+    `${beforeHead}${page.head}\n${snippets.head}${beforeBodyStart}${snippets.bodyStart}${beforeHtml}${page.html}${beforeBodyEnd}${snippets.bodyEnd}${rest}`;
 }
 
 /**
@@ -97,7 +109,7 @@ export function pageRenderer(options: {
   unavailableRetryAfter?: () => number;
 }): Middleware {
   // Our own scripts in the template (the app's module, its preloads) carry the nonce too.
-  const template = stampDocumentNonces(readFileSync(options.templateFile, 'utf8'), NONCE_PLACEHOLDER);
+  const fillTemplate = compileTemplate(stampDocumentNonces(readFileSync(options.templateFile, 'utf8'), NONCE_PLACEHOLDER));
   const stamper = new NonceStamper();
   const preloads = routePreloadsFor(options.templateFile);
   return async (ctx, next) => {
@@ -131,20 +143,22 @@ export function pageRenderer(options: {
     if (isAdminPath(ctx.path)) {
       // An operator's screens: never stored by a browser or CDN, and no operator snippets or ads run on them.
       ctx.set('Cache-Control', 'no-store');
-      sendPage(ctx, 'admin', { html: fillTemplate(template, page, { head: '', bodyStart: '', bodyEnd: '' }), reads: '' });
+      sendPage(ctx, 'admin', { html: fillTemplate(page, { head: '', bodyStart: '', bodyEnd: '' }), reads: '' });
       return;
     }
     const settings = options.site.siteSettings();
     if (isFormPost) ctx.set('Cache-Control', 'no-store');
     else if (result.status === 200) ctx.set('Cache-Control', PAGE_CACHE_CONTROL);
+    // A page the rendered-page cache keeps has its version's ETag already (page-cache.ts): no hash of the body.
+    const versionEtag = ctx.status === 200 ? (ctx.state.pageEtag as string | undefined) : undefined;
     sendPage(ctx, 'public', {
-      html: fillTemplate(template, page, {
+      html: fillTemplate(page, {
         head: stamper.stamp([settings.head_tags, settings.analytics_code].filter(Boolean).join('\n')),
         bodyStart: stamper.stamp(settings.facebook_pixel),
         bodyEnd: `${READS_SLOT}\n${stamper.stamp(settings.footer_tags)}`,
       }),
       reads: renderedReadsElement(reads, readAt),
-    });
+    }, versionEtag);
   };
 }
 
