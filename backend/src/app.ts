@@ -159,12 +159,26 @@ function bodyParser(): Middleware {
   return (ctx, next) => (sessionOf(ctx) && ctx.path.startsWith('/api/admin/') ? operator(ctx, next) : regular(ctx, next));
 }
 
+/** Errors of a client that left before its answer was written: nothing went wrong on our side. */
+const CLIENT_GONE = new Set(['EPIPE', 'ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/**
+ * Koa's last word on an error outside the error handler (a response stream failing while it is
+ * written): a client that hung up mid-answer is not logged (a load test ending, a visitor closing
+ * the tab: under load they came by the thousand, each with a stack), anything else is, as Koa would.
+ */
+export function logAppError(error: Error & { code?: string; status?: number; expose?: boolean }): void {
+  if ((error.code !== undefined && CLIENT_GONE.has(error.code)) || error.status === 404 || error.expose) return;
+  console.error(`\n  ${(error.stack ?? String(error)).replaceAll('\n', '\n  ')}\n`);
+}
+
 /** The Koa application: error rendering, body parsing, the API, static assets, server-rendered pages. */
 export function createApp(
   deps: AppDeps,
   options: { isDevelopment?: boolean; site?: SiteBundle; isProxyTrusted?: boolean; pageCacheBytes?: number } = {},
 ): Koa {
   const app = new Koa();
+  app.on('error', logAppError);
   // Only behind a proxy (TRUST_PROXY=true) are X-Forwarded-* believed: otherwise anyone could
   // pick the address the login throttle counts, or pass for HTTPS.
   app.proxy = options.isProxyTrusted ?? false;
