@@ -3,7 +3,7 @@ import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
 import type { CategoryEntry, CityEntry } from '../shared/api-types.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
-import { ListAnswerCache } from './index-cached.ts';
+import { listEtag, ListAnswerCache } from './index-cached.ts';
 
 let app: TestApp & { url: string };
 
@@ -86,5 +86,17 @@ describe('ListAnswerCache', () => {
     expect(cache.size).toBeLessThanOrEqual(3);
     expect(cache.get('k9', 'g')?.toString()).toBe('x'.repeat(30));
     expect(cache.get('k0', 'g')).toBeUndefined();
+  });
+
+  it('names each answer by its key, generation and clear count: the same validator until one of them moves', () => {
+    const cache = new ListAnswerCache({ maxBytes: 1000 });
+    const first = cache.etagOf('/api/countries', 'index-1:5');
+    expect(first).toBe(listEtag('index-1:5#0', '/api/countries'));
+    expect(cache.etagOf('/api/countries', 'index-1:5')).toBe(first);
+    expect(cache.etagOf('/api/categories', 'index-1:5')).not.toBe(first);
+    const moved = cache.etagOf('/api/countries', 'index-1:6');
+    expect(moved).not.toBe(first);
+    cache.clear();
+    expect(cache.etagOf('/api/countries', 'index-1:6')).not.toBe(moved);
   });
 });

@@ -193,6 +193,35 @@ describe('sqlite engine: incremental changes', () => {
     }
   });
 
+  it('names a new generation at once for changes it applies itself, and within 50 ms for another process\'s', async () => {
+    seedWorld();
+    await rebuildIndex(recordFile, engine, 'all');
+    // Another indexer process (`npm run indexer -- --watch`) on the same files.
+    const other = new SqliteEngine(join(dir, 'index'));
+    const clock = vi.spyOn(performance, 'now');
+    let now = performance.now();
+    clock.mockImplementation(() => now);
+    try {
+      const first = await engine.generation();
+      insert(buildBusiness({ name: 'Own Change' }));
+      await new IndexSync(record, engine, 'all').catchUp();
+      const afterOwn = await engine.generation();
+      expect(afterOwn).not.toBe(first);
+
+      insert(buildBusiness({ name: 'Other Change' }));
+      await new IndexSync(record, other, 'all').catchUp();
+      now += 49;
+      expect(await engine.generation()).toBe(afterOwn);
+      now += 1;
+      const afterOther = await engine.generation();
+      expect(afterOther).not.toBe(afterOwn);
+      expect(afterOther).toBe(await other.generation());
+    } finally {
+      clock.mockRestore();
+      await other.close();
+    }
+  });
+
   it('follows a rebuild published by another process within a second, on its own', async () => {
     seedWorld();
     await rebuildIndex(recordFile, engine, 'all');
