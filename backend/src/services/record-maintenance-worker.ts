@@ -13,16 +13,15 @@ import type { MaintenanceReply, MaintenanceRequest } from './record-maintenance.
 const { recordFile, task, faultPauseAt, waitMs, hold } = workerData as MaintenanceRequest;
 const port = parentPort!;
 
-if (hold) {
-  // A test holds this thread at the step, inside the task, until it lets go.
-  const gate = new Int32Array(hold);
-  armFaultPoint(faultPauseAt, (step) => {
-    port.postMessage({ heldAt: step } satisfies MaintenanceReply);
-    Atomics.wait(gate, 0, 0);
-  });
-} else {
-  armFaultPoint(faultPauseAt);
-}
+// At an armed fault point this thread stops where it is (inside the task's transaction) and
+// says so; the server's thread then stops the process (a fault test's SIGKILL follows) or, for
+// a test holding the task, lets it go on when the test opens `hold`. Stopping the process from
+// here instead let the task commit before the stop, now and then.
+const gate = new Int32Array(hold ?? new SharedArrayBuffer(4));
+armFaultPoint(faultPauseAt, (step) => {
+  port.postMessage({ heldAt: step } satisfies MaintenanceReply);
+  Atomics.wait(gate, 0, 0);
+});
 
 async function run(): Promise<MaintenanceReply> {
   const record = openRecord(recordFile);

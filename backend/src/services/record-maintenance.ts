@@ -8,7 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import { RecordBusyError, WRITE_WAIT_MS } from '@directory/data/record-lock.ts';
 import { isRecordBusy } from '@directory/data/storage-errors.ts';
-import { armedFaultPoint } from '@directory/indexer/fault-point.ts';
+import { armedFaultPoint, faultPoint } from '@directory/indexer/fault-point.ts';
 import { tsWorkerSource } from './worker-source.ts';
 
 export type MaintenanceTask = 'delete-all' | 'delete-test-data' | 'fix-slugs';
@@ -20,7 +20,7 @@ export interface MaintenanceRequest {
   faultPauseAt: string | undefined;
   /** How long the thread waits for another writer's lock before it gives up. */
   waitMs: number;
-  /** Tests only: hold the thread at `faultPauseAt` until the first value of this buffer turns non-zero. */
+  /** Tests only: hold the thread at `faultPauseAt` until the first value of this buffer turns non-zero (without it, the thread waits there for good and the process stops). */
   hold?: SharedArrayBuffer | undefined;
 }
 
@@ -67,7 +67,8 @@ export function runMaintenance(recordFile: string, task: MaintenanceTask, option
       outcome();
     };
     worker.on('message', (reply: MaintenanceReply) => {
-      if ('heldAt' in reply) return options.hold?.onHeld();
+      // The thread waits at a fault point: a test holding it is told; otherwise this process stops there, as a fault test expects.
+      if ('heldAt' in reply) return options.hold ? options.hold.onHeld() : faultPoint(reply.heldAt);
       if ('error' in reply) {
         const error = Object.assign(new Error(reply.error), { code: reply.code ?? undefined });
         return settle(() => reject(isRecordBusy(error) ? new RecordBusyError(performance.now() - started) : error));
