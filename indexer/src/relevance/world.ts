@@ -6,16 +6,14 @@
  */
 import type { BusinessInput } from '@directory/data/business.ts';
 import { demoBusinessAt } from '@directory/data/demo/generate.ts';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { toBusinessColumns } from '@directory/data/business-row.ts';
 import { businessSlug } from '@directory/data/slug.ts';
 import { rebuildIndex } from '../sync.ts';
 import type { SearchEngine } from '../engine.ts';
 import { SqliteEngine } from '../sqlite/sqlite-engine.ts';
+import { createTempIndex, type TempIndex } from '../testing/temp-index.ts';
 import { placeFixtures } from './places.fixtures.ts';
 
 /** Demo businesses in the world: enough for a few busy cities per category, indexed in about a second. */
@@ -113,34 +111,18 @@ export function wordFixtures(): BusinessInput[] {
   );
 }
 
-export interface RelevanceWorld {
-  record: RecordDatabase;
-  engine: SearchEngine;
-  /** Closes the engine and the record and removes the directory. */
-  dispose(): Promise<void>;
-}
+export type RelevanceWorld = TempIndex<SearchEngine>;
 
 /** Saves the world to a temporary record and indexes it with the engine `createEngine` makes (the sqlite engine by default). */
 export async function buildRelevanceWorld(createEngine: (dir: string) => SearchEngine = (dir) => new SqliteEngine(join(dir, 'index'))): Promise<RelevanceWorld> {
-  const dir = mkdtempSync(join(tmpdir(), 'relevance-'));
-  const recordFile = join(dir, 'directory.sqlite');
-  const record = openRecord(recordFile);
-  const engine = createEngine(dir);
+  const world = createTempIndex('relevance', createEngine);
   const businesses = [...demoWorld(), ...wordFixtures(), ...placeFixtures];
   // One prepared insert for thousands of rows (the test helper prepares one per row).
   const names = Object.keys(toBusinessColumns(businesses[0]!));
-  const insert = record.prepare(`INSERT INTO businesses (slug, ${names.join(', ')}) VALUES (@slug, ${names.map((name) => `@${name}`).join(', ')})`);
-  record.transaction(() => {
+  const insert = world.record.prepare(`INSERT INTO businesses (slug, ${names.join(', ')}) VALUES (@slug, ${names.map((name) => `@${name}`).join(', ')})`);
+  world.record.transaction(() => {
     for (const business of businesses) insert.run({ ...toBusinessColumns(business), slug: businessSlug(business.name, business.placeId ?? business.name) });
   })();
-  await rebuildIndex(recordFile, engine, 'all');
-  return {
-    record,
-    engine,
-    async dispose() {
-      await engine.close();
-      record.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  await rebuildIndex(world.recordFile, world.engine, 'all');
+  return world;
 }
