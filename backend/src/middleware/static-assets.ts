@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import type { Middleware } from 'koa';
 import serve from 'koa-static';
+import { decodedOrNull } from '../ssr/page-path.ts';
 
 /** Hashed file names: cache for a year. */
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
@@ -16,15 +17,7 @@ export function staticAssets(assetsDir: string): Middleware {
   const files = serve(assetsDir, { index: false, maxage: ONE_YEAR_MS, immutable: true, gzip: true, brotli: true });
   return (ctx, next) => {
     const slash = ctx.path.indexOf('/', 1);
-    const first = decodeURIComponentOrNull(slash === -1 ? ctx.path.slice(1) : ctx.path.slice(1, slash));
+    const first = decodedOrNull(slash === -1 ? ctx.path.slice(1) : ctx.path.slice(1, slash));
     return first !== null && entries.has(first) ? files(ctx, next) : next();
   };
-}
-
-function decodeURIComponentOrNull(text: string): string | null {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return null;
-  }
 }

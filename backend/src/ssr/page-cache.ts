@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { sessionOf } from '../middleware/admin-auth.ts';
 import { listEtag } from '../middleware/index-cached.ts';
 import { sendPage, type PreparedPage } from './page-renderer.ts';
+import { businessSlugOf } from './page-path.ts';
 
 /** A rendered page kept for its version of the data until the end of its minute. */
 interface CachedPage {
@@ -61,7 +62,6 @@ export class RenderedPageCache {
 }
 
 const MINUTE_MS = 60_000;
-const BUSINESS_PAGE = /^\/business\/([^/]+)$/;
 /**
  * The other pages kept: those every visitor passes through whose data all comes from the search
  * index (the home page, the lists of categories, countries and cities, by letter too). They show
@@ -78,13 +78,9 @@ const INDEX_PAGE = /^\/(?:categories|countries|cities(?:\/[^/]+)?)?$/;
 export type KeptPage = { kind: 'business'; slug: string } | { kind: 'index' };
 
 export function keptPageOf(path: string): KeptPage | null {
-  const business = BUSINESS_PAGE.exec(path);
-  if (business) {
-    try {
-      return { kind: 'business', slug: decodeURIComponent(business[1]!) };
-    } catch {
-      return null;
-    }
+  if (path.startsWith('/business/')) {
+    const slug = businessSlugOf(path);
+    return slug === null ? null : { kind: 'business', slug };
   }
   return INDEX_PAGE.test(path) ? { kind: 'index' } : null;
 }

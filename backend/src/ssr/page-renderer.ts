@@ -10,6 +10,7 @@ import { withReadLog } from './in-process-api-client.ts';
 import { withPageRequest } from './page-request.ts';
 import { routePreloadsFor } from './route-preloads.ts';
 import { applyNonce, createNonce, NONCE_PLACEHOLDER, NonceStamper, stampDocumentNonces } from './script-nonce.ts';
+import { businessSlugOf } from './page-path.ts';
 
 /** What the frontend's server entry exports (frontend/src/app/entry-server.tsx). */
 export interface ServerEntry {
@@ -69,15 +70,9 @@ const cookieHeader = (cookie: string): Record<string, string> => (cookie ? { coo
 
 /** Whether `path` is the page of a business that was deleted (`/business/<slug>` with a tombstone). */
 function isDeletedBusinessPage(path: string, isGoneSlug: ((slug: string) => boolean) | undefined): boolean {
-  const match = /^\/business\/([^/]+)$/.exec(path);
-  if (!match || !isGoneSlug) return false;
-  try {
-    return isGoneSlug(decodeURIComponent(match[1]!));
-  } catch (error) {
-    // A malformed escape cannot name a slug we deleted.
-    if (error instanceof URIError) return false;
-    throw error;
-  }
+  const slug = businessSlugOf(path);
+  // A malformed escape cannot name a slug we deleted.
+  return slug !== null && isGoneSlug !== undefined && isGoneSlug(slug);
 }
 
 /**
