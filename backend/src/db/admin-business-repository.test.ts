@@ -233,3 +233,29 @@ describe('admin business list: pages by cursor over common and rare names', () =
     expect(repository.isGone('pizza-17')).toBe(true);
   });
 });
+
+describe('admin name search: the test a walk applies to each name agrees with the name table', () => {
+  const db = openRecord(':memory:');
+  const names = [
+    'Café Zürich', 'CAFE ZURICH', 'Cafeteria Nord', 'Le Petit Café', 'Nouveau-Café', 'Decaf Corner', 'Smørrebrød Hus',
+    'The Theatre', 'Bathe & Co', "Joe's Pizza", 'Pizza Joe', 'Pizzeria 2000', '東京 Ramen', 'Çiğ Köfte Evi', 'Ecole', 'École',
+  ];
+  beforeAll(() => {
+    const insert = db.prepare('INSERT INTO businesses (slug, name) VALUES (?, ?)');
+    names.forEach((name, index) => insert.run(`name-${index}`, name));
+  });
+  afterAll(() => db.close());
+
+  it.each(['cafe', 'café', 'CAFÉ', 'zur', 'the', 'joe piz', 'piz joe', 'ecole', 'cig kof', 'smør', 'ramen', '2000', 'deca'])(
+    '"%s" finds by name test exactly the names the FTS query finds',
+    (filter) => {
+      const search = buildNameSearch(filter)!;
+      const byTable = db
+        .prepare('SELECT b.name FROM businesses_name_fts f JOIN businesses b ON b.id = f.rowid WHERE businesses_name_fts MATCH ? ORDER BY b.id')
+        .pluck()
+        .all(search.match) as string[];
+      expect(byTable.length).toBeGreaterThan(0);
+      expect(names.filter((name) => search.test(name))).toEqual(byTable);
+    },
+  );
+});

@@ -84,6 +84,23 @@ export interface ListLimits {
 const LIST_LIMITS: ListLimits = { countCeiling: COUNT_CEILING, ftsHitsLimit: FTS_HITS_LIMIT, idWalkLimit: ID_WALK_LIMIT, walkLimit: WALK_LIMIT };
 
 type Walked = { id: number; sort_value: string | number | null; name?: string };
+
+/** A set of row ids as one bit each: built and probed several times faster than a Set of tens of thousands of numbers. */
+class IdBitmap {
+  private constructor(private readonly words: Uint32Array) {}
+
+  static of(ids: number[]): IdBitmap {
+    let max = 0;
+    for (const id of ids) if (id > max) max = id;
+    const words = new Uint32Array((max >>> 5) + 1);
+    for (const id of ids) words[id >>> 5]! |= 1 << (id & 31);
+    return new IdBitmap(words);
+  }
+
+  has(id: number): boolean {
+    return ((this.words[id >>> 5] ?? 0) & (1 << (id & 31))) !== 0;
+  }
+}
 /** The columns an operator edits, as stored. */
 export interface BusinessEditColumns {
   name: string;
@@ -244,8 +261,8 @@ export class AdminBusinessRepository {
         const isCommon = nameCount > countCeiling;
         const test = query.name.test;
         const walk = isCommon
-          ? this.walk(query.sortBy, direction, segments, params, (row) => test(row.name!), { take, offset, limit: walkLimit })
-          : this.idWalk(query.sortBy, direction, segments, params, new Set(matchingIds), { take, offset, limit: idWalkLimit });
+          ? this.walk(query.sortBy, direction, segments, params, test, { take, offset, limit: walkLimit })
+          : this.idWalk(query.sortBy, direction, segments, params, IdBitmap.of(matchingIds), { take, offset, limit: idWalkLimit });
         hits = walk.hits;
         lastWalked = walk.isCapped ? walk.last : null;
         const categorySize = hasCategory ? this.counted.get('category', query.category!)! : Infinity;
@@ -294,7 +311,7 @@ export class AdminBusinessRepository {
     direction: 'ASC' | 'DESC',
     segments: string[],
     params: Record<string, unknown>,
-    matchingIds: Set<number>,
+    matchingIds: IdBitmap,
     options: { take: number; offset: number; limit: number },
   ): { hits: Walked[]; last: Walked | null; isCapped: boolean } {
     const hitIds: number[] = [];
@@ -350,7 +367,7 @@ export class AdminBusinessRepository {
     direction: 'ASC' | 'DESC',
     segments: string[],
     params: Record<string, unknown>,
-    test: (row: Walked) => boolean,
+    test: (name: string) => boolean,
     options: { take: number; offset: number; limit: number },
   ): { hits: Walked[]; last: Walked | null; isCapped: boolean } {
     const hits: Walked[] = [];
@@ -360,12 +377,13 @@ export class AdminBusinessRepository {
     const hasCategory = params.category !== undefined;
     for (const segment of segments) {
       const sql = AdminBusinessRepository.walkSql(sortBy, direction, segment, { hasCategory, withName: true });
-      for (const row of this.db.prepare(sql).iterate(params) as IterableIterator<Walked>) {
+      // Rows as arrays: a row object per entry walked costs more than the test.
+      for (const [id, sortValue, name] of this.db.prepare(sql).raw().iterate(params) as IterableIterator<[number, string | number | null, string]>) {
         walked += 1;
-        last = row;
-        if (test(row)) {
+        last = { id, sort_value: sortValue, name };
+        if (test(name)) {
           if (skipped < options.offset) skipped += 1;
-          else hits.push(row);
+          else hits.push(last);
         }
         if (hits.length >= options.take) return { hits, last, isCapped: false };
         if (walked >= options.limit) return { hits, last, isCapped: true };
