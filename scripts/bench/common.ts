@@ -114,7 +114,7 @@ export async function measure(url: string, row: BenchRow, config: Pick<BenchConf
   const pickNext = (): BenchRequest => row.requests[next++ % row.requests.length]!;
   return autocannon({
     url,
-    connections: config.connections,
+    connections: row.connections ?? config.connections,
     duration: config.durationSeconds,
     timeout: 10,
     requests: [

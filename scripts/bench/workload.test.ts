@@ -95,8 +95,18 @@ describe('bench workload', () => {
   it("drives the admin list as a signed-in operator: name searches, category filters, every sort, first pages", () => {
     const sample = { nameWords: ['roma', 'golden', 'dragon', 'smile'] } as Sample;
     const rows = buildAdminRows(sample, ['Restaurant', 'Dentist'], 'directory_session=abc', 200, new Random(3));
-    expect(rows.map((row) => row.name)).toEqual(['admin list: name search, each sort', 'admin list: category filter, each sort', 'admin list: each sort, pages 1..50']);
+    expect(rows.map((row) => row.name)).toEqual([
+      'admin list: name search, each sort',
+      'admin list: category filter, each sort',
+      'admin list: each sort, pages 1..50',
+      'admin list: one operator (1 connection), the three rows above mixed',
+    ]);
+    const [alone] = rows.splice(3, 1);
+    expect(alone!.connections).toBe(1);
     const requests = rows.flatMap((row) => row.requests);
+    const paths = new Set(requests.map((request) => request.path));
+    expect(alone!.requests.length).toBe(requests.length);
+    expect(alone!.requests.every((request) => paths.has(request.path) && request.headers?.cookie === 'directory_session=abc')).toBe(true);
     expect(requests.every((request) => request.method === 'GET' && request.headers?.cookie === 'directory_session=abc')).toBe(true);
     const params = requests.map((request) => new URL(request.path, 'http://bench').searchParams);
     expect(new Set(requests.map((request) => new URL(request.path, 'http://bench').pathname))).toEqual(new Set(['/api/admin/businesses']));
