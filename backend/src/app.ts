@@ -33,7 +33,8 @@ import { DirectoryService } from './services/directory-service.ts';
 import { countVisitors } from './services/visitor-counter.ts';
 import { ContactInbox } from './services/contact-inbox.ts';
 import { createRateLimits, type RateLimitRule } from './services/rate-limits.ts';
-import { ImportService } from './services/import-service.ts';
+import { ImportService, REBUILD_THRESHOLD } from './services/import-service.ts';
+import { rebuildBoundImportCheck } from './db/import-report-repository.ts';
 import { SitemapService } from './services/sitemap-service.ts';
 import { InProcessSearch, SearchPool, type SearchAnswerer } from './services/search-pool.ts';
 import { createInProcessApiClient } from './ssr/in-process-api-client.ts';
@@ -93,6 +94,7 @@ export function createDeps(options: AppOptions): AppDeps {
     await sync.catchUpAfterRunning();
   }, options.log);
   const admission = new AdmissionQueue(options.admission ?? DEFAULT_ADMISSION);
+  const isLargeImportRunning = rebuildBoundImportCheck(options.record, options.importRebuildThreshold ?? REBUILD_THRESHOLD);
   // An unreachable engine is reported once by engineHealth, not at every poll of the change log.
   const sync = new IndexSync(
     options.record,
@@ -102,6 +104,9 @@ export function createDeps(options: AppOptions): AppDeps {
       if (!engineHealth.noteFailure(error)) console.error('index sync failed:', error);
     },
     syncYield(admission),
+    // While a large import runs, and while the rebuild that ends it runs, its rows wait in the
+    // change log: the rebuild carries them, so applying them one batch at a time is work thrown away.
+    () => isLargeImportRunning() || deps.imports.isRebuilding(),
   );
   const indexerEnv =
     options.indexerEnv ??

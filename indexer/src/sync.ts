@@ -153,6 +153,11 @@ export class IndexSync {
     private readonly onError: (error: unknown) => void = (error) => console.error('index sync failed:', error),
     /** What the sync waits for after a batch that took `batchMs`: at least that long (so at most half the event loop). */
     private readonly yieldAfterBatch: (batchMs: number) => Promise<void> = pause,
+    /**
+     * While this holds, a pass applies nothing and leaves the changes in the log (the server:
+     * while a large import runs, whose full rebuild will carry its rows).
+     */
+    private readonly isDeferred: () => boolean = () => false,
   ) {
     this.consumers = new ChangeLogConsumers(record);
   }
@@ -187,6 +192,7 @@ export class IndexSync {
     // pass. A registration left behind only keeps more of the log; it never loses a change.
     tryWrite(() => this.consumers.heartbeat(this.engine.indexId, seq));
     for (;;) {
+      if (this.isDeferred()) break;
       const started = performance.now();
       const changes: DocumentChanges | null = readChanges(this.record, seq, this.batchSize, this.policy);
       if (changes === null) break;

@@ -157,6 +157,22 @@ export class ImportReportRepository {
   }
 }
 
+/**
+ * A check of whether an import (not a dry run) is running in a live process and has already
+ * written more than `threshold` rows: at its end the index is rebuilt from the record (`npm run
+ * import` and the server's import service both rebuild above that threshold), so applying its rows
+ * through the change log meanwhile would be work thrown away. One indexed read of the running reports.
+ */
+export function rebuildBoundImportCheck(db: RecordDatabase, threshold: number): () => boolean {
+  const owners = db
+    .prepare(
+      `SELECT owner_pid FROM upload_reports
+       WHERE status = 'running' AND is_dry_run = 0 AND owner_pid IS NOT NULL AND inserted + updated > ?`,
+    )
+    .pluck() as Statement<[number], number>;
+  return () => owners.all(threshold).some(isProcessAlive);
+}
+
 /** Whether a process id is alive on this machine (signal 0 only checks). */
 export function isProcessAlive(pid: number): boolean {
   try {

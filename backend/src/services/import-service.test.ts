@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeLogHighWater } from '@directory/indexer/change-log.ts';
 import { verifyIndex } from '@directory/indexer/verify.ts';
 import { writeSample, type SampleSummary } from '../../../scripts/samples/generate-sample.ts';
 import { loadBackendConfig } from '../config.ts';
@@ -38,6 +39,10 @@ describe('ImportService', () => {
     // The rebuild was started as the import answered: the child process is running, the dashboard says so.
     expect(app.deps.admin.reindex.isRunning()).toBe(true);
     expect(app.deps.imports.indexCatchUp()).toMatchObject({ state: 'rebuilding', rows: result.successCount });
+    // Meanwhile the server's sync leaves the import's last rows to the rebuild (they were written
+    // after the import passed the threshold), instead of applying them one batch at a time.
+    expect(await app.deps.sync.catchUp()).toBe(0);
+    expect(await app.deps.engine.appliedSeq()).toBeLessThan(changeLogHighWater(app.deps.record));
     await app.deps.imports.settled();
     const rebuild = app.deps.admin.reindex.current();
     expect(rebuild).toMatchObject({ state: 'succeeded', documents: large.summary.distinctPlaces, error: null });

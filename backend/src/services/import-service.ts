@@ -58,6 +58,8 @@ export class ImportService {
   private queue: Promise<unknown> = Promise.resolve();
   private catchUp: IndexCatchUpState = { state: 'idle' };
   private rebuilding: Promise<void> | null = null;
+  /** The last import's rebuild and the catch-up after it. */
+  private caughtUp: Promise<void> = Promise.resolve();
   /** The import worker, kept between uploads (see import-worker.ts); null until the first upload or after it died. */
   private worker: Worker | null = null;
   private workerStarts = 0;
@@ -106,9 +108,14 @@ export class ImportService {
     return run.then((result) => ({ ...result, indexUpdate: this.startIndexCatchUp(result) }));
   }
 
-  /** Resolves when a background rebuild started by an import has finished. */
+  /** Resolves when a background rebuild started by an import, and the catch-up after it, have finished. */
   async settled(): Promise<void> {
-    await this.rebuilding;
+    await this.caughtUp;
+  }
+
+  /** Whether a rebuild started by an import is running (the server's sync waits for it: it will carry the import's rows). */
+  isRebuilding(): boolean {
+    return this.rebuilding !== null;
   }
 
   private acquireWorker(): Worker {
@@ -177,13 +184,20 @@ export class ImportService {
       return 'change-log';
     }
     this.catchUp = { state: 'rebuilding', since, rows: written };
-    this.rebuilding = this.rebuild()
+    // The sync waits while the rebuild runs (isRebuilding), then applies what came after it (or,
+    // should the rebuild fail, the whole change log).
+    const rebuilt = this.rebuild()
+      .catch(this.onError)
+      .finally(() => {
+        this.rebuilding = null;
+      });
+    this.rebuilding = rebuilt;
+    this.caughtUp = rebuilt
       .then(() => this.sync.catchUp())
       .then(() => undefined)
       .catch(this.onError)
       .finally(() => {
-        this.rebuilding = null;
-        this.catchUp = { state: 'idle' };
+        if (!this.rebuilding) this.catchUp = { state: 'idle' };
       });
     return 'rebuild';
   }
