@@ -20,7 +20,7 @@ const backendEnvSchema = indexerEnvSchema.extend({
   INDEX_SYNC_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(250),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
-  ADMISSION_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(1),
+  ADMISSION_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(DEFAULT_ADMISSION.concurrency),
   ADMISSION_MAX_QUEUE: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_ADMISSION.maxQueued),
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(DEFAULT_ADMISSION.maxWaitMs),
   SEARCH_THREADS: z.coerce.number().int().min(0).max(64).default(availableParallelism()),

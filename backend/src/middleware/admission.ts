@@ -14,7 +14,7 @@ export class AdmissionRefused extends Error {
 }
 
 export interface AdmissionOptions {
-  /** Jobs started at once. SQLite work is synchronous on the event loop, so 1 loses nothing there. */
+  /** Jobs started at once. SQLite work is synchronous on the event loop: more only fill the waits for other threads. */
   concurrency: number;
   /** Requests waiting for a slot; the next one is refused at once. */
   maxQueued: number;
@@ -27,11 +27,13 @@ export interface AdmissionOptions {
 }
 
 /**
- * One job at a time (SQLite is synchronous anyway); 256 waiting, so that 200 visitors' connections
- * at once (behind a proxy, say) are queued, not refused; none run after waiting 3 s, by when a
- * visitor is about to give up (ADMISSION_* settings).
+ * Two jobs at once: SQLite work is synchronous, so only one of them computes at a time, but while
+ * a page waits for a search thread (the /search page's results) the next request runs instead of
+ * the event loop idling; 256 waiting, so that 200 visitors' connections at once (behind a proxy,
+ * say) are queued, not refused; none run after waiting 3 s, by when a visitor is about to give up
+ * (ADMISSION_* settings).
  */
-export const DEFAULT_ADMISSION: Omit<AdmissionOptions, 'now' | 'schedule'> = { concurrency: 1, maxQueued: 256, maxWaitMs: 3000 };
+export const DEFAULT_ADMISSION: Omit<AdmissionOptions, 'now' | 'schedule'> = { concurrency: 2, maxQueued: 256, maxWaitMs: 3000 };
 
 interface Waiter {
   enqueuedAt: number;
