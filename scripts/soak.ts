@@ -18,6 +18,7 @@ import autocannon from 'autocannon';
 import { parse as parseCsv } from 'csv-parse';
 import { PROJECT_ROOT } from '../indexer/src/config.ts';
 import { startChildServer, type ChildServer } from './bench/child-server.ts';
+import { BROWSER_HEADERS } from './bench/common.ts';
 import { writeSample } from './samples/generate-sample.ts';
 import { formatResident, placeIdsMissing, planTraffic, residentMegabytes, TRAFFIC_KINDS, visitorAddress, type TrafficKind } from './soak/plan.ts';
 
@@ -89,7 +90,7 @@ async function load(url: string, kind: TrafficKind, paths: string[], share: numb
       {
         setupRequest: (request) => {
           next += 1;
-          return { ...request, path: paths[next % paths.length]!, headers: { ...request.headers, 'x-forwarded-for': visitorAddress(offset + (next % 5000)) } };
+          return { ...request, path: paths[next % paths.length]!, headers: { ...request.headers, ...BROWSER_HEADERS, 'x-forwarded-for': visitorAddress(offset + (next % 5000)) } };
         },
       },
     ],

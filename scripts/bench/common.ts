@@ -108,7 +108,10 @@ export async function settle(url: string): Promise<void> {
   log(`  (the server was still busy after ${SETTLE_TIMEOUT_MS / 1000} s)`);
 }
 
-/** Drives `url` with the row's requests in rotation for the configured time. */
+/** What every browser sends and the server answers by: compressed bodies (a ready list is compressed once per index generation). */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' } as const;
+
+/** Drives `url` with the row's requests in rotation for the configured time, each as a browser sends it. */
 export async function measure(url: string, row: BenchRow, config: Pick<BenchConfig, 'connections' | 'durationSeconds'>): Promise<autocannon.Result> {
   let next = 0;
   const pickNext = (): BenchRequest => row.requests[next++ % row.requests.length]!;
@@ -125,7 +128,7 @@ export async function measure(url: string, row: BenchRow, config: Pick<BenchConf
             ...request,
             method: chosen.method,
             path: chosen.path,
-            headers: { ...request.headers, ...chosen.headers, ...(chosen.body ? { 'content-type': 'application/json' } : {}) },
+            headers: { ...request.headers, ...BROWSER_HEADERS, ...chosen.headers, ...(chosen.body ? { 'content-type': 'application/json' } : {}) },
             ...(chosen.body ? { body: chosen.body } : {}),
           };
         },

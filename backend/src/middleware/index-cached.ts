@@ -109,9 +109,21 @@ export function listEtag(generation: string, key: string): string {
   return `W/"${createHash('sha1').update(generation).update('\n').update(key).digest('base64url')}"`;
 }
 
+/** Encodings chosen by `Accept-Encoding` value: browsers send a handful of values, and a negotiation parses the header. */
+const encodingsByHeader = new LRUCache<string, OfferedEncoding>({ max: 256 });
+
 /** The encoding `koa-compress` would choose for this request (same negotiation, same preference order). */
 function negotiatedEncoding(ctx: Context): OfferedEncoding {
   const accepted = ctx.get('accept-encoding');
+  let encoding = encodingsByHeader.get(accepted);
+  if (encoding === undefined) {
+    encoding = negotiate(accepted);
+    encodingsByHeader.set(accepted, encoding);
+  }
+  return encoding;
+}
+
+function negotiate(accepted: string): OfferedEncoding {
   // As koa-compress: no header means identity, '*' means gzip.
   const headers = { 'accept-encoding': accepted === '' ? 'identity' : accepted === '*' ? 'gzip' : accepted };
   // @types/negotiator predates the `preferred` option of negotiator 1.x, which koa-compress uses.
