@@ -5,7 +5,7 @@
  * for `--duration` seconds over `--connections` connections (a quarter each: business pages,
  * other pages, lists, searches, each request from its own simulated visitor address) while
  * `npm run import` writes a `--rows`-row CSV sample into the same record. Reports 5xx (must be
- * 0), the server's RSS (all, and its anonymous part) at start and end, p50/p99 per kind, and checks that every place of the
+ * 0), the server's RSS (all, and its anonymous part) at start, every 10 s of traffic and at the end, p50/p99 per kind, and checks that every place of the
  * sample is in the record. Exits 1 when a check fails. Not part of `npm test`.
  */
 import { spawn } from 'node:child_process';
@@ -42,6 +42,7 @@ if (![duration, connections, size, rows].every((value) => Number.isInteger(value
 const dataDir = values['data-dir'] ?? join(tmpdir(), 'directory-soak', `size-${size}`);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const START_TIMEOUT_MS = 30 * 60 * 1000;
+const RSS_SAMPLE_MS = 10_000;
 
 /** The server as `npm start` runs it (building the site and loading the demo record when needed), as one process whose RSS we can read. */
 function startServer(): Promise<ChildServer> {
@@ -127,8 +128,12 @@ try {
   const importStarted = performance.now();
   const importDone = once(importer, 'exit').then(([code]) => ({ code: code as number | null, seconds: (performance.now() - importStarted) / 1000 }));
 
+  // The server's memory every 10 s of traffic: bounded caches level off, a leak keeps climbing.
+  const rssSamples: ReturnType<typeof rssOf>[] = [];
+  const sampler = setInterval(() => rssSamples.push(rssOf(server.pid)), RSS_SAMPLE_MS);
   const share = Math.floor(connections / TRAFFIC_KINDS.length);
   const results = await Promise.all(TRAFFIC_KINDS.map((kind, i) => load(server.url, kind, plan[kind], i === 0 ? connections - share * (TRAFFIC_KINDS.length - 1) : share, i * 5000)));
+  clearInterval(sampler);
   const rssAfterLoad = rssOf(server.pid);
   log('Traffic done; waiting for the import to finish…');
   const imported = await importDone;
@@ -145,6 +150,7 @@ try {
     '',
     `5xx in total: ${total5xx}`,
     `Server RSS: ${formatResident(rssStart)} at start, ${formatResident(rssAfterLoad)} when the traffic ended, ${formatResident(rssEnd)} after the import`,
+    `Server RSS every ${RSS_SAMPLE_MS / 1000} s of traffic, MB (anonymous): ${rssSamples.map(({ total, anonymous }) => `${total} (${anonymous})`).join(', ')}`,
     `Import: exit ${imported.code} after ${imported.seconds.toFixed(1)} s (ran alongside the traffic)`,
     // The report's first two lines (the progress lines before it are left out).
     importReport.trim().split('\n').filter((line) => /^(OK|FAILED) |^ {2}rows /.test(line)).map((line) => `  ${line}`).join('\n'),
