@@ -10,9 +10,11 @@ import type { RecordDatabase } from '@directory/data/record.ts';
 /**
  * Tables whose rows change for reasons other than the request's own input: sessions (last use),
  * the audit log (it records refused admin writes and logins, by design), visitor counts, and the
- * change log and checkpoints the index sync works through on its own schedule.
+ * change log, checkpoints and the index's registered position (`index_consumers`, refreshed by
+ * the sync's heartbeat and as it applies an earlier accepted write) that the index sync works
+ * through on its own schedule.
  */
-const NOT_DIGESTED = new Set(['admin_sessions', 'audit_log', 'visitor_days', 'visitor_counts', 'change_log', 'admin_checkpoints']);
+const NOT_DIGESTED = new Set(['admin_sessions', 'audit_log', 'visitor_days', 'visitor_counts', 'change_log', 'admin_checkpoints', 'index_consumers']);
 
 /** A SHA-256 of every row of every other table of the record, in rowid order. */
 export function recordDigest(record: RecordDatabase): string {
