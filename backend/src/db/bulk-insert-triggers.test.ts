@@ -7,9 +7,10 @@ import { BusinessRepository } from './business-repository.ts';
 
 const business = (index: number, overrides: Partial<BusinessInput> = {}): BusinessInput => ({
   placeId: `ChIJplace${index}`, name: `Café ${index}`, category: index % 2 ? 'Bakery' : 'Cafe', type: null, fullAddress: null,
-  street: null, city: index % 3 ? 'Lyon' : '', postalCode: null, country: null, countryCode: index % 4 ? 'FR' : null, phone: null,
-  latitude: null, longitude: null, rating: null, reviews: 0, reviewsLink: null, photo: null, logo: null, locatedIn: null,
-  workingHours: null, verified: false, about: null, url: null, timeZone: null, isApproved: index % 5 === 0, ...overrides,
+  street: null, city: [' Lyon', '', '  ', '\t'][index % 4]!, postalCode: null, country: null, countryCode: index % 4 ? 'FR' : null,
+  phone: [null, ' ', '+33 4 78 00 00 00'][index % 3]!, latitude: index % 6 ? 45.76 : null, longitude: index % 7 ? 4.83 : null, rating: null,
+  reviews: 0, reviewsLink: null, photo: [null, '', 'https://example.com/p.jpg'][index % 4 % 3]!, logo: null, locatedIn: null,
+  workingHours: [null, {}, { Monday: '09:00-17:00' }][index % 3]!, verified: false, about: null, url: null, timeZone: null, isApproved: index % 5 === 0, ...overrides,
 });
 
 let perRow: RecordDatabase;
@@ -32,15 +33,22 @@ const sideTables = (db: RecordDatabase) => ({
   bulkBatchRows: db.prepare('SELECT count(*) FROM bulk_insert_batch').pluck().get(),
 });
 
+/** Every third business is demo data. */
+const isDemoAt = (index: number) => index % 3 === 0;
+
 const insertAll = (db: RecordDatabase, inputs: BusinessInput[], useBulk: boolean) => {
   const repository = new BusinessRepository(db);
   const triggers = new BulkInsertTriggers(db);
-  const write = () => inputs.map((input, index) => repository.upsertWithId(toBusinessColumns(input), () => `slug-${input.placeId}-${index}`));
+  const write = () =>
+    inputs.map((input, index) => {
+      const columns = toBusinessColumns(input);
+      return { ...repository.upsertWithId(columns, () => `slug-${input.placeId}-${index}`, isDemoAt(index)), columns, isDemo: isDemoAt(index) };
+    });
   db.transaction(() => {
     if (!useBulk) write();
     else triggers.run(() => {
       const written = write();
-      return { result: written, insertedIds: written.filter((row) => row.outcome === 'inserted').map((row) => row.id) };
+      return { result: written, inserted: written.filter((row) => row.outcome === 'inserted') };
     });
   })();
 };
@@ -60,6 +68,12 @@ describe('BulkInsertTriggers', () => {
     const expected = sideTables(perRow);
     expect(expected.changeLog).toHaveLength(71);
     expect(expected.counts).toContainEqual({ dimension: 'all', value: '', n: 61 });
+    // Every dimension the triggers count is exercised: demo rows, blank-looking cities, each missing field.
+    for (const dimension of ['approved', 'demo', 'city', 'country', 'category']) expect(expected.counts).toContainEqual(expect.objectContaining({ dimension }));
+    for (const value of ['phone', 'coordinates', 'hours', 'photo']) {
+      expect(expected.counts).toContainEqual({ dimension: 'missing', value, n: expect.any(Number) });
+      expect(expected.counts.find((row) => (row as { value: string }).value === value && (row as { dimension: string }).dimension === 'missing')).not.toMatchObject({ n: 0 });
+    }
     expect(sideTables(bulk)).toEqual(expected);
   });
 

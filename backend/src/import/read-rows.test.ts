@@ -67,15 +67,32 @@ describe('openRows', () => {
     for (const file of files) expect(await readAll(file), file).toEqual(expected);
   });
 
-  it('numbers each CSV row by the line it ends on, across quoted line breaks and blank lines', async () => {
-    const file = write('line-numbers.csv', 'name,about\n"A","one\ntwo\nthree"\n\n\nB,x\n"C","\n"\nD,y');
-    expect(await readAll(file)).toEqual([
-      { rowNumber: 1, cells: ['name', 'about'] },
-      { rowNumber: 4, cells: ['A', 'one\ntwo\nthree'] },
-      { rowNumber: 7, cells: ['B', 'x'] },
-      { rowNumber: 9, cells: ['C', '\n'] },
-      { rowNumber: 10, cells: ['D', 'y'] },
-    ]);
+  it('numbers each CSV row by the line it ends on, across quoted line breaks and blank lines, LF or CRLF', async () => {
+    const text = 'name,about\n"A","one\ntwo\nthree"\n\n\nB,x\n"C","\n"\nD,y';
+    for (const eol of ['\n', '\r\n']) {
+      const file = write(`line-numbers-${eol === '\n' ? 'lf' : 'crlf'}.csv`, text.replaceAll('\n', eol));
+      expect(await readAll(file), JSON.stringify(eol)).toEqual([
+        { rowNumber: 1, cells: ['name', 'about'] },
+        { rowNumber: 4, cells: ['A', `one${eol}two${eol}three`] },
+        { rowNumber: 7, cells: ['B', 'x'] },
+        { rowNumber: 9, cells: ['C', eol] },
+        { rowNumber: 10, cells: ['D', 'y'] },
+      ]);
+    }
+  });
+
+  it('names the line of an unreadable record after quoted line breaks as an editor shows it, LF or CRLF', async () => {
+    // The last line, 5, opens a quote that never closes.
+    for (const eol of ['\n', '\r\n']) {
+      const file = write(`unclosed-${eol === '\n' ? 'lf' : 'crlf'}.csv`, `name,about${eol}"A","one${eol}two"${eol}B,x${eol}"C,unclosed`);
+      expect(await readAll(file), JSON.stringify(eol)).toEqual([
+        { rowNumber: 1, cells: ['name', 'about'] },
+        { rowNumber: 3, cells: ['A', `one${eol}two`] },
+        { rowNumber: 4, cells: ['B', 'x'] },
+        // csv-parse's own line count (one more per CRLF inside a field) is left out of the reason.
+        { rowNumber: 5, unreadable: 'Quote Not Closed: the parsing is finished with an opening quote' },
+      ]);
+    }
   });
 
   it('reports an unreadable CSV record and goes on', async () => {

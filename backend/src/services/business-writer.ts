@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { BusinessInput } from '@directory/data/business.ts';
 import { toBusinessColumns } from '@directory/data/business-row.ts';
 import { businessSlug } from '@directory/data/slug.ts';
-import type { BulkInsertTriggers } from '../db/bulk-insert-triggers.ts';
+import type { BulkInsertTriggers, InsertedBusiness } from '../db/bulk-insert-triggers.ts';
 import type { BusinessRepository } from '../db/business-repository.ts';
 
 export interface SaveSummary {
@@ -52,13 +52,15 @@ export function saveBusinesses(
   return repository.transaction(() => {
     const write = () => {
       const summary: SaveSummary = { inserted: 0, updated: 0 };
-      const insertedIds: number[] = [];
+      const inserted: InsertedBusiness[] = [];
+      const isDemo = options.isDemo ?? false;
       for (const input of inputs) {
-        const { outcome, id } = repository.upsertWithId(toBusinessColumns(input), () => uniqueSlug(repository, input), options.isDemo ?? false);
+        const columns = toBusinessColumns(input);
+        const { outcome, id } = repository.upsertWithId(columns, () => uniqueSlug(repository, input), isDemo);
         summary[outcome] += 1;
-        if (outcome === 'inserted') insertedIds.push(id);
+        if (outcome === 'inserted') inserted.push({ id, columns, isDemo });
       }
-      return { result: summary, insertedIds };
+      return { result: summary, inserted };
     };
     // In bulk, the inserts' side tables (change log, name search, counts) are written once for the batch.
     return options.bulk ? options.bulk.run(write) : write().result;

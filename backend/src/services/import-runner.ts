@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises';
 import type { BusinessColumns } from '@directory/data/business-row.ts';
 import type { RecordDatabase } from '@directory/data/record.ts';
 import { isRecordFull } from '@directory/data/storage-errors.ts';
-import { BulkInsertTriggers } from '../db/bulk-insert-triggers.ts';
+import { BulkInsertTriggers, type InsertedBusiness } from '../db/bulk-insert-triggers.ts';
 import { BusinessRepository, isUnchanged } from '../db/business-repository.ts';
 import { DeferredIndexes } from '../db/deferred-indexes.ts';
 import { ImportReportRepository, isProcessAlive, type ReportCounts, type ReportRowEntry } from '../db/import-report-repository.ts';
@@ -205,7 +205,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: () =>
       for (const pending of rows) lastOfKey.set(pending.identity.key, pending);
       const stored = businesses.findStored([...lastOfKey.keys()]);
       const taken = businesses.takenSlugs(rows.filter((pending) => !stored.has(pending.identity.key)).map((pending) => pending.slug));
-      const insertedIds: number[] = [];
+      const inserted: InsertedBusiness[] = [];
       const idOfWritten = new Map<string, number>();
       // The last row of a key in the batch decides whether its business is marked closed.
       const closedById = new Map<number, boolean>();
@@ -224,7 +224,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: () =>
             const slug = taken.has(pending.slug) ? uniqueSlug(businesses, slugSource(pending.columns)) : pending.slug;
             taken.add(slug);
             id = businesses.insertColumns(last.columns, slug);
-            insertedIds.push(id);
+            inserted.push({ id, columns: last.columns, isDemo: false });
             outcome = 'inserted';
           }
           idOfWritten.set(key, id);
@@ -236,7 +236,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: () =>
       const openIds: number[] = [];
       for (const [id, isClosed] of closedById) (isClosed ? closedIds : openIds).push(id);
       reports.setTemporarilyClosedIds(closedIds, openIds);
-      return { result: outcomes, insertedIds };
+      return { result: outcomes, inserted };
     });
 
   const tally = (pending: PendingRow, outcome: 'inserted' | 'updated') => {
