@@ -56,7 +56,7 @@ import {
   type SearchResponse,
 } from '../search-types.ts';
 import type { IndexDatabase } from './index-file.ts';
-import { boxOf, centerOf, distanceKm, nearestFirst } from './search-geo.ts';
+import { boxAround, boxOf, centerOf, coveringCells, distanceKm, nearestFirst } from './search-geo.ts';
 import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
 import { PlaceIndex, type PlaceCatalogue } from '../places/place-index.ts';
 import { compactPostalSql, postalExpression } from '../places/postal-code.ts';
@@ -69,6 +69,7 @@ import {
   phoneQuery,
   placeExpression,
   queryWords,
+  quote,
   tokenize,
   unitBound,
   unitExpression,
@@ -124,6 +125,16 @@ const PROBE_TERM_BUDGET = 2_000;
 const MIN_PROBES = 200;
 /** Which of these positions match an FTS5 expression (one probe of its doclists each). */
 const PROBE_SQL = 'SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))';
+/** The matches of an FTS5 expression in some grid cells (the expression ANDed with the cells' tokens). */
+export const CELL_MATCH_SQL = 'SELECT rowid AS pos FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?';
+/** A distance sort with conditions reads a match this small whole, for an exact total (a few ms of row reads at most). */
+const SMALL_MATCH = 1_000;
+/** Radius of the first ring of a walk through the grid cells. */
+const FIRST_CELL_RING_KM = 1;
+/** Rings one such walk reads at most (each at least 1.5 times wider). */
+const MAX_CELL_RINGS = 16;
+/** Most rows one such walk reads (each a look-up in docs, a few microseconds). */
+const CELL_ROWS_LIMIT = 2_000;
 /** Half the Earth's circumference: every point is within this distance. */
 const MAX_DISTANCE_KM = 20_038;
 const STATEMENT_CACHE_SIZE = 256;
@@ -156,6 +167,8 @@ interface Found {
   isCapped: boolean;
   /** How many documents match, when known besides the rows (a distance walk reads only the nearest). */
   matched?: MatchCount;
+  /** How many matches were read when some of their rows were not (already seen): more than `rows` holds. */
+  matchesRead?: number;
 }
 
 /** A number of matching documents: exact, or a lower bound. */
@@ -256,6 +269,11 @@ class SqliteSearcher {
   private readonly cityCategoryCount: Statement<[string, string, string], number | undefined>;
   private readonly categoryCountryCount: Statement<[string, string], number | undefined>;
   private readonly topFacet: Record<FacetName, Statement<[number], FacetValue>>;
+  /** Facet labels read so far, by facet and value; forgotten when the index changes. */
+  private readonly labels = new Map<string, string>();
+  /** What the index looked like when {@link labels} were read: its data version (other connections' commits) and this connection's changes. */
+  private labelsVersion = '';
+  private readonly indexVersion: Statement<[], string>;
   private readonly facetByLetter: Record<'category' | 'city', Statement<[string], FacetValue>>;
 
   constructor(private readonly db: IndexDatabase) {
@@ -270,6 +288,7 @@ class SqliteSearcher {
       [string, string],
       string | undefined
     >;
+    this.indexVersion = db.prepare('SELECT (SELECT data_version FROM pragma_data_version) || \':\' || total_changes()').pluck() as Statement<[], string>;
     this.businessCount = db.prepare("SELECT value FROM meta WHERE key = 'business_count'").pluck() as Statement<[], string | undefined>;
     this.categoryCount = db.prepare('SELECT business_count FROM categories WHERE slug = ?').pluck() as Statement<[string], number | undefined>;
     this.countryCount = db.prepare('SELECT business_count FROM countries WHERE code = ?').pluck() as Statement<[string], number | undefined>;
@@ -327,6 +346,11 @@ class SqliteSearcher {
   async search(request: SearchRequest): Promise<SearchResponse> {
     const started = performance.now();
     checkRequest(request);
+    const version = this.indexVersion.get()!;
+    if (version !== this.labelsVersion) {
+      this.labels.clear();
+      this.labelsVersion = version;
+    }
     const filters = request.filters ?? {};
     const conditions = new Conditions();
     const dimensions: Dimension[] = [];
@@ -673,10 +697,10 @@ class SqliteSearcher {
     // Typo corrections make an expression of many terms, too costly to probe entry by entry: their match is read.
     const read = (expression: string, bound: number, withTypos = false): Found =>
       nearest
-        ? this.nearestMatches(expression, nearest.point, nearest.maxKm, conditions, pageEnd, withTypos ? 0 : bound)
-        : this.matchRows(expression, conditions, bound);
+        ? this.nearestMatches(expression, nearest.point, nearest.maxKm, conditions, pageEnd, bound, !withTypos)
+        : this.matchRows(expression, conditions, bound, seen);
     let exact: Found = hasText ? read(expressionOf(false), boundOf(matchUnits)) : { rows: [], isCapped: false };
-    if (matchUnits !== units && exact.rows.length < pageEnd) {
+    if (matchUnits !== units && (exact.matchesRead ?? exact.rows.length) < pageEnd) {
       matchUnits = units;
       exact = read(expressionOf(false), boundOf(matchUnits));
     }
@@ -721,8 +745,18 @@ class SqliteSearcher {
     }
   }
 
-  /** The first matches of an FTS5 expression that pass the conditions, reading at most {@link SCAN_LIMIT} matches. */
-  private matchRows(expression: string, conditions: Conditions, bound: number): Found {
+  /**
+   * The first matches of an FTS5 expression that pass the conditions, reading at most
+   * {@link SCAN_LIMIT} matches. Without conditions every match passes: the first positions are
+   * read, and only the rows of those not already `seen` (a category read first holds many of them).
+   */
+  private matchRows(expression: string, conditions: Conditions, bound: number, seen: ReadonlySet<number>): Found {
+    if (conditions.clauses.length === 0) {
+      const positions = this.column('SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?', [expression, CANDIDATE_LIMIT]);
+      const unseen = seen.size === 0 ? positions : positions.filter((pos) => !seen.has(pos));
+      const rows = unseen.length === 0 ? [] : this.rowsAt(unseen, conditions).sort((a, b) => a.pos - b.pos);
+      return { rows, isCapped: positions.length >= CANDIDATE_LIMIT, matchesRead: positions.length };
+    }
     const rows = this.candidateRows(
       `SELECT ${CANDIDATE_COLUMNS} FROM (SELECT rowid AS pos FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?) f
        CROSS JOIN docs d ON d.pos = f.pos ${conditions.sql('WHERE')} LIMIT ?`,
@@ -810,7 +844,9 @@ class SqliteSearcher {
 
   /**
    * The matches of a distance sort: the nearest ones, not the nearest of the most popular. A
-   * match of {@link PROBE_FROM} documents or more (by the vocabulary counts, or by reading that
+   * match of more than {@link CANDIDATE_LIMIT} documents (or of unknown size) is first looked
+   * for in the grid cells around the point ({@link cellWalk}). When that walk cannot end (a
+   * ring too dense, or one that needs most of the Earth), a match of {@link PROBE_FROM} documents or more (by the vocabulary counts, or by reading that
    * many positions of a 2-3 letter prefix, whose count is unknown) is first walked nearest-first
    * asking FTS5 about each R*Tree entry, at most {@link PROBE_TERM_BUDGET} term look-ups a box:
    * its positions would cost more to read than the few hundred nearby entries that hold a page of
@@ -821,11 +857,25 @@ class SqliteSearcher {
    * testing each entry against the positions, and only the matches within the circle that fills
    * the page are read. The total then comes from the positions.
    */
-  private nearestMatches(expression: string, point: GeoPoint, maxKm: number, conditions: Conditions, pageEnd: number, bound: number): Found {
+  private nearestMatches(
+    expression: string,
+    point: GeoPoint,
+    maxKm: number,
+    conditions: Conditions,
+    pageEnd: number,
+    bound: number,
+    isProbeAllowed: boolean,
+  ): Found {
     const want = Math.min(pageEnd, CANDIDATE_LIMIT);
+    // With conditions, only the rows tell how many matches pass them: a small match is read whole below (exact total).
+    const isSmall = conditions.clauses.length > 0 && this.countUpTo(expression, SMALL_MATCH) <= SMALL_MATCH;
+    if (bound > CANDIDATE_LIMIT && !isSmall) {
+      const walked = this.cellWalk(expression, point, maxKm, conditions, want);
+      if (walked) return walked;
+    }
     // A probe seeks in the doclist of every term of the expression.
     const probesPerBox = Math.floor(PROBE_TERM_BUDGET / (expression.match(/"[^"]*"/g)?.length ?? 1));
-    const canProbe = probesPerBox >= MIN_PROBES && bound >= PROBE_FROM;
+    const canProbe = isProbeAllowed && probesPerBox >= MIN_PROBES && bound >= PROBE_FROM;
     const probeWalk = (): Found | null => {
       const keep = (positions: number[]) => this.column(PROBE_SQL, [expression, JSON.stringify(positions)]);
       const probed = this.nearestFirst(point, maxKm, conditions, want, { keep, scanLimit: probesPerBox });
@@ -860,6 +910,52 @@ class SqliteSearcher {
     // Rings too dense to read ended the walk short of the page: few enough matches are read whole instead.
     if (found.isCapped && found.rows.length < want && positions.length <= SCAN_LIMIT) return { rows: this.rowsAt(positions, conditions), isCapped: false };
     return { rows: found.rows, isCapped: found.isCapped || isTruncated, matched: this.countMatches(expression, positions, isTruncated, conditions) };
+  }
+
+  /**
+   * Nearest-first walk through the grid cells of the index: circles around the point, growing
+   * until one holds `want` matches that pass the conditions, or reaches `maxKm`. Each ring asks
+   * FTS5 for the matches in the cells covering the circle's box (the words and the cells are
+   * intersected there, no match outside them is read), then reads the rows of those not read
+   * before. Every match within the last circle is in its cells, so the rows within it are exactly
+   * the nearest. Null when a ring would read more than {@link CELL_ROWS_LIMIT} rows or needs most
+   * of the Earth (the caller then reads the match another way).
+   */
+  private cellWalk(expression: string, point: GeoPoint, maxKm: number, conditions: Conditions, want: number): Found | null {
+    // Rows read so far by position (null: failed a condition), each once whatever the rings.
+    const checked = new Map<number, CandidateRow | null>();
+    let radius = Math.min(FIRST_CELL_RING_KM, maxKm);
+    for (let ring = 0; ring < MAX_CELL_RINGS; ring += 1) {
+      const cells = coveringCells(boxAround(point, radius));
+      if (cells === null) return null;
+      const positions = this.column(CELL_MATCH_SQL, [
+        `(${expression}) AND (${cells.map(quote).join(' OR ')})`,
+        CELL_ROWS_LIMIT + 1,
+      ]);
+      if (positions.length > CELL_ROWS_LIMIT) return null;
+      const fresh = positions.filter((pos) => !checked.has(pos));
+      for (const pos of fresh) checked.set(pos, null);
+      for (const row of this.rowsAt(fresh, conditions)) checked.set(row.pos, row);
+      const rows = [...checked.values()].filter(
+        (row): row is CandidateRow =>
+          row !== null && row.latitude !== null && row.longitude !== null && distanceKm(point.lat, point.lng, row.latitude, row.longitude) <= radius,
+      );
+      if (radius >= maxKm) return { rows, isCapped: false };
+      if (rows.length >= want) {
+        // Without conditions FTS5 counts the match (no row read), exact up to SCAN_LIMIT; with them, the rows read that pass are a lower bound.
+        const count = conditions.clauses.length === 0 ? this.countUpTo(expression, SCAN_LIMIT) : [...checked.values()].filter((row) => row !== null).length;
+        return { rows, isCapped: true, matched: { count, isExact: conditions.clauses.length === 0 && count < SCAN_LIMIT } };
+      }
+      // Aim the next ring at the radius that should hold `want`, from the density seen so far.
+      const growth = rows.length === 0 ? 8 : Math.min(8, Math.max(1.5, Math.sqrt((1.3 * want) / rows.length)));
+      radius = Math.min(maxKm, radius * growth);
+    }
+    return null;
+  }
+
+  /** How many documents match an FTS5 expression, counting up to `limit` (inside FTS5: no row is read). */
+  private countUpTo(expression: string, limit: number): number {
+    return this.column('SELECT count(*) FROM (SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?)', [expression, limit])[0]!;
   }
 
   /**
@@ -957,10 +1053,18 @@ class SqliteSearcher {
   }
 
   private labelOf(facet: FacetName, value: string): string {
-    if (facet === 'category') return this.categoryName.get(value) ?? value;
     if (facet === 'country') return countryName(value);
-    const [code = '', slug = ''] = value.split(':');
-    return this.cityName.get(code, slug) ?? slug;
+    const key = `${facet}\n${value}`;
+    let label = this.labels.get(key);
+    if (label === undefined) {
+      if (facet === 'category') label = this.categoryName.get(value) ?? value;
+      else {
+        const [code = '', slug = ''] = value.split(':');
+        label = this.cityName.get(code, slug) ?? slug;
+      }
+      this.labels.set(key, label);
+    }
+    return label;
   }
 
   /** Facet search with no query and no filters: the aggregates of the values' first letter. */
