@@ -24,8 +24,8 @@
  *   bm25(), whose statistics read every match. Other sorts (rating, reviews) order the
  *   candidates, so they are the best of the most popular matches; a distance sort without words
  *   reads every document of a filter under the scan bound, else walks the R*Tree nearest first;
- *   with words, it reads the match's positions (plain numbers) and, past {@link CANDIDATE_LIMIT}
- *   of them, walks the R*Tree nearest first, reading the rows of the matching entries only.
+ *   with words, it walks rings of the grid cells each point is indexed in (the full-text index
+ *   intersects the words with the cells), reading the rows of the matches in them only.
  * - Totals are exact when the driver ran out of rows before either bound; otherwise the answer
  *   says `isTotalExact: false` and the total is a lower bound. Browsing everything, or one
  *   category/country/city list alone, takes exact totals from the aggregates.
