@@ -4,7 +4,7 @@ import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { rebuildIndex } from '../sync.ts';
 import { createTempIndex, type TempIndex } from '../testing/temp-index.ts';
 import { distanceKm } from './search-geo.ts';
-import { CANDIDATE_LIMIT, CELL_MATCH_SQL, SCAN_LIMIT, traceSearchStatements } from './sqlite-search.ts';
+import { CANDIDATE_LIMIT, CELL_MATCH_SQL, DISTANCE_COUNT_LIMIT, traceSearchStatements } from './sqlite-search.ts';
 
 /** Distance sort: page 1 holds the nearest businesses however many are in range. */
 describe('sqlite search: distance sort at any radius', () => {
@@ -71,8 +71,8 @@ describe('sqlite search: distance sort at any radius', () => {
     const trace = traceSearchStatements(temp.engine.database);
     const page1 = await temp.engine.search({ query: 'ramen', sort: 'distance', aroundPoint: center, page: 1, perPage: 20 });
     expect(page1.hits.map((hit) => hit.name)).toEqual(nearestInRecord(20, 'Ramen restaurant'));
-    // The positions were not read: FTS5 counted the match up to the scan bound, a lower bound enough to page through the candidates.
-    expect(page1).toMatchObject({ total: SCAN_LIMIT, isTotalExact: false, totalPages: CANDIDATE_LIMIT / 20 });
+    // The positions were not read: FTS5 counted the match up to its bound, a lower bound enough to page through the candidates.
+    expect(page1).toMatchObject({ total: DISTANCE_COUNT_LIMIT, isTotalExact: false, totalPages: CANDIDATE_LIMIT / 20 });
     const page2 = await temp.engine.search({ query: 'ramen', sort: 'distance', aroundPoint: center, page: 2, perPage: 20 });
     expect(page2.hits.map((hit) => hit.name)).toEqual(nearestInRecord(40, 'Ramen restaurant').slice(20));
     // The matches in the grid cells around the centre were read; the 50,000 positions of the match never were, nor probed one by one.

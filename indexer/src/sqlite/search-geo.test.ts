@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GeoBox } from '../search-types.ts';
-import { MAX_COVERING_CELLS, boxAround, coveringCells, distanceKm, geoCellText, nearestFirst, type NearestWalkSource } from './search-geo.ts';
+import { MAX_COVERING_CELLS, boxAround, coveredRadiusKm, coveringCells, distanceKm, geoCellText, nearestFirst, type NearestWalkSource } from './search-geo.ts';
 
 /** A point of the in-memory R*Tree below, and the row the walk reads for it. */
 interface GeoEntry {
@@ -109,10 +109,10 @@ describe('grid cells of the distance sort with words', () => {
     for (const centre of centres) {
       for (const radiusKm of [0.05, 1, 7, 60, 400, 2500]) {
         const box = boxAround(centre, radiusKm);
-        const cells = coveringCells(box);
-        if (cells === null) continue;
-        expect(cells.length).toBeLessThanOrEqual(MAX_COVERING_CELLS);
-        const covering = new Set(cells);
+        const cover = coveringCells(box);
+        if (cover === null) continue;
+        expect(cover.tokens.length).toBeLessThanOrEqual(MAX_COVERING_CELLS);
+        const covering = new Set(cover.tokens);
         for (const u of fractions) {
           for (const v of fractions) {
             const point = pointIn(box, u, v);
@@ -124,8 +124,36 @@ describe('grid cells of the distance sort with words', () => {
     }
   });
 
+  it('holds every point nearer to the centre than the reach it gives for the cells', () => {
+    const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+    const toDegrees = (radians: number) => (radians * 180) / Math.PI;
+    /** The point `km` from `from` towards `bearing` degrees (great circle). */
+    const destination = (from: { lat: number; lng: number }, bearing: number, km: number) => {
+      const angle = km / 6371.0088;
+      const lat1 = toRadians(from.lat);
+      const lat2 = Math.asin(Math.sin(lat1) * Math.cos(angle) + Math.cos(lat1) * Math.sin(angle) * Math.cos(toRadians(bearing)));
+      const lng2 = toRadians(from.lng) + Math.atan2(Math.sin(toRadians(bearing)) * Math.sin(angle) * Math.cos(lat1), Math.cos(angle) - Math.sin(lat1) * Math.sin(lat2));
+      return { lat: toDegrees(lat2), lng: ((toDegrees(lng2) + 540) % 360) - 180 };
+    };
+    for (const centre of [center, { lat: 0.01, lng: 179.999 }, { lat: -72, lng: -179.5 }, { lat: 88, lng: 3 }, { lat: 48.85, lng: 2.35 }]) {
+      for (const radiusKm of [0.3, 1, 9, 80, 700]) {
+        const cover = coveringCells(boxAround(centre, radiusKm));
+        if (cover === null) continue;
+        const reach = coveredRadiusKm(centre, cover);
+        expect(reach).toBeGreaterThan(0);
+        const covering = new Set(cover.tokens);
+        for (let bearing = 0; bearing < 360; bearing += 15) {
+          for (const fraction of [0.5, 0.999]) {
+            const point = destination(centre, bearing, fraction * reach);
+            expect(geoCellText(point).split(' ').some((token) => covering.has(token)), `${JSON.stringify(point)} within ${reach} km`).toBe(true);
+          }
+        }
+      }
+    }
+  });
+
   it('covers a small box with fine cells and gives up on most of the Earth', () => {
-    expect(coveringCells(boxAround(center, 1))![0]).toMatch(/^_g5_/);
+    expect(coveringCells(boxAround(center, 1))!.tokens[0]).toMatch(/^_g5_/);
     expect(coveringCells(boxAround(center, 15_000))).toBeNull();
     expect(coveringCells({ north: 90, south: -90, west: -180, east: 180 })).toBeNull();
   });

@@ -70,11 +70,21 @@ export function geoCellText(point: GeoPoint | null): string {
   return GEO_CELL_DEGREES.map((size, level) => cellToken(level, cellRow(point.lat, size), cellColumn(point.lng, size))).join(' ');
 }
 
+/** The cells covering a box: their tokens, and the edges of their block (null longitudes: every longitude). */
+export interface CellCover {
+  tokens: string[];
+  south: number;
+  north: number;
+  /** West > east when the block crosses the antimeridian. */
+  west: number | null;
+  east: number | null;
+}
+
 /**
  * The tokens of the cells that cover a box, at the finest level that needs at most
  * {@link MAX_COVERING_CELLS} of them; null when even the coarsest needs more (most of the Earth).
  */
-export function coveringCells(box: GeoBox): string[] | null {
+export function coveringCells(box: GeoBox): CellCover | null {
   for (let level = GEO_CELL_DEGREES.length - 1; level >= 0; level -= 1) {
     const size = GEO_CELL_DEGREES[level]!;
     const rows: number[] = [];
@@ -91,9 +101,35 @@ export function coveringCells(box: GeoBox): string[] | null {
       for (let step = 0; step < span; step += 1) columns.push((first + step) % count);
     }
     if (rows.length * columns.length > MAX_COVERING_CELLS) continue;
-    return rows.flatMap((row) => columns.map((column) => cellToken(level, row, column)));
+    const isEveryLongitude = columns.length >= count;
+    return {
+      tokens: rows.flatMap((row) => columns.map((column) => cellToken(level, row, column))),
+      south: rows[0]! * size - 90,
+      north: Math.min(90, (rows[rows.length - 1]! + 1) * size - 90),
+      west: isEveryLongitude ? null : columns[0]! * size - 180,
+      east: isEveryLongitude ? null : (columns[columns.length - 1]! + 1) * size - 180,
+    };
   }
   return null;
+}
+
+/**
+ * How far from a point inside a cell block its edges are at least (km): every point nearer than
+ * this is in the block. A parallel is at least the difference of latitudes away; a meridian at
+ * least the distance to its great half-circle.
+ */
+export function coveredRadiusKm(point: GeoPoint, cover: CellCover): number {
+  const angleKm = (degrees: number) => toRadians(degrees) * EARTH_RADIUS_KM;
+  let reach = Number.POSITIVE_INFINITY;
+  if (cover.north < 90) reach = Math.min(reach, angleKm(cover.north - point.lat));
+  if (cover.south > -90) reach = Math.min(reach, angleKm(point.lat - cover.south));
+  if (cover.west !== null && cover.east !== null) {
+    const around = (degrees: number) => ((degrees % 360) + 360) % 360;
+    for (const gap of [around(cover.east - point.lng), around(point.lng - cover.west)]) {
+      reach = Math.min(reach, EARTH_RADIUS_KM * Math.asin(Math.cos(toRadians(point.lat)) * Math.sin(toRadians(Math.min(gap, 90)))));
+    }
+  }
+  return Math.max(0, reach);
 }
 
 /** What a nearest-first walk reads: R*Tree boxes, and the documents of their entries that pass the search's conditions. */

@@ -56,7 +56,7 @@ import {
   type SearchResponse,
 } from '../search-types.ts';
 import type { IndexDatabase } from './index-file.ts';
-import { boxAround, boxOf, centerOf, coveringCells, distanceKm, nearestFirst } from './search-geo.ts';
+import { boxAround, boxOf, centerOf, coveredRadiusKm, coveringCells, distanceKm, nearestFirst } from './search-geo.ts';
 import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
 import { PlaceIndex, type PlaceCatalogue } from '../places/place-index.ts';
 import { compactPostalSql, postalExpression } from '../places/postal-code.ts';
@@ -131,6 +131,8 @@ export const CELL_MATCH_SQL = 'SELECT rowid AS pos FROM docs_fts WHERE docs_fts 
 const SMALL_MATCH = 1_000;
 /** Radius of the first ring of a walk through the grid cells. */
 const FIRST_CELL_RING_KM = 1;
+/** A distance sort's total is counted by FTS5 up to this many matches (past it, a flagged lower bound). */
+export const DISTANCE_COUNT_LIMIT = 1_000;
 /** Rings one such walk reads at most (each at least 1.5 times wider). */
 const MAX_CELL_RINGS = 16;
 /** Most rows one such walk reads (each a look-up in docs, a few microseconds). */
@@ -167,8 +169,6 @@ interface Found {
   isCapped: boolean;
   /** How many documents match, when known besides the rows (a distance walk reads only the nearest). */
   matched?: MatchCount;
-  /** How many matches were read when some of their rows were not (already seen): more than `rows` holds. */
-  matchesRead?: number;
 }
 
 /** A number of matching documents: exact, or a lower bound. */
@@ -698,9 +698,9 @@ class SqliteSearcher {
     const read = (expression: string, bound: number, withTypos = false): Found =>
       nearest
         ? this.nearestMatches(expression, nearest.point, nearest.maxKm, conditions, pageEnd, bound, !withTypos)
-        : this.matchRows(expression, conditions, bound, seen);
+        : this.matchRows(expression, conditions, bound);
     let exact: Found = hasText ? read(expressionOf(false), boundOf(matchUnits)) : { rows: [], isCapped: false };
-    if (matchUnits !== units && (exact.matchesRead ?? exact.rows.length) < pageEnd) {
+    if (matchUnits !== units && exact.rows.length < pageEnd) {
       matchUnits = units;
       exact = read(expressionOf(false), boundOf(matchUnits));
     }
@@ -745,18 +745,8 @@ class SqliteSearcher {
     }
   }
 
-  /**
-   * The first matches of an FTS5 expression that pass the conditions, reading at most
-   * {@link SCAN_LIMIT} matches. Without conditions every match passes: the first positions are
-   * read, and only the rows of those not already `seen` (a category read first holds many of them).
-   */
-  private matchRows(expression: string, conditions: Conditions, bound: number, seen: ReadonlySet<number>): Found {
-    if (conditions.clauses.length === 0) {
-      const positions = this.column('SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?', [expression, CANDIDATE_LIMIT]);
-      const unseen = seen.size === 0 ? positions : positions.filter((pos) => !seen.has(pos));
-      const rows = unseen.length === 0 ? [] : this.rowsAt(unseen, conditions).sort((a, b) => a.pos - b.pos);
-      return { rows, isCapped: positions.length >= CANDIDATE_LIMIT, matchesRead: positions.length };
-    }
+  /** The first matches of an FTS5 expression that pass the conditions, reading at most {@link SCAN_LIMIT} matches. */
+  private matchRows(expression: string, conditions: Conditions, bound: number): Found {
     const rows = this.candidateRows(
       `SELECT ${CANDIDATE_COLUMNS} FROM (SELECT rowid AS pos FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?) f
        CROSS JOIN docs d ON d.pos = f.pos ${conditions.sql('WHERE')} LIMIT ?`,
@@ -917,8 +907,8 @@ class SqliteSearcher {
    * until one holds `want` matches that pass the conditions, or reaches `maxKm`. Each ring asks
    * FTS5 for the matches in the cells covering the circle's box (the words and the cells are
    * intersected there, no match outside them is read), then reads the rows of those not read
-   * before. Every match within the last circle is in its cells, so the rows within it are exactly
-   * the nearest. Null when a ring would read more than {@link CELL_ROWS_LIMIT} rows or needs most
+   * before. Every match nearer than the edges of the cells (the circle at least) is in them, so
+   * the rows within that reach are exactly the nearest. Null when a ring would read more than {@link CELL_ROWS_LIMIT} rows or needs most
    * of the Earth (the caller then reads the match another way).
    */
   private cellWalk(expression: string, point: GeoPoint, maxKm: number, conditions: Conditions, want: number): Found | null {
@@ -926,29 +916,29 @@ class SqliteSearcher {
     const checked = new Map<number, CandidateRow | null>();
     let radius = Math.min(FIRST_CELL_RING_KM, maxKm);
     for (let ring = 0; ring < MAX_CELL_RINGS; ring += 1) {
-      const cells = coveringCells(boxAround(point, radius));
-      if (cells === null) return null;
-      const positions = this.column(CELL_MATCH_SQL, [
-        `(${expression}) AND (${cells.map(quote).join(' OR ')})`,
-        CELL_ROWS_LIMIT + 1,
-      ]);
+      const cover = coveringCells(boxAround(point, radius));
+      if (cover === null) return null;
+      const positions = this.column(CELL_MATCH_SQL, [`(${expression}) AND (${cover.tokens.map(quote).join(' OR ')})`, CELL_ROWS_LIMIT + 1]);
       if (positions.length > CELL_ROWS_LIMIT) return null;
       const fresh = positions.filter((pos) => !checked.has(pos));
       for (const pos of fresh) checked.set(pos, null);
       for (const row of this.rowsAt(fresh, conditions)) checked.set(row.pos, row);
+      // The cells reach past the circle: every match nearer than their edges has been read too.
+      const reach = Math.min(maxKm, Math.max(radius, coveredRadiusKm(point, cover)));
       const rows = [...checked.values()].filter(
         (row): row is CandidateRow =>
-          row !== null && row.latitude !== null && row.longitude !== null && distanceKm(point.lat, point.lng, row.latitude, row.longitude) <= radius,
+          row !== null && row.latitude !== null && row.longitude !== null && distanceKm(point.lat, point.lng, row.latitude, row.longitude) <= reach,
       );
-      if (radius >= maxKm) return { rows, isCapped: false };
+      if (reach >= maxKm) return { rows, isCapped: false };
       if (rows.length >= want) {
-        // Without conditions FTS5 counts the match (no row read), exact up to SCAN_LIMIT; with them, the rows read that pass are a lower bound.
-        const count = conditions.clauses.length === 0 ? this.countUpTo(expression, SCAN_LIMIT) : [...checked.values()].filter((row) => row !== null).length;
-        return { rows, isCapped: true, matched: { count, isExact: conditions.clauses.length === 0 && count < SCAN_LIMIT } };
+        // Without conditions FTS5 counts the match (no row read), exact below DISTANCE_COUNT_LIMIT; with them, the rows read that pass are a lower bound.
+        const count = conditions.clauses.length === 0 ? this.countUpTo(expression, DISTANCE_COUNT_LIMIT) : [...checked.values()].filter((row) => row !== null).length;
+        return { rows, isCapped: true, matched: { count, isExact: conditions.clauses.length === 0 && count < DISTANCE_COUNT_LIMIT } };
       }
-      // Aim the next ring at the radius that should hold `want`, from the density seen so far.
-      const growth = rows.length === 0 ? 8 : Math.min(8, Math.max(1.5, Math.sqrt((1.3 * want) / rows.length)));
-      radius = Math.min(maxKm, radius * growth);
+      // Aim the next ring at the radius that should hold `want`, from the density seen so far; a ring
+      // that found nothing new says the matches around are sparse (a ring costs about a read of the match).
+      const growth = rows.length === 0 || fresh.length === 0 ? 4 : Math.min(8, Math.max(2, Math.sqrt((1.3 * want) / rows.length)));
+      radius = Math.min(maxKm, reach * growth);
     }
     return null;
   }
