@@ -206,6 +206,7 @@ describe('sqlite search: query plans', () => {
     { filters: { categorySlugs: ['plumber', 'dentist'], minRating: 4 }, facets: ['country'] },
     { filters: { countryCodes: ['DE'] } },
     { filters: { categorySlugs: ['plumber'], cities: [{ countryCode: 'FR', citySlug: 'lyon' }] } },
+    { filters: { categorySlugs: ['restaurant'], cities: [{ countryCode: 'FR', citySlug: 'lyon' }, { countryCode: 'FR', citySlug: 'paris' }] } },
     { filters: { categorySlugs: ['bakery'], countryCodes: ['DE'] }, sort: 'rating' },
     { filters: { cities: [{ countryCode: 'FR', citySlug: 'paris' }, { countryCode: 'DE', citySlug: 'berlin' }] } },
     { filters: { openNow: true }, now: new Date('2025-01-15T10:00:00Z') },
@@ -259,6 +260,10 @@ describe('sqlite search: query plans', () => {
     expect(planOf('INDEXED BY docs_country WHERE').join(' || ')).toMatch(/SEARCH docs USING COVERING INDEX docs_country \(country_code=\?\)/);
     // One category in one city or country: the pair's own index, counted by the pair tables.
     expect(planOf('INDEXED BY docs_city_category').join(' || ')).toMatch(/SEARCH docs USING COVERING INDEX docs_city_category \(country_code=\? AND city_slug=\? AND category_slug=\?\)/);
+    // A category in several cities (a place name they share): the pair index of each, merged.
+    expect(planOf('category_slug = ? UNION ALL SELECT pos FROM docs INDEXED BY docs_city_category').join(' || ')).toMatch(
+      /MERGE \(UNION ALL\).*SEARCH docs USING COVERING INDEX docs_city_category \(country_code=\? AND city_slug=\? AND category_slug=\?\)/,
+    );
     expect(planOf('INDEXED BY docs_category_country').join(' || ')).toMatch(/SEARCH docs USING COVERING INDEX docs_category_country \(category_slug=\? AND country_code=\?\)/);
     expect(planOf('INDEXED BY docs_country_city').join(' || ')).toMatch(/MERGE \(UNION ALL\).*docs_country_city \(country_code=\? AND city_slug=\?\)/);
     // Geo: the R*Tree, then documents by pos.

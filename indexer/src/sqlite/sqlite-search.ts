@@ -5,7 +5,7 @@
  * index doclist only as far as the LIMIT):
  * - Drivers. Every search reads candidates from one ordered source and stops: the full-text
  *   index (words); the docs index of the narrowest filter by the precomputed counts (category,
- *   country, city, or a category in one city / one country); the R*Tree (geo box; nearest-first
+ *   country, city, or a category in some cities / countries); the R*Tree (geo box; nearest-first
  *   rings for a distance sort); or `docs` itself (browsing). All but the R*Tree yield rows in
  *   popularity order (`pos`). A driver reads at most {@link SCAN_LIMIT} rows and keeps at most
  *   {@link CANDIDATE_LIMIT} that pass every filter; only those are sorted, counted into facets
@@ -772,21 +772,21 @@ class SqliteSearcher {
     const category = dimensions.find((dimension) => dimension.facet === 'category' && dimension.values.length === 1);
     if (category) {
       const slug = category.values[0] as string;
+      // The category in each of the cities (a place name several cities share) or countries: one index range each, merged.
       for (const dimension of dimensions) {
-        if (dimension.values.length !== 1) continue;
         if (dimension.facet === 'city') {
-          const city = dimension.values[0] as CityRef;
+          const cities = dimension.values as CityRef[];
           streams.push({
-            sql: 'SELECT pos FROM docs INDEXED BY docs_city_category WHERE country_code = ? AND city_slug = ? AND category_slug = ? ORDER BY pos',
-            params: [city.countryCode, city.citySlug, slug],
-            count: this.cityCategoryCount.get(city.countryCode, city.citySlug, slug) ?? 0,
+            sql: `${cities.map(() => 'SELECT pos FROM docs INDEXED BY docs_city_category WHERE country_code = ? AND city_slug = ? AND category_slug = ?').join(' UNION ALL ')} ORDER BY pos`,
+            params: cities.flatMap((city) => [city.countryCode, city.citySlug, slug]),
+            count: sum(cities.map((city) => this.cityCategoryCount.get(city.countryCode, city.citySlug, slug) ?? 0)),
           });
         } else if (dimension.facet === 'country') {
-          const code = dimension.values[0] as string;
+          const codes = dimension.values as string[];
           streams.push({
-            sql: 'SELECT pos FROM docs INDEXED BY docs_category_country WHERE category_slug = ? AND country_code = ? ORDER BY pos',
-            params: [slug, code],
-            count: this.categoryCountryCount.get(slug, code) ?? 0,
+            sql: `${codes.map(() => 'SELECT pos FROM docs INDEXED BY docs_category_country WHERE category_slug = ? AND country_code = ?').join(' UNION ALL ')} ORDER BY pos`,
+            params: codes.flatMap((code) => [slug, code]),
+            count: sum(codes.map((code) => this.categoryCountryCount.get(slug, code) ?? 0)),
           });
         }
       }
