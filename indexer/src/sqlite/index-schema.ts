@@ -12,7 +12,8 @@ import { SPECIAL_LETTERS } from './search-text.ts';
 // 6: texts folded by search-text.ts (singulars, CJK bigrams), the contact column (street, phone digits), first-letter typo index.
 // 7: Italian and German category plurals folded at index time (text/plural.ts): "ristoranti" also holds "ristorante".
 // 8: special_terms (terms spelt with ø, ß, æ, … by slug), written at a rebuild and kept by the sync.
-export const INDEX_FORMAT_VERSION = '8';
+// 9: the geo column of docs_fts (grid cell tokens of each point, `_` a token character), for the distance sort with words.
+export const INDEX_FORMAT_VERSION = '9';
 
 export const DOCS_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -48,11 +49,13 @@ CREATE TABLE docs (
   open_hours    TEXT
 );
 -- Texts are stored as search-text.ts's ftsTexts() writes them (folded words, singulars, CJK
--- bigrams, phone digits), so the tokenizer only splits them.
+-- bigrams, phone digits), so the tokenizer only splits them. The geo column holds the grid cells
+-- of the point (search-geo.ts geoCellText): tokens starting with "_", a token character here that
+-- query words never hold, so no word or prefix of a query reaches them (nor the vocabulary).
 CREATE VIRTUAL TABLE docs_fts USING fts5(
-  name, category, place, about, contact,
+  name, category, place, about, contact, geo,
   content = '', contentless_delete = 1,
-  tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+  tokenize = "unicode61 remove_diacritics 2 tokenchars '_'", prefix = '2 3'
 );
 CREATE VIRTUAL TABLE docs_geo USING rtree(pos, min_lat, max_lat, min_lng, max_lng);
 -- Terms of docs_fts with the number of documents holding them: prefix expansion reads a
@@ -174,7 +177,7 @@ UPDATE cities SET category_count = (SELECT count(*) FROM city_category
 /** Fills the typo vocabulary from the finished full-text index, in bulk. */
 export const VOCAB_SQL = `
 CREATE VIRTUAL TABLE temp.docs_terms USING fts5vocab(main, docs_fts, row);
-INSERT INTO vocab (term, head, len, docs) SELECT term, substr(term, 1, 1), length(term), doc FROM temp.docs_terms;
+INSERT INTO vocab (term, head, len, docs) SELECT term, substr(term, 1, 1), length(term), doc FROM temp.docs_terms WHERE term NOT GLOB '_*';
 DROP TABLE temp.docs_terms;
 INSERT INTO special_terms (slug, term) SELECT slugify(term), term FROM vocab WHERE term GLOB '*[${SPECIAL_LETTERS}]*';
 CREATE INDEX vocab_typo ON vocab (head, len, docs DESC);

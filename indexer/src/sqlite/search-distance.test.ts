@@ -4,7 +4,7 @@ import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { rebuildIndex } from '../sync.ts';
 import { createTempIndex, type TempIndex } from '../testing/temp-index.ts';
 import { distanceKm } from './search-geo.ts';
-import { CANDIDATE_LIMIT, traceSearchStatements } from './sqlite-search.ts';
+import { CANDIDATE_LIMIT, CELL_MATCH_SQL, DISTANCE_COUNT_LIMIT, traceSearchStatements } from './sqlite-search.ts';
 
 /** Distance sort: page 1 holds the nearest businesses however many are in range. */
 describe('sqlite search: distance sort at any radius', () => {
@@ -55,7 +55,7 @@ describe('sqlite search: distance sort at any radius', () => {
     expect(aroundPoint).toMatchObject({ total: CANDIDATE_LIMIT + 400, isTotalExact: true, isFacetExact: false });
   });
 
-  it('finds the nearest matches of a word held by 50,000+ businesses by asking the full-text index about nearby ones', async () => {
+  it('finds the nearest matches of a word held by 50,000+ businesses through the grid cells around the point', async () => {
     const insertMany = temp.record.transaction(() => {
       // Far away and most popular first; 300 near the centre, the least popular, every tenth one a bakery instead.
       for (let i = 0; i < 50_300; i += 1) {
@@ -71,18 +71,20 @@ describe('sqlite search: distance sort at any radius', () => {
     const trace = traceSearchStatements(temp.engine.database);
     const page1 = await temp.engine.search({ query: 'ramen', sort: 'distance', aroundPoint: center, page: 1, perPage: 20 });
     expect(page1.hits.map((hit) => hit.name)).toEqual(nearestInRecord(20, 'Ramen restaurant'));
-    // The positions were not read: the total is a lower bound, enough to page through the candidates.
-    expect(page1).toMatchObject({ total: CANDIDATE_LIMIT, isTotalExact: false, totalPages: CANDIDATE_LIMIT / 20 });
+    // The positions were not read: FTS5 counted the match up to its bound, a lower bound enough to page through the candidates.
+    expect(page1).toMatchObject({ total: DISTANCE_COUNT_LIMIT, isTotalExact: false, totalPages: CANDIDATE_LIMIT / 20 });
     const page2 = await temp.engine.search({ query: 'ramen', sort: 'distance', aroundPoint: center, page: 2, perPage: 20 });
     expect(page2.hits.map((hit) => hit.name)).toEqual(nearestInRecord(40, 'Ramen restaurant').slice(20));
-    // Nearby entries were probed; the 50,000 positions of the match were never read.
+    // The matches in the grid cells around the centre were read; the 50,000 positions of the match never were, nor probed one by one.
     const statements = [...trace.keys()];
-    expect(statements.some((sql) => sql.includes('MATCH ? AND rowid IN'))).toBe(true);
+    expect(statements).toContain(CELL_MATCH_SQL);
+    expect(String(trace.get(CELL_MATCH_SQL)![0])).toMatch(/^\(.*ramen.*\) AND \("_g\d/);
     expect(statements.some((sql) => /^SELECT rowid FROM docs_fts WHERE docs_fts MATCH \? LIMIT \?$/.test(sql))).toBe(false);
-    // A 3-letter prefix has no count: its first 50,000 positions say it is broad, then the same walk.
+    expect(statements.some((sql) => sql.includes('MATCH ? AND rowid IN'))).toBe(false);
+    // A 3-letter prefix has no count: the same walk.
     trace.clear();
     const prefix = await temp.engine.search({ query: 'ram', sort: 'distance', aroundPoint: center, page: 1, perPage: 20 });
     expect(prefix.hits.map((hit) => hit.name)).toEqual(nearestInRecord(20, 'Ramen restaurant'));
-    expect([...trace.keys()].some((sql) => sql.includes('MATCH ? AND rowid IN'))).toBe(true);
+    expect([...trace.keys()]).toContain(CELL_MATCH_SQL);
   });
 });

@@ -40,6 +40,98 @@ export function centerOf(geo: GeoFilter): GeoPoint {
   return { lat: (geo.north + geo.south) / 2, lng: lng > 180 ? lng - 360 : lng };
 }
 
+/**
+ * Sizes in degrees of the grid cells a document's point is indexed in (the `geo` column of
+ * `docs_fts`), coarsest first: about 890 km down to 220 m at the equator. A distance sort with
+ * words asks the full-text index for the matches in the cells around the point, so the words
+ * and the place are intersected inside FTS5 (see sqlite-search.ts).
+ */
+export const GEO_CELL_DEGREES = [8, 2, 0.5, 0.125, 1 / 32, 1 / 128, 1 / 512] as const;
+/** Most cells one box is covered with (an OR of their tokens); a box that needs more at every level is not covered. */
+export const MAX_COVERING_CELLS = 36;
+
+/** The token of one grid cell: `_` is a token character of the index (and never one of a query word). */
+function cellToken(level: number, row: number, column: number): string {
+  return `_g${level}_${row}_${column}`;
+}
+
+function cellRow(lat: number, size: number): number {
+  return Math.min(Math.floor((lat + 90) / size), Math.round(180 / size) - 1);
+}
+
+function cellColumn(lng: number, size: number): number {
+  const columns = Math.round(360 / size);
+  return ((Math.floor((lng + 180) / size) % columns) + columns) % columns;
+}
+
+/** The tokens of the cells holding a point, one per level of {@link GEO_CELL_DEGREES}, as the `geo` column stores them. */
+export function geoCellText(point: GeoPoint | null): string {
+  if (point === null) return '';
+  return GEO_CELL_DEGREES.map((size, level) => cellToken(level, cellRow(point.lat, size), cellColumn(point.lng, size))).join(' ');
+}
+
+/** The cells covering a box: their tokens, and the edges of their block (null longitudes: every longitude). */
+export interface CellCover {
+  tokens: string[];
+  south: number;
+  north: number;
+  /** West > east when the block crosses the antimeridian. */
+  west: number | null;
+  east: number | null;
+}
+
+/**
+ * The tokens of the cells that cover a box, at the finest level that needs at most
+ * {@link MAX_COVERING_CELLS} of them; null when even the coarsest needs more (most of the Earth).
+ */
+export function coveringCells(box: GeoBox): CellCover | null {
+  for (let level = GEO_CELL_DEGREES.length - 1; level >= 0; level -= 1) {
+    const size = GEO_CELL_DEGREES[level]!;
+    const rows: number[] = [];
+    for (let row = cellRow(box.south, size); row <= cellRow(box.north, size); row += 1) rows.push(row);
+    const columns: number[] = [];
+    const first = cellColumn(box.west, size);
+    const last = cellColumn(box.east, size);
+    const count = Math.round(360 / size);
+    // A box across the antimeridian (west > east) runs from its west edge round to its east edge.
+    const span = box.west <= box.east && first <= last ? last - first + 1 : ((last - first + count) % count) + 1;
+    if (box.west === -180 && box.east === 180) {
+      for (let column = 0; column < count; column += 1) columns.push(column);
+    } else {
+      for (let step = 0; step < span; step += 1) columns.push((first + step) % count);
+    }
+    if (rows.length * columns.length > MAX_COVERING_CELLS) continue;
+    const isEveryLongitude = columns.length >= count;
+    return {
+      tokens: rows.flatMap((row) => columns.map((column) => cellToken(level, row, column))),
+      south: rows[0]! * size - 90,
+      north: Math.min(90, (rows[rows.length - 1]! + 1) * size - 90),
+      west: isEveryLongitude ? null : columns[0]! * size - 180,
+      east: isEveryLongitude ? null : (columns[columns.length - 1]! + 1) * size - 180,
+    };
+  }
+  return null;
+}
+
+/**
+ * How far from a point inside a cell block its edges are at least (km): every point nearer than
+ * this is in the block. A parallel is at least the difference of latitudes away; a meridian at
+ * least the distance to its great half-circle.
+ */
+export function coveredRadiusKm(point: GeoPoint, cover: CellCover): number {
+  const angleKm = (degrees: number) => toRadians(degrees) * EARTH_RADIUS_KM;
+  let reach = Number.POSITIVE_INFINITY;
+  if (cover.north < 90) reach = Math.min(reach, angleKm(cover.north - point.lat));
+  if (cover.south > -90) reach = Math.min(reach, angleKm(point.lat - cover.south));
+  if (cover.west !== null && cover.east !== null) {
+    const around = (degrees: number) => ((degrees % 360) + 360) % 360;
+    for (const gap of [around(cover.east - point.lng), around(point.lng - cover.west)]) {
+      reach = Math.min(reach, EARTH_RADIUS_KM * Math.asin(Math.cos(toRadians(point.lat)) * Math.sin(toRadians(Math.min(gap, 90)))));
+    }
+  }
+  return Math.max(0, reach);
+}
+
 /** What a nearest-first walk reads: R*Tree boxes, and the documents of their entries that pass the search's conditions. */
 export interface NearestWalkSource<Row> {
   /** Positions of at most `limit` entries of the box outside `readBefore` (exactly `limit` when it holds more). */

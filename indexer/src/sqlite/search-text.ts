@@ -20,7 +20,14 @@ export const MAX_QUERY_WORDS = 10;
 
 /** Lower case, accents removed: "Café" → "cafe", as the FTS5 tokenizer folds it. */
 export function foldText(text: string): string {
+  // ASCII has no marks and NFKD leaves it as it is: most names and every English query take this path.
+  if (isAscii(text)) return text.toLowerCase();
   return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
 }
 
 /** The folded words of a text, split the way the FTS5 tokenizer splits it. */
@@ -123,27 +130,51 @@ export function phoneQuery(query: string | undefined): string[] | null {
   return forms;
 }
 
+/** Buckets of the letter-count filter of {@link typoDistance} (code units folded by their low bits). */
+const COUNT_BUCKETS = 64;
+const letterCounts = new Int32Array(COUNT_BUCKETS);
+/** Three rows of the distance table, reused by every call (typo correction compares a word with thousands of terms). */
+let rows: [Int32Array, Int32Array, Int32Array] = [new Int32Array(32), new Int32Array(32), new Int32Array(32)];
+
 /**
  * Damerau-Levenshtein distance (optimal string alignment: insertions, deletions,
  * substitutions, transpositions of neighbours), giving up with `max + 1` once it exceeds `max`.
  */
 export function typoDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let previousPrevious: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  // An edit changes the letter counts by at most 2 (a transposition by 0): more difference than
+  // 2 × max cannot be within max. Most vocabulary terms a word is compared with end here.
+  for (let i = 0; i < a.length; i += 1) letterCounts[a.charCodeAt(i) & (COUNT_BUCKETS - 1)]! += 1;
+  for (let j = 0; j < b.length; j += 1) letterCounts[b.charCodeAt(j) & (COUNT_BUCKETS - 1)]! -= 1;
+  let difference = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    const bucket = a.charCodeAt(i) & (COUNT_BUCKETS - 1);
+    difference += Math.abs(letterCounts[bucket]!);
+    letterCounts[bucket] = 0;
+  }
+  for (let j = 0; j < b.length; j += 1) {
+    const bucket = b.charCodeAt(j) & (COUNT_BUCKETS - 1);
+    difference += Math.abs(letterCounts[bucket]!);
+    letterCounts[bucket] = 0;
+  }
+  if (difference > 2 * max) return max + 1;
+  if (rows[0].length <= b.length) rows = [new Int32Array(2 * b.length + 1), new Int32Array(2 * b.length + 1), new Int32Array(2 * b.length + 1)];
+  let [previousPrevious, previous, current] = rows;
+  for (let j = 0; j <= b.length; j += 1) previous[j] = j;
   for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
+    const letter = a.charCodeAt(i - 1);
+    const letterBefore = i > 1 ? a.charCodeAt(i - 2) : -1;
+    current[0] = i;
     let rowMinimum = i;
     for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, previousPrevious[j - 2]! + 1);
-      current.push(value);
-      rowMinimum = Math.min(rowMinimum, value);
+      const other = b.charCodeAt(j - 1);
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (letter === other ? 0 : 1));
+      if (i > 1 && j > 1 && letter === b.charCodeAt(j - 2) && letterBefore === other) value = Math.min(value, previousPrevious[j - 2]! + 1);
+      current[j] = value;
+      if (value < rowMinimum) rowMinimum = value;
     }
     if (rowMinimum > max) return max + 1;
-    previousPrevious = previous;
-    previous = current;
+    [previousPrevious, previous, current] = [previous, current, previousPrevious];
   }
   return previous[b.length]!;
 }

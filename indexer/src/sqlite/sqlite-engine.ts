@@ -33,6 +33,7 @@ import { SitemapFiles } from './sitemap-files.ts';
 import { IndexDirectory, openIndexDatabase, type IndexDatabase } from './index-file.ts';
 import { applyAggregateDelta, prepareAggregateStatements, type AggregateStatements } from './aggregate-delta.ts';
 import { encodedOpenHours } from './search-hours.ts';
+import { geoCellText } from './search-geo.ts';
 import { FTS_COLUMNS, ftsTexts, type FtsColumn } from './search-text.ts';
 import { addToVocabulary, flushVocabulary, searchIndex } from './sqlite-search.ts';
 
@@ -119,7 +120,7 @@ const INSERT_DOC_SQL = `INSERT INTO docs (pos, business_id, slug, name, category
   VALUES (@pos, @business_id, @slug, @name, @category, @category_slug, @type, @city, @city_slug,
   @country_code, @country, @postal_code, @address, @phone, @photo, @rating, @reviews, @is_approved, @verified,
   @created_at, @updated_at, @place_id, @url, @latitude, @longitude, @time_zone, @working_hours, @open_hours)`;
-const INSERT_FTS_SQL = `INSERT INTO docs_fts (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ${FTS_COLUMNS.map(() => '?').join(', ')})`;
+const INSERT_FTS_SQL = `INSERT INTO docs_fts (rowid, ${FTS_COLUMNS.join(', ')}, geo) VALUES (?, ${FTS_COLUMNS.map(() => '?').join(', ')}, ?)`;
 const INSERT_GEO_SQL = 'INSERT INTO docs_geo (pos, min_lat, max_lat, min_lng, max_lng) VALUES (?, ?, ?, ?, ?)';
 
 function toDocRow(doc: BusinessDocument, pos: number): DocRow {
@@ -237,7 +238,8 @@ class DocWriter {
   write(doc: BusinessDocument, pos: number): Record<FtsColumn, string> {
     this.insertDoc.run(toDocRow(doc, pos));
     const texts = ftsTexts(doc);
-    this.insertFts.run(pos, ...FTS_COLUMNS.map((column) => texts[column]));
+    const point = hasCoordinates(doc) ? { lat: doc.latitude, lng: doc.longitude } : null;
+    this.insertFts.run(pos, ...FTS_COLUMNS.map((column) => texts[column]), geoCellText(point));
     if (hasCoordinates(doc)) this.insertGeo.run(pos, doc.latitude, doc.latitude, doc.longitude, doc.longitude);
     return texts;
   }

@@ -7,7 +7,7 @@ import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { IndexSync, rebuildIndex } from '../sync.ts';
 import { parseDayHours, weeklyIntervals, encodeIntervals, isOpenAt } from './search-hours.ts';
 import { highlight, typoDistance } from './search-text.ts';
-import { CANDIDATE_LIMIT, searchIndex, traceSearchStatements } from './sqlite-search.ts';
+import { CANDIDATE_LIMIT, CELL_MATCH_SQL, searchIndex, traceSearchStatements } from './sqlite-search.ts';
 import { openIndexDatabase } from './index-file.ts';
 import { PLACES, buildSearchWorld } from './search-test-world.ts';
 import { MAX_PREFIX_TERMS, VOCABULARY_QUERIES } from './search-vocabulary.ts';
@@ -206,12 +206,14 @@ describe('sqlite search: query plans', () => {
     { filters: { categorySlugs: ['plumber', 'dentist'], minRating: 4 }, facets: ['country'] },
     { filters: { countryCodes: ['DE'] } },
     { filters: { categorySlugs: ['plumber'], cities: [{ countryCode: 'FR', citySlug: 'lyon' }] } },
+    { filters: { categorySlugs: ['restaurant'], cities: [{ countryCode: 'FR', citySlug: 'lyon' }, { countryCode: 'FR', citySlug: 'paris' }] } },
     { filters: { categorySlugs: ['bakery'], countryCodes: ['DE'] }, sort: 'rating' },
     { filters: { cities: [{ countryCode: 'FR', citySlug: 'paris' }, { countryCode: 'DE', citySlug: 'berlin' }] } },
     { filters: { openNow: true }, now: new Date('2025-01-15T10:00:00Z') },
     { filters: { geo: { ...lyon, radiusKm: 5 } }, sort: 'distance' },
     { filters: { geo: { north: 55, south: 47, east: 15, west: 6 } } },
     { location: 'FR', sort: 'distance', aroundPoint: { lat: 48.85, lng: 2.35 } },
+    { query: 'ba', sort: 'distance', aroundPoint: { lat: 48.85, lng: 2.35 } },
     { location: '69002' },
     { sort: 'rating' },
     { page: 3 } as Omit<SearchRequest, 'page' | 'perPage'>,
@@ -259,8 +261,16 @@ describe('sqlite search: query plans', () => {
     expect(planOf('INDEXED BY docs_country WHERE').join(' || ')).toMatch(/SEARCH docs USING COVERING INDEX docs_country \(country_code=\?\)/);
     // One category in one city or country: the pair's own index, counted by the pair tables.
     expect(planOf('INDEXED BY docs_city_category').join(' || ')).toMatch(/SEARCH docs USING COVERING INDEX docs_city_category \(country_code=\? AND city_slug=\? AND category_slug=\?\)/);
+    // A category in several cities (a place name they share): the pair index of each, merged.
+    expect(planOf('category_slug = ? UNION ALL SELECT pos FROM docs INDEXED BY docs_city_category').join(' || ')).toMatch(
+      /MERGE \(UNION ALL\).*SEARCH docs USING COVERING INDEX docs_city_category \(country_code=\? AND city_slug=\? AND category_slug=\?\)/,
+    );
     expect(planOf('INDEXED BY docs_category_country').join(' || ')).toMatch(/SEARCH docs USING COVERING INDEX docs_category_country \(category_slug=\? AND country_code=\?\)/);
     expect(planOf('INDEXED BY docs_country_city').join(' || ')).toMatch(/MERGE \(UNION ALL\).*docs_country_city \(country_code=\? AND city_slug=\?\)/);
+    // A distance sort with words: the matches in the grid cells around the point, from the full-text index alone.
+    const cellPlans = plans.filter((entry) => entry.sql === CELL_MATCH_SQL);
+    expect(cellPlans.length).toBe(1);
+    expect(cellPlans[0]!.plan).toMatch(/^SCAN docs_fts VIRTUAL TABLE INDEX \d+:M\d*$/);
     // Geo: the R*Tree, then documents by pos.
     for (const detail of planOf('FROM docs_geo g')) expect(detail).toMatch(/^SCAN g VIRTUAL TABLE INDEX \d+:/);
     for (const detail of planOf('d.pos IN (SELECT value FROM json_each(?))')) expect(detail).toMatch(/^SEARCH d USING (INTEGER PRIMARY KEY|INDEX \w+) \((\w+=\? AND )*rowid=\?\)/);

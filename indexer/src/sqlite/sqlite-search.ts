@@ -5,7 +5,7 @@
  * index doclist only as far as the LIMIT):
  * - Drivers. Every search reads candidates from one ordered source and stops: the full-text
  *   index (words); the docs index of the narrowest filter by the precomputed counts (category,
- *   country, city, or a category in one city / one country); the R*Tree (geo box; nearest-first
+ *   country, city, or a category in some cities / countries); the R*Tree (geo box; nearest-first
  *   rings for a distance sort); or `docs` itself (browsing). All but the R*Tree yield rows in
  *   popularity order (`pos`). A driver reads at most {@link SCAN_LIMIT} rows and keeps at most
  *   {@link CANDIDATE_LIMIT} that pass every filter; only those are sorted, counted into facets
@@ -24,8 +24,8 @@
  *   bm25(), whose statistics read every match. Other sorts (rating, reviews) order the
  *   candidates, so they are the best of the most popular matches; a distance sort without words
  *   reads every document of a filter under the scan bound, else walks the R*Tree nearest first;
- *   with words, it reads the match's positions (plain numbers) and, past {@link CANDIDATE_LIMIT}
- *   of them, walks the R*Tree nearest first, reading the rows of the matching entries only.
+ *   with words, it walks rings of the grid cells each point is indexed in (the full-text index
+ *   intersects the words with the cells), reading the rows of the matches in them only.
  * - Totals are exact when the driver ran out of rows before either bound; otherwise the answer
  *   says `isTotalExact: false` and the total is a lower bound. Browsing everything, or one
  *   category/country/city list alone, takes exact totals from the aggregates.
@@ -56,7 +56,7 @@ import {
   type SearchResponse,
 } from '../search-types.ts';
 import type { IndexDatabase } from './index-file.ts';
-import { boxOf, centerOf, distanceKm, nearestFirst } from './search-geo.ts';
+import { boxAround, boxOf, centerOf, coveredRadiusKm, coveringCells, distanceKm, nearestFirst } from './search-geo.ts';
 import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
 import { PlaceIndex, type PlaceCatalogue } from '../places/place-index.ts';
 import { compactPostalSql, postalExpression } from '../places/postal-code.ts';
@@ -69,6 +69,7 @@ import {
   phoneQuery,
   placeExpression,
   queryWords,
+  quote,
   tokenize,
   unitBound,
   unitExpression,
@@ -124,6 +125,18 @@ const PROBE_TERM_BUDGET = 2_000;
 const MIN_PROBES = 200;
 /** Which of these positions match an FTS5 expression (one probe of its doclists each). */
 const PROBE_SQL = 'SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))';
+/** The matches of an FTS5 expression in some grid cells (the expression ANDed with the cells' tokens). */
+export const CELL_MATCH_SQL = 'SELECT rowid AS pos FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?';
+/** A distance sort with conditions reads a match this small whole, for an exact total (a few ms of row reads at most). */
+const SMALL_MATCH = 1_000;
+/** Radius of the first ring of a walk through the grid cells. */
+const FIRST_CELL_RING_KM = 1;
+/** A distance sort's total is counted by FTS5 up to this many matches (past it, a flagged lower bound). */
+export const DISTANCE_COUNT_LIMIT = 1_000;
+/** Rings one such walk reads at most (each at least 1.5 times wider). */
+const MAX_CELL_RINGS = 16;
+/** Most rows one such walk reads (each a look-up in docs, a few microseconds). */
+const CELL_ROWS_LIMIT = 2_000;
 /** Half the Earth's circumference: every point is within this distance. */
 const MAX_DISTANCE_KM = 20_038;
 const STATEMENT_CACHE_SIZE = 256;
@@ -256,6 +269,11 @@ class SqliteSearcher {
   private readonly cityCategoryCount: Statement<[string, string, string], number | undefined>;
   private readonly categoryCountryCount: Statement<[string, string], number | undefined>;
   private readonly topFacet: Record<FacetName, Statement<[number], FacetValue>>;
+  /** Facet labels read so far, by facet and value; forgotten when the index changes. */
+  private readonly labels = new Map<string, string>();
+  /** What the index looked like when {@link labels} were read: its data version (other connections' commits) and this connection's changes. */
+  private labelsVersion = '';
+  private readonly indexVersion: Statement<[], string>;
   private readonly facetByLetter: Record<'category' | 'city', Statement<[string], FacetValue>>;
 
   constructor(private readonly db: IndexDatabase) {
@@ -270,6 +288,7 @@ class SqliteSearcher {
       [string, string],
       string | undefined
     >;
+    this.indexVersion = db.prepare('SELECT (SELECT data_version FROM pragma_data_version) || \':\' || total_changes()').pluck() as Statement<[], string>;
     this.businessCount = db.prepare("SELECT value FROM meta WHERE key = 'business_count'").pluck() as Statement<[], string | undefined>;
     this.categoryCount = db.prepare('SELECT business_count FROM categories WHERE slug = ?').pluck() as Statement<[string], number | undefined>;
     this.countryCount = db.prepare('SELECT business_count FROM countries WHERE code = ?').pluck() as Statement<[string], number | undefined>;
@@ -327,6 +346,11 @@ class SqliteSearcher {
   async search(request: SearchRequest): Promise<SearchResponse> {
     const started = performance.now();
     checkRequest(request);
+    const version = this.indexVersion.get()!;
+    if (version !== this.labelsVersion) {
+      this.labels.clear();
+      this.labelsVersion = version;
+    }
     const filters = request.filters ?? {};
     const conditions = new Conditions();
     const dimensions: Dimension[] = [];
@@ -673,7 +697,7 @@ class SqliteSearcher {
     // Typo corrections make an expression of many terms, too costly to probe entry by entry: their match is read.
     const read = (expression: string, bound: number, withTypos = false): Found =>
       nearest
-        ? this.nearestMatches(expression, nearest.point, nearest.maxKm, conditions, pageEnd, withTypos ? 0 : bound)
+        ? this.nearestMatches(expression, nearest.point, nearest.maxKm, conditions, pageEnd, bound, !withTypos)
         : this.matchRows(expression, conditions, bound);
     let exact: Found = hasText ? read(expressionOf(false), boundOf(matchUnits)) : { rows: [], isCapped: false };
     if (matchUnits !== units && exact.rows.length < pageEnd) {
@@ -748,21 +772,21 @@ class SqliteSearcher {
     const category = dimensions.find((dimension) => dimension.facet === 'category' && dimension.values.length === 1);
     if (category) {
       const slug = category.values[0] as string;
+      // The category in each of the cities (a place name several cities share) or countries: one index range each, merged.
       for (const dimension of dimensions) {
-        if (dimension.values.length !== 1) continue;
         if (dimension.facet === 'city') {
-          const city = dimension.values[0] as CityRef;
+          const cities = dimension.values as CityRef[];
           streams.push({
-            sql: 'SELECT pos FROM docs INDEXED BY docs_city_category WHERE country_code = ? AND city_slug = ? AND category_slug = ? ORDER BY pos',
-            params: [city.countryCode, city.citySlug, slug],
-            count: this.cityCategoryCount.get(city.countryCode, city.citySlug, slug) ?? 0,
+            sql: `${cities.map(() => 'SELECT pos FROM docs INDEXED BY docs_city_category WHERE country_code = ? AND city_slug = ? AND category_slug = ?').join(' UNION ALL ')} ORDER BY pos`,
+            params: cities.flatMap((city) => [city.countryCode, city.citySlug, slug]),
+            count: sum(cities.map((city) => this.cityCategoryCount.get(city.countryCode, city.citySlug, slug) ?? 0)),
           });
         } else if (dimension.facet === 'country') {
-          const code = dimension.values[0] as string;
+          const codes = dimension.values as string[];
           streams.push({
-            sql: 'SELECT pos FROM docs INDEXED BY docs_category_country WHERE category_slug = ? AND country_code = ? ORDER BY pos',
-            params: [slug, code],
-            count: this.categoryCountryCount.get(slug, code) ?? 0,
+            sql: `${codes.map(() => 'SELECT pos FROM docs INDEXED BY docs_category_country WHERE category_slug = ? AND country_code = ?').join(' UNION ALL ')} ORDER BY pos`,
+            params: codes.flatMap((code) => [slug, code]),
+            count: sum(codes.map((code) => this.categoryCountryCount.get(slug, code) ?? 0)),
           });
         }
       }
@@ -810,7 +834,9 @@ class SqliteSearcher {
 
   /**
    * The matches of a distance sort: the nearest ones, not the nearest of the most popular. A
-   * match of {@link PROBE_FROM} documents or more (by the vocabulary counts, or by reading that
+   * match of more than {@link CANDIDATE_LIMIT} documents (or of unknown size) is first looked
+   * for in the grid cells around the point ({@link cellWalk}). When that walk cannot end (a
+   * ring too dense, or one that needs most of the Earth), a match of {@link PROBE_FROM} documents or more (by the vocabulary counts, or by reading that
    * many positions of a 2-3 letter prefix, whose count is unknown) is first walked nearest-first
    * asking FTS5 about each R*Tree entry, at most {@link PROBE_TERM_BUDGET} term look-ups a box:
    * its positions would cost more to read than the few hundred nearby entries that hold a page of
@@ -821,11 +847,25 @@ class SqliteSearcher {
    * testing each entry against the positions, and only the matches within the circle that fills
    * the page are read. The total then comes from the positions.
    */
-  private nearestMatches(expression: string, point: GeoPoint, maxKm: number, conditions: Conditions, pageEnd: number, bound: number): Found {
+  private nearestMatches(
+    expression: string,
+    point: GeoPoint,
+    maxKm: number,
+    conditions: Conditions,
+    pageEnd: number,
+    bound: number,
+    isProbeAllowed: boolean,
+  ): Found {
     const want = Math.min(pageEnd, CANDIDATE_LIMIT);
+    // With conditions, only the rows tell how many matches pass them: a small match is read whole below (exact total).
+    const isSmall = conditions.clauses.length > 0 && this.countUpTo(expression, SMALL_MATCH) <= SMALL_MATCH;
+    if (bound > CANDIDATE_LIMIT && !isSmall) {
+      const walked = this.cellWalk(expression, point, maxKm, conditions, want);
+      if (walked) return walked;
+    }
     // A probe seeks in the doclist of every term of the expression.
     const probesPerBox = Math.floor(PROBE_TERM_BUDGET / (expression.match(/"[^"]*"/g)?.length ?? 1));
-    const canProbe = probesPerBox >= MIN_PROBES && bound >= PROBE_FROM;
+    const canProbe = isProbeAllowed && probesPerBox >= MIN_PROBES && bound >= PROBE_FROM;
     const probeWalk = (): Found | null => {
       const keep = (positions: number[]) => this.column(PROBE_SQL, [expression, JSON.stringify(positions)]);
       const probed = this.nearestFirst(point, maxKm, conditions, want, { keep, scanLimit: probesPerBox });
@@ -860,6 +900,52 @@ class SqliteSearcher {
     // Rings too dense to read ended the walk short of the page: few enough matches are read whole instead.
     if (found.isCapped && found.rows.length < want && positions.length <= SCAN_LIMIT) return { rows: this.rowsAt(positions, conditions), isCapped: false };
     return { rows: found.rows, isCapped: found.isCapped || isTruncated, matched: this.countMatches(expression, positions, isTruncated, conditions) };
+  }
+
+  /**
+   * Nearest-first walk through the grid cells of the index: circles around the point, growing
+   * until one holds `want` matches that pass the conditions, or reaches `maxKm`. Each ring asks
+   * FTS5 for the matches in the cells covering the circle's box (the words and the cells are
+   * intersected there, no match outside them is read), then reads the rows of those not read
+   * before. Every match nearer than the edges of the cells (the circle at least) is in them, so
+   * the rows within that reach are exactly the nearest. Null when a ring would read more than {@link CELL_ROWS_LIMIT} rows or needs most
+   * of the Earth (the caller then reads the match another way).
+   */
+  private cellWalk(expression: string, point: GeoPoint, maxKm: number, conditions: Conditions, want: number): Found | null {
+    // Rows read so far by position (null: failed a condition), each once whatever the rings.
+    const checked = new Map<number, CandidateRow | null>();
+    let radius = Math.min(FIRST_CELL_RING_KM, maxKm);
+    for (let ring = 0; ring < MAX_CELL_RINGS; ring += 1) {
+      const cover = coveringCells(boxAround(point, radius));
+      if (cover === null) return null;
+      const positions = this.column(CELL_MATCH_SQL, [`(${expression}) AND (${cover.tokens.map(quote).join(' OR ')})`, CELL_ROWS_LIMIT + 1]);
+      if (positions.length > CELL_ROWS_LIMIT) return null;
+      const fresh = positions.filter((pos) => !checked.has(pos));
+      for (const pos of fresh) checked.set(pos, null);
+      for (const row of this.rowsAt(fresh, conditions)) checked.set(row.pos, row);
+      // The cells reach past the circle: every match nearer than their edges has been read too.
+      const reach = Math.min(maxKm, Math.max(radius, coveredRadiusKm(point, cover)));
+      const rows = [...checked.values()].filter(
+        (row): row is CandidateRow =>
+          row !== null && row.latitude !== null && row.longitude !== null && distanceKm(point.lat, point.lng, row.latitude, row.longitude) <= reach,
+      );
+      if (reach >= maxKm) return { rows, isCapped: false };
+      if (rows.length >= want) {
+        // Without conditions FTS5 counts the match (no row read), exact below DISTANCE_COUNT_LIMIT; with them, the rows read that pass are a lower bound.
+        const count = conditions.clauses.length === 0 ? this.countUpTo(expression, DISTANCE_COUNT_LIMIT) : [...checked.values()].filter((row) => row !== null).length;
+        return { rows, isCapped: true, matched: { count, isExact: conditions.clauses.length === 0 && count < DISTANCE_COUNT_LIMIT } };
+      }
+      // Aim the next ring at the radius that should hold `want`, from the density seen so far; a ring
+      // that found nothing new says the matches around are sparse (a ring costs about a read of the match).
+      const growth = rows.length === 0 || fresh.length === 0 ? 4 : Math.min(8, Math.max(2, Math.sqrt((1.3 * want) / rows.length)));
+      radius = Math.min(maxKm, reach * growth);
+    }
+    return null;
+  }
+
+  /** How many documents match an FTS5 expression, counting up to `limit` (inside FTS5: no row is read). */
+  private countUpTo(expression: string, limit: number): number {
+    return this.column('SELECT count(*) FROM (SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?)', [expression, limit])[0]!;
   }
 
   /**
@@ -957,10 +1043,18 @@ class SqliteSearcher {
   }
 
   private labelOf(facet: FacetName, value: string): string {
-    if (facet === 'category') return this.categoryName.get(value) ?? value;
     if (facet === 'country') return countryName(value);
-    const [code = '', slug = ''] = value.split(':');
-    return this.cityName.get(code, slug) ?? slug;
+    const key = `${facet}\n${value}`;
+    let label = this.labels.get(key);
+    if (label === undefined) {
+      if (facet === 'category') label = this.categoryName.get(value) ?? value;
+      else {
+        const [code = '', slug = ''] = value.split(':');
+        label = this.cityName.get(code, slug) ?? slug;
+      }
+      this.labels.set(key, label);
+    }
+    return label;
   }
 
   /** Facet search with no query and no filters: the aggregates of the values' first letter. */
@@ -1014,11 +1108,11 @@ function dimensionStream(dimension: Dimension): Stream {
  * (8); its place (3); otherwise the about text or contact (1). Words compare as canonical singulars.
  */
 class ColumnTiers {
-  private readonly prefixes: RegExp | null;
+  private readonly prefixes: WordPattern | null;
   /** The typed words only (not their synonyms). */
-  private readonly typedPrefixes: RegExp | null;
-  private readonly placePrefixes: RegExp | null;
-  private typos: RegExp | null = null;
+  private readonly typedPrefixes: WordPattern | null;
+  private readonly placePrefixes: WordPattern | null;
+  private typos: WordPattern | null = null;
   /** Category and place texts repeat across candidates: each is tested once. */
   private readonly seen = new Map<string, number>();
 
@@ -1062,7 +1156,7 @@ class ColumnTiers {
   }
 
   /** 20/19 exact category (typed, synonym), 18 exact through typo corrections, 15 sub-type, 8 a prefix in category or type, 0 none. */
-  private categoryTier(row: TextRow, typos: RegExp | null): number {
+  private categoryTier(row: TextRow, typos: WordPattern | null): number {
     if (row.category) {
       const exact = this.categoryTiers.get(canonicalWords(row.category).join(' '));
       if (exact !== undefined) return exact;
@@ -1102,18 +1196,41 @@ class ColumnTiers {
 const ASCII = /^[ -~\t\n\r]*$/;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * Words of folded text that start with (or are) one of some terms. Folded ASCII text holds no
+ * letter or digit outside [a-z0-9], so its pattern needs no Unicode property classes, which cost
+ * V8 several times more per test (ranking tests each candidate's name, category and place).
+ */
+class WordPattern {
+  private readonly ascii: RegExp;
+  private unicode: RegExp | null = null;
+
+  constructor(
+    private readonly alternation: string,
+    private readonly isWhole: boolean,
+  ) {
+    this.ascii = new RegExp(`(?<![a-z0-9])(?:${alternation})${isWhole ? '(?![a-z0-9])' : ''}`);
+  }
+
+  test(folded: string): boolean {
+    if (ASCII.test(folded)) return this.ascii.test(folded);
+    this.unicode ??= new RegExp(`(?<![\\p{L}\\p{N}])(?:${this.alternation})${this.isWhole ? '(?![\\p{L}\\p{N}])' : ''}`, 'u');
+    return this.unicode.test(folded);
+  }
+}
+
 /** Matches a word starting with one of the prefixes (on folded text). */
-function wordStarts(prefixes: string[]): RegExp | null {
-  return prefixes.length === 0 ? null : new RegExp(`(?<![\\p{L}\\p{N}])(?:${prefixes.map(escapeRegExp).join('|')})`, 'u');
+function wordStarts(prefixes: string[]): WordPattern | null {
+  return prefixes.length === 0 ? null : new WordPattern(prefixes.map(escapeRegExp).join('|'), false);
 }
 
 /** Matches one of the terms as a whole word (on folded text). */
-function wholeWords(terms: string[]): RegExp | null {
-  return terms.length === 0 ? null : new RegExp(`(?<![\\p{L}\\p{N}])(?:${terms.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'u');
+function wholeWords(terms: string[]): WordPattern | null {
+  return terms.length === 0 ? null : new WordPattern(terms.map(escapeRegExp).join('|'), true);
 }
 
 /** True when the text holds a word the query matches: a prefix, or a typo correction exactly. */
-function matches(text: string | null, prefixes: RegExp | null, typos: RegExp | null): boolean {
+function matches(text: string | null, prefixes: WordPattern | null, typos: WordPattern | null): boolean {
   if (!text) return false;
   const folded = ASCII.test(text) ? text.toLowerCase() : foldText(text);
   return (prefixes !== null && prefixes.test(folded)) || (typos !== null && typos.test(folded));

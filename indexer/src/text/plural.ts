@@ -117,8 +117,23 @@ const NOT_PLURAL = new Set(['news', 'series', 'species', 'always', 'perhaps', 'w
 /** Shortest word a regular rule cuts: "bus", "gas", "spa" stay as they are. */
 const MIN_REGULAR = 4;
 
+/** Singulars already worked out: ranking folds the words of every candidate's name and category, which repeat. */
+const knownSingulars = new Map<string, string>();
+/** Most words {@link knownSingulars} holds before it starts again. */
+const KNOWN_SINGULARS_LIMIT = 50_000;
+
 /** The canonical singular of a folded word ("bakeries" → "bakery", "bars" → "bar", "men" → "man"); the word itself when it is not a plural. */
 export function singularOf(word: string): string {
+  let singular = knownSingulars.get(word);
+  if (singular === undefined) {
+    singular = ruleSingularOf(word);
+    if (knownSingulars.size >= KNOWN_SINGULARS_LIMIT) knownSingulars.clear();
+    knownSingulars.set(word, singular);
+  }
+  return singular;
+}
+
+function ruleSingularOf(word: string): string {
   const irregular = IRREGULAR.get(word);
   if (irregular) return irregular;
   const categoryPlural = CATEGORY_PLURALS.get(word);
