@@ -53,10 +53,18 @@ export class IndexDirectory {
     }
   }
 
-  /** Removes an index file that was never published (a failed rebuild). */
+  /** Removes an index file that was never published (a failed rebuild), with its full-text file. */
   discard(name: string): void {
-    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(join(this.dir, name + suffix), { force: true });
+    const path = join(this.dir, name);
+    for (const file of [path, textFileOf(path)]) {
+      for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(file + suffix, { force: true });
+    }
   }
+}
+
+/** The file a rebuild's full-text thread writes beside the index file it builds (see text-index.ts). */
+export function textFileOf(indexFile: string): string {
+  return `${indexFile}-text`;
 }
 
 /** The id of the process that wrote an index file (`search-<time>-<pid>.sqlite`), null when the name says none. */
@@ -81,6 +89,8 @@ export function openIndexDatabase(file: string, options: { bulk?: boolean; reado
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -262144');
     db.pragma('temp_store = MEMORY');
+    // A rebuild reads back what it wrote (the aggregates, the indexes): mapped pages spare a read() per page the cache lost.
+    db.pragma('mmap_size = 4294967296');
   } else {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
