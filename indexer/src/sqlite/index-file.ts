@@ -53,18 +53,18 @@ export class IndexDirectory {
     }
   }
 
-  /** Removes an index file that was never published (a failed rebuild), with its full-text file. */
+  /** Removes an index file that was never published (a failed rebuild), with its search-table file. */
   discard(name: string): void {
     const path = join(this.dir, name);
-    for (const file of [path, textFileOf(path)]) {
+    for (const file of [path, searchTablesFileOf(path)]) {
       for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(file + suffix, { force: true });
     }
   }
 }
 
-/** The file a rebuild's full-text thread writes beside the index file it builds (see text-index.ts). */
-export function textFileOf(indexFile: string): string {
-  return `${indexFile}-text`;
+/** The file a rebuild's second thread writes its search tables to, beside the index file it builds (see search-tables.ts). */
+export function searchTablesFileOf(indexFile: string): string {
+  return `${indexFile}-search`;
 }
 
 /** The id of the process that wrote an index file (`search-<time>-<pid>.sqlite`), null when the name says none. */

@@ -15,10 +15,11 @@ import { FTS_COLUMNS, SPECIAL_LETTERS } from './search-text.ts';
 export const INDEX_FORMAT_VERSION = '8';
 
 /**
- * The full-text tables: built by a thread of their own at a full rebuild (text-index-worker.ts),
- * in a file of their own, and copied into the index file (copyTextIndex in text-index.ts).
+ * The tables a search reads besides docs: built at a full rebuild by a thread of their own
+ * (search-tables-worker.ts), in a file of their own, and copied into the index file (search-tables.ts).
  */
-export const TEXT_DDL = `
+export const SEARCH_TABLES_DDL = `
+CREATE VIRTUAL TABLE docs_geo USING rtree(pos, min_lat, max_lat, min_lng, max_lng);
 -- Texts are stored as search-text.ts's ftsTexts() writes them (folded words, singulars, CJK
 -- bigrams, phone digits), so the tokenizer only splits them.
 CREATE VIRTUAL TABLE docs_fts USING fts5(
@@ -45,6 +46,7 @@ CREATE TABLE special_terms (
 ) WITHOUT ROWID;
 `;
 
+export const INSERT_GEO_SQL = 'INSERT INTO docs_geo (pos, min_lat, max_lat, min_lng, max_lng) VALUES (?, ?, ?, ?, ?)';
 export const INSERT_FTS_SQL = `INSERT INTO docs_fts (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ${FTS_COLUMNS.map(() => '?').join(', ')})`;
 
 export const DOCS_DDL = `
@@ -80,8 +82,7 @@ CREATE TABLE docs (
   -- weekly open intervals in local minutes ("540-1020 1980-2460"), for "open now"
   open_hours    TEXT
 );
-CREATE VIRTUAL TABLE docs_geo USING rtree(pos, min_lat, max_lat, min_lng, max_lng);
-${TEXT_DDL}CREATE TABLE categories (
+${SEARCH_TABLES_DDL}CREATE TABLE categories (
   slug           TEXT PRIMARY KEY,
   name           TEXT NOT NULL,
   letter         TEXT NOT NULL,

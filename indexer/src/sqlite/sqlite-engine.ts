@@ -29,10 +29,10 @@ import type {
   Totals,
 } from '../engine.ts';
 import { yieldToEventLoop } from '../change-log.ts';
-import { AGGREGATES_SQL, DOC_FACTS_SQL, DOCS_DDL, INDEXES_DDL, INDEX_FORMAT_VERSION, INSERT_FTS_SQL, SITEMAP_FILES_SQL, VOCAB_INDEXES_SQL } from './index-schema.ts';
-import { TextIndexBuilder, copyTextIndex } from './text-index.ts';
+import { AGGREGATES_SQL, DOC_FACTS_SQL, DOCS_DDL, INDEXES_DDL, INDEX_FORMAT_VERSION, INSERT_FTS_SQL, INSERT_GEO_SQL, SITEMAP_FILES_SQL, VOCAB_INDEXES_SQL } from './index-schema.ts';
+import { SearchTablesBuilder, copySearchTables } from './search-tables.ts';
 import { SitemapFiles } from './sitemap-files.ts';
-import { IndexDirectory, openIndexDatabase, textFileOf, type IndexDatabase } from './index-file.ts';
+import { IndexDirectory, openIndexDatabase, searchTablesFileOf, type IndexDatabase } from './index-file.ts';
 import { applyAggregateDelta, prepareAggregateStatements, type AggregateStatements } from './aggregate-delta.ts';
 import { encodedOpenHours } from './search-hours.ts';
 import { FTS_COLUMNS, ftsTexts, type FtsColumn } from './search-text.ts';
@@ -121,7 +121,6 @@ const INSERT_DOC_SQL = `INSERT INTO docs (pos, business_id, slug, name, category
   VALUES (@pos, @business_id, @slug, @name, @category, @category_slug, @type, @city, @city_slug,
   @country_code, @country, @postal_code, @address, @phone, @photo, @rating, @reviews, @is_approved, @verified,
   @created_at, @updated_at, @place_id, @url, @latitude, @longitude, @time_zone, @working_hours, @open_hours)`;
-const INSERT_GEO_SQL = 'INSERT INTO docs_geo (pos, min_lat, max_lat, min_lng, max_lng) VALUES (?, ?, ?, ?, ?)';
 
 function toDocRow(doc: BusinessDocument, pos: number): DocRow {
   return {
@@ -236,16 +235,16 @@ class DocWriter {
 
   /** Writes the document; returns its full-text columns (the vocabulary of an incremental change counts their terms). */
   write(doc: BusinessDocument, pos: number): Record<FtsColumn, string> {
-    this.writeRecord(doc, pos);
+    this.writeRow(doc, pos);
     const texts = ftsTexts(doc);
     this.insertFts.run(pos, ...FTS_COLUMNS.map((column) => texts[column]));
+    if (hasCoordinates(doc)) this.insertGeo.run(pos, doc.latitude, doc.latitude, doc.longitude, doc.longitude);
     return texts;
   }
 
-  /** Writes the document's row and its place, not its texts (a full rebuild writes those on another thread). */
-  writeRecord(doc: BusinessDocument, pos: number): void {
+  /** Writes the document's row in docs only (a full rebuild writes its texts and place on another thread). */
+  writeRow(doc: BusinessDocument, pos: number): void {
     this.insertDoc.run(toDocRow(doc, pos));
-    if (hasCoordinates(doc)) this.insertGeo.run(pos, doc.latitude, doc.latitude, doc.longitude, doc.longitude);
   }
 }
 
@@ -512,24 +511,24 @@ export class SqliteEngine implements SearchEngine {
 
   /**
    * Writes every snapshot document, the indexes and the aggregates into a new file; returns the
-   * document count. The full-text index is written beside it by a second thread
-   * (text-index.ts) and copied in at the end.
+   * document count. The full-text index, its vocabulary and the R*Tree are written beside it by a
+   * second thread (search-tables.ts) and copied in at the end.
    */
   private async writeBulk(path: string, source: DocumentSource): Promise<number> {
-    const textFile = textFileOf(path);
-    const text = new TextIndexBuilder(textFile);
+    const searchFile = searchTablesFileOf(path);
+    const searchTables = new SearchTablesBuilder(searchFile);
     const db = openIndexDatabase(path, { bulk: true });
     try {
       let documents = 0;
       db.exec(DOCS_DDL);
       const writer = new DocWriter(db);
       const writeBatch = db.transaction((batch: BusinessDocument[], firstPos: number) => {
-        batch.forEach((doc, offset) => writer.writeRecord(doc, firstPos + offset));
+        batch.forEach((doc, offset) => writer.writeRow(doc, firstPos + offset));
       });
       const flush = async (batch: BusinessDocument[]) => {
         const firstPos = documents + 1;
-        // The thread shapes and writes this batch's texts while this one writes its rows.
-        const sent = text.add(batch, firstPos);
+        // The other thread shapes and writes this batch's texts while this one writes its rows.
+        const sent = searchTables.add(batch, firstPos);
         writeBatch(batch, firstPos);
         documents += batch.length;
         await sent;
@@ -543,9 +542,9 @@ export class SqliteEngine implements SearchEngine {
         }
       }
       await flush(batch);
-      const textDone = text.finish();
+      const searchTablesDone = searchTables.finish();
       // Awaited below; this handler only keeps a failure of the thread from going unhandled should the next step throw first.
-      textDone.catch(() => undefined);
+      searchTablesDone.catch(() => undefined);
       db.transaction(() => {
         db.exec(DOC_FACTS_SQL);
         db.exec(AGGREGATES_SQL);
@@ -558,15 +557,15 @@ export class SqliteEngine implements SearchEngine {
         setMeta.run('business_count', String(documents));
         setMeta.run('built_at', new Date().toISOString());
       })();
-      await textDone;
-      copyTextIndex(db, textFile);
+      await searchTablesDone;
+      copySearchTables(db, searchFile);
       db.exec(VOCAB_INDEXES_SQL);
       db.pragma('journal_mode = WAL');
       return documents;
     } finally {
       db.close();
-      await text.stop();
-      rmSync(textFile, { force: true });
+      await searchTables.stop();
+      rmSync(searchFile, { force: true });
     }
   }
 
