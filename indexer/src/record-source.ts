@@ -28,8 +28,6 @@ export function snapshotSource(
   policy: ListingPolicy,
 ): DocumentSource & { close(): void; rebuildRequestsUpTo: number } {
   const db = new Database(recordFile, { readonly: true });
-  // Rows are read in popularity order, so all over the file: mapped pages spare a read() per row.
-  db.pragma('mmap_size = 4294967296');
   db.exec('BEGIN');
   const seq = changeLogHighWater(db);
   // Requests for a rebuild committed before this snapshot: the index built from it satisfies them.

@@ -89,8 +89,6 @@ export function openIndexDatabase(file: string, options: { bulk?: boolean; reado
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -262144');
     db.pragma('temp_store = MEMORY');
-    // A rebuild reads back what it wrote (the aggregates, the indexes): mapped pages spare a read() per page the cache lost.
-    db.pragma('mmap_size = 4294967296');
   } else {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
