@@ -12,6 +12,9 @@ import { batchTexts, type SearchTablesBatch, type SearchTablesReply, type Search
 const port = parentPort!;
 const { file } = workerData as SearchTablesSetup;
 const db = openIndexDatabase(file, { bulk: true });
+// FTS5 appends its segments and the R*Tree is small: a quarter of the bulk cache does (measured at
+// 1,000,000 businesses: peak RSS 877 MB instead of 1,021 MB, the same CPU time).
+db.pragma('cache_size = -65536');
 db.exec(SEARCH_TABLES_DDL);
 // FTS5 merges its segments as they pile up (automerge), over and over during a load: here they are
 // merged once, by 'optimize' at the end (measured at 100,000 businesses: 1.9 s of CPU instead of 3.0 s).
