@@ -4,9 +4,9 @@
  * and indexes of docs; this thread shapes each document's texts (ftsTexts) and writes docs_fts as
  * batches arrive, then, while the other thread builds its indexes, optimizes the full-text index,
  * counts its vocabulary and writes the R*Tree, all in a file of its own. copySearchTables then
- * copies the finished tables into the index file. Measured at 1,000,000 businesses (CPU): texts
- * and full-text inserts ~40 s, R*Tree inserts ~16 s, reading the record and writing docs ~30 s,
- * aggregates and indexes ~22 s; on one thread, one after the other.
+ * copies the finished tables into the index file. Measured at 1,000,000 businesses: each thread
+ * spends about 40 s of CPU (the R*Tree's inserts alone ~16 s), where one thread did everything in
+ * 116-131 s before.
  */
 import { Worker } from 'node:worker_threads';
 import { tsWorkerSource } from '../worker-source.ts';
