@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
-import type { BusinessRow } from '@directory/data/business-row.ts';
 import type { RecordDatabase } from '@directory/data/record.ts';
-import { toBusinessDocument, type BusinessDocument } from './document.ts';
+import { DOCUMENT_COLUMNS, toBusinessDocument, type BusinessDocument, type DocumentRow } from './document.ts';
 import { changeLogHighWater } from './change-log.ts';
 import type { DocumentChanges, DocumentSource } from './engine.ts';
 
@@ -12,6 +11,8 @@ export type ListingPolicy = 'all' | 'approved';
 export function publicCondition(policy: ListingPolicy): string {
   return policy === 'approved' ? 'is_approved = 1' : '1 = 1';
 }
+
+const COLUMNS = DOCUMENT_COLUMNS.join(', ');
 
 /** Most popular first: the order documents get their positions in at a full rebuild. */
 const POPULARITY_ORDER = 'reviews DESC, rating DESC, id';
@@ -32,13 +33,13 @@ export function snapshotSource(
   // Requests for a rebuild committed before this snapshot: the index built from it satisfies them.
   const rebuildRequestsUpTo = db.prepare('SELECT coalesce(max(id), 0) FROM index_rebuild_requests').pluck().get() as number;
   const rows = db.prepare(
-    `SELECT * FROM businesses WHERE ${publicCondition(policy)} ORDER BY ${POPULARITY_ORDER}`,
+    `SELECT ${COLUMNS} FROM businesses WHERE ${publicCondition(policy)} ORDER BY ${POPULARITY_ORDER}`,
   );
   return {
     seq,
     rebuildRequestsUpTo,
     *documents(): Iterable<BusinessDocument> {
-      for (const row of rows.iterate() as IterableIterator<BusinessRow>) yield toBusinessDocument(row);
+      for (const row of rows.iterate() as IterableIterator<DocumentRow>) yield toBusinessDocument(row);
     },
     close() {
       if (db.inTransaction) db.exec('COMMIT');
@@ -57,11 +58,11 @@ export function readChanges(db: RecordDatabase, afterSeq: number, limit: number,
     .all(afterSeq, limit) as { seq: number; business_id: number }[];
   if (entries.length === 0) return null;
   const ids = [...new Set(entries.map((entry) => entry.business_id))];
-  const lookUp = db.prepare(`SELECT * FROM businesses WHERE id = ? AND ${publicCondition(policy)}`);
+  const lookUp = db.prepare(`SELECT ${COLUMNS} FROM businesses WHERE id = ? AND ${publicCondition(policy)}`);
   const upserts: BusinessDocument[] = [];
   const removals: number[] = [];
   for (const id of ids) {
-    const row = lookUp.get(id) as BusinessRow | undefined;
+    const row = lookUp.get(id) as DocumentRow | undefined;
     if (row) upserts.push(toBusinessDocument(row));
     else removals.push(id);
   }

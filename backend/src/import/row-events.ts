@@ -12,7 +12,7 @@ import { isHeaderRow, mapColumns, type ColumnMap } from './columns.ts';
 import type { Identity } from './identity.ts';
 import { mapRow, type MappedRow } from './map-row.ts';
 import { openRows, UnreadableFileError, type RowSource } from './read-rows.ts';
-import { tsWorkerSource } from '../services/worker-source.ts';
+import { tsWorkerSource } from '@directory/indexer/worker-source.ts';
 
 export type RowEvent =
   /** The header row's cells, trimmed (the first row of the file). */

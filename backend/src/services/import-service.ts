@@ -13,7 +13,7 @@ import { DeferredIndexes } from '../db/deferred-indexes.ts';
 import { ImportReportRepository, isProcessAlive } from '../db/import-report-repository.ts';
 import type { FileImportResult, ImportProgressMessage } from '../shared/import-types.ts';
 import type { ImportWorkerIdentity, ImportWorkerMessage, ImportWorkerRequest } from './import-worker-protocol.ts';
-import { tsWorkerSource } from './worker-source.ts';
+import { tsWorkerSource } from '@directory/indexer/worker-source.ts';
 
 /**
  * Above this many rows written by one file the index is rebuilt in the background instead of

@@ -8,7 +8,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { SqliteEngine } from '@directory/indexer/sqlite/sqlite-engine.ts';
-import { tsWorkerSource } from './worker-source.ts';
+import { tsWorkerSource } from '@directory/indexer/worker-source.ts';
 
 /** How often the live index's log is copied into the file (a passive checkpoint never blocks a reader or the writer). */
 export const CHECKPOINT_EVERY_MS = 1000;

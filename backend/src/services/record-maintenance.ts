@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { RecordBusyError, WRITE_WAIT_MS } from '@directory/data/record-lock.ts';
 import { isRecordBusy } from '@directory/data/storage-errors.ts';
 import { armedFaultPoint, faultPoint } from '@directory/indexer/fault-point.ts';
-import { tsWorkerSource } from './worker-source.ts';
+import { tsWorkerSource } from '@directory/indexer/worker-source.ts';
 
 export type MaintenanceTask = 'delete-all' | 'delete-test-data' | 'fix-slugs';
 

@@ -7,7 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import { answerSearchJob, fromJobFailure, type JobEngine, type SearchJob } from './search-answers.ts';
 import type { SearchThreadReply, SearchThreadRequest } from './search-thread.ts';
-import { tsWorkerSource } from './worker-source.ts';
+import { tsWorkerSource } from '@directory/indexer/worker-source.ts';
 
 /** A job not run because its client had gone before its turn. */
 export class SearchCancelled extends Error {

@@ -53,10 +53,18 @@ export class IndexDirectory {
     }
   }
 
-  /** Removes an index file that was never published (a failed rebuild). */
+  /** Removes an index file that was never published (a failed rebuild), with its search-table file. */
   discard(name: string): void {
-    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(join(this.dir, name + suffix), { force: true });
+    const path = join(this.dir, name);
+    for (const file of [path, searchTablesFileOf(path)]) {
+      for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(file + suffix, { force: true });
+    }
   }
+}
+
+/** The file a rebuild's second thread writes its search tables to, beside the index file it builds (see search-tables.ts). */
+export function searchTablesFileOf(indexFile: string): string {
+  return `${indexFile}-search`;
 }
 
 /** The id of the process that wrote an index file (`search-<time>-<pid>.sqlite`), null when the name says none. */

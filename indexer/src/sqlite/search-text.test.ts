@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bigrams, ftsTexts, indexText, phoneQuery, phoneTokens, typoBudget } from './search-text.ts';
+import { bigrams, foldText, ftsTexts, indexText, phoneQuery, phoneTokens, tokenize, typoBudget } from './search-text.ts';
 
 describe('search text as the index stores it', () => {
   it('folds every script the same way and adds the singulars a prefix misses', () => {
@@ -7,6 +7,21 @@ describe('search text as the index stores it', () => {
     expect(indexText('Ταβέρνα Ο Θανάσης')).toBe('ταβερνα ο θανασης');
     expect(indexText('Phở Thìn Lò Đúc')).toBe('pho thin lo đuc');
     expect(indexText('Кафе Пушкин')).toBe('кафе пушкин');
+  });
+
+  it('splits and folds plain ASCII exactly as the Unicode rules do', () => {
+    // ASCII texts take a shorter path; a word spelt with an accent beside them must not change how they split.
+    expect(tokenize("Joe's Bar-Grill, 24/7 (NYC)")).toEqual(['joe', 's', 'bar', 'grill', '24', '7', 'nyc']);
+    expect(tokenize("Joé's Bar-Grill, 24/7 (NYC)")).toEqual(['joe', 's', 'bar', 'grill', '24', '7', 'nyc']);
+    expect(tokenize('a_b^c`d ~e')).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(foldText('MAIN St.')).toBe('main st.');
+    expect(foldText('Ｍain Ｓt.')).toBe('main st.');
+  });
+
+  it('gives a word the same forms every time it is seen', () => {
+    const first = indexText('Bakeries Bakeries bakeries');
+    expect(first).toBe('bakeries bakery bakeries bakery bakeries bakery');
+    expect(indexText('bakeries')).toBe('bakeries bakery');
   });
 
   it('follows a CJK run with its bigrams, so any two characters of it are a phrase', () => {

@@ -18,23 +18,27 @@ export function hasSpecialLetter(term: string): boolean {
 /** Words a query may hold; longer queries are cut (each word costs a vocabulary lookup). */
 export const MAX_QUERY_WORDS = 10;
 
-/** Lower case, accents removed: "Café" → "cafe", as the FTS5 tokenizer folds it. */
-export function foldText(text: string): string {
-  // ASCII has no marks and NFKD leaves it as it is: most names and every English query take this path.
-  if (isAscii(text)) return text.toLowerCase();
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
-}
-
+/** True when every character of the text is ASCII. */
 function isAscii(text: string): boolean {
   for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) > 0x7f) return false;
   return true;
 }
 
+/** Lower case, accents removed: "Café" → "cafe", as the FTS5 tokenizer folds it. */
+export function foldText(text: string): string {
+  // NFKD leaves ASCII as it is and ASCII holds no marks: lower case is all its folding (most texts; a full rebuild folds millions).
+  if (isAscii(text)) return text.toLowerCase();
+  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+const ASCII_SEPARATORS = /[^a-z0-9]+/;
+const SEPARATORS = /[^\p{L}\p{N}]+/u;
+
 /** The folded words of a text, split the way the FTS5 tokenizer splits it. */
 export function tokenize(text: string): string[] {
-  return foldText(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0);
+  // In lower-case ASCII the letters and digits are a-z and 0-9: the same split without Unicode classes.
+  const words = isAscii(text) ? text.toLowerCase().split(ASCII_SEPARATORS) : foldText(text).split(SEPARATORS);
+  return words.filter((word) => word.length > 0);
 }
 
 /** Query words that take part in matching: one-letter words are dropped (too broad as prefixes). */
@@ -84,16 +88,30 @@ export function bigrams(token: string): string[] {
  */
 export function indexText(text: string | null | undefined): string {
   if (!text) return '';
-  const out: string[] = [];
-  for (const token of tokenize(text)) {
-    out.push(token);
-    if (isUnspaced(token)) {
-      const pieces = bigrams(token);
-      // A two-character run is its own bigram.
-      if (pieces.length > 1 || pieces[0] !== token) out.push(...pieces);
-    } else out.push(...indexedSingulars(token));
-  }
-  return out.join(' ');
+  return tokenize(text).map(indexForms).join(' ');
+}
+
+/**
+ * What {@link indexForms} computed, by token: category, amenity and street words repeat across
+ * most documents, so a full rebuild computes each once. Cleared when full, to bound its memory.
+ */
+const indexFormsMemo = new Map<string, string>();
+const INDEX_FORMS_MEMO_SIZE = 50_000;
+
+/** A folded token as the index stores it: followed by its singulars, or by its CJK bigrams. */
+function indexForms(token: string): string {
+  let forms = indexFormsMemo.get(token);
+  if (forms !== undefined) return forms;
+  const out = [token];
+  if (isUnspaced(token)) {
+    const pieces = bigrams(token);
+    // A two-character run is its own bigram.
+    if (pieces.length > 1 || pieces[0] !== token) out.push(...pieces);
+  } else out.push(...indexedSingulars(token));
+  forms = out.join(' ');
+  if (indexFormsMemo.size >= INDEX_FORMS_MEMO_SIZE) indexFormsMemo.clear();
+  indexFormsMemo.set(token, forms);
+  return forms;
 }
 
 /** Characters a visitor types around the digits of a phone number. */

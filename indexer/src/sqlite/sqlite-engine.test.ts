@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
@@ -142,6 +143,45 @@ describe('sqlite engine: full rebuild', () => {
       expect(plan("SELECT * FROM categories WHERE letter = 'L'")).toMatch(/USING INDEX categories_letter/);
       expect(plan("SELECT * FROM docs WHERE business_id = 3")).toMatch(/USING INDEX docs_business/);
     });
+  });
+});
+
+describe('sqlite engine: a rebuild of many businesses', () => {
+  /** More businesses than one batch of a rebuild holds, each with a name word of its own; the most reviewed last by id. */
+  function seedMany(count: number): void {
+    const add = record.prepare(
+      "INSERT INTO businesses (id, place_id, slug, name, category, city, country_code, reviews, is_approved) VALUES (?, ?, ?, ?, 'Bakery', 'Lyon', 'FR', ?, 1)",
+    );
+    record.transaction(() => {
+      for (let id = 1; id <= count; id += 1) add.run(id, `place-${id}`, `shop-${id}`, `Shop ${wordOf(id)}`, id);
+    })();
+  }
+  /** A word of letters only ("qbca"), so that no word is the prefix of another's number. */
+  const wordOf = (id: number) => `q${[...String(id)].map((digit) => String.fromCharCode(97 + Number(digit))).join('')}z`;
+
+  it('finds every business by its own words, at the position its popularity gives it', async () => {
+    seedMany(12_345);
+    const report = await rebuildIndex(recordFile, engine, 'all');
+    expect(report.documents).toBe(12_345);
+    for (const id of [1, 4_999, 5_000, 5_001, 7_345, 7_346, 12_345]) {
+      const response = await engine.search({ query: wordOf(id), page: 1, perPage: 5 });
+      // Words one typo away (qejjz for qejjjz) may follow; the exact one comes first.
+      expect(response.hits[0]).toMatchObject({ id, name: `Shop ${wordOf(id)}` });
+    }
+    const first = await engine.listBusinesses({}, { page: 1, perPage: 2 });
+    expect(first.items.map((business) => business.id)).toEqual([12_345, 12_344]);
+    // The typo vocabulary counts the documents of every batch.
+    expect(engine.database.prepare("SELECT docs FROM vocab WHERE term = 'shop'").pluck().get()).toBe(12_345);
+    expect((await engine.search({ query: 'shpo', page: 1, perPage: 1 })).hits.map((hit) => hit.id)).toEqual([12_345]);
+  });
+
+  it('publishes one file, whose full-text index merges later changes as FTS5 does by default', async () => {
+    seedMany(10);
+    await rebuildIndex(recordFile, engine, 'all');
+    const files = readdirSync(join(dir, 'index')).filter((file) => file !== 'current');
+    expect(files.filter((file) => !/-(wal|shm)$/.test(file))).toHaveLength(1);
+    // The rebuild turns FTS5's merging off while it loads; the index it publishes must not keep that.
+    expect(engine.database.prepare('SELECT k FROM docs_fts_config').pluck().all()).toEqual(['version']);
   });
 });
 

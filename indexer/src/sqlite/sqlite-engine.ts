@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Statement } from 'better-sqlite3';
 import { countryName } from '@directory/data/countries.ts';
@@ -28,9 +29,10 @@ import type {
   Totals,
 } from '../engine.ts';
 import { yieldToEventLoop } from '../change-log.ts';
-import { AGGREGATES_SQL, DOCS_DDL, INDEXES_DDL, INDEX_FORMAT_VERSION, SITEMAP_FILES_SQL, VOCAB_SQL } from './index-schema.ts';
+import { AGGREGATES_SQL, DOC_FACTS_SQL, DOCS_DDL, INDEXES_DDL, INDEX_FORMAT_VERSION, INSERT_FTS_SQL, INSERT_GEO_SQL, SITEMAP_FILES_SQL, VOCAB_INDEXES_SQL } from './index-schema.ts';
+import { SearchTablesBuilder, copySearchTables } from './search-tables.ts';
 import { SitemapFiles } from './sitemap-files.ts';
-import { IndexDirectory, openIndexDatabase, type IndexDatabase } from './index-file.ts';
+import { IndexDirectory, openIndexDatabase, searchTablesFileOf, type IndexDatabase } from './index-file.ts';
 import { applyAggregateDelta, prepareAggregateStatements, type AggregateStatements } from './aggregate-delta.ts';
 import { encodedOpenHours } from './search-hours.ts';
 import { geoCellText } from './search-geo.ts';
@@ -120,8 +122,6 @@ const INSERT_DOC_SQL = `INSERT INTO docs (pos, business_id, slug, name, category
   VALUES (@pos, @business_id, @slug, @name, @category, @category_slug, @type, @city, @city_slug,
   @country_code, @country, @postal_code, @address, @phone, @photo, @rating, @reviews, @is_approved, @verified,
   @created_at, @updated_at, @place_id, @url, @latitude, @longitude, @time_zone, @working_hours, @open_hours)`;
-const INSERT_FTS_SQL = `INSERT INTO docs_fts (rowid, ${FTS_COLUMNS.join(', ')}, geo) VALUES (?, ${FTS_COLUMNS.map(() => '?').join(', ')}, ?)`;
-const INSERT_GEO_SQL = 'INSERT INTO docs_geo (pos, min_lat, max_lat, min_lng, max_lng) VALUES (?, ?, ?, ?, ?)';
 
 function toDocRow(doc: BusinessDocument, pos: number): DocRow {
   return {
@@ -236,12 +236,17 @@ class DocWriter {
 
   /** Writes the document; returns its full-text columns (the vocabulary of an incremental change counts their terms). */
   write(doc: BusinessDocument, pos: number): Record<FtsColumn, string> {
-    this.insertDoc.run(toDocRow(doc, pos));
+    this.writeRow(doc, pos);
     const texts = ftsTexts(doc);
     const point = hasCoordinates(doc) ? { lat: doc.latitude, lng: doc.longitude } : null;
     this.insertFts.run(pos, ...FTS_COLUMNS.map((column) => texts[column]), geoCellText(point));
     if (hasCoordinates(doc)) this.insertGeo.run(pos, doc.latitude, doc.latitude, doc.longitude, doc.longitude);
     return texts;
+  }
+
+  /** Writes the document's row in docs only (a full rebuild writes its texts and place on another thread). */
+  writeRow(doc: BusinessDocument, pos: number): void {
+    this.insertDoc.run(toDocRow(doc, pos));
   }
 }
 
@@ -477,7 +482,7 @@ export class SqliteEngine implements SearchEngine {
     let documents = 0;
     let target: IndexDatabase | null = null;
     try {
-      documents = this.writeBulk(path, source);
+      documents = await this.writeBulk(path, source);
       target = openIndexDatabase(path);
       const db = target;
       const writes = prepareWrites(db);
@@ -506,43 +511,63 @@ export class SqliteEngine implements SearchEngine {
     }
   }
 
-  /** Writes every snapshot document, the indexes and the aggregates into a new file; returns the document count. */
-  private writeBulk(path: string, source: DocumentSource): number {
+  /**
+   * Writes every snapshot document, the indexes and the aggregates into a new file; returns the
+   * document count. The full-text index, its vocabulary and the R*Tree are written beside it by a
+   * second thread (search-tables.ts) and copied in at the end.
+   */
+  private async writeBulk(path: string, source: DocumentSource): Promise<number> {
+    const searchFile = searchTablesFileOf(path);
+    const searchTables = new SearchTablesBuilder(searchFile);
     const db = openIndexDatabase(path, { bulk: true });
     try {
       let documents = 0;
       db.exec(DOCS_DDL);
       const writer = new DocWriter(db);
       const writeBatch = db.transaction((batch: BusinessDocument[], firstPos: number) => {
-        batch.forEach((doc, offset) => writer.write(doc, firstPos + offset));
+        batch.forEach((doc, offset) => writer.writeRow(doc, firstPos + offset));
       });
+      const flush = async (batch: BusinessDocument[]) => {
+        const firstPos = documents + 1;
+        // The other thread shapes and writes this batch's texts while this one writes its rows.
+        const sent = searchTables.add(batch, firstPos);
+        writeBatch(batch, firstPos);
+        documents += batch.length;
+        await sent;
+      };
       let batch: BusinessDocument[] = [];
       for (const doc of source.documents()) {
         batch.push(doc);
         if (batch.length === BULK_BATCH) {
-          writeBatch(batch, documents + 1);
-          documents += batch.length;
+          await flush(batch);
           batch = [];
         }
       }
-      writeBatch(batch, documents + 1);
-      documents += batch.length;
+      await flush(batch);
+      const searchTablesDone = searchTables.finish();
+      // Awaited below; this handler only keeps a failure of the thread from going unhandled should the next step throw first.
+      searchTablesDone.catch(() => undefined);
       db.transaction(() => {
-        db.exec(INDEXES_DDL);
+        db.exec(DOC_FACTS_SQL);
         db.exec(AGGREGATES_SQL);
-        db.exec(VOCAB_SQL);
         db.exec(SITEMAP_FILES_SQL);
+        db.exec('DROP TABLE temp.doc_facts');
+        db.exec(INDEXES_DDL);
         const setMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
         setMeta.run('format', INDEX_FORMAT_VERSION);
         setMeta.run('applied_seq', String(source.seq));
         setMeta.run('business_count', String(documents));
         setMeta.run('built_at', new Date().toISOString());
       })();
-      db.exec("INSERT INTO docs_fts (docs_fts) VALUES ('optimize')");
+      await searchTablesDone;
+      copySearchTables(db, searchFile);
+      db.exec(VOCAB_INDEXES_SQL);
       db.pragma('journal_mode = WAL');
       return documents;
     } finally {
       db.close();
+      await searchTables.stop();
+      rmSync(searchFile, { force: true });
     }
   }
 
