@@ -20,6 +20,7 @@ import { adminApiGate, adminPages, normalisePath } from './middleware/admin-page
 import { publicCache } from './middleware/cache-headers.ts';
 import { ListAnswerCache, readyListAnswers } from './middleware/index-cached.ts';
 import { COMPRESSION } from './middleware/compression-settings.ts';
+import { compressInMemory } from './middleware/compress-in-memory.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { engineFailures } from './middleware/engine-availability.ts';
 import { EngineHealth } from './services/engine-health.ts';
@@ -195,8 +196,9 @@ export function createApp(
   // the same headers and bytes as below, without the session, body, visitor and router work.
   app.use(readyListAnswers(deps.listCache, () => deps.engine.generation()));
   // Pages and JSON compressed on the way out (after the ETag is set on the plain body, so a 304
-  // costs no compression).
+  // costs no compression): bodies in memory in one call each, streams by koa-compress.
   app.use(compress(COMPRESSION));
+  app.use(compressInMemory());
   app.use(conditional());
   app.use(etag());
   app.use(adminSession(deps.admin.sessions));

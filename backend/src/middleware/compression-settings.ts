@@ -1,3 +1,6 @@
+import type { Context } from 'koa';
+import { LRUCache } from 'lru-cache';
+import Negotiator from 'negotiator';
 import { constants as zlib } from 'node:zlib';
 
 /**
@@ -15,3 +18,28 @@ export const COMPRESSION = {
 /** The encodings offered, best first, as `koa-compress` ranks them on Node 20 (no zstd) without deflate. */
 export const OFFERED_ENCODINGS = ['br', 'gzip', 'identity'] as const;
 export type OfferedEncoding = (typeof OFFERED_ENCODINGS)[number];
+
+/** Encodings chosen by `Accept-Encoding` value: browsers send a handful of values, and a negotiation parses the header. */
+const encodingsByHeader = new LRUCache<string, OfferedEncoding>({ max: 256 });
+
+/** The encoding `koa-compress` would choose for this request (same negotiation, same preference order). */
+export function negotiatedEncoding(ctx: Context): OfferedEncoding {
+  const accepted = ctx.get('accept-encoding');
+  let encoding = encodingsByHeader.get(accepted);
+  if (encoding === undefined) {
+    encoding = negotiate(accepted);
+    encodingsByHeader.set(accepted, encoding);
+  }
+  return encoding;
+}
+
+function negotiate(accepted: string): OfferedEncoding {
+  // As koa-compress: no header means identity, '*' means gzip.
+  const headers = { 'accept-encoding': accepted === '' ? 'identity' : accepted === '*' ? 'gzip' : accepted };
+  // @types/negotiator predates the `preferred` option of negotiator 1.x, which koa-compress uses.
+  const negotiator = new Negotiator({ headers }) as unknown as {
+    encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined;
+  };
+  const chosen = negotiator.encoding(OFFERED_ENCODINGS, { preferred: OFFERED_ENCODINGS });
+  return (OFFERED_ENCODINGS as readonly string[]).includes(chosen ?? '') ? (chosen as OfferedEncoding) : 'identity';
+}

@@ -1,4 +1,5 @@
 import { get } from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
@@ -25,6 +26,20 @@ describe('compression', () => {
     expect(response.headers.get('content-encoding')).toBe('br');
     expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
     expect(await response.text()).toContain('Compressed Bakery');
+  });
+
+  it('compresses a page in one piece: its length is known up front (no chunked stream) and it decompresses whole', async () => {
+    const raw = await new Promise<{ headers: Record<string, string | string[] | undefined>; bytes: Buffer }>((resolve) =>
+      get(`${app.url}/categories`, { headers: { 'Accept-Encoding': 'br' } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }));
+      }),
+    );
+    expect(raw.headers['content-encoding']).toBe('br');
+    expect(raw.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(raw.headers['content-length'])).toBe(raw.bytes.length);
+    expect(brotliDecompressSync(raw.bytes).toString()).toContain('Bakery 3');
   });
 
   it('sends JSON gzip-compressed to a client that accepts only gzip', async () => {

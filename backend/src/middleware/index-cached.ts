@@ -3,10 +3,9 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fresh from 'fresh';
 import { LRUCache } from 'lru-cache';
-import Negotiator from 'negotiator';
 import { FRESHNESS_SECONDS, freshnessOfApiPath } from '../shared/freshness.ts';
 import { publicCacheControl } from './cache-headers.ts';
-import { COMPRESSION, OFFERED_ENCODINGS, type OfferedEncoding } from './compression-settings.ts';
+import { COMPRESSION, negotiatedEncoding, type OfferedEncoding } from './compression-settings.ts';
 
 /** A ready JSON answer, the index generation it was computed from, and its compressed forms. */
 interface ReadyAnswer {
@@ -107,31 +106,6 @@ export class ListAnswerCache {
 /** The validator of an answer: the index generation and the request, hashed; known before any work. */
 export function listEtag(generation: string, key: string): string {
   return `W/"${createHash('sha1').update(generation).update('\n').update(key).digest('base64url')}"`;
-}
-
-/** Encodings chosen by `Accept-Encoding` value: browsers send a handful of values, and a negotiation parses the header. */
-const encodingsByHeader = new LRUCache<string, OfferedEncoding>({ max: 256 });
-
-/** The encoding `koa-compress` would choose for this request (same negotiation, same preference order). */
-function negotiatedEncoding(ctx: Context): OfferedEncoding {
-  const accepted = ctx.get('accept-encoding');
-  let encoding = encodingsByHeader.get(accepted);
-  if (encoding === undefined) {
-    encoding = negotiate(accepted);
-    encodingsByHeader.set(accepted, encoding);
-  }
-  return encoding;
-}
-
-function negotiate(accepted: string): OfferedEncoding {
-  // As koa-compress: no header means identity, '*' means gzip.
-  const headers = { 'accept-encoding': accepted === '' ? 'identity' : accepted === '*' ? 'gzip' : accepted };
-  // @types/negotiator predates the `preferred` option of negotiator 1.x, which koa-compress uses.
-  const negotiator = new Negotiator({ headers }) as unknown as {
-    encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined;
-  };
-  const chosen = negotiator.encoding(OFFERED_ENCODINGS, { preferred: OFFERED_ENCODINGS });
-  return (OFFERED_ENCODINGS as readonly string[]).includes(chosen ?? '') ? (chosen as OfferedEncoding) : 'identity';
 }
 
 /** Cache-Control of a public read, as `publicCache()` sets it. */
