@@ -95,7 +95,13 @@ function newBusiness(word: string): BusinessInput {
 
 /** The JSON answer, or null while the server answers 503 (busy applying changes: asked again). */
 async function json<T>(url: string): Promise<T | null> {
-  const response = await fetch(url);
+  // The 100,000-row transaction below holds this process's thread for seconds, longer than the
+  // server keeps an idle connection (5 s): the next request may go out on a socket the server has
+  // already closed ("other side closed"). Such a request never reached the server; send it again.
+  const response = await fetch(url).catch((error: Error & { cause?: { code?: string } }) => {
+    if (error.cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url);
+  });
   if (response.status === 503) return null;
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   return (await response.json()) as T;
