@@ -48,6 +48,8 @@ export interface LighthouseScores {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Audits of the accessibility, best-practices and SEO categories that did not pass, by id: what a score below 100 is made of. */
+  notPassed: string[];
 }
 
 export interface PagesSectionResult {
@@ -205,6 +207,9 @@ async function lighthouseScores(url: string, pages: Array<{ name: string; path: 
       if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
       const { categories, audits } = result.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      const notPassed = ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
+        (categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${id}: ${ref.id}`),
+      );
       const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
       scores.push({
         page: page.name,
@@ -215,6 +220,7 @@ async function lighthouseScores(url: string, pages: Array<{ name: string; path: 
         lcpMs: Math.round(metric('largest-contentful-paint')),
         tbtMs: Math.round(metric('total-blocking-time')),
         cls: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,
+        notPassed,
       });
     }
   } finally {
@@ -242,6 +248,7 @@ export async function runPagesSection(config: BenchConfig): Promise<PagesSection
     for (const s of scores) {
       log(`| ${s.page} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ${(s.lcpMs / 1000).toFixed(1)} s | ${s.tbtMs} ms | ${s.cls} |`);
     }
+    for (const s of scores) if (s.notPassed.length > 0) log(`${s.page}: audits not passed: ${s.notPassed.join(', ')}`);
     return { weights, lighthouse: scores };
   } finally {
     await server.stop();
