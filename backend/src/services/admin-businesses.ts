@@ -3,6 +3,7 @@ import type { BusinessRow } from '@directory/data/business-row.ts';
 import { businessSlug } from '@directory/data/slug.ts';
 import type { RecordDatabase } from '@directory/data/record.ts';
 import { faultPoint } from '@directory/indexer/fault-point.ts';
+import { foldText } from '@directory/indexer/sqlite/search-text.ts';
 import {
   AdminBusinessRepository,
   type AdminSortBy,
@@ -21,15 +22,9 @@ export function buildNameMatch(filter: string): string | null {
   return words.map((word) => `"${word}"*`).join(' ');
 }
 
-/** Text as the name table's tokenizer (unicode61, remove_diacritics 2) sees it: case and accents folded. */
-function folded(text: string): string {
-  // Plain ASCII needs no decomposition: most names, and the walks test thousands of them.
-  return !/[^ -~]/.test(text) ? text.toLowerCase() : text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-/** The words of a text as the name table's tokenizer sees them. */
+/** The words of a text as the name table's tokenizer sees them (unicode61, remove_diacritics 2: case and accents folded, as the search index's). */
 function tokensOf(text: string): string[] {
-  return folded(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /**
@@ -42,7 +37,7 @@ export function buildNameSearch(filter: string): NameSearch | null {
   // Each word typed must start a word of the name: follow the start of the text or a character that is no letter or digit.
   const wordStarts = tokensOf(filter.normalize('NFKC')).map((prefix) => new RegExp(`(?<![\\p{L}\\p{N}])${prefix}`, 'u'));
   return { match, test: (name) => {
-    const text = folded(name);
+    const text = foldText(name);
     return wordStarts.every((wordStart) => wordStart.test(text));
   } };
 }
