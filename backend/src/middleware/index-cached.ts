@@ -44,10 +44,6 @@ export class ListAnswerCache {
   /** Counts "clear cache" actions: part of every validator, so a clear also retires the ETags clients hold. */
   private clears = 0;
 
-  get epoch(): number {
-    return this.clears;
-  }
-
   /** Forgets every answer and every validator handed out so far. */
   clear(): void {
     this.answers.clear();
