@@ -6,6 +6,7 @@
  * intervals.
  */
 import { WEEK_DAYS } from '@directory/data/business.ts';
+import { rememberedByText } from '../text/remembered.ts';
 
 export const MINUTES_PER_DAY = 24 * 60;
 export const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
@@ -88,22 +89,15 @@ export function encodeIntervals(intervals: readonly WeeklyInterval[] | null): st
   return intervals === null ? null : intervals.map(([start, end]) => `${start}-${end}`).join(' ');
 }
 
-const MEMO_LIMIT = 50_000;
-const encodedMemo = new Map<string, string | null>();
+/** `encodeIntervals(weeklyIntervals(json))`, remembered by the hours text. */
+const encodedSchedule = rememberedByText((json: string) => encodeIntervals(weeklyIntervals(json)));
 
 /**
- * `encodeIntervals(weeklyIntervals(json))`, remembered by the hours text: most businesses
- * share a few dozen schedules, and parsing each one again cost 7 s of a 1M-document rebuild.
+ * The encoded opening intervals of an hours text: most businesses share a few dozen schedules,
+ * and parsing each one again cost 7 s of a 1M-document rebuild.
  */
 export function encodedOpenHours(workingHoursJson: string | null): string | null {
-  if (workingHoursJson === null) return null;
-  let encoded = encodedMemo.get(workingHoursJson);
-  if (encoded === undefined) {
-    encoded = encodeIntervals(weeklyIntervals(workingHoursJson));
-    if (encodedMemo.size >= MEMO_LIMIT) encodedMemo.clear();
-    encodedMemo.set(workingHoursJson, encoded);
-  }
-  return encoded;
+  return workingHoursJson === null ? null : encodedSchedule(workingHoursJson);
 }
 
 /** Whether `minuteOfWeek` falls in one of the encoded intervals. */

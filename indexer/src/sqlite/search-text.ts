@@ -5,6 +5,7 @@
  */
 import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from '../search-types.ts';
 import { indexedSingulars } from '../text/plural.ts';
+import { rememberedByText } from '../text/remembered.ts';
 
 /** Letters that folding keeps but slugs spell otherwise ("ø" → "o", "ß" → "ss"): such terms are kept by slug in `special_terms`. */
 export const SPECIAL_LETTERS = 'øłđðßæ';
@@ -92,27 +93,19 @@ export function indexText(text: string | null | undefined): string {
 }
 
 /**
- * What {@link indexForms} computed, by token: category, amenity and street words repeat across
- * most documents, so a full rebuild computes each once. Cleared when full, to bound its memory.
+ * A folded token as the index stores it: followed by its singulars, or by its CJK bigrams.
+ * Remembered: category, amenity and street words repeat across most documents, so a full rebuild
+ * computes each once.
  */
-const indexFormsMemo = new Map<string, string>();
-const INDEX_FORMS_MEMO_SIZE = 50_000;
-
-/** A folded token as the index stores it: followed by its singulars, or by its CJK bigrams. */
-function indexForms(token: string): string {
-  let forms = indexFormsMemo.get(token);
-  if (forms !== undefined) return forms;
+const indexForms = rememberedByText((token: string): string => {
   const out = [token];
   if (isUnspaced(token)) {
     const pieces = bigrams(token);
     // A two-character run is its own bigram.
     if (pieces.length > 1 || pieces[0] !== token) out.push(...pieces);
   } else out.push(...indexedSingulars(token));
-  forms = out.join(' ');
-  if (indexFormsMemo.size >= INDEX_FORMS_MEMO_SIZE) indexFormsMemo.clear();
-  indexFormsMemo.set(token, forms);
-  return forms;
-}
+  return out.join(' ');
+});
 
 /** Characters a visitor types around the digits of a phone number. */
 const PHONE_QUERY = /^[\d\s\-().+/]+$/;

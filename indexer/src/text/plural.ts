@@ -11,6 +11,7 @@
  * which would turn every "sushi", "garden" or "kitchen" into a false singular. Spanish -ces → -z
  * ("offices" → "officz") stays out for the same reason.
  */
+import { rememberedByText } from './remembered.ts';
 
 /** Irregular plurals, plural → singular. */
 const IRREGULAR: ReadonlyMap<string, string> = new Map([
@@ -117,21 +118,11 @@ const NOT_PLURAL = new Set(['news', 'series', 'species', 'always', 'perhaps', 'w
 /** Shortest word a regular rule cuts: "bus", "gas", "spa" stay as they are. */
 const MIN_REGULAR = 4;
 
-/** Singulars already worked out: ranking folds the words of every candidate's name and category, which repeat. */
-const knownSingulars = new Map<string, string>();
-/** Most words {@link knownSingulars} holds before it starts again. */
-const KNOWN_SINGULARS_LIMIT = 50_000;
-
-/** The canonical singular of a folded word ("bakeries" → "bakery", "bars" → "bar", "men" → "man"); the word itself when it is not a plural. */
-export function singularOf(word: string): string {
-  let singular = knownSingulars.get(word);
-  if (singular === undefined) {
-    singular = ruleSingularOf(word);
-    if (knownSingulars.size >= KNOWN_SINGULARS_LIMIT) knownSingulars.clear();
-    knownSingulars.set(word, singular);
-  }
-  return singular;
-}
+/**
+ * The canonical singular of a folded word ("bakeries" → "bakery", "bars" → "bar", "men" → "man"); the word itself when it is not a plural.
+ * Remembered: ranking folds the words of every candidate's name and category, which repeat.
+ */
+export const singularOf = rememberedByText(ruleSingularOf);
 
 function ruleSingularOf(word: string): string {
   const irregular = IRREGULAR.get(word);
