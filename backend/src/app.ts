@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Koa, { type Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
@@ -18,7 +19,7 @@ import { indexerProcessEnv } from './config.ts';
 import { adminSession, sessionOf } from './middleware/admin-auth.ts';
 import { adminApiGate, adminPages, normalisePath } from './middleware/admin-pages.ts';
 import { publicCache } from './middleware/cache-headers.ts';
-import { ListAnswerCache, readyListAnswers } from './middleware/index-cached.ts';
+import { leanListAnswers, ListAnswerCache } from './middleware/index-cached.ts';
 import { COMPRESSION } from './middleware/compression-settings.ts';
 import { compressInMemory } from './middleware/compress-in-memory.ts';
 import { errorHandler } from './middleware/error-handler.ts';
@@ -178,12 +179,35 @@ export function logAppError(error: Error & { code?: string; status?: number; exp
   console.error(`\n  ${(error.stack ?? String(error)).replaceAll('\n', '\n  ')}\n`);
 }
 
+type LeanPath = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+/** A Koa application whose request listener first offers each request to `lean`, which answers it or passes it on. */
+class AppWithLeanPath extends Koa {
+  constructor(private readonly lean: LeanPath) {
+    super();
+  }
+
+  override callback(): ReturnType<Koa['callback']> {
+    const handle = super.callback();
+    return (req, res) => {
+      let passed: ReturnType<typeof handle> | undefined;
+      // Served over HTTP/1 only (http-server.ts).
+      this.lean(req as IncomingMessage, res as ServerResponse, () => {
+        passed = handle(req, res);
+      });
+      return passed ?? Promise.resolve();
+    };
+  }
+}
+
 /** The Koa application: error rendering, body parsing, the API, static assets, server-rendered pages. */
 export function createApp(
   deps: AppDeps,
   options: { isDevelopment?: boolean; site?: SiteBundle; isProxyTrusted?: boolean; pageCacheBytes?: number } = {},
 ): Koa {
-  const app = new Koa();
+  // A ready list answer of this index generation, to a visitor without cookies, is answered in
+  // front of Koa: the same headers and bytes as the full path, without its context and chain.
+  const app = new AppWithLeanPath(leanListAnswers(deps.listCache, () => deps.engine.generation(), { isProxyTrusted: options.isProxyTrusted ?? false }));
   app.on('error', logAppError);
   // Only behind a proxy (TRUST_PROXY=true) are X-Forwarded-* believed: otherwise anyone could
   // pick the address the login throttle counts, or pass for HTTPS.
@@ -192,9 +216,6 @@ export function createApp(
   app.use(errorHandler({ isDevelopment: options.isDevelopment ?? false }));
   app.use(engineFailures(deps.engineHealth));
   app.use(securityHeaders());
-  // A ready list answer of this index generation, to a visitor without cookies, answered here:
-  // the same headers and bytes as below, without the session, body, visitor and router work.
-  app.use(readyListAnswers(deps.listCache, () => deps.engine.generation()));
   // Pages and JSON compressed on the way out (after the ETag is set on the plain body, so a 304
   // costs no compression): bodies in memory in one call each, streams by koa-compress.
   app.use(compress(COMPRESSION));

@@ -26,7 +26,7 @@ export function compressInMemory(): Middleware {
     if (NO_TRANSFORM.test(ctx.response.get('Cache-Control'))) return;
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
     if (bytes.length < COMPRESSION.threshold) return;
-    const encoding = negotiatedEncoding(ctx);
+    const encoding = negotiatedEncoding(ctx.get('accept-encoding'));
     if (encoding === 'identity') return;
     ctx.body = encoding === 'br' ? await brotli(bytes, COMPRESSION.br) : await gzipped(bytes, COMPRESSION.gzip);
     ctx.set('Content-Encoding', encoding);

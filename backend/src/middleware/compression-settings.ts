@@ -1,4 +1,3 @@
-import type { Context } from 'koa';
 import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import { constants as zlib } from 'node:zlib';
@@ -22,9 +21,8 @@ export type OfferedEncoding = (typeof OFFERED_ENCODINGS)[number];
 /** Encodings chosen by `Accept-Encoding` value: browsers send a handful of values, and a negotiation parses the header. */
 const encodingsByHeader = new LRUCache<string, OfferedEncoding>({ max: 256 });
 
-/** The encoding `koa-compress` would choose for this request (same negotiation, same preference order). */
-export function negotiatedEncoding(ctx: Context): OfferedEncoding {
-  const accepted = ctx.get('accept-encoding');
+/** The encoding `koa-compress` would choose for a request's `Accept-Encoding` (same negotiation, same preference order; '' when absent). */
+export function negotiatedEncoding(accepted: string): OfferedEncoding {
   let encoding = encodingsByHeader.get(accepted);
   if (encoding === undefined) {
     encoding = negotiate(accepted);

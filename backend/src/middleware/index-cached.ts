@@ -1,11 +1,13 @@
 import type { Context, Middleware } from 'koa';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fresh from 'fresh';
 import { LRUCache } from 'lru-cache';
 import { FRESHNESS_SECONDS, freshnessOfApiPath } from '../shared/freshness.ts';
 import { publicCacheControl } from './cache-headers.ts';
 import { COMPRESSION, negotiatedEncoding, type OfferedEncoding } from './compression-settings.ts';
+import { securityHeaderList } from './security-headers.ts';
 
 /** A ready JSON answer, the index generation it was computed from, and its compressed forms. */
 interface ReadyAnswer {
@@ -104,37 +106,49 @@ export function listEtag(generation: string, key: string): string {
   return `W/"${createHash('sha1').update(generation).update('\n').update(key).digest('base64url')}"`;
 }
 
-/** Cache-Control of a public read, as `publicCache()` sets it. */
-function setFreshness(ctx: Context): void {
-  const kind = freshnessOfApiPath(ctx.path);
-  if (kind) ctx.set('Cache-Control', publicCacheControl(FRESHNESS_SECONDS[kind]));
-}
+/** Content type of every list answer, as Koa's `ctx.type = 'application/json'` spells it. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
-function writeNotModified(ctx: Context, etag: string): void {
-  ctx.status = 304;
-  ctx.set('ETag', etag);
-  ctx.vary('Accept-Encoding');
-  setFreshness(ctx);
+/** A ready answer or its 304, as both paths write it: status, headers (beyond the security ones), body. */
+interface ReadyResponse {
+  status: 200 | 304;
+  headers: [name: string, value: string][];
+  body: Buffer | null;
 }
 
 /**
- * Writes a ready answer with every header the full middleware chain gives it: the validator,
- * freshness, `Vary`, and the body compressed as `koa-compress` would, from the copy compressed
- * once (`koa-compress` then leaves it alone).
+ * The response to a request for `key` whose validator is `etag`: 304 when the client holds that
+ * validator, this generation's answer with the headers the full middleware chain gives it (the
+ * validator, freshness, `Vary`, the body compressed as `koa-compress` would, from the copy
+ * compressed once), or null when the answer is not ready.
  */
-function writeReady(ctx: Context, cache: ListAnswerCache, key: string, answer: ReadyAnswer, etag: string): void {
-  ctx.status = 200;
-  ctx.type = 'application/json';
-  ctx.set('ETag', etag);
-  ctx.vary('Accept-Encoding');
-  setFreshness(ctx);
-  const encoding = negotiatedEncoding(ctx);
-  if (encoding === 'identity' || answer.json.length < COMPRESSION.threshold) {
-    ctx.body = answer.json;
-    return;
-  }
-  ctx.body = cache.encode(key, answer, encoding);
-  ctx.set('Content-Encoding', encoding);
+function readyResponse(
+  cache: ListAnswerCache,
+  request: { path: string; headers: IncomingHttpHeaders },
+  key: string,
+  generation: string,
+  etag: string,
+): ReadyResponse | null {
+  const kind = freshnessOfApiPath(request.path);
+  const headers: [string, string][] = [
+    ['ETag', etag],
+    ['Vary', 'Accept-Encoding'],
+  ];
+  if (kind) headers.push(['Cache-Control', publicCacheControl(FRESHNESS_SECONDS[kind])]);
+  if (fresh(request.headers, { etag })) return { status: 304, headers, body: null };
+  const answer = cache.answer(key, generation);
+  if (answer === undefined) return null;
+  headers.push(['Content-Type', JSON_TYPE]);
+  const encoding = negotiatedEncoding(request.headers['accept-encoding'] ?? '');
+  if (encoding === 'identity' || answer.json.length < COMPRESSION.threshold) return { status: 200, headers, body: answer.json };
+  headers.push(['Content-Encoding', encoding]);
+  return { status: 200, headers, body: cache.encode(key, answer, encoding) };
+}
+
+function writeReady(ctx: Context, response: ReadyResponse): void {
+  ctx.status = response.status;
+  for (const [name, value] of response.headers) ctx.set(name, value);
+  if (response.body) ctx.body = response.body;
 }
 
 /**
@@ -150,13 +164,9 @@ export function indexCached(cache: ListAnswerCache, generation: () => Promise<st
     const key = `${ctx.path}\n${JSON.stringify(ctx.state.input ?? null)}`;
     cache.rememberUrl(ctx.url, key);
     const etag = cache.etagOf(key, current);
-    if (fresh(ctx.req.headers, { etag })) {
-      writeNotModified(ctx, etag);
-      return;
-    }
-    const ready = cache.answer(key, current);
-    if (ready !== undefined) {
-      writeReady(ctx, cache, key, ready, etag);
+    const ready = readyResponse(cache, ctx.request, key, current, etag);
+    if (ready !== null) {
+      writeReady(ctx, ready);
       return;
     }
     await next();
@@ -164,31 +174,52 @@ export function indexCached(cache: ListAnswerCache, generation: () => Promise<st
     if (ctx.status === 200 && ctx.response.get('ETag') === etag) return;
     if (ctx.status !== 200 || ctx.body === null || typeof ctx.body !== 'object' || Buffer.isBuffer(ctx.body)) return;
     cache.set(key, current, Buffer.from(JSON.stringify(ctx.body)));
-    writeReady(ctx, cache, key, cache.answer(key, current)!, etag);
+    writeReady(ctx, readyResponse(cache, ctx.request, key, current, etag)!);
   };
 }
 
+/** Koa's `ctx.secure`: TLS on the socket, or, only behind a trusted proxy, X-Forwarded-Proto's first value. */
+function isSecure(req: IncomingMessage, isProxyTrusted: boolean): boolean {
+  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+  if (!isProxyTrusted) return false;
+  const forwarded = req.headers['x-forwarded-proto'];
+  return typeof forwarded === 'string' && forwarded.split(/\s*,\s*/, 1)[0] === 'https';
+}
+
 /**
- * The lean path of ready list answers, mounted right after the security headers: a GET of a URL
- * the full path has validated before, from a visitor without cookies (no session to look up,
- * nothing the later middlewares would do differently), whose answer of this index generation is
- * ready, gets its 304 or its answer here, with the same headers and bytes as the full path,
- * without the session lookup, body parsing, visitor counting, routing and validation.
- * Anything else goes the full way.
+ * The lean path of ready list answers, in front of the Koa app: a GET of a URL the full path has
+ * validated before, from a visitor without cookies (no session to look up, nothing the later
+ * middlewares would do differently), whose answer of this index generation is ready, gets its 304
+ * or its answer here, on Node's own request and response, with the same headers (request id,
+ * security headers) and bytes as the full path: no Koa context, middleware chain, session lookup,
+ * body parsing, visitor counting, routing or validation. Anything else is passed to `next`.
  */
-export function readyListAnswers(cache: ListAnswerCache, generation: () => Promise<string>): Middleware {
-  return async (ctx, next) => {
-    if (ctx.method !== 'GET' || ctx.get('cookie') !== '') return next();
-    const key = cache.keyOfUrl(ctx.url);
+export function leanListAnswers(
+  cache: ListAnswerCache,
+  generation: () => Promise<string>,
+  options: { isProxyTrusted: boolean },
+): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  return (req, res, next) => {
+    if (req.method !== 'GET' || (req.headers.cookie ?? '') !== '' || req.url === undefined) return next();
+    const url = req.url;
+    const key = cache.keyOfUrl(url);
     if (key === undefined) return next();
-    const current = await generation();
-    const etag = cache.etagOf(key, current);
-    if (fresh(ctx.req.headers, { etag })) {
-      writeNotModified(ctx, etag);
-      return;
-    }
-    const ready = cache.answer(key, current);
-    if (ready === undefined) return next();
-    writeReady(ctx, cache, key, ready, etag);
+    generation().then(
+      (current) => {
+        const queryAt = url.indexOf('?');
+        const ready = readyResponse(cache, { path: queryAt === -1 ? url : url.slice(0, queryAt), headers: req.headers }, key, current, cache.etagOf(key, current));
+        if (ready === null) return next();
+        const requestId = req.headers['x-request-id'];
+        res.statusCode = ready.status;
+        res.setHeader('X-Request-Id', typeof requestId === 'string' && requestId !== '' ? requestId : randomUUID());
+        for (const [name, value] of securityHeaderList(isSecure(req, options.isProxyTrusted))) res.setHeader(name, value);
+        for (const [name, value] of ready.headers) res.setHeader(name, value);
+        if (ready.body === null) return void res.end();
+        res.setHeader('Content-Length', ready.body.length);
+        res.end(ready.body);
+      },
+      // No generation (the engine cannot be reached): the full path answers as it does then.
+      () => next(),
+    );
   };
 }

@@ -105,6 +105,19 @@ describe('ready list answers on the lean path', () => {
     expect(comparable(lean)).toEqual(comparable(fullWay));
   });
 
+  it('adds HSTS over HTTPS (as the trusted proxy says) as the full path does, and keeps the request id it was given', async () => {
+    const https = { 'x-forwarded-proto': 'https', 'accept-encoding': 'br' };
+    await rawGet('/api/categories', FULL_WAY);
+    const fullWay = await rawGet('/api/categories', { ...https, ...FULL_WAY });
+    const lean = await rawGet('/api/categories', { ...https, 'x-request-id': 'trace-42' });
+    expect(lean.headers['strict-transport-security']).toBe('max-age=15552000');
+    expect(comparable(lean)).toEqual(comparable(fullWay));
+    expect(lean.headers['x-request-id']).toBe('trace-42');
+    const plain = await rawGet('/api/categories', { 'accept-encoding': 'br' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    expect(plain.headers['x-request-id']).toMatch(/^[\da-f-]{36}$/);
+  });
+
   it('leaves a URL never validated, and an answer of an older generation, to the full path', async () => {
     const bad = await rawGet('/api/cities?letter=%%', {});
     expect(bad.status).toBe(400);
