@@ -34,6 +34,12 @@ describe('the demo data of a first start', () => {
     expect(count(`SELECT n FROM business_counts WHERE dimension = 'all'`)).toBe(12_000);
   });
 
+  it('reports each count once when the size is a whole number of batches', () => {
+    const progress: number[] = [];
+    expect(loadDemoDataIfEmpty(new BusinessRepository(record), 10_000, (written) => progress.push(written))).toBe(10_000);
+    expect(progress).toEqual([5_000, 10_000]);
+  });
+
   it('writes nothing into a record that holds businesses already', () => {
     loadDemoDataIfEmpty(new BusinessRepository(record), 10);
     expect(loadDemoDataIfEmpty(new BusinessRepository(record), 100)).toBe(0);

@@ -27,6 +27,7 @@ export function loadDemoDataIfEmpty(
   indexes.defer(process.pid);
   let batch: BusinessInput[] = [];
   let written = 0;
+  let reported = 0;
   try {
     for (const business of generateDemoBusinesses(size)) {
       batch.push(business);
@@ -34,12 +35,14 @@ export function loadDemoDataIfEmpty(
         written += saveBusinesses(repository, batch, { isDemo: true, bulk }).inserted;
         batch = [];
         onProgress(written);
+        reported = written;
       }
     }
     written += saveBusinesses(repository, batch, { isDemo: true, bulk }).inserted;
   } finally {
     indexes.restore();
   }
-  onProgress(written);
+  // The last, partial batch (a size that is a multiple of the batch was reported in the loop).
+  if (written !== reported) onProgress(written);
   return written;
 }
