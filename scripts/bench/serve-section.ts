@@ -12,7 +12,7 @@ import { Random } from '@directory/data/demo/random.ts';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import { writeSample } from '../samples/generate-sample.ts';
 import type { ChildServer } from './child-server.ts';
-import { helloWorld, log, measureRow, prepareDataSet, printRow, SERVE_TABLE_HEAD, settle, signInAsBenchAdmin, startServer, type RowResult } from './common.ts';
+import { helloWorld, log, measureRow, prepareDataSet, printFirstAnswers, printRow, SERVE_TABLE_HEAD, settle, signInAsBenchAdmin, startServer, type RowResult } from './common.ts';
 import type { BenchConfig } from './config.ts';
 import { biggestCategories, biggestPlaces, buildAdminRows, buildMixRow, buildPageRows, buildRows, randomSlugs, sampleRecord, type BenchRow } from './workload.ts';
 
@@ -156,6 +156,7 @@ export async function runServeSection(config: BenchConfig): Promise<ServeSection
   const after = await helloWorld(config, 'Koa hello-world (after)');
   printRow(after);
   results.push(after);
+  printFirstAnswers(results);
   const isImportWanted = !config.only || 'mix: pages + searches'.includes(config.only);
   const importResult = isImportWanted ? await underImport(config, dataDir, rows) : null;
   if (importResult) {

@@ -22,6 +22,12 @@ export interface BenchRow {
   requests: BenchRequest[];
   /** Connections for this row when not the run's (one operator works alone). */
   connections?: number;
+  /**
+   * Answers the server computes once per index change and then keeps (ready list answers): each
+   * distinct request is asked once before the row, those first answers timed apart, so the row
+   * measures what visitors get between two index changes and the first computation is reported too.
+   */
+  isReadyAnswer?: boolean;
 }
 
 /** What the requests are made of. */
@@ -214,11 +220,11 @@ export function buildRows(sample: Sample, perRow: number, random: Random): Bench
       requests: pick(places, perRow, random).map((place) => ({ method: 'POST', path: '/api/search/multi', body: multiSearchBody(wordsOf(place.category)[0] ?? '', place.categorySlug) })),
     },
     { name: `search: ${realSearches.length} real searches in rotation`, requests: realSearches.map((params) => get(`/api/search?${query(params)}`)) },
-    { name: '/api/categories (+ ?letter=)', requests: [get('/api/categories'), ...LETTERS.map((letter) => get(`/api/categories?letter=${letter}`))] },
-    { name: '/api/cities?letter=', requests: LETTERS.map((letter) => get(`/api/cities?letter=${letter}`)) },
-    { name: '/api/countries', requests: [get('/api/countries')] },
-    { name: '/api/homepage-data', requests: [get('/api/homepage-data')] },
-    { name: '/api/businesses?page=1..100', requests: Array.from({ length: 100 }, (_, i) => get(`/api/businesses?page=${i + 1}`)) },
+    { name: '/api/categories (+ ?letter=)', requests: [get('/api/categories'), ...LETTERS.map((letter) => get(`/api/categories?letter=${letter}`))], isReadyAnswer: true },
+    { name: '/api/cities?letter=', requests: LETTERS.map((letter) => get(`/api/cities?letter=${letter}`)), isReadyAnswer: true },
+    { name: '/api/countries', requests: [get('/api/countries')], isReadyAnswer: true },
+    { name: '/api/homepage-data', requests: [get('/api/homepage-data')], isReadyAnswer: true },
+    { name: '/api/businesses?page=1..100', requests: Array.from({ length: 100 }, (_, i) => get(`/api/businesses?page=${i + 1}`)), isReadyAnswer: true },
   ];
 }
 
@@ -290,8 +296,8 @@ export function buildPageRows(
     { name: 'page: /cities (+ letters)', requests: [get('/cities'), ...LETTERS.map((letter) => get(`/cities/${letter}`))] },
     { name: 'page: big category, pages 1..20', requests: pages.map((page) => get(`/categories/${big.categorySlug}${page > 1 ? `?page=${page}` : ''}`)) },
     { name: 'page: big city, pages 1..20', requests: pages.map((page) => get(`${cityPath}${page > 1 ? `?page=${page}` : ''}`)) },
-    { name: '/api/categories/{biggest}?page=1..20', requests: pages.map((page) => get(`/api/categories/${big.categorySlug}?page=${page}`)) },
-    { name: '/api/cities/{biggest}?page=1..20', requests: pages.map((page) => get(`/api/cities/${big.city.countryCode}/${big.city.slug}?page=${page}`)) },
+    { name: '/api/categories/{biggest}?page=1..20', requests: pages.map((page) => get(`/api/categories/${big.categorySlug}?page=${page}`)), isReadyAnswer: true },
+    { name: '/api/cities/{biggest}?page=1..20', requests: pages.map((page) => get(`/api/cities/${big.city.countryCode}/${big.city.slug}?page=${page}`)), isReadyAnswer: true },
     { name: '/sitemap.xml', requests: [get('/sitemap.xml')] },
     { name: 'last business sitemap file', requests: [get(lastBusinessSitemap)] },
   ];
