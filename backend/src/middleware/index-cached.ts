@@ -204,22 +204,34 @@ export function leanListAnswers(
     const url = req.url;
     const key = cache.keyOfUrl(url);
     if (key === undefined) return next();
-    generation().then(
-      (current) => {
-        const queryAt = url.indexOf('?');
-        const ready = readyResponse(cache, { path: queryAt === -1 ? url : url.slice(0, queryAt), headers: req.headers }, key, current, cache.etagOf(key, current));
-        if (ready === null) return next();
-        const requestId = req.headers['x-request-id'];
-        res.statusCode = ready.status;
-        res.setHeader('X-Request-Id', typeof requestId === 'string' && requestId !== '' ? requestId : randomUUID());
-        for (const [name, value] of securityHeaderList(isSecure(req, options.isProxyTrusted))) res.setHeader(name, value);
-        for (const [name, value] of ready.headers) res.setHeader(name, value);
-        if (ready.body === null) return void res.end();
+    const answer = async (): Promise<boolean> => {
+      const current = await generation();
+      const queryAt = url.indexOf('?');
+      const ready = readyResponse(cache, { path: queryAt === -1 ? url : url.slice(0, queryAt), headers: req.headers }, key, current, cache.etagOf(key, current));
+      if (ready === null) return false;
+      const requestId = req.headers['x-request-id'];
+      res.statusCode = ready.status;
+      res.setHeader('X-Request-Id', typeof requestId === 'string' && requestId !== '' ? requestId : randomUUID());
+      for (const [name, value] of securityHeaderList(isSecure(req, options.isProxyTrusted))) res.setHeader(name, value);
+      for (const [name, value] of ready.headers) res.setHeader(name, value);
+      if (ready.body === null) res.end();
+      else {
         res.setHeader('Content-Length', ready.body.length);
         res.end(ready.body);
+      }
+      return true;
+    };
+    answer().then(
+      (isAnswered) => {
+        if (!isAnswered) next();
       },
-      // No generation (the engine cannot be reached): the full path answers as it does then.
-      () => next(),
+      (error: unknown) => {
+        // No generation (the engine cannot be reached), or a failure before anything was sent:
+        // the full path answers as it does then. After the headers, the response is cut.
+        if (res.headersSent) return void res.destroy(error as Error);
+        for (const name of res.getHeaderNames()) res.removeHeader(name);
+        next();
+      },
     );
   };
 }

@@ -118,6 +118,20 @@ describe('ready list answers on the lean path', () => {
     expect(plain.headers['x-request-id']).toMatch(/^[\da-f-]{36}$/);
   });
 
+  it('leaves the request to the full path when the index generation cannot be read', async () => {
+    const fullWay = await rawGet('/api/categories', FULL_WAY);
+    const failing = vi.spyOn(app.deps.engine, 'generation').mockRejectedValueOnce(new Error('index file gone'));
+    const remembered = vi.spyOn(app.deps.listCache, 'rememberUrl');
+    const answer = await rawGet('/api/categories', {});
+    expect(failing).toHaveBeenCalled();
+    // The full path (its validation remembers the URL) answered, with its own headers only.
+    expect(remembered).toHaveBeenCalled();
+    failing.mockRestore();
+    remembered.mockRestore();
+    expect(answer.status).toBe(200);
+    expect(comparable(answer)).toEqual(comparable(fullWay));
+  });
+
   it('leaves a URL never validated, and an answer of an older generation, to the full path', async () => {
     const bad = await rawGet('/api/cities?letter=%%', {});
     expect(bad.status).toBe(400);
