@@ -24,6 +24,8 @@ describe('packEvents and unpackEvents', () => {
       { type: 'unreadable', row: 6, reason: 'Invalid Closing Quote' },
       businessEvent(['Bakery', '', '', '', 'Mo-Fr 8-18 Uhr', 'plain text about', 'no', ''], 7),
       { type: 'cells', row: 8, cells: [] },
+      { type: 'cells', row: 9, cells: [''] },
+      { type: 'cells', row: 10, cells: ['nul \u0000 inside', 'b'] },
       { type: 'read-failed', message: 'The archive is damaged.' },
     ];
     const sent = structuredClone(packEvents(events));
