@@ -57,10 +57,15 @@ function deepFreeze<T>(value: T): T {
 /**
  * A file repeats a few hundred hours and amenities texts over and over (chains, the usual
  * 9AM–5PM week): each text is parsed once, and its answer, frozen, is shared by the rows that
- * hold it (toBusinessColumns then writes its JSON once too). At most 10,000 texts are kept.
+ * hold it (toBusinessColumns then writes its JSON once too). At most 10,000 texts of at most
+ * 2,000 characters are kept (~40 MB at worst); a longer text is parsed for its row alone.
  */
-const hoursOfCell = rememberedByText((cell: string) => deepFreeze(parseHoursCell(cell)), 10_000);
-const aboutOfCell = rememberedByText((cell: string) => deepFreeze(parseAboutCell(cell)), 10_000);
+const REMEMBERED_TEXTS = 10_000;
+const REMEMBERED_TEXT_LENGTH = 2_000;
+const rememberedHours = rememberedByText((cell: string) => deepFreeze(parseHoursCell(cell)), REMEMBERED_TEXTS);
+const rememberedAbout = rememberedByText((cell: string) => deepFreeze(parseAboutCell(cell)), REMEMBERED_TEXTS);
+const hoursOfCell = (cell: string) => (cell.length <= REMEMBERED_TEXT_LENGTH ? rememberedHours(cell) : parseHoursCell(cell));
+const aboutOfCell = (cell: string) => (cell.length <= REMEMBERED_TEXT_LENGTH ? rememberedAbout(cell) : parseAboutCell(cell));
 
 type Status = 'open' | 'temporarilyClosed' | 'permanentlyClosed';
 
