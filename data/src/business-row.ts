@@ -58,7 +58,7 @@ export function toBusinessColumns(input: BusinessInput): BusinessColumns {
     photo: input.photo,
     logo: input.logo,
     located_in: input.locatedIn,
-    working_hours: input.workingHours === null ? null : JSON.stringify(input.workingHours),
+    working_hours: input.workingHours === null ? null : jsonOf(input.workingHours),
     verified: input.verified ? 1 : 0,
     about: serializeAbout(input.about),
     url: input.url,
@@ -69,7 +69,18 @@ export function toBusinessColumns(input: BusinessInput): BusinessColumns {
 
 function serializeAbout(about: AboutValue | null): string | null {
   if (about === null) return null;
-  return typeof about === 'string' ? about : JSON.stringify(about);
+  return typeof about === 'string' ? about : jsonOf(about);
+}
+
+/** JSON texts of frozen values, by value: the importer hands the same frozen hours and amenities to many rows. */
+const jsonOfFrozen = new WeakMap<object, string>();
+
+/** `JSON.stringify(value)`, made once per frozen object (a frozen object cannot change after its text is kept). */
+function jsonOf(value: object): string {
+  if (!Object.isFrozen(value)) return JSON.stringify(value);
+  let text = jsonOfFrozen.get(value);
+  if (text === undefined) jsonOfFrozen.set(value, (text = JSON.stringify(value)));
+  return text;
 }
 
 /** Reads the `about` column: amenity groups when it holds a JSON object, plain text otherwise. */

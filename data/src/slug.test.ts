@@ -9,6 +9,7 @@ describe('slugify', () => {
     ['Café  & Bar!', 'cafe-bar'],
     ['Zürich', 'zurich'],
     ['Straße', 'strasse'],
+    ['Ærø Łódź Đà Nẵng', 'aero-lodz-da-nang'],
     ['東京', '東京'],
     ['  --Hello--  ', 'hello'],
   ])('%s → %s', (text, slug) => expect(slugify(text)).toBe(slug));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnExtraction, isHeaderRow, mapColumns } from './columns.ts';
+import { columnExtraction, firstFoldedAsciiCharacter, foldHeader, isHeaderRow, mapColumns } from './columns.ts';
 
 describe('column alias table', () => {
   it('matches names whatever their case, spaces, underscores or accents', () => {
@@ -33,5 +33,15 @@ describe('column alias table', () => {
     const map = mapColumns(['name', 'phone']);
     expect(isHeaderRow(['Name', 'PHONE'], map)).toBe(true);
     expect(isHeaderRow(['Bakery', 'phone'], map)).toBe(false);
+  });
+
+  it('tells the first character a header folds to without folding it, when an ASCII character decides it', () => {
+    for (const text of ['Name', ' _-./\\^`Place Id', '\tx\u0301yz', 'Zürich', '9AM', '[]', 'a\u00e9']) {
+      expect(firstFoldedAsciiCharacter(text), JSON.stringify(text)).toBe(foldHeader(text).charAt(0));
+    }
+    for (const text of ['\uFEFFname', 'Éva', ' \u00a0x', '', '_-']) expect(firstFoldedAsciiCharacter(text), JSON.stringify(text)).toBeUndefined();
+    const map = mapColumns(['Name', 'Ülke', 'phone']);
+    expect(isHeaderRow(['  NAME', 'ulke', 'Phone'], map)).toBe(true);
+    expect(isHeaderRow(['name', 'Ulkeler', 'phone'], map)).toBe(false);
   });
 });

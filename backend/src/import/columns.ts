@@ -120,6 +120,24 @@ export function mapColumns(headers: readonly string[]): ColumnMap {
 /** Each file's headers folded once, not once per data row. */
 const foldedHeaders = new WeakMap<ColumnMap, string[]>();
 
+/** Characters foldHeader removes from ASCII text: white space, `_ - . / \`, and the two ASCII diacritics `^` and `` ` ``. */
+const isRemovedByFolding = (code: number) =>
+  (code >= 0x09 && code <= 0x0d) || code === 0x20 || code === 0x5f || code === 0x2d || code === 0x2e || code === 0x2f || code === 0x5c || code === 0x5e || code === 0x60;
+
+/**
+ * The first character of `foldHeader(text)` when an ASCII character decides it (the first one
+ * folding keeps, lower-cased; combining marks after it are removed, not merged), undefined when
+ * a non-ASCII character comes first (folding decides) or nothing is kept.
+ */
+export function firstFoldedAsciiCharacter(text: string): string | undefined {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code > 0x7f) return undefined;
+    if (!isRemovedByFolding(code)) return code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 0x20) : text.charAt(index);
+  }
+  return undefined;
+}
+
 /** True when a row repeats the header row (files concatenated with their headers). */
 export function isHeaderRow(cells: readonly string[], map: ColumnMap): boolean {
   let folded = foldedHeaders.get(map);
@@ -128,8 +146,13 @@ export function isHeaderRow(cells: readonly string[], map: ColumnMap): boolean {
   for (const [index, header] of map.headers.entries()) {
     if (header.trim() === '') continue;
     const cell = cells[index] ?? '';
-    // Cheap test first: a data row almost always differs from its header in the first column.
-    if (cell !== header && foldHeader(cell) !== folded[index]) return false;
+    // Cheap tests first: a data row almost always differs from its header in the first column,
+    // most often from its first character on (a name against "name"), which tells without folding.
+    if (cell !== header) {
+      const first = firstFoldedAsciiCharacter(cell);
+      if (first !== undefined && first !== folded[index]!.charAt(0)) return false;
+      if (foldHeader(cell) !== folded[index]) return false;
+    }
     compared += 1;
   }
   return compared > 0;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toBusinessColumns } from '@directory/data/business-row.ts';
 import { mapColumns } from './columns.ts';
 import { mapRow } from './map-row.ts';
 
@@ -75,5 +76,21 @@ describe('mapRow', () => {
     expect(mapOne({ name: 'Kneipe', working_hours: '{"Montag": "9–17 Uhr"}' })).toMatchObject({
       kind: 'business', hasUnreadableHours: true, business: { workingHours: { Montag: '9–17 Uhr' } },
     });
+  });
+
+  it('gives rows with the same hours and amenities texts the same values, read-only so that no row changes another', () => {
+    const cells = (name: string) => ({ name, working_hours: '{"Monday": "9 am–5 pm", "Sunday": "Closed"}', about: '{"Amenities": {"Restroom": true}}' });
+    const [first, second] = [mapOne(cells('First')), mapOne(cells('Second'), 3)];
+    if (first.kind !== 'business' || second.kind !== 'business') throw new Error('both rows are businesses');
+    expect(second.business.workingHours).toEqual({ Monday: '9AM–5PM', Sunday: 'Closed' });
+    expect(second.business.about).toEqual({ Amenities: { Restroom: true } });
+    expect(toBusinessColumns(second.business).working_hours).toBe(toBusinessColumns(first.business).working_hours);
+    expect(() => {
+      (first.business.workingHours as Record<string, string>).Monday = 'Closed';
+    }).toThrow(TypeError);
+    expect(() => {
+      ((first.business.about as Record<string, Record<string, boolean>>).Amenities!).Restroom = false;
+    }).toThrow(TypeError);
+    expect(second.business.workingHours).toEqual({ Monday: '9AM–5PM', Sunday: 'Closed' });
   });
 });

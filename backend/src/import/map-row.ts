@@ -2,7 +2,7 @@
  * One spreadsheet row → one business for the record, a skip with its reason (permanently
  * closed, repeated header), or an error naming the row, the column and the reason. Pure.
  */
-import type { BusinessInput } from '@directory/data/business.ts';
+import type { AboutValue, BusinessInput } from '@directory/data/business.ts';
 import {
   cleanName, cleanPostalCode, cleanText, isInvalid, parseCoordinate, parseCount, parseFlag, parseJsonCell, parseRating,
   type Invalid,
@@ -11,6 +11,7 @@ import type { ColumnField, ColumnMap } from './columns.ts';
 import { parseHoursCell, parseHoursList, type HoursResult } from './hours.ts';
 import { identify, type Identity } from './identity.ts';
 import { countryCodeFromName, countryNameOf, joinAddress, normalizeCountryCode, parseAboutCell, parseCompleteAddress } from './place-parts.ts';
+import { rememberedByText } from '@directory/indexer/text/remembered.ts';
 
 export interface RowIssue {
   /** Row number as a spreadsheet shows it (the header is row 1). */
@@ -43,6 +44,28 @@ function isValidTimeZone(zone: string): boolean {
   }
   return isValid;
 }
+
+/** `value` and every object inside it made read-only, so that rows can share it. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * A file repeats a few hundred hours and amenities texts over and over (chains, the usual
+ * 9AM–5PM week): each text is parsed once, and its answer, frozen, is shared by the rows that
+ * hold it (toBusinessColumns then writes its JSON once too). At most 10,000 texts of at most
+ * 2,000 characters are kept (~40 MB at worst); a longer text is parsed for its row alone.
+ */
+const REMEMBERED_TEXTS = 10_000;
+const REMEMBERED_TEXT_LENGTH = 2_000;
+const rememberedHours = rememberedByText((cell: string) => deepFreeze(parseHoursCell(cell)), REMEMBERED_TEXTS);
+const rememberedAbout = rememberedByText((cell: string) => deepFreeze(parseAboutCell(cell)), REMEMBERED_TEXTS);
+const hoursOfCell = (cell: string) => (cell.length <= REMEMBERED_TEXT_LENGTH ? rememberedHours(cell) : parseHoursCell(cell));
+const aboutOfCell = (cell: string) => (cell.length <= REMEMBERED_TEXT_LENGTH ? rememberedAbout(cell) : parseAboutCell(cell));
 
 type Status = 'open' | 'temporarilyClosed' | 'permanentlyClosed';
 
@@ -174,7 +197,7 @@ export function mapRow(cells: readonly string[], map: ColumnMap, rowNumber: numb
     locatedIn: row.text('locatedIn'),
     workingHours: hours.hours,
     verified: parseFlag(row.cell('verified')),
-    about: parseAboutCell(row.cell('about')),
+    about: aboutOf(row.cell('about')),
     url: website,
     timeZone: timeZone !== null && isValidTimeZone(timeZone) ? timeZone : null,
     isApproved: false,
@@ -182,8 +205,11 @@ export function mapRow(cells: readonly string[], map: ColumnMap, rowNumber: numb
   return { kind: 'business', business, identity, isTemporarilyClosed: status === 'temporarilyClosed', hasUnreadableHours: !hours.isReadable };
 }
 
+const aboutOf = (aboutCell: string | null): AboutValue | null => (aboutCell === null ? null : aboutOfCell(aboutCell));
+
 function readHours(cells: readonly string[], map: ColumnMap, hoursCell: string | null): HoursResult {
-  if (cleanText(hoursCell) !== null || map.openingHours.length === 0) return parseHoursCell(hoursCell);
+  if (hoursCell !== null && (cleanText(hoursCell) !== null || map.openingHours.length === 0)) return hoursOfCell(hoursCell);
+  if (map.openingHours.length === 0) return parseHoursCell(null);
   const list = map.openingHours
     .map((entry) => ({
       day: entry.day === undefined ? null : cleanText(cells[entry.day]),

@@ -95,6 +95,18 @@ describe('openRows', () => {
     }
   });
 
+  it('numbers an unreadable record by the line it ends on when it holds line breaks itself, LF or CRLF', async () => {
+    // The record opened on line 4 never closes its quote: it runs to the last line, 6.
+    for (const eol of ['\n', '\r\n']) {
+      const file = write(`unclosed-multiline-${eol === '\n' ? 'lf' : 'crlf'}.csv`, `name,about${eol}"A","one${eol}two"${eol}"C","unclosed${eol}still${eol}open`);
+      expect(await readAll(file), JSON.stringify(eol)).toEqual([
+        { rowNumber: 1, cells: ['name', 'about'] },
+        { rowNumber: 3, cells: ['A', `one${eol}two`] },
+        { rowNumber: 6, unreadable: 'Quote Not Closed: the parsing is finished with an opening quote' },
+      ]);
+    }
+  });
+
   it('reports an unreadable CSV record and goes on', async () => {
     const rows = await readAll(write('broken.csv', 'name,phone\nA,1\n"B"x"y,2\nC,3\n'));
     expect(rows.filter((row) => 'cells' in row).map((row) => 'cells' in row && row.cells[0])).toContain('C');

@@ -106,8 +106,9 @@ function decodeTo8(encoding: TextEncoding): Transform {
  * gives the same line inside a copy of every counter made for each record (~5 µs a row, a fifth of
  * the parsing). csv-parse 7 counts a CRLF inside a quoted field as two lines (the CR and the LF
  * each end one; a CRLF between records counts once), so the CRLFs inside the fields read so far
- * are taken off; only a record that spans several lines is searched for them. (A record the
- * parser cannot read is not seen: the CRLFs inside it still count twice, for it and the rows after.)
+ * are taken off; only a record that spans several lines is searched for them. A record the parser
+ * cannot read is never pushed: its line is counted from the fields it holds when the parser gives
+ * up on it (an unclosed quote at the end of the file, a record too long: no row follows either).
  */
 class LineNumberedCsvParser extends CsvParser {
   /** Lines counted twice so far: one per CRLF inside a field. */
@@ -117,6 +118,14 @@ class LineNumberedCsvParser extends CsvParser {
   /** A line as csv-parse counts it (`info.lines`, an error's `lines`) as a text editor shows it. */
   editorLine(lines: number): number {
     return lines - this.doubleCounted;
+  }
+
+  /** The line an unreadable record reaches as an editor shows it, from `lines` when the parser gave up on it. */
+  unreadableLine(lines: number): number {
+    const { record, field } = (this as unknown as { state: { record: unknown[]; field: { toString(encoding?: BufferEncoding): string } } }).state;
+    let inside = countCrlf(field.toString('utf8'));
+    for (const cell of record) if (typeof cell === 'string') inside += countCrlf(cell);
+    return this.editorLine(lines) - inside;
   }
 
   override push(record: unknown, encoding?: BufferEncoding): boolean {
@@ -137,6 +146,7 @@ function countCrlf(text: string): number {
 /** CSV records; a row's number is the line it ends on (the header is line 1), as a text editor shows it. */
 async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: string): AsyncGenerator<SheetRow> {
   const skipped: SheetRow[] = [];
+  let isTooLongReported = false;
   const parser = new LineNumberedCsvParser({
     delimiter,
     bom: true,
@@ -146,11 +156,13 @@ async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: stri
     skip_records_with_error: true,
     max_record_size: MAX_CSV_RECORD_CHARS,
     on_skip: (error: CsvError | undefined) => {
-      const lines = parser.editorLine((error as (CsvError & { lines?: number }) | undefined)?.lines ?? 0);
-      const last = skipped.at(-1);
       // csv-parse stops reading at an oversized record (it drops the rest of each chunk from
       // there) and reports it again at every chunk: once is enough, and the message says so.
-      if (error?.code === 'CSV_MAX_RECORD_SIZE' && last?.rowNumber === lines) return undefined;
+      if (error?.code === 'CSV_MAX_RECORD_SIZE') {
+        if (isTooLongReported) return undefined;
+        isTooLongReported = true;
+      }
+      const lines = parser.unreadableLine((error as (CsvError & { lines?: number }) | undefined)?.lines ?? 0);
       const unreadable =
         error?.code === 'CSV_MAX_RECORD_SIZE'
           ? `The record is longer than ${MAX_CSV_RECORD_CHARS.toLocaleString('en-US')} characters: reading stopped here, the rows after it were not read.`

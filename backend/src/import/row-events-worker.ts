@@ -6,6 +6,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { openRows, UnreadableFileError, type RowSource } from './read-rows.ts';
+import { packEvents } from './row-event-messages.ts';
 import {
   EVENTS_PER_MESSAGE, MESSAGES_IN_FLIGHT, mapsWhileReading, readEvents, rowEvents, type ReaderMessage, type ReaderRequest, type RowEvent,
 } from './row-events.ts';
@@ -31,7 +32,7 @@ async function readFile(file: string): Promise<void> {
   const post = async () => {
     while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
     credits -= 1;
-    send({ type: 'events', events, bytesRead: source.bytesRead() });
+    send({ type: 'events', events: packEvents(events), bytesRead: source.bytesRead() });
     events = [];
   };
   for await (const event of mapsWhileReading(source.kind) ? rowEvents(source) : readEvents(source)) {

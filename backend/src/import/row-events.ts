@@ -10,6 +10,7 @@ import { toBusinessColumns, type BusinessColumns } from '@directory/data/busines
 import { firstSlug } from '../services/business-writer.ts';
 import { isHeaderRow, mapColumns, type ColumnMap } from './columns.ts';
 import type { Identity } from './identity.ts';
+import { unpackEvents } from './row-event-messages.ts';
 import { mapRow, type MappedRow } from './map-row.ts';
 import { openRows, UnreadableFileError, type RowSource } from './read-rows.ts';
 import { tsWorkerSource } from '@directory/indexer/worker-source.ts';
@@ -122,7 +123,8 @@ export const mapsWhileReading = (kind: RowSource['kind']) => kind === 'csv';
 export type ReaderMessage =
   | { type: 'opened'; kind: RowSource['kind']; fileSize: number }
   | { type: 'open-failed'; message: string }
-  | { type: 'events'; events: RowEvent[]; bytesRead: number }
+  /** `events` packed by row-event-messages.ts. */
+  | { type: 'events'; events: unknown[]; bytesRead: number }
   | { type: 'done'; bytesRead: number };
 export type ReaderRequest = { type: 'open'; file: string } | { type: 'more' };
 export { EVENTS_PER_MESSAGE, MESSAGES_IN_FLIGHT };
@@ -265,7 +267,7 @@ export async function openRowEvents(file: string, fileSize: number, inWorker = f
         if (message.type !== 'events') continue;
         bytesRead = message.bytesRead;
         worker.postMessage({ type: 'more' } satisfies ReaderRequest);
-        yield* message.events;
+        yield* unpackEvents(message.events);
       }
     } finally {
       // Stopped early (a file without a name column, an error while writing): that worker is not reused.
