@@ -18,7 +18,7 @@ async function loadSearch({ request }: LoaderFunctionArgs): Promise<SearchPageDa
   const route = parseSearchParams(new URL(request.url).searchParams);
   // Only the server build computes results here (the browser's InstantSearch fetches its own):
   // the dynamic import keeps react-dom/server and the second render out of the browser bundle.
-  const serverState = import.meta.env.SSR ? await (await import('./server-state.tsx')).getSearchServerState(request.url) : null;
+  const serverState = import.meta.env.SSR ? await (await import('./server-state.ts')).getSearchServerState(request.url) : null;
   return { url: request.url, query: route.q ?? '', location: route.location ?? '', serverState };
 }
 
