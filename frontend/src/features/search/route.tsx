@@ -15,7 +15,7 @@ export interface SearchPageData {
 }
 
 /** The server's module computing results, imported once: each `import()` costs a module resolution. */
-let serverStateModule: Promise<typeof import('./server-state.ts')> | undefined;
+let serverStateModule: Promise<{ getSearchServerState(url: string): Promise<InstantSearchServerState> }> | undefined;
 
 async function getServerState(url: string): Promise<InstantSearchServerState> {
   serverStateModule ??= import('./server-state.ts');
