@@ -13,8 +13,8 @@ const isModified = (event: MouseEvent) => event.metaKey || event.altKey || event
  * React Router's `<Link>` with a path of the site: the same `<a>` (the same attributes, in the
  * same order) and the same navigation on a plain click (a click on a link to the page shown
  * replaces its history entry), without resolving the path against the matched routes, which
- * React Router's Link does twice per render. A page renders a few dozen links (navigation,
- * footer, breadcrumbs, cards), and on the server that resolution was about a third of React's
+ * React Router’s Link does twice per render. A page renders a few dozen links (navigation,
+ * footer, breadcrumbs, cards), and on the server that resolution was about a quarter of React’s
  * work for a business page.
  */
 function SitePathLink({ to, replace, state, preventScrollReset, onClick, ...rest }: LinkProps & { to: string }) {
