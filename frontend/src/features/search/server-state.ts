@@ -28,7 +28,7 @@ import { FACET_LIST_PARAMS, LOCATION_PARAMS, NEAR_PARAMS, OPEN_NOW_PARAMS, PAGIN
 /** Nothing is drawn on the server: the widgets only shape the search. */
 const noRender = () => {};
 
-/** The page's widgets, in the order search-app.tsx renders them (their order is the order of the queries). */
+/** The page’s widgets, in the order search-app.tsx renders them: the state lists facets and queries in the order widgets were added. */
 function pageWidgets(): Widget[] {
   return [
     connectSearchBox(noRender)({}),
