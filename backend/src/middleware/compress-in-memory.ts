@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import compressible from 'compressible';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
-import { COMPRESSION, negotiatedEncoding, PER_RESPONSE_BROTLI } from './compression-settings.ts';
+import { COMPRESSION, negotiatedEncoding } from './compression-settings.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -10,11 +10,10 @@ const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 
 /**
  * Compresses an answer whose body is in memory (a rendered page, a JSON answer, a sitemap) in one
- * call on libuv's thread pool, with the encoding and threshold `koa-compress` uses (brotli at the
- * quality of PER_RESPONSE_BROTLI), and marks it so that `koa-compress` (mounted before this)
- * leaves it alone. `koa-compress` pipes every body through a zlib stream, whose per-chunk
- * callbacks cost the server's thread more than the compression itself for bodies of a few dozen
- * kilobytes. Streams (files) are left to it.
+ * call on libuv's thread pool, with the encoding, settings and threshold `koa-compress` uses, and
+ * marks it so that `koa-compress` (mounted before this) leaves it alone. `koa-compress` pipes every
+ * body through a zlib stream, whose per-chunk callbacks cost the server's thread more than the
+ * compression itself for bodies of a few dozen kilobytes. Streams (files) are left to it.
  */
 export function compressInMemory(): Middleware {
   return async (ctx, next) => {
@@ -29,7 +28,7 @@ export function compressInMemory(): Middleware {
     if (bytes.length < COMPRESSION.threshold) return;
     const encoding = negotiatedEncoding(ctx);
     if (encoding === 'identity') return;
-    ctx.body = encoding === 'br' ? await brotli(bytes, PER_RESPONSE_BROTLI) : await gzipped(bytes, COMPRESSION.gzip);
+    ctx.body = encoding === 'br' ? await brotli(bytes, COMPRESSION.br) : await gzipped(bytes, COMPRESSION.gzip);
     ctx.set('Content-Encoding', encoding);
     ctx.vary('Accept-Encoding');
   };

@@ -15,13 +15,6 @@ export const COMPRESSION = {
   deflate: false,
 } as const;
 
-/**
- * Brotli for a body compressed for one response (a rendered page, whose nonce is its own, or a
- * JSON answer): quality 3 costs about 60% of quality 4's time for a page some 5% larger. Bodies
- * compressed once and sent many times (the ready lists) keep `COMPRESSION.br`.
- */
-export const PER_RESPONSE_BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 3 } } as const;
-
 /** The encodings offered, best first, as `koa-compress` ranks them on Node 20 (no zstd) without deflate. */
 export const OFFERED_ENCODINGS = ['br', 'gzip', 'identity'] as const;
 export type OfferedEncoding = (typeof OFFERED_ENCODINGS)[number];
