@@ -14,8 +14,8 @@ const isModified = (event: MouseEvent) => event.metaKey || event.altKey || event
  * same order) and the same navigation on a plain click (a click on a link to the page shown
  * replaces its history entry), without resolving the path against the matched routes, which
  * React Router’s Link does twice per render. A page renders a few dozen links (navigation,
- * footer, breadcrumbs, cards), and on the server that resolution was about a quarter of React’s
- * work for a business page.
+ * footer, breadcrumbs, cards): on the server, React Router’s Links were about a quarter of
+ * React’s work for a business page, that resolution above all.
  */
 function SitePathLink({ to, replace, state, preventScrollReset, onClick, ...rest }: LinkProps & { to: string }) {
   const navigate = useNavigate();
