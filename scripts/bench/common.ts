@@ -5,7 +5,7 @@
  */
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import { startChildServer, type ChildServer } from './child-server.ts';
@@ -34,6 +34,36 @@ export interface RowResult {
   ratioToBaseline: number | null;
   /** Of a ready-answer row: its distinct requests asked once each, one at a time, before the row (their computation). */
   firstAnswers?: { p50Ms: number; maxMs: number };
+  /** CPU time of the server's processes (user + system) per answered request; null where it cannot be read. */
+  cpuMsPerRequest: number | null;
+}
+
+/** Linux counts process CPU time in USER_HZ ticks: 100 a second. */
+const MS_PER_TICK = 10;
+
+/**
+ * CPU time (user + system, ms) spent so far by the processes of the group `groupId`: the server
+ * `npm start` starts runs as a grandchild of the process the bench spawns, in its group. Null
+ * where there is no /proc to read it from.
+ */
+export function groupCpuMs(groupId: number): number | null {
+  if (!existsSync('/proc/self/stat')) return null;
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch (error) {
+      // The process ended between the listing and the read.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ESRCH') continue;
+      throw error;
+    }
+    // After "pid (command) ": state, ppid, pgrp, … utime and stime (the 14th and 15th fields of the line).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) === groupId) total += (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+  }
+  return total;
 }
 
 /** The directory of the data set of `config.size` businesses. */
@@ -139,7 +169,7 @@ export async function measure(url: string, row: BenchRow, config: Pick<BenchConf
   });
 }
 
-export function summarise(name: string, distinctRequests: number, result: autocannon.Result, baseline: number | null): RowResult {
+export function summarise(name: string, distinctRequests: number, result: autocannon.Result, baseline: number | null, cpuMs: number | null = null): RowResult {
   const status503 = result.statusCodeStats?.['503']?.count ?? 0;
   return {
     name,
@@ -152,6 +182,7 @@ export function summarise(name: string, distinctRequests: number, result: autoca
     non2xx: result.non2xx,
     status503,
     ratioToBaseline: baseline ? Math.round((result.requests.average / baseline) * 100) / 100 : null,
+    cpuMsPerRequest: cpuMs === null || result.requests.total === 0 ? null : Math.round((cpuMs / result.requests.total) * 1000) / 1000,
   };
 }
 
@@ -175,11 +206,18 @@ async function firstAnswers(url: string, row: BenchRow): Promise<NonNullable<Row
   return { p50Ms: round(times[Math.floor(times.length / 2)]!), maxMs: round(times[times.length - 1]!) };
 }
 
-/** Measures a row (after its first answers, for a ready-answer row) and summarises it against the baseline. */
-export async function measureRow(url: string, row: BenchRow, config: BenchConfig, baseline: number | null): Promise<RowResult> {
+/**
+ * Measures a row (after its first answers, for a ready-answer row) and summarises it against the
+ * baseline; `serverGroup` is the process group whose CPU time the requests cost.
+ */
+export async function measureRow(url: string, row: BenchRow, config: BenchConfig, baseline: number | null, serverGroup?: number): Promise<RowResult> {
   const distinct = new Set(row.requests.map((r) => `${r.method} ${r.path} ${r.body ?? ''}`)).size;
   const first = row.isReadyAnswer ? await firstAnswers(url, row) : undefined;
-  return { ...summarise(row.name, distinct, await measure(url, row, config), baseline), ...(first ? { firstAnswers: first } : {}) };
+  const cpuBefore = serverGroup === undefined ? null : groupCpuMs(serverGroup);
+  const result = await measure(url, row, config);
+  const cpuAfter = serverGroup === undefined ? null : groupCpuMs(serverGroup);
+  const summary = summarise(row.name, distinct, result, baseline, cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore);
+  return first ? { ...summary, firstAnswers: first } : summary;
 }
 
 /** Below the table: what the ready-answer rows cost the first time, when an index change retires their answers. */
@@ -190,12 +228,13 @@ export function printFirstAnswers(rows: RowResult[]): void {
   for (const row of ready) log(`- ${row.name}: median ${row.firstAnswers!.p50Ms} ms, slowest ${row.firstAnswers!.maxMs} ms`);
 }
 
-export const SERVE_TABLE_HEAD = ['| request | distinct requests | req/s | p50 | p99 | errors | non-2xx | vs hello-world |', '|---|---|---|---|---|---|---|---|'];
+export const SERVE_TABLE_HEAD = ['| request | distinct requests | req/s | p50 | p99 | errors | non-2xx | vs hello-world | server CPU ms/req |', '|---|---|---|---|---|---|---|---|---|'];
 
 export function printRow(row: RowResult): void {
   const ratio = row.ratioToBaseline === null ? '' : `${Math.round(row.ratioToBaseline * 100)}%`;
+  const cpu = row.cpuMsPerRequest === null ? '' : row.cpuMsPerRequest.toFixed(3);
   log(
-    `| ${row.name} | ${row.distinctRequests} | ${row.requestsPerSecond.toLocaleString('en-US')} | ${row.p50Ms} ms | ${row.p99Ms} ms | ${row.errors} (${row.timeouts} time-outs) | ${row.non2xx} (${row.status503} × 503) | ${ratio} |`,
+    `| ${row.name} | ${row.distinctRequests} | ${row.requestsPerSecond.toLocaleString('en-US')} | ${row.p50Ms} ms | ${row.p99Ms} ms | ${row.errors} (${row.timeouts} time-outs) | ${row.non2xx} (${row.status503} × 503) | ${ratio} | ${cpu} |`,
   );
 }
 
@@ -208,8 +247,10 @@ export async function helloWorld(config: BenchConfig, label: string): Promise<Ro
     log: () => undefined,
   });
   try {
+    const cpuBefore = groupCpuMs(server.pid);
     const result = await measure(server.url, { name: label, requests: [{ method: 'GET', path: '/' }] }, config);
-    return summarise(label, 1, result, null);
+    const cpuAfter = groupCpuMs(server.pid);
+    return summarise(label, 1, result, null, cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore);
   } finally {
     await server.stop();
   }

@@ -103,12 +103,12 @@ async function underImport(config: BenchConfig, dataDir: string, rows: BenchRow[
   const server = await startServer(scratch, config.size, () => undefined);
   try {
     await settle(server.url);
-    const idle = await measureRow(server.url, { ...mix, name: 'mix: pages + searches, idle' }, config, null);
+    const idle = await measureRow(server.url, { ...mix, name: 'mix: pages + searches, idle' }, config, null, server.pid);
     printRow(idle);
     const importing = runImport(scratch, file);
     const windows: RowResult[] = [];
     while (importing.isRunning() && windows.length < MAX_IMPORT_WINDOWS) {
-      const window = await measureRow(server.url, { ...mix, name: `mix: pages + searches, during the import (window ${windows.length + 1})` }, config, null);
+      const window = await measureRow(server.url, { ...mix, name: `mix: pages + searches, during the import (window ${windows.length + 1})` }, config, null, server.pid);
       // A window the import ended during is kept: it was still under load for most of it.
       windows.push(window);
       printRow(window);
@@ -146,7 +146,7 @@ export async function runServeSection(config: BenchConfig): Promise<ServeSection
     results.push(before);
     for (const row of rows.filter((candidate) => !config.only || candidate.name.includes(config.only))) {
       await settle(server.url);
-      const result = await measureRow(server.url, row, config, before.requestsPerSecond);
+      const result = await measureRow(server.url, row, config, before.requestsPerSecond, server.pid);
       printRow(result);
       results.push(result);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyNonce, NONCE_PLACEHOLDER, NonceStamper, stampDocumentNonces, stampScriptNonces } from './script-nonce.ts';
+import { applyNonce, createNonce, NONCE_PLACEHOLDER, NonceStamper, stampDocumentNonces, stampScriptNonces } from './script-nonce.ts';
 
 describe('stampScriptNonces', () => {
   it('stamps an inline and an external script', () => {
@@ -68,5 +68,13 @@ describe('NonceStamper and applyNonce', () => {
     expect(applyNonce(prepared, 'first')).toBe('<script nonce="first">a()</script>');
     expect(applyNonce(prepared, 'second')).toBe('<script nonce="second">a()</script>');
     expect(stamper.stamp('')).toBe('');
+  });
+});
+
+describe('createNonce', () => {
+  it('gives every response its own 128-bit nonce, also across refills of its random bytes', () => {
+    const nonces = Array.from({ length: 1000 }, () => createNonce());
+    expect(new Set(nonces).size).toBe(1000);
+    for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
   });
 });

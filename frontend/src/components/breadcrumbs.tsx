@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './link.tsx';
 import './breadcrumbs.css';
 
 /** One step of a trail: its label and its origin-less path ("/countries/france"). */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './link.tsx';
 
 /** What each card says under its title: the not-found screens word it each their own way. */
 export interface BrowseCardTexts {

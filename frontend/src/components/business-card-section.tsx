@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './link.tsx';
 import type { BusinessListItem } from '@directory/backend/shared/api-types.ts';
 import { BusinessCard } from './business-card.tsx';
 import { EmptyState, LoadingNotice } from './page-states.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from './link.tsx';
 import type { BusinessListItem } from '@directory/backend/shared/api-types.ts';
 import { formatNumber } from '../lib/format.ts';
 import { StarRating } from './star-rating.tsx';

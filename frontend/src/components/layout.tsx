@@ -1,4 +1,5 @@
-import { Link, matchRoutes, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation, type RouteObject } from 'react-router-dom';
+import { Link } from './link.tsx';
 import { useEffect, useState, type ComponentType } from 'react';
 import type { RouteHandle } from '../lib/page-meta.ts';
 import { NavigationProgress } from './navigation-progress.tsx';

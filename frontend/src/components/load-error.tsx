@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './link.tsx';
 import { ErrorState } from './page-states.tsx';
 
 export interface LoadErrorProps {

@@ -4,7 +4,8 @@
  * the grid/list toggle, plus the pure paging helpers behind them.
  */
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Link } from './link.tsx';
 import { Tooltip } from './tooltip.tsx';
 import './pager.css';
 

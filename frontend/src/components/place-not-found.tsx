@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './link.tsx';
 import type { BackLink } from '../lib/route-errors.ts';
 
 /** 'Country not found', 'City not found', 'Category not found': what is missing and the way back to its list. */

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from './link.tsx';
 import './site-navigation.css';
 
 export const NAV_LINKS = [
@@ -20,15 +21,28 @@ export function Logo() {
   );
 }
 
+/**
+ * A link of the navigation, marked as the current section on its pages ("/" only on the home
+ * page): what React Router's NavLink renders here, without its resolving of the path, which a
+ * page paid for six times.
+ */
+function NavigationLink({ to, label }: { to: string; label: string }) {
+  const pathname = useLocation().pathname.toLowerCase();
+  const isActive = pathname === to || (to !== '/' && pathname.startsWith(`${to}/`));
+  return (
+    <Link aria-current={isActive ? 'page' : undefined} className={isActive ? 'nav-link active' : 'nav-link'} to={to}>
+      {label}
+    </Link>
+  );
+}
+
 function NavLinks({ id, isOpen = false, onFollow }: { id?: string; isOpen?: boolean; onFollow?: () => void }) {
   return (
     // A followed link closes the menu at once, not only once the next page has loaded.
     <ul id={id} className="nav-links" data-open={isOpen ? 'true' : undefined} onClick={(event) => event.target instanceof Element && event.target.closest('a') && onFollow?.()}>
       {NAV_LINKS.map((link) => (
         <li key={link.to}>
-          <NavLink to={link.to} end={link.to === '/'} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
-            {link.label}
-          </NavLink>
+          <NavigationLink to={link.to} label={link.label} />
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './link.tsx';
 import { formatNumber } from '../lib/format.ts';
 
 export interface TopListItem {

@@ -95,8 +95,9 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
   return formatter;
 }
 
-/** The weekday and minute of the day at `date` in `timeZone`; null for an unknown time zone. */
-export function localTime(timeZone: string, date: Date): { day: WeekDay; minute: number } | null {
+type LocalTime = { day: WeekDay; minute: number };
+
+function formattedLocalTime(timeZone: string, date: Date): LocalTime | null {
   const formatter = formatterFor(timeZone);
   if (formatter === null) return null;
   const parts = formatter.formatToParts(date);
@@ -106,6 +107,28 @@ export function localTime(timeZone: string, date: Date): { day: WeekDay; minute:
   const minute = Number(part('minute'));
   if (!day || Number.isNaN(hour) || Number.isNaN(minute)) return null;
   return { day, minute: hour * 60 + minute };
+}
+
+// A page asks the local time of its business three times, and every time zone's clock moves on
+// only with the UTC minute (offsets are whole minutes): the answers of the current minute are
+// kept by zone, and dropped when the minute changes.
+let memoMinute = Number.NaN;
+const localTimes = new Map<string, LocalTime | null>();
+
+/** The weekday and minute of the day at `date` in `timeZone`; null for an unknown time zone. */
+export function localTime(timeZone: string, date: Date): LocalTime | null {
+  const minute = Math.floor(date.getTime() / 60_000);
+  if (minute !== memoMinute) {
+    memoMinute = minute;
+    localTimes.clear();
+  }
+  let local = localTimes.get(timeZone);
+  if (local === undefined) {
+    local = formattedLocalTime(timeZone, date);
+    if (localTimes.size >= MAX_FORMATTERS) localTimes.clear();
+    localTimes.set(timeZone, local);
+  }
+  return local;
 }
 
 const previousDay = (day: WeekDay): WeekDay => WEEK_DAYS[(WEEK_DAYS.indexOf(day) + 6) % 7]!;

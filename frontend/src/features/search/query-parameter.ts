@@ -5,6 +5,7 @@
  */
 import type { Connector, DisposeOptions } from 'instantsearch.js';
 import { useConnector } from 'react-instantsearch';
+import { LOCATION_PARAMS, NEAR_PARAMS } from './widget-params.ts';
 
 type SearchParameters = DisposeOptions['state'];
 type ParameterName = 'location' | 'aroundLatLng';
@@ -40,7 +41,7 @@ const readParameter = (state: SearchParameters, name: ParameterName): string => 
 const withParameter = (state: SearchParameters, name: ParameterName, value: string): SearchParameters =>
   state.setQueryParameters({ [name]: value === '' ? undefined : value } as Parameters<SearchParameters['setQueryParameters']>[0]);
 
-const connectQueryParameter: Connector<QueryParameterWidgetDescription, QueryParameterParams> =
+export const connectQueryParameter: Connector<QueryParameterWidgetDescription, QueryParameterParams> =
   (renderFn, unmountFn = () => {}) =>
   (widgetParams) => {
     const { parameter, uiStateKey } = widgetParams;
@@ -84,10 +85,10 @@ const connectQueryParameter: Connector<QueryParameterWidgetDescription, QueryPar
 
 /** The "where" text of the search. */
 export function useLocationParameter(): QueryParameterRenderState {
-  return useConnector(connectQueryParameter, { parameter: 'location', uiStateKey: 'location' });
+  return useConnector(connectQueryParameter, LOCATION_PARAMS);
 }
 
 /** The visitor's point ("lat,lng"), from which distance is measured. */
 export function useNearParameter(): QueryParameterRenderState {
-  return useConnector(connectQueryParameter, { parameter: 'aroundLatLng', uiStateKey: 'near' });
+  return useConnector(connectQueryParameter, NEAR_PARAMS);
 }

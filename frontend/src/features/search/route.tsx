@@ -10,15 +10,23 @@ export interface SearchPageData {
   url: string;
   query: string;
   location: string;
-  /** Results of the URL's search, computed by the server render; null after a client navigation. */
+  /** Results of the URL’s search, computed on the server (server-state.ts); null after a client navigation. */
   serverState: InstantSearchServerState | null;
+}
+
+/** The server's module computing results, imported once: each `import()` costs a module resolution. */
+let serverStateModule: Promise<{ getSearchServerState(url: string): Promise<InstantSearchServerState> }> | undefined;
+
+async function computeServerState(url: string): Promise<InstantSearchServerState> {
+  serverStateModule ??= import('./server-state.ts');
+  return (await serverStateModule).getSearchServerState(url);
 }
 
 async function loadSearch({ request }: LoaderFunctionArgs): Promise<SearchPageData> {
   const route = parseSearchParams(new URL(request.url).searchParams);
   // Only the server build computes results here (the browser's InstantSearch fetches its own):
-  // the dynamic import keeps react-dom/server and the second render out of the browser bundle.
-  const serverState = import.meta.env.SSR ? await (await import('./server-state.tsx')).getSearchServerState(request.url) : null;
+  // the dynamic import keeps the headless InstantSearch and its connectors out of the browser bundle.
+  const serverState = import.meta.env.SSR ? await computeServerState(request.url) : null;
   return { url: request.url, query: route.q ?? '', location: route.location ?? '', serverState };
 }
 

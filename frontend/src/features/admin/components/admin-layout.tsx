@@ -1,7 +1,8 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
 import { useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLoaderData, useLocation, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet, useLoaderData, useLocation, useNavigate } from 'react-router-dom';
+import { Link } from '../../../components/link.tsx';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { errorMessageOf } from '../api/admin-api.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link.tsx';
 import { formatCount } from '../admin-format.ts';
 
 /** `search` with `page` set (page 1 left out, so it has one address). */

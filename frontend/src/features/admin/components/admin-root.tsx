@@ -1,6 +1,7 @@
 import { Provider } from 'jotai';
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, Outlet, useMatches, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, Outlet, useMatches, useRouteError } from 'react-router-dom';
+import { Link } from '../../../components/link.tsx';
 import { ToastRegion } from '../../../components/toast/toast-region.tsx';
 import type { RouteHandle } from '../../../lib/page-meta.ts';
 import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useLoaderData } from 'react-router-dom';
+import { useLoaderData } from 'react-router-dom';
+import { Link } from '../../../components/link.tsx';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import { formatDateTime } from '../admin-format.ts';
 import { businessListSearchAtom } from '../atoms.ts';

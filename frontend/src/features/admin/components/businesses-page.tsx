@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLoaderData, useLocation, useNavigate, useRevalidator } from 'react-router-dom';
+import { useLoaderData, useLocation, useNavigate, useRevalidator } from 'react-router-dom';
+import { Link } from '../../../components/link.tsx';
 import type { AdminBusinessListItem, AdminSortBy } from '@directory/backend/shared/admin-types.ts';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import { errorMessageOf } from '../api/admin-api.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link.tsx';
 import { formatCount } from '../admin-format.ts';
 
 /** Where each step of a cursor-paged list leads (null: not available from this page). */

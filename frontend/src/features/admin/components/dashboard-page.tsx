@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useLoaderData } from 'react-router-dom';
+import { useLoaderData } from 'react-router-dom';
+import { Link } from '../../../components/link.tsx';
 import type { AdminActivityItem, UploadReport } from '@directory/backend/shared/admin-types.ts';
 import { formatBytes, formatCount, formatDateTime, formatDuration, formatPercent } from '../admin-format.ts';
 import type { dashboardLoader } from '../loaders.ts';

@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { Link, useLoaderData, useNavigate } from 'react-router-dom';
+import { useLoaderData, useNavigate } from 'react-router-dom';
+import { Link } from '../../../components/link.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { createAdminApi, errorMessageOf } from '../api/admin-api.ts';
 import { adminSessionAtom } from '../atoms.ts';

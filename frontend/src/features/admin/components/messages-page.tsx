@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useLoaderData, useLocation, useRevalidator } from 'react-router-dom';
+import { useLoaderData, useLocation, useRevalidator } from 'react-router-dom';
+import { Link } from '../../../components/link.tsx';
 import type { AdminMessage, AdminMessageStatus } from '@directory/backend/shared/admin-types.ts';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import { errorMessageOf } from '../api/admin-api.ts';

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Link } from '../../../components/link.tsx';
 import { BrowseCards } from '../../../components/browse-cards.tsx';
 import { SearchForm } from '../../../components/search-form.tsx';
 import '../business.css';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useLoaderData } from 'react-router-dom';
+import { useLoaderData } from 'react-router-dom';
+import { Link } from '../../../components/link.tsx';
 import { AdSlot } from '../../../components/ad-slot.tsx';
 import { StarRating } from '../../../components/star-rating.tsx';
 import { formatNumber } from '../../../lib/format.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link.tsx';
 import type { BusinessListItem, PagedBusinesses } from '@directory/backend/shared/api-types.ts';
 import { CategoryBadge, telHref } from '../../../components/business-card.tsx';
 import { ShowingRangeText } from '../../../components/showing-range.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link.tsx';
 import type { CityEntry } from '@directory/backend/shared/api-types.ts';
 import { ListPageHeader } from '../../../components/list-page-header.tsx';
 import { FilterToolbar, LetterSection } from '../../../components/list-toolbar.tsx';

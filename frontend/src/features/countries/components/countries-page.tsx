@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../../components/link.tsx';
 import type { CountryEntry } from '@directory/backend/shared/api-types.ts';
 import { ListPageHeader } from '../../../components/list-page-header.tsx';
 import { FilterToolbar } from '../../../components/list-toolbar.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link.tsx';
 import type { FeaturedBusiness } from '@directory/backend/shared/api-types.ts';
 import { StarRating } from '../../../components/star-rating.tsx';
 import { Tooltip } from '../../../components/tooltip.tsx';

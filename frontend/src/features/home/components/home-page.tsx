@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from 'react-router-dom';
+import { useLoaderData } from 'react-router-dom';
+import { Link } from '../../../components/link.tsx';
 import type { FeaturedBusiness, HomepageData } from '@directory/backend/shared/api-types.ts';
 import { SearchForm } from '../../../components/search-form.tsx';
 import { formatNumber, formatRoundedPlus } from '../../../lib/format.ts';

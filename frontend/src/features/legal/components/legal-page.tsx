@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link.tsx';
 import { LAST_UPDATED, LAST_UPDATED_ISO, type LegalDocument } from '../legal-document.ts';
 import '../legal.css';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link.tsx';
 import { AdSlot } from '../../../components/ad-slot.tsx';
 import { BrowseCards } from '../../../components/browse-cards.tsx';
 import { SearchForm } from '../../../components/search-form.tsx';

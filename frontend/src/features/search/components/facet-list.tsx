@@ -3,10 +3,8 @@ import { useInstantSearch, useRefinementList } from 'react-instantsearch';
 import { formatNumber } from '../../../lib/format.ts';
 import { getFacetLabel, parseHighlighted, type ResultsWithLabels } from '../facet-labels.ts';
 import type { FacetAttribute } from '../search-url.ts';
+import { FACET_LIST_PARAMS } from '../widget-params.ts';
 import { FilterLink } from './filter-link.tsx';
-
-const SHOWN = 6;
-const SHOWN_WITH_MORE = 30;
 
 /** A facet value's name with the letters typed in its search box marked. */
 function Highlighted({ html }: { html: string }) {
@@ -22,12 +20,7 @@ export function FacetList({ attribute, title }: { attribute: FacetAttribute; tit
   const id = useId();
   const [facetQuery, setFacetQuery] = useState('');
   const { results } = useInstantSearch();
-  const { items, refine, createURL, searchForItems, isFromSearch, canToggleShowMore, isShowingMore, toggleShowMore } = useRefinementList({
-    attribute,
-    limit: SHOWN,
-    showMore: true,
-    showMoreLimit: SHOWN_WITH_MORE,
-  });
+  const { items, refine, createURL, searchForItems, isFromSearch, canToggleShowMore, isShowingMore, toggleShowMore } = useRefinementList({ attribute, ...FACET_LIST_PARAMS });
   const hasValues = items.length > 0 || isFromSearch || facetQuery !== '';
   if (!hasValues) return null;
 

@@ -1,15 +1,13 @@
 import { useId } from 'react';
 import { useNumericMenu } from 'react-instantsearch';
 import { StarRating } from '../../../components/star-rating.tsx';
-import { MIN_RATINGS } from '../search-url.ts';
+import { RATING_PARAMS } from '../widget-params.ts';
 import { FilterLink } from './filter-link.tsx';
-
-const ITEMS = [{ label: 'Any rating' }, ...MIN_RATINGS.map((rating) => ({ label: `${rating}+`, start: rating }))];
 
 /** Minimum rating: any, 4.5+, 4+, 3+, 2+. */
 export function RatingFilter() {
   const id = useId();
-  const { items, refine, createURL } = useNumericMenu({ attribute: 'rating', items: ITEMS });
+  const { items, refine, createURL } = useNumericMenu(RATING_PARAMS);
   return (
     <section className="filter-group" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="filter-title">

@@ -6,7 +6,7 @@
 import { divIcon, DomEvent, latLngBounds, type LatLngLiteral } from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link.tsx';
 import Supercluster from 'supercluster';
 import { TILE_ATTRIBUTION, TILE_URL } from '../../../lib/map-tiles.ts';
 import 'leaflet/dist/leaflet.css';

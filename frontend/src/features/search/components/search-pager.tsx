@@ -1,11 +1,12 @@
 import type { MouseEvent } from 'react';
 import { usePagination } from 'react-instantsearch';
 import { toRelativeUrl } from '../search-url.ts';
+import { PAGINATION_PARAMS } from '../widget-params.ts';
 import '../../../components/pager.css';
 
 /** Previous, numbered pages and Next, as real links to each page's URL (they work without JavaScript). */
 export function SearchPager() {
-  const { pages, currentRefinement, nbPages, isFirstPage, isLastPage, refine, createURL } = usePagination({ padding: 2 });
+  const { pages, currentRefinement, nbPages, isFirstPage, isLastPage, refine, createURL } = usePagination(PAGINATION_PARAMS);
   if (nbPages <= 1) return null;
   const go = (event: MouseEvent<HTMLAnchorElement>, page: number) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;

@@ -3,13 +3,7 @@ import { useSortBy } from 'react-instantsearch';
 import { useNearParameter } from '../query-parameter.ts';
 import { formatSearchParams, indexNameOf, sortOfIndex, SORTS, type SortName } from '../search-url.ts';
 import { useSearchRoute } from '../use-search-route.ts';
-
-const SORT_LABELS: Record<SortName, string> = {
-  relevance: 'Relevance',
-  rating: 'Highest rated',
-  reviews: 'Most reviewed',
-  distance: 'Distance',
-};
+import { SORT_LABELS, SORT_PARAMS } from '../widget-params.ts';
 
 type LocationAccess = 'unknown' | 'available' | 'locating' | 'denied' | 'unsupported' | 'insecure' | 'failed';
 
@@ -49,7 +43,7 @@ function useLocationAccess(): [LocationAccess, (access: LocationAccess) => void]
 /** Sort order and "Near me" (the visitor's position, which distance is measured from). */
 export function SortBar() {
   const id = useId();
-  const { currentRefinement, refine } = useSortBy({ items: SORTS.map((sort) => ({ value: indexNameOf(sort), label: SORT_LABELS[sort] })) });
+  const { currentRefinement, refine } = useSortBy(SORT_PARAMS);
   const near = useNearParameter();
   const { route, show } = useSearchRoute();
   const [access, setAccess] = useLocationAccess();
