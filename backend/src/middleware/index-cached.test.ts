@@ -3,7 +3,8 @@ import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
 import type { CategoryEntry, CityEntry } from '../shared/api-types.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
-import { listEtag, ListAnswerCache } from './index-cached.ts';
+import { brotliDecompressSync } from 'node:zlib';
+import { listEtag, ListAnswerCache, SMALLEST_BROTLI_AFTER } from './index-cached.ts';
 
 let app: TestApp & { url: string };
 
@@ -98,5 +99,25 @@ describe('ListAnswerCache', () => {
     expect(moved).not.toBe(first);
     cache.clear();
     expect(cache.etagOf('/api/countries', 'index-1:6')).not.toBe(moved);
+  });
+
+  it('sends an answer many visitors ask for at brotli\'s best once that compression ends: the same JSON in fewer bytes', async () => {
+    const cache = new ListAnswerCache({ maxBytes: 10_000_000 });
+    const cities = Array.from({ length: 400 }, (_, i) => ({ city: `Town ${i}`, slug: `town-${i}`, countryCode: 'DE', country: 'Germany', businessCount: i * 7 }));
+    const json = Buffer.from(JSON.stringify(cities));
+    cache.set('/api/cities?letter=T', 'g1', json);
+    const answer = cache.answer('/api/cities?letter=T', 'g1')!;
+    const first = cache.encode('/api/cities?letter=T', answer, 'br');
+    for (let hit = 2; hit < SMALLEST_BROTLI_AFTER; hit += 1) expect(cache.encode('/api/cities?letter=T', answer, 'br')).toBe(first);
+    // The last hit before the threshold started nothing.
+    await cache.recompressed();
+    expect(cache.encode('/api/cities?letter=T', answer, 'br')).toBe(first);
+    await cache.recompressed();
+    const smallest = cache.encode('/api/cities?letter=T', answer, 'br');
+    expect(smallest.length).toBeLessThan(first.length);
+    expect(brotliDecompressSync(smallest).equals(json)).toBe(true);
+    // Gzip answers are left as they were.
+    const gzip = cache.encode('/api/cities?letter=T', answer, 'gzip');
+    expect(cache.encode('/api/cities?letter=T', answer, 'gzip')).toBe(gzip);
   });
 });
