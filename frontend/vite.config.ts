@@ -18,6 +18,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: 'dist/client',
     manifest: true,
     sourcemap: false,
+    rollupOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            // The site's Link (src/components/link.tsx) travels with React Router, which every page
+            // loads anyway: on its own it was one more file on every page's critical path.
+            manualChunks: (id: string) => (/[\\/]node_modules[\\/]react-router(-dom)?[\\/]|[\\/]src[\\/]components[\\/]link\.tsx$/.test(id) ? 'router' : undefined),
+          },
+        },
   },
   ssr: {
     // Bundled into the server entry so the SSR build does not depend on CJS/ESM interop at run time.
