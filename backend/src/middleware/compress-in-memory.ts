@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import compressible from 'compressible';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
-import { COMPRESSION, negotiatedEncoding } from './compression-settings.ts';
+import { bodyEncoding, COMPRESSION } from './compression-settings.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -25,8 +25,7 @@ export function compressInMemory(): Middleware {
     if (ctx.compress === false || !(ctx.compress === true || compressible(ctx.response.type))) return;
     if (NO_TRANSFORM.test(ctx.response.get('Cache-Control'))) return;
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-    if (bytes.length < COMPRESSION.threshold) return;
-    const encoding = negotiatedEncoding(ctx.get('accept-encoding'));
+    const encoding = bodyEncoding(ctx.get('accept-encoding'), bytes.length);
     if (encoding === 'identity') return;
     ctx.body = encoding === 'br' ? await brotli(bytes, COMPRESSION.br) : await gzipped(bytes, COMPRESSION.gzip);
     ctx.set('Content-Encoding', encoding);

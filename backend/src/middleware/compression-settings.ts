@@ -22,13 +22,18 @@ export type OfferedEncoding = (typeof OFFERED_ENCODINGS)[number];
 const encodingsByHeader = new LRUCache<string, OfferedEncoding>({ max: 256 });
 
 /** The encoding `koa-compress` would choose for a request's `Accept-Encoding` (same negotiation, same preference order; '' when absent). */
-export function negotiatedEncoding(accepted: string): OfferedEncoding {
+function negotiatedEncoding(accepted: string): OfferedEncoding {
   let encoding = encodingsByHeader.get(accepted);
   if (encoding === undefined) {
     encoding = negotiate(accepted);
     encodingsByHeader.set(accepted, encoding);
   }
   return encoding;
+}
+
+/** The encoding `koa-compress` gives a compressible body of `bytes` bytes: none below the threshold, else the negotiated one. */
+export function bodyEncoding(accepted: string, bytes: number): OfferedEncoding {
+  return bytes < COMPRESSION.threshold ? 'identity' : negotiatedEncoding(accepted);
 }
 
 function negotiate(accepted: string): OfferedEncoding {

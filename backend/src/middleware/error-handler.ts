@@ -8,10 +8,15 @@ import { storageErrorKind } from '@directory/data/storage-errors.ts';
 export const RECORD_BUSY_MESSAGE = 'The directory is busy saving another change (an import or maintenance task). Nothing was saved; please try again in a moment.';
 const RECORD_BUSY_RETRY_SECONDS = 5;
 
+/** The id of a request, sent back in `X-Request-Id`: the one a client or proxy gave, else a new one. */
+export function requestIdOf(given: string | string[] | undefined): string {
+  return typeof given === 'string' && given !== '' ? given : randomUUID();
+}
+
 /** Renders every failure as `{ error: { id, message } }`; logs 5xx with the request id. */
 export function errorHandler(options: { isDevelopment: boolean }): Middleware {
   return async (ctx, next) => {
-    const requestId = ctx.get('x-request-id') || randomUUID();
+    const requestId = requestIdOf(ctx.get('x-request-id'));
     ctx.set('X-Request-Id', requestId);
     try {
       await next();

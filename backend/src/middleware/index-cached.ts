@@ -1,12 +1,13 @@
 import type { Context, Middleware } from 'koa';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompress, brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fresh from 'fresh';
 import { LRUCache } from 'lru-cache';
 import { FRESHNESS_SECONDS, freshnessOfApiPath } from '../shared/freshness.ts';
 import { publicCacheControl } from './cache-headers.ts';
-import { COMPRESSION, negotiatedEncoding, type OfferedEncoding } from './compression-settings.ts';
+import { bodyEncoding, COMPRESSION, type OfferedEncoding } from './compression-settings.ts';
+import { requestIdOf } from './error-handler.ts';
 import { securityHeaderList } from './security-headers.ts';
 
 /** A ready JSON answer, the index generation it was computed from, and its compressed forms. */
@@ -180,8 +181,8 @@ function readyResponse(
   const answer = cache.answer(key, generation);
   if (answer === undefined) return null;
   headers.push(['Content-Type', JSON_TYPE]);
-  const encoding = negotiatedEncoding(request.headers['accept-encoding'] ?? '');
-  if (encoding === 'identity' || answer.json.length < COMPRESSION.threshold) return { status: 200, headers, body: answer.json };
+  const encoding = bodyEncoding(request.headers['accept-encoding'] ?? '', answer.json.length);
+  if (encoding === 'identity') return { status: 200, headers, body: answer.json };
   headers.push(['Content-Encoding', encoding]);
   return { status: 200, headers, body: cache.encode(key, answer, encoding) };
 }
@@ -250,9 +251,8 @@ export function leanListAnswers(
       const queryAt = url.indexOf('?');
       const ready = readyResponse(cache, { path: queryAt === -1 ? url : url.slice(0, queryAt), headers: req.headers }, key, current, cache.etagOf(key, current));
       if (ready === null) return false;
-      const requestId = req.headers['x-request-id'];
       res.statusCode = ready.status;
-      res.setHeader('X-Request-Id', typeof requestId === 'string' && requestId !== '' ? requestId : randomUUID());
+      res.setHeader('X-Request-Id', requestIdOf(req.headers['x-request-id']));
       for (const [name, value] of securityHeaderList(isSecure(req, options.isProxyTrusted))) res.setHeader(name, value);
       for (const [name, value] of ready.headers) res.setHeader(name, value);
       if (ready.body === null) res.end();
