@@ -38,8 +38,3 @@ export function postalExpression(compact: string): string {
   const alternatives = postalCodeGroups(compact).map((groups) => `"${groups.join(' ').toLowerCase()}"`);
   return `{place} : (${alternatives.join(' OR ')})`;
 }
-
-/** SQL of a stored postal code (column `column`) compacted the same way, to compare with {@link compactPostalCode}. */
-export function compactPostalSql(column: string): string {
-  return `replace(replace(upper(${column}), ' ', ''), '-', '')`;
-}

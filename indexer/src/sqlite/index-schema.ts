@@ -13,7 +13,8 @@ import { FTS_COLUMNS, SPECIAL_LETTERS } from './search-text.ts';
 // 7: Italian and German category plurals folded at index time (text/plural.ts): "ristoranti" also holds "ristorante".
 // 8: special_terms (terms spelt with ø, ß, æ, … by slug), written at a rebuild and kept by the sync.
 // 9: the geo column of docs_fts (grid cell tokens of each point, `_` a token character), for the distance sort with words.
-export const INDEX_FORMAT_VERSION = '9';
+// 10: doc_columns (the search's in-memory columns as the rebuild wrote them) and docs_touched (positions changed since), see doc-columns.ts.
+export const INDEX_FORMAT_VERSION = '10';
 
 /**
  * The tables a search reads besides docs: built at a full rebuild by a thread of their own
@@ -86,6 +87,11 @@ CREATE TABLE docs (
   -- weekly open intervals in local minutes ("540-1020 1980-2460"), for "open now"
   open_hours    TEXT
 );
+-- The columns a search filters, sorts and counts by, as typed arrays (doc-columns.ts): written by
+-- a full rebuild with the rows, then kept current in memory from docs_touched.
+CREATE TABLE doc_columns (name TEXT PRIMARY KEY, data BLOB NOT NULL);
+-- Positions an incremental change wrote or removed, in order (the latest TOUCHED_KEPT at least are kept).
+CREATE TABLE docs_touched (seq INTEGER PRIMARY KEY, pos INTEGER NOT NULL);
 ${SEARCH_TABLES_DDL}CREATE TABLE categories (
   slug           TEXT PRIMARY KEY,
   name           TEXT NOT NULL,

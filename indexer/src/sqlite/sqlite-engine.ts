@@ -38,6 +38,7 @@ import { encodedOpenHours } from './search-hours.ts';
 import { geoCellText } from './search-geo.ts';
 import { FTS_COLUMNS, ftsTexts, type FtsColumn } from './search-text.ts';
 import { addToVocabulary, flushVocabulary, searchIndex } from './sqlite-search.ts';
+import { DocColumns, TOUCHED_KEPT } from './doc-columns.ts';
 
 const BULK_BATCH = 5000;
 const KEYS_CHUNK = 10_000;
@@ -244,9 +245,11 @@ class DocWriter {
     return texts;
   }
 
-  /** Writes the document's row in docs only (a full rebuild writes its texts and place on another thread). */
-  writeRow(doc: BusinessDocument, pos: number): void {
-    this.insertDoc.run(toDocRow(doc, pos));
+  /** Writes the document's row in docs only (a full rebuild writes its texts and place on another thread); returns the row. */
+  writeRow(doc: BusinessDocument, pos: number): DocRow {
+    const row = toDocRow(doc, pos);
+    this.insertDoc.run(row);
+    return row;
   }
 }
 
@@ -352,6 +355,8 @@ interface WriteStatements {
   deleteDoc: Statement<[number]>;
   deleteFts: Statement<[number]>;
   deleteGeo: Statement<[number]>;
+  touch: Statement<[number]>;
+  pruneTouched: Statement<[number]>;
   setMeta: Statement<[string, string]>;
   aggregates: AggregateStatements;
   writer: DocWriter;
@@ -366,6 +371,8 @@ function prepareWrites(db: IndexDatabase): WriteStatements {
     deleteDoc: db.prepare('DELETE FROM docs WHERE pos = ?'),
     deleteFts: db.prepare('DELETE FROM docs_fts WHERE rowid = ?'),
     deleteGeo: db.prepare('DELETE FROM docs_geo WHERE pos = ?'),
+    touch: db.prepare('INSERT INTO docs_touched (pos) VALUES (?)'),
+    pruneTouched: db.prepare('DELETE FROM docs_touched WHERE seq <= (SELECT max(seq) FROM docs_touched) - ?'),
     setMeta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
     aggregates: prepareAggregateStatements(db),
     writer: new DocWriter(db),
@@ -389,6 +396,7 @@ function applyChangesTo(db: IndexDatabase, writes: WriteStatements, changes: Doc
     writes.deleteDoc.run(existing.pos);
     writes.deleteFts.run(existing.pos);
     writes.deleteGeo.run(existing.pos);
+    writes.touch.run(existing.pos);
     countDelta -= 1;
     return existing.pos;
   };
@@ -397,10 +405,12 @@ function applyChangesTo(db: IndexDatabase, writes: WriteStatements, changes: Doc
     // An updated business keeps its popularity position; a new one goes to the end.
     const pos = removeExisting(doc.id) ?? writes.nextPos.get()!;
     addToVocabulary(db, writes.writer.write(doc, pos), doc);
+    writes.touch.run(pos);
     applyAggregateDelta(writes.aggregates, toDocRow(doc, pos), +1);
     countDelta += 1;
   }
   flushVocabulary(db);
+  writes.pruneTouched.run(TOUCHED_KEPT);
   writes.sitemapFiles.applyChanges(changes, new Date().toISOString());
   const count = Number(writes.meta.get('business_count') ?? '0') + countDelta;
   writes.setMeta.run('business_count', String(count));
@@ -524,8 +534,9 @@ export class SqliteEngine implements SearchEngine {
       let documents = 0;
       db.exec(DOCS_DDL);
       const writer = new DocWriter(db);
+      const columns = new DocColumns(BULK_BATCH);
       const writeBatch = db.transaction((batch: BusinessDocument[], firstPos: number) => {
-        batch.forEach((doc, offset) => writer.writeRow(doc, firstPos + offset));
+        batch.forEach((doc, offset) => columns.set(writer.writeRow(doc, firstPos + offset)));
       });
       const flush = async (batch: BusinessDocument[]) => {
         const firstPos = documents + 1;
@@ -553,6 +564,7 @@ export class SqliteEngine implements SearchEngine {
         db.exec(SITEMAP_FILES_SQL);
         db.exec('DROP TABLE temp.doc_facts');
         db.exec(INDEXES_DDL);
+        columns.save(db);
         const setMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
         setMeta.run('format', INDEX_FORMAT_VERSION);
         setMeta.run('applied_seq', String(source.seq));

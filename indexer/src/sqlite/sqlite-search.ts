@@ -6,15 +6,19 @@
  * - Drivers. Every search reads candidates from one ordered source and stops: the full-text
  *   index (words); the docs index of the narrowest filter by the precomputed counts (category,
  *   country, city, or a category in some cities / countries); the R*Tree (geo box; nearest-first
- *   rings for a distance sort); or `docs` itself (browsing). All but the R*Tree yield rows in
- *   popularity order (`pos`). A driver reads at most {@link SCAN_LIMIT} rows and keeps at most
- *   {@link CANDIDATE_LIMIT} that pass every filter; only those are sorted, counted into facets
- *   and paged (`totalPages` never goes past them, like Meilisearch's `maxTotalHits`).
+ *   rings for a distance sort); or every document in popularity order (browsing). All but the
+ *   R*Tree yield positions in popularity order (`pos`). A driver reads at most {@link SCAN_LIMIT}
+ *   positions and keeps at most {@link CANDIDATE_LIMIT} that pass every filter; only those are
+ *   sorted, counted into facets and paged (`totalPages` never goes past them, like Meilisearch's
+ *   `maxTotalHits`).
+ * - Candidates' values (filters, sort keys, facet values, the texts ranking looks at) come from
+ *   the in-memory columns (doc-columns.ts), a few array reads a position; `docs` is read for the
+ *   rows of the page only.
  * - Words. A 2–3 letter prefix is read through FTS5's prefix index, lazily; a longer one is
  *   expanded to its most frequent vocabulary terms (search-vocabulary.ts). The rarest of the
  *   category / country / city filters joins the MATCH as a column phrase, so FTS5 intersects the
- *   word with the doclist of, say, "tokyo" instead of every match of the word being looked up
- *   in `docs`; `docs` then checks every filter exactly.
+ *   word with the doclist of, say, "tokyo" instead of every match of the word being read and
+ *   checked; the columns then check every filter exactly.
  * - Typos: only when the exact words do not fill the page (Typesense's typo_tokens_threshold),
  *   each word of 5+ letters (9+: two typos) gets up to {@link MAX_TYPO_TERMS} corrections from
  *   the most frequent vocabulary terms of its first letter and a length within the budget.
@@ -25,7 +29,7 @@
  *   candidates, so they are the best of the most popular matches; a distance sort without words
  *   reads every document of a filter under the scan bound, else walks the R*Tree nearest first;
  *   with words, it walks rings of the grid cells each point is indexed in (the full-text index
- *   intersects the words with the cells), reading the rows of the matches in them only.
+ *   intersects the words with the cells), checking the matches in them only.
  * - Totals are exact when the driver ran out of rows before either bound; otherwise the answer
  *   says `isTotalExact: false` and the total is a lower bound. Browsing everything, or one
  *   category/country/city list alone, takes exact totals from the aggregates.
@@ -50,7 +54,6 @@ import {
   type GeoBox,
   type GeoFilter,
   type GeoPoint,
-  type GeoRadius,
   type SearchHit,
   type SearchRequest,
   type SearchResponse,
@@ -59,7 +62,8 @@ import type { IndexDatabase } from './index-file.ts';
 import { boxAround, boxOf, centerOf, coveredRadiusKm, coveringCells, distanceKm, nearestFirst } from './search-geo.ts';
 import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
 import { PlaceIndex, type PlaceCatalogue } from '../places/place-index.ts';
-import { compactPostalSql, postalExpression } from '../places/postal-code.ts';
+import { postalExpression } from '../places/postal-code.ts';
+import { DocColumns, NONE, type StringIds } from './doc-columns.ts';
 import { locationCorrection, resolveLocation, unknownPlaceResponse, type LocationLookup, type LocationPart } from './search-location.ts';
 import {
   columnFilter,
@@ -123,11 +127,13 @@ const PROBE_FROM = 50_000;
 const PROBE_TERM_BUDGET = 2_000;
 /** Fewer probes than this a box are not worth trying (an expression of many terms: its match is read). */
 const MIN_PROBES = 200;
+/** The first positions of a full-text match, in popularity order. */
+const MATCH_POSITIONS_SQL = 'SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?';
 /** Which of these positions match an FTS5 expression (one probe of its doclists each). */
 const PROBE_SQL = 'SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))';
 /** The matches of an FTS5 expression in some grid cells (the expression ANDed with the cells' tokens). */
 export const CELL_MATCH_SQL = 'SELECT rowid AS pos FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?';
-/** A distance sort with conditions reads a match this small whole, for an exact total (a few ms of row reads at most). */
+/** A distance sort with conditions reads a match this small whole, for an exact total. */
 const SMALL_MATCH = 1_000;
 /** Radius of the first ring of a walk through the grid cells. */
 const FIRST_CELL_RING_KM = 1;
@@ -135,7 +141,7 @@ const FIRST_CELL_RING_KM = 1;
 export const DISTANCE_COUNT_LIMIT = 1_000;
 /** Rings one such walk reads at most (each at least 1.5 times wider). */
 const MAX_CELL_RINGS = 16;
-/** Most rows one such walk reads (each a look-up in docs, a few microseconds). */
+/** Most matches one ring of such a walk reads (a ring denser than this is walked another way). */
 const CELL_ROWS_LIMIT = 2_000;
 /** Half the Earth's circumference: every point is within this distance. */
 const MAX_DISTANCE_KM = 20_038;
@@ -144,17 +150,13 @@ const STATEMENT_CACHE_SIZE = 256;
 const COUNTRY_ROWS = 1000;
 
 /**
- * The columns sorting, facets and distances need, read for every candidate (numbers and short
- * keys: cheap). The texts ranking by field needs are read for the ranked few only, full rows for
- * the page only.
+ * The columns sorting, facets and distances need, taken for every candidate from the in-memory
+ * columns (doc-columns.ts); the texts ranking by field needs, for the ranked few only (see
+ * {@link textRow}); full rows from `docs` for the page only.
  */
-const CANDIDATE_COLUMNS = 'd.pos, d.rating, d.reviews, d.latitude, d.longitude, d.category_slug, d.country_code, d.city_slug';
 type CandidateRow = Pick<DocRow, 'pos' | 'rating' | 'reviews' | 'latitude' | 'longitude' | 'category_slug' | 'country_code' | 'city_slug'>;
-/** A candidate row as SQLite returns it in raw mode, column by column. */
-type CandidateValues = [number, number | null, number, number | null, number | null, string | null, string | null, string | null];
 /** The fields a query word is looked for in, to rank by the best field matched. */
 type TextRow = Pick<DocRow, 'pos' | 'name' | 'category' | 'type' | 'city' | 'country' | 'country_code' | 'postal_code'>;
-const TEXT_COLUMNS_SQL = 'SELECT pos, name, category, type, city, country, country_code, postal_code FROM docs WHERE pos IN (SELECT value FROM json_each(?))';
 
 interface Candidate {
   row: CandidateRow;
@@ -183,22 +185,31 @@ interface Membership {
   scanLimit: number;
 }
 
-/** SQL conditions on `docs d` and their parameters. */
+/** The filters a candidate must pass, each a test of its in-memory columns (doc-columns.ts) by position. */
 class Conditions {
-  readonly clauses: string[] = [];
-  readonly params: unknown[] = [];
+  readonly tests: ((pos: number) => boolean)[] = [];
 
-  add(clause: string, ...params: unknown[]): void {
-    this.clauses.push(clause);
-    this.params.push(...params);
+  add(test: (pos: number) => boolean): void {
+    this.tests.push(test);
   }
 
-  sql(prefix: string): string {
-    return this.clauses.length === 0 ? '' : `${prefix} ${this.clauses.join(' AND ')}`;
+  get isEmpty(): boolean {
+    return this.tests.length === 0;
+  }
+
+  passes(pos: number): boolean {
+    for (const test of this.tests) if (!test(pos)) return false;
+    return true;
   }
 }
 
-const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
+/** A test that no document passes (a filter value no document holds). */
+const NOTHING = () => false;
+
+/** Ids of the values some document holds; the values none holds can match nothing. */
+function knownIds(strings: StringIds, values: string[]): Set<number> {
+  return new Set(values.map((value) => strings.find(value)).filter((id) => id !== NONE));
+}
 
 /** Document positions of a full-text match, for membership tests without a Set of 100,000+ entries. */
 class SortedPositions {
@@ -246,6 +257,9 @@ interface Stream {
   count: number;
 }
 
+/** How many positions a driver reads first when conditions may reject some, per candidate it keeps (then up to {@link SCAN_LIMIT}). */
+const FIRST_READ_PER_KEPT = 4;
+
 /** Which single facet dimension a request filters on, when it filters on nothing else. */
 type SingleDimension = { facet: FacetName; values: string[] } | null;
 
@@ -275,9 +289,11 @@ class SqliteSearcher {
   private labelsVersion = '';
   private readonly indexVersion: Statement<[], string>;
   private readonly facetByLetter: Record<'category' | 'city', Statement<[string], FacetValue>>;
+  /** The candidates' columns, loaded at the first search and brought up to date before each (doc-columns.ts). */
+  private loadedColumns: DocColumns | null = null;
+  private columnsVersion = '';
 
   constructor(private readonly db: IndexDatabase) {
-    registerFunctions(db);
     this.vocabulary = new Vocabulary(db);
     this.placeCountries = db.prepare('SELECT code, name, business_count AS businessCount FROM countries');
     this.placeCities = db.prepare('SELECT country_code AS countryCode, slug, name, business_count AS businessCount FROM cities');
@@ -351,6 +367,7 @@ class SqliteSearcher {
       this.labels.clear();
       this.labelsVersion = version;
     }
+    const columns = this.columnsAt(version);
     const filters = request.filters ?? {};
     const conditions = new Conditions();
     const dimensions: Dimension[] = [];
@@ -365,8 +382,11 @@ class SqliteSearcher {
         dimensions,
       );
     }
-    if (filters.minRating !== undefined) conditions.add('d.rating >= ?', filters.minRating);
-    if (filters.openNow) conditions.add('is_open_at(d.open_hours, d.time_zone, ?)', (request.now ?? new Date()).getTime());
+    if (filters.minRating !== undefined) {
+      const minRating = filters.minRating;
+      conditions.add((pos) => columns.numbers.rating[pos]! >= minRating);
+    }
+    if (filters.openNow) conditions.add(openAt(columns, request.now ?? new Date()));
 
     const location = await resolveLocation(request.location, this.locationLookup());
     for (const part of location) {
@@ -379,7 +399,7 @@ class SqliteSearcher {
           break;
         case 'postal':
           matchParts.push(postalExpression(part.postalCode));
-          conditions.add(`${compactPostalSql('d.postal_code')} = ?`, part.postalCode);
+          conditions.add(equalsId(columns.ids.postal, columns.strings.postal.find(part.postalCode)));
           locationWords.push(...part.words);
           break;
         case 'words':
@@ -398,7 +418,7 @@ class SqliteSearcher {
     const maxFacetValues = Math.min(request.maxFacetValues ?? DEFAULT_MAX_FACET_VALUES, MAX_FACET_VALUES);
     const hasText = units.length > 0 || matchParts.length > 0;
     let usedUnits = units;
-    const isBrowsing = !hasText && conditions.clauses.length === 0 && !filters.geo;
+    const isBrowsing = !hasText && conditions.isEmpty && !filters.geo;
 
     let candidates: Candidate[] = [];
     let isCapped = false;
@@ -407,10 +427,10 @@ class SqliteSearcher {
     const pageEnd = request.page * request.perPage;
     if (isBrowsing && sort === 'relevance') {
       // Plain browsing is the popularity order itself: read the page, nothing to rank.
-      const rows = pageEnd <= CANDIDATE_LIMIT ? this.candidateRows(`SELECT ${CANDIDATE_COLUMNS} FROM docs d ORDER BY d.pos LIMIT ?`, [pageEnd]) : [];
+      const rows = pageEnd <= CANDIDATE_LIMIT ? this.rowsIn(columns.firstPositions(pageEnd), conditions, pageEnd) : [];
       candidates = rows.map((row) => toCandidate(row, 0, 0));
     } else if (hasText) {
-      if (filters.geo) addGeoConditions(conditions, filters.geo);
+      if (filters.geo) addGeoConditions(conditions, columns, filters.geo);
       // Like Meilisearch's matching strategy "last": when nothing matches every word, drop words from the end.
       // A distance sort reads the nearest matches, not the most popular ones.
       const nearest = sort === 'distance' && point !== null ? { point, maxKm: filters.geo && isGeoRadius(filters.geo) ? filters.geo.radiusKm : MAX_DISTANCE_KM } : null;
@@ -420,7 +440,7 @@ class SqliteSearcher {
         if (candidates.length > 0 || used <= 1) break;
       }
     } else {
-      if (filters.geo) addGeoConditions(conditions, filters.geo);
+      if (filters.geo) addGeoConditions(conditions, columns, filters.geo);
       // A distance sort needs the nearest, not the most popular: every document of a narrow filter,
       // otherwise a nearest-first walk.
       const isNarrow = dimensions.some((dimension) => dimension.count <= SCAN_LIMIT);
@@ -590,7 +610,9 @@ class SqliteSearcher {
   }
 
   private addCategories(slugs: string[], conditions: Conditions, dimensions: Dimension[]): void {
-    conditions.add(`d.category_slug IN (${placeholders(slugs.length)})`, ...slugs);
+    const columns = this.columns();
+    const ids = knownIds(columns.strings.category, slugs);
+    conditions.add(ids.size === 0 ? NOTHING : (pos) => ids.has(columns.ids.category[pos]!));
     const names = slugs.map((slug) => this.categoryName.get(slug));
     dimensions.push({
       facet: 'category',
@@ -601,7 +623,9 @@ class SqliteSearcher {
   }
 
   private addCountries(codes: string[], conditions: Conditions, dimensions: Dimension[]): void {
-    conditions.add(`d.country_code IN (${placeholders(codes.length)})`, ...codes);
+    const columns = this.columns();
+    const ids = knownIds(columns.strings.country, codes);
+    conditions.add(ids.size === 0 ? NOTHING : (pos) => ids.has(columns.ids.country[pos]!));
     dimensions.push({
       facet: 'country',
       values: codes,
@@ -612,9 +636,12 @@ class SqliteSearcher {
 
   private addCities(cities: CityRef[], conditions: Conditions, dimensions: Dimension[]): void {
     const unique = [...new Map(cities.map((city) => [cityKey(city.countryCode, city.citySlug), city])).values()];
+    const columns = this.columns();
+    const pairs = unique
+      .map((city) => [columns.strings.country.find(city.countryCode), columns.strings.city.find(city.citySlug)] as const)
+      .filter(([country, slug]) => country !== NONE && slug !== NONE);
     conditions.add(
-      `(${unique.map(() => '(d.country_code = ? AND d.city_slug = ?)').join(' OR ')})`,
-      ...unique.flatMap((city) => [city.countryCode, city.citySlug]),
+      pairs.length === 0 ? NOTHING : (pos) => pairs.some(([country, slug]) => columns.ids.country[pos] === country && columns.ids.city[pos] === slug),
     );
     const names = unique.map((city) => this.cityName.get(city.countryCode, city.citySlug));
     dimensions.push({
@@ -638,7 +665,7 @@ class SqliteSearcher {
 
   /**
    * Full-text driven candidates: the MATCH holds the words, the location words and the rarest
-   * filter's column phrase; `docs` checks every filter exactly. Exact words first; typo
+   * filter's column phrase; the columns check every filter exactly. Exact words first; typo
    * corrections only when the exact words did not fill the page (then the total counts them too).
    */
   private textCandidates(
@@ -676,8 +703,7 @@ class SqliteSearcher {
     // A distance sort does not rank by field, and the category's businesses match the words anyway.
     for (const [slug, tier] of sort === 'distance' ? [] : this.exactCategories(units)) {
       const narrowed = new Conditions();
-      narrowed.clauses.push(...conditions.clauses);
-      narrowed.params.push(...conditions.params);
+      narrowed.tests.push(...conditions.tests);
       const categoryDimensions = [...dimensions];
       this.addCategories([slug], narrowed, categoryDimensions);
       // Only the first page plus the ranking margin is ranked, and category rows sort before every
@@ -738,34 +764,37 @@ class SqliteSearcher {
 
   /** Sets each candidate's best matched field, from its texts. */
   private rankByField(candidates: Candidate[], tiers: ColumnTiers): void {
-    const texts = new Map(this.rows<TextRow>(TEXT_COLUMNS_SQL, [JSON.stringify(candidates.map((c) => c.row.pos))]).map((row) => [row.pos, row]));
-    for (const candidate of candidates) {
-      const text = texts.get(candidate.row.pos);
-      if (text) candidate.columnTier = tiers.of(text, candidate.typoTier > 0);
-    }
+    const columns = this.columns();
+    for (const candidate of candidates) candidate.columnTier = tiers.of(textRow(columns, candidate.row.pos), candidate.typoTier > 0);
   }
 
   /** The first matches of an FTS5 expression that pass the conditions, reading at most {@link SCAN_LIMIT} matches. */
   private matchRows(expression: string, conditions: Conditions, bound: number): Found {
-    const rows = this.candidateRows(
-      `SELECT ${CANDIDATE_COLUMNS} FROM (SELECT rowid AS pos FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?) f
-       CROSS JOIN docs d ON d.pos = f.pos ${conditions.sql('WHERE')} LIMIT ?`,
-      [expression, SCAN_LIMIT, ...conditions.params, CANDIDATE_LIMIT],
-    );
+    const { rows, isScanCapped } = this.firstPassing((limit) => this.column(MATCH_POSITIONS_SQL, [expression, limit]), conditions, CANDIDATE_LIMIT);
     if (rows.length >= CANDIDATE_LIMIT) return { rows, isCapped: true };
-    if (conditions.clauses.length === 0 || bound < SCAN_LIMIT) return { rows, isCapped: false };
-    // Rows failed a condition: did the scan stop at its bound? Counting matches reads no documents.
-    const scanned = this.rows<{ n: number }>('SELECT count(*) AS n FROM (SELECT 1 FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?)', [
-      expression,
-      SCAN_LIMIT,
-    ])[0]!.n;
-    return { rows, isCapped: scanned >= SCAN_LIMIT };
+    // Rows failed a condition: the total is a lower bound only when the scan stopped at its bound.
+    return { rows, isCapped: isScanCapped && bound >= SCAN_LIMIT };
+  }
+
+  /**
+   * The first `keep` positions a source yields (in its order) that pass the conditions, reading at
+   * most {@link SCAN_LIMIT}: `keep` when nothing can fail, else {@link FIRST_READ_PER_KEPT} per kept
+   * first and the rest of the bound only when those did not do. `isScanCapped`: the bound was reached.
+   */
+  private firstPassing(read: (limit: number) => number[], conditions: Conditions, keep: number): { rows: CandidateRow[]; isScanCapped: boolean } {
+    let limit = Math.min(SCAN_LIMIT, conditions.isEmpty ? keep : FIRST_READ_PER_KEPT * keep);
+    for (;;) {
+      const positions = read(limit);
+      const rows = this.rowsIn(positions, conditions, keep);
+      if (rows.length >= keep || positions.length < limit || limit === SCAN_LIMIT) return { rows, isScanCapped: positions.length >= SCAN_LIMIT };
+      limit = SCAN_LIMIT;
+    }
   }
 
   /**
    * Candidates without words: from the R*Tree when the geo box holds fewer documents than the
    * narrowest filter (and at most {@link SCAN_LIMIT}), otherwise in popularity order from the
-   * narrowest filter's docs index (or `docs` itself), the other conditions checked per row.
+   * narrowest filter's docs index (or every document, from the columns), the other conditions checked per position.
    */
   private filterCandidates(conditions: Conditions, dimensions: Dimension[], geo: GeoFilter | undefined, keep: number): Found {
     const streams = dimensions.map(dimensionStream);
@@ -802,11 +831,11 @@ class SqliteSearcher {
         return { rows: rows.slice(0, keep), isCapped: rows.length > keep };
       }
     }
-    const stream = narrowest ?? { sql: 'SELECT pos FROM docs ORDER BY pos', params: [], count: admitted };
-    const rows = this.candidateRows(
-      `SELECT ${CANDIDATE_COLUMNS} FROM (${stream.sql} LIMIT ?) f CROSS JOIN docs d ON d.pos = f.pos ${conditions.sql('WHERE')} LIMIT ?`,
-      [...stream.params, SCAN_LIMIT, ...conditions.params, keep],
-    );
+    // The narrowest filter's index, or every document in popularity order (from the columns).
+    const read = narrowest
+      ? (limit: number) => this.column(`${narrowest.sql} LIMIT ?`, [...narrowest.params, limit])
+      : (limit: number) => this.columns().firstPositions(limit);
+    const { rows } = this.firstPassing(read, conditions, keep);
     return { rows, isCapped: rows.length >= keep || admitted > SCAN_LIMIT };
   }
 
@@ -858,7 +887,7 @@ class SqliteSearcher {
   ): Found {
     const want = Math.min(pageEnd, CANDIDATE_LIMIT);
     // With conditions, only the rows tell how many matches pass them: a small match is read whole below (exact total).
-    const isSmall = conditions.clauses.length > 0 && this.countUpTo(expression, SMALL_MATCH) <= SMALL_MATCH;
+    const isSmall = !conditions.isEmpty && this.countUpTo(expression, SMALL_MATCH) <= SMALL_MATCH;
     if (bound > CANDIDATE_LIMIT && !isSmall) {
       const walked = this.cellWalk(expression, point, maxKm, conditions, want);
       if (walked) return walked;
@@ -877,7 +906,7 @@ class SqliteSearcher {
       if (probed) return probed;
     }
     // Plain numbers, not row objects: at 1M a broad word has 100,000+ matches, and an object per match cost 7x the read itself.
-    const readPositions = (limit: number) => this.column('SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?', [expression, limit + 1]);
+    const readPositions = (limit: number) => this.column(MATCH_POSITIONS_SQL, [expression, limit + 1]);
     // A 2-3 letter prefix ("toy", "car") may be rare or broad: its first PROBE_FROM positions tell.
     const isUnknown = canProbe && !Number.isFinite(bound);
     let positions = readPositions(isUnknown ? PROBE_FROM : MATCH_SET_LIMIT);
@@ -886,8 +915,8 @@ class SqliteSearcher {
       if (probed) return probed;
       positions = readPositions(MATCH_SET_LIMIT);
     }
-    // A walk reads about want × documents / matches entries to fill the page, where reading a
-    // match's row costs a few entries: a sparse match is read whole (its facets and total are exact).
+    // A walk reads about want × documents / matches R*Tree entries to fill the page: a match of
+    // fewer positions than that (√(want × documents)) is cheaper read whole (its facets and total are exact).
     const documents = Number(this.businessCount.get() ?? '0');
     if (positions.length <= Math.min(SCAN_LIMIT, Math.max(CANDIDATE_LIMIT, Math.sqrt(want * documents)))) {
       return { rows: this.rowsAt(positions, conditions), isCapped: false };
@@ -932,8 +961,8 @@ class SqliteSearcher {
       if (reach >= maxKm) return { rows, isCapped: false };
       if (rows.length >= want) {
         // Without conditions FTS5 counts the match (no row read), exact below DISTANCE_COUNT_LIMIT; with them, the rows read that pass are a lower bound.
-        const count = conditions.clauses.length === 0 ? this.countUpTo(expression, DISTANCE_COUNT_LIMIT) : [...checked.values()].filter((row) => row !== null).length;
-        return { rows, isCapped: true, matched: { count, isExact: conditions.clauses.length === 0 && count < DISTANCE_COUNT_LIMIT } };
+        const count = conditions.isEmpty ? this.countUpTo(expression, DISTANCE_COUNT_LIMIT) : [...checked.values()].filter((row) => row !== null).length;
+        return { rows, isCapped: true, matched: { count, isExact: conditions.isEmpty && count < DISTANCE_COUNT_LIMIT } };
       }
       // Aim the next ring at the radius that should hold `want`, from the density seen so far; a ring
       // that found nothing new says the matches around are sparse (a ring costs about a read of the match).
@@ -950,52 +979,58 @@ class SqliteSearcher {
 
   /**
    * How many documents of a match (its positions read) pass the conditions: exact when at most
-   * {@link SCAN_LIMIT} matched (counted in SQL, no row leaves it), otherwise a lower bound of at
-   * most {@link CANDIDATE_LIMIT} from the first SCAN_LIMIT matches.
+   * {@link SCAN_LIMIT} matched, otherwise a lower bound of at most {@link CANDIDATE_LIMIT} from
+   * the first SCAN_LIMIT matches.
    */
   private countMatches(expression: string, positions: number[], isTruncated: boolean, conditions: Conditions): MatchCount {
-    if (conditions.clauses.length === 0) return { count: positions.length, isExact: !isTruncated };
-    if (positions.length <= SCAN_LIMIT) {
-      const sql = `SELECT count(*) FROM docs d WHERE d.pos IN (SELECT value FROM json_each(?)) ${conditions.sql('AND')}`;
-      return { count: this.column(sql, [JSON.stringify(positions), ...conditions.params])[0]!, isExact: !isTruncated };
-    }
+    if (conditions.isEmpty) return { count: positions.length, isExact: !isTruncated };
+    if (positions.length <= SCAN_LIMIT) return { count: this.countPassing(positions, conditions, Number.POSITIVE_INFINITY), isExact: !isTruncated };
     return this.countFirstMatches(expression, conditions);
   }
 
   /** A lower bound of the matches passing the conditions: at most {@link CANDIDATE_LIMIT}, among the first {@link SCAN_LIMIT} matches. */
   private countFirstMatches(expression: string, conditions: Conditions): MatchCount {
-    const count = this.column(
-      `SELECT count(*) FROM (SELECT 1 FROM (SELECT rowid AS pos FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?) f
-       CROSS JOIN docs d ON d.pos = f.pos ${conditions.sql('WHERE')} LIMIT ?)`,
-      [expression, SCAN_LIMIT, ...conditions.params, CANDIDATE_LIMIT],
-    )[0]!;
-    return { count, isExact: false };
+    return { count: this.countPassing(this.column(MATCH_POSITIONS_SQL, [expression, SCAN_LIMIT]), conditions, CANDIDATE_LIMIT), isExact: false };
   }
 
-  /** The candidate columns of these documents, when they pass the conditions. */
+  /** How many of these positions hold a document passing the conditions, counting up to `limit`. */
+  private countPassing(positions: number[], conditions: Conditions, limit: number): number {
+    const columns = this.columns();
+    let count = 0;
+    for (const pos of positions) {
+      if (count >= limit) break;
+      if (columns.has(pos) && conditions.passes(pos)) count += 1;
+    }
+    return count;
+  }
+
+  /** The candidate columns of these documents (each once, in position order), when they pass the conditions. */
   private rowsAt(positions: number[], conditions: Conditions): CandidateRow[] {
-    return this.candidateRows(
-      `SELECT ${CANDIDATE_COLUMNS} FROM docs d WHERE d.pos IN (SELECT value FROM json_each(?)) ${conditions.sql('AND')}`,
-      [JSON.stringify(positions), ...conditions.params],
-    );
+    return this.rowsIn([...new Set(positions)].sort((a, b) => a - b), conditions, Number.POSITIVE_INFINITY);
   }
 
-  /**
-   * Rows of {@link CANDIDATE_COLUMNS}, read as arrays and shaped here: better-sqlite3 builds a
-   * row object key by key, which costs more than reading hundreds of candidates.
-   */
-  private candidateRows(sql: string, params: unknown[]): CandidateRow[] {
-    const values = this.statement(sql, params).raw(true).all(...params) as CandidateValues[];
-    return values.map(([pos, rating, reviews, latitude, longitude, category_slug, country_code, city_slug]) => ({
-      pos,
-      rating,
-      reviews,
-      latitude,
-      longitude,
-      category_slug,
-      country_code,
-      city_slug,
-    }));
+  /** The candidate columns of the first `keep` of these positions (in their order) that hold a document passing the conditions. */
+  private rowsIn(positions: number[], conditions: Conditions, keep: number): CandidateRow[] {
+    const columns = this.columns();
+    const rows: CandidateRow[] = [];
+    for (const pos of positions) {
+      if (rows.length >= keep) break;
+      if (columns.has(pos) && conditions.passes(pos)) rows.push(candidateRow(columns, pos));
+    }
+    return rows;
+  }
+
+  /** The columns as the last search brought them up to date (searches run one at a time per connection). */
+  private columns(): DocColumns {
+    return this.loadedColumns!;
+  }
+
+  /** The columns, loaded on first use and brought up to date when the index changed since (`version`). */
+  private columnsAt(version: string): DocColumns {
+    if (this.loadedColumns === null) this.loadedColumns = DocColumns.load(this.db);
+    else if (version !== this.columnsVersion && !this.loadedColumns.refresh(this.db)) this.loadedColumns = DocColumns.load(this.db);
+    this.columnsVersion = version;
+    return this.loadedColumns;
   }
 
   /** The first column of every row, as plain values. */
@@ -1317,17 +1352,45 @@ export function labelMatches(label: string, query: string): boolean {
   return slugify(label).startsWith(slugify(query));
 }
 
-/** Box (and radius) conditions checked on `docs` rows, whatever drives. */
-function addGeoConditions(conditions: Conditions, geo: GeoFilter): void {
-  const box = boxOf(geo);
-  conditions.add('d.latitude BETWEEN ? AND ?', box.south, box.north);
-  if (box.west <= box.east) conditions.add('d.longitude BETWEEN ? AND ?', box.west, box.east);
-  else conditions.add('(d.longitude >= ? OR d.longitude <= ?)', box.west, box.east);
-  if (isGeoRadius(geo)) addRadiusCondition(conditions, geo);
+/** Box (and radius) conditions checked on the columns, whatever drives. */
+function addGeoConditions(conditions: Conditions, columns: DocColumns, geo: GeoFilter): void {
+  const { south, north, west, east } = boxOf(geo);
+  const { latitude, longitude } = columns.numbers;
+  // Unknown coordinates are NaN: they fail every comparison.
+  conditions.add((pos) => latitude[pos]! >= south && latitude[pos]! <= north);
+  if (west <= east) conditions.add((pos) => longitude[pos]! >= west && longitude[pos]! <= east);
+  else conditions.add((pos) => longitude[pos]! >= west || longitude[pos]! <= east);
+  if (isGeoRadius(geo)) conditions.add((pos) => distanceKm(latitude[pos]!, longitude[pos]!, geo.lat, geo.lng) <= geo.radiusKm);
 }
 
-function addRadiusCondition(conditions: Conditions, geo: GeoRadius): void {
-  conditions.add('geo_km(d.latitude, d.longitude, ?, ?) <= ?', geo.lat, geo.lng, geo.radiusKm);
+/** A test of one string column against one id ({@link NONE}: a value no document holds, which nothing passes). */
+function equalsId(column: Int32Array, id: number): (pos: number) => boolean {
+  return id === NONE ? NOTHING : (pos) => column[pos] === id;
+}
+
+/** Open at `now` in the document's own time zone; unknown hours or zone never count as open. */
+function openAt(columns: DocColumns, now: Date): (pos: number) => boolean {
+  const minuteIn = minuteOfWeekCache(now);
+  return (pos) => {
+    const hours = columns.text('hours', pos);
+    const zone = columns.text('zone', pos);
+    if (hours === null || zone === null) return false;
+    const minute = minuteIn(zone);
+    return minute !== null && isOpenAt(hours, minute);
+  };
+}
+
+function candidateRow(columns: DocColumns, pos: number): CandidateRow {
+  return {
+    pos,
+    rating: columns.number('rating', pos),
+    reviews: columns.reviews[pos]!,
+    latitude: columns.number('latitude', pos),
+    longitude: columns.number('longitude', pos),
+    category_slug: columns.text('category', pos),
+    country_code: columns.text('country', pos),
+    city_slug: columns.text('city', pos),
+  };
 }
 
 /** The box condition on the R*Tree `g` (points are stored as degenerate boxes). */
@@ -1336,26 +1399,18 @@ function rtreeBox(box: GeoBox): { sql: string; params: number[] } {
   return { sql: `g.min_lat >= ? AND g.max_lat <= ? AND ${lng}`, params: [box.south, box.north, box.west, box.east] };
 }
 
-const registered = new WeakSet<IndexDatabase>();
-
-/** SQL functions the search statements use: great-circle distance and "open at". */
-function registerFunctions(db: IndexDatabase): void {
-  if (registered.has(db)) return;
-  registered.add(db);
-  db.function('geo_km', { deterministic: true }, (lat: unknown, lng: unknown, toLat: unknown, toLng: unknown) =>
-    typeof lat === 'number' && typeof lng === 'number' ? distanceKm(lat, lng, Number(toLat), Number(toLng)) : null,
-  );
-  let memoNow = Number.NaN;
-  let minuteIn = minuteOfWeekCache(new Date(0));
-  db.function('is_open_at', (hours: unknown, timeZone: unknown, nowMs: unknown) => {
-    if (typeof hours !== 'string' || typeof timeZone !== 'string') return 0;
-    if (nowMs !== memoNow) {
-      memoNow = Number(nowMs);
-      minuteIn = minuteOfWeekCache(new Date(memoNow));
-    }
-    const minute = minuteIn(timeZone);
-    return minute !== null && isOpenAt(hours, minute) ? 1 : 0;
-  });
+/** The texts ranking by field looks at. */
+function textRow(columns: DocColumns, pos: number): TextRow {
+  return {
+    pos,
+    name: columns.name(pos),
+    category: columns.text('categoryName', pos),
+    type: columns.text('type', pos),
+    city: columns.text('cityName', pos),
+    country: columns.text('countryName', pos),
+    country_code: columns.text('country', pos),
+    postal_code: columns.text('postalText', pos),
+  };
 }
 
 const searchers = new WeakMap<IndexDatabase, SqliteSearcher>();

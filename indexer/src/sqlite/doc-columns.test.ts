@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildBusiness } from '@directory/data/testing/build-business.ts';
+import { insertBusiness } from '@directory/data/testing/insert-business.ts';
+import { createTempIndex, type TempIndex } from '../testing/temp-index.ts';
+import { IndexSync, rebuildIndex } from '../sync.ts';
+import { DocColumns } from './doc-columns.ts';
+import { openIndexDatabase, type IndexDatabase } from './index-file.ts';
+import { buildSearchWorld } from './search-test-world.ts';
+import { searchIndex } from './sqlite-search.ts';
+
+/** Every document as `docs` holds the columns kept in memory, in position order. */
+function docsRows(db: IndexDatabase): unknown[] {
+  return db
+    .prepare(
+      `SELECT pos, name, rating, reviews, latitude, longitude, category, category_slug, type, country_code, country, city, city_slug,
+              postal_code, open_hours, time_zone FROM docs ORDER BY pos`,
+    )
+    .all();
+}
+
+/** The same documents as the columns hold them. */
+function columnRows(columns: DocColumns, db: IndexDatabase): unknown[] {
+  const last = db.prepare('SELECT coalesce(max(pos), 0) + 100 FROM docs').pluck().get() as number;
+  const rows: unknown[] = [];
+  for (let pos = 0; pos <= last; pos += 1) {
+    if (!columns.has(pos)) continue;
+    rows.push({
+      pos,
+      name: columns.name(pos),
+      rating: columns.number('rating', pos),
+      reviews: columns.reviews[pos],
+      latitude: columns.number('latitude', pos),
+      longitude: columns.number('longitude', pos),
+      category: columns.text('categoryName', pos),
+      category_slug: columns.text('category', pos),
+      type: columns.text('type', pos),
+      country_code: columns.text('country', pos),
+      country: columns.text('countryName', pos),
+      city: columns.text('cityName', pos),
+      city_slug: columns.text('city', pos),
+      postal_code: columns.text('postalText', pos),
+      open_hours: columns.text('hours', pos),
+      time_zone: columns.text('zone', pos),
+    });
+  }
+  return rows;
+}
+
+describe('the in-memory columns of a searching connection', () => {
+  let temp: TempIndex;
+  let thread: IndexDatabase | null = null;
+
+  beforeEach(async () => {
+    temp = createTempIndex('doc-columns');
+    for (const business of buildSearchWorld()) insertBusiness(temp.record, business);
+    await rebuildIndex(temp.recordFile, temp.engine, 'all');
+    // A search thread's own read-only connection.
+    thread = openIndexDatabase(temp.engine.livePath()!, { readonly: true });
+  });
+
+  afterEach(async () => {
+    thread?.close();
+    await temp.dispose();
+  });
+
+  /** Inserts, updates (rating, category, city, hours, name), approves and deletes in the record, then applies the change log. */
+  async function changeEverything(): Promise<void> {
+    const { record } = temp;
+    insertBusiness(record, buildBusiness({ name: 'Łódź Nowa Piekarnia', category: 'Bakery', city: 'Łódź', country: 'Poland', countryCode: 'PL', reviews: 3 }));
+    record.prepare("UPDATE businesses SET rating = 1.5, category = 'Café', name = name || ' Ünïcödé 東京' WHERE name = 'Chez Paul'").run();
+    record.prepare("UPDATE businesses SET city = 'Paris', full_address = '2 Rue X, Paris, X' WHERE name = 'Plomberie Martin'").run();
+    record.prepare("DELETE FROM businesses WHERE name = 'Paris Plumbing'").run();
+    await new IndexSync(temp.record, temp.engine, 'all').catchUp();
+  }
+
+  it('hold what docs holds, as the rebuild stored them and after every kind of change', async () => {
+    const columns = DocColumns.load(thread!);
+    expect(columnRows(columns, thread!)).toEqual(docsRows(thread!));
+    await changeEverything();
+    expect(columns.refresh(thread!)).toBe(true);
+    expect(columnRows(columns, thread!)).toEqual(docsRows(thread!));
+    // A connection opened after the changes: the stored columns plus the touched log.
+    expect(columnRows(DocColumns.load(thread!), thread!)).toEqual(docsRows(thread!));
+  });
+
+  it('read docs whole when the touched log no longer reaches back to them', async () => {
+    const columns = DocColumns.load(thread!);
+    await changeEverything();
+    const touched = temp.engine.database.prepare('SELECT count(*) FROM docs_touched').pluck().get() as number;
+    expect(touched).toBeGreaterThan(3);
+    // As a pruning past this connection's position leaves it.
+    temp.engine.database.prepare('DELETE FROM docs_touched WHERE seq <= 2').run();
+    expect(columns.refresh(thread!)).toBe(false);
+    expect(columnRows(DocColumns.load(thread!), thread!)).toEqual(docsRows(thread!));
+  });
+
+  it('let a connection that has searched find what the change log brought, and not what it removed', async () => {
+    const inParis = { filters: { cities: [{ countryCode: 'FR', citySlug: 'paris' }] }, page: 1, perPage: 50 };
+    const names = async (request: Parameters<typeof searchIndex>[1]) => (await searchIndex(thread!, request)).hits.map((hit) => hit.name);
+    const before = await names(inParis);
+    expect(before).toContain('Paris Plumbing');
+    expect(before).not.toContain('Plomberie Martin');
+    expect(await names({ query: 'piekarnia', page: 1, perPage: 5 })).toEqual([]);
+    await changeEverything();
+    const after = await names(inParis);
+    expect(after).toContain('Plomberie Martin');
+    expect(after).not.toContain('Paris Plumbing');
+    expect(await names({ query: 'piekarnia', filters: { countryCodes: ['PL'] }, page: 1, perPage: 5 })).toEqual(['Łódź Nowa Piekarnia']);
+    const cafes = await searchIndex(thread!, { filters: { categorySlugs: ['cafe'], minRating: 1 }, page: 1, perPage: 50 });
+    expect(cafes.hits.find((hit) => hit.name.startsWith('Chez Paul'))).toMatchObject({ rating: 1.5, category: 'Café' });
+    expect(await names({ filters: { categorySlugs: ['cafe'], minRating: 2 }, page: 1, perPage: 50 })).not.toContainEqual(expect.stringMatching(/^Chez Paul/));
+  });
+});
