@@ -90,15 +90,24 @@ function runImport(dataDir: string, file: string): { done: Promise<{ code: numbe
 }
 
 /**
+ * Copies a data set to `scratch` (replacing what is there): its files, not a link to them, also
+ * when `dataDir` is itself a symbolic link (a copy of the link would let the import write into the
+ * data set).
+ */
+export function copyDataSet(dataDir: string, scratch: string): void {
+  rmSync(scratch, { recursive: true, force: true });
+  cpSync(dataDir, scratch, { recursive: true, dereference: true });
+}
+
+/**
  * The mix idle and while a 200,000-row import runs, on a copy of the data set (the import adds
  * rows: the data set itself stays as it is for the next run).
  */
 async function underImport(config: BenchConfig, dataDir: string, rows: BenchRow[]): Promise<UnderImportResult> {
   const file = await importFile(config.benchDir, CONCURRENT_IMPORT_ROWS);
   const scratch = `${dataDir}-import-scratch`;
-  rmSync(scratch, { recursive: true, force: true });
   log(`Copying the data set to ${scratch}…`);
-  cpSync(dataDir, scratch, { recursive: true });
+  copyDataSet(dataDir, scratch);
   const mix = buildMixRow(rows);
   const server = await startServer(scratch, config.size, () => undefined);
   try {
