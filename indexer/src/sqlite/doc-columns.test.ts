@@ -46,6 +46,50 @@ function columnRows(columns: DocColumns, db: IndexDatabase): unknown[] {
   return rows;
 }
 
+describe('DocColumns', () => {
+  const row = (pos: number, name: string) => ({
+    pos,
+    name,
+    rating: pos % 2 === 0 ? null : pos / 2,
+    reviews: pos * 10,
+    latitude: pos,
+    longitude: -pos,
+    category: 'Café',
+    category_slug: 'cafe',
+    type: null,
+    country_code: 'FR',
+    country: 'France',
+    city: 'Lyon',
+    city_slug: 'lyon',
+    postal_code: pos % 3 === 0 ? '69 002' : null,
+    open_hours: null,
+    time_zone: 'Europe/Paris',
+  });
+
+  it('grows past their capacity and their name buffer, keeping every value', () => {
+    const columns = new DocColumns(2);
+    const nameOf = (pos: number) => `Ünïcödé ${'東京'.repeat(pos * 20)} ${pos}`;
+    for (let pos = 1; pos <= 300; pos += 1) columns.set(row(pos, nameOf(pos)));
+    for (const pos of [1, 2, 3, 150, 300]) {
+      expect(columns.has(pos)).toBe(true);
+      expect(columns.name(pos)).toBe(nameOf(pos));
+      expect(columns.number('rating', pos)).toBe(pos % 2 === 0 ? null : pos / 2);
+      expect(columns.reviews[pos]).toBe(pos * 10);
+      expect(columns.text('postal', pos)).toBe(pos % 3 === 0 ? '69002' : null);
+      expect(columns.text('postalText', pos)).toBe(pos % 3 === 0 ? '69 002' : null);
+    }
+    expect(columns.has(0)).toBe(false);
+    expect(columns.has(301)).toBe(false);
+    expect(columns.firstPositions(3)).toEqual([1, 2, 3]);
+    columns.remove(2);
+    expect(columns.firstPositions(3)).toEqual([1, 3, 4]);
+    // A name replaced by an update: the new one is read.
+    columns.set(row(3, 'Short'));
+    expect(columns.name(3)).toBe('Short');
+    expect(columns.name(4)).toBe(nameOf(4));
+  });
+});
+
 describe('the in-memory columns of a searching connection', () => {
   let temp: TempIndex;
   let thread: IndexDatabase | null = null;
