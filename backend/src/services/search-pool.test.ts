@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { buildSearchWorld } from '@directory/indexer/sqlite/search-test-world.ts';
+import { DocColumns } from '@directory/indexer/sqlite/doc-columns.ts';
 import type { SqliteEngine } from '@directory/indexer/sqlite/sqlite-engine.ts';
 import { rebuildIndex } from '@directory/indexer/sync.ts';
 import { FilterError, InstantSearchRequestSchema } from '../routes/search/instantsearch.ts';
@@ -127,6 +129,26 @@ describe('a search thread', () => {
     expect(await thread.handle({ id: 7, slot: 1, file: engine.livePath()!, job: searchJob('q=pizza') })).toEqual({ id: 7, type: 'skipped' });
     expect(thread.openFile).toBeNull();
     thread.close();
+  });
+
+  it('warms up on the live file: opens it and loads what searching needs, so its first search loads nothing more', async () => {
+    const thread = new SearchThreadState(flags());
+    const load = vi.spyOn(DocColumns, 'load');
+    try {
+      const file = engine.livePath()!;
+      thread.warmUp(file);
+      expect(thread.openFile).toBe(file);
+      expect(load).toHaveBeenCalledTimes(1);
+      const reply = await thread.handle({ id: 1, slot: 0, file, job: searchJob('q=pizz') });
+      expect(reply.type).toBe('answer');
+      expect(load).toHaveBeenCalledTimes(1);
+      // A file already removed is left alone, and the thread keeps the one it has.
+      thread.warmUp(join(dirname(file), 'search-removed.sqlite'));
+      expect(thread.openFile).toBe(file);
+    } finally {
+      load.mockRestore();
+      thread.close();
+    }
   });
 
   it('keeps answering from the file it reads until a job names the new one, then asks again for a removed file', async () => {

@@ -6,7 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { answerSearchJob, fromJobFailure, type JobEngine, type SearchJob } from './search-answers.ts';
-import type { SearchThreadReply, SearchThreadRequest } from './search-thread.ts';
+import type { SearchThreadReply, SearchThreadRequest, WarmUpRequest } from './search-thread.ts';
 import { tsWorkerSource } from '@directory/indexer/worker-source.ts';
 
 /** A job not run because its client had gone before its turn. */
@@ -86,6 +86,8 @@ export class SearchPool implements SearchAnswerer {
   private readonly waiting: Job[] = [];
   private nextId = 1;
   private isClosed = false;
+  /** The live file the threads were last asked to warm up on. */
+  private warmedFile: string | null = null;
 
   constructor(private readonly options: SearchPoolOptions) {
     if (!Number.isInteger(options.threads) || options.threads < 1) throw new RangeError(`threads must be a whole number of 1 or more, got ${options.threads}`);
@@ -100,9 +102,17 @@ export class SearchPool implements SearchAnswerer {
     return this.options.threads * this.jobsPerThread;
   }
 
-  /** Starts every thread now rather than at the first search (a thread takes a moment to load). */
+  /** Starts every thread now rather than at the first search (a thread takes a moment to load), and warms them up on the live file. */
   start(): void {
     while (this.threads.length < this.options.threads) this.threads.push(this.spawn());
+    this.warmUp(this.options.livePath());
+  }
+
+  /** Asks every thread to open `file` and load what searching it needs, once per live file (a warm-up waits behind a thread's jobs, never in front). */
+  private warmUp(file: string | null): void {
+    if (file === null || file === this.warmedFile) return;
+    this.warmedFile = file;
+    for (const thread of this.threads) thread.worker.postMessage({ type: 'warm-up', file } satisfies WarmUpRequest);
   }
 
   answer(job: SearchJob, signal?: AbortSignal): Promise<string> {
@@ -159,6 +169,8 @@ export class SearchPool implements SearchAnswerer {
         this.settle(entry, new Error('The search index has not been built yet: run `npm run reindex`.'));
         continue;
       }
+      // A rebuild published a new file: the other threads load it while this one runs the job.
+      this.warmUp(file);
       entry.slot = this.freeSlots.pop()!;
       Atomics.store(this.cancelled, entry.slot, 0);
       thread.running.set(entry.id, entry);

@@ -4,13 +4,16 @@
  * dispatches and writes.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { SearchThreadState, type SearchThreadRequest } from './search-thread.ts';
+import { SearchThreadState, type SearchThreadRequest, type WarmUpRequest } from './search-thread.ts';
 
 const port = parentPort!;
 const state = new SearchThreadState(new Int32Array((workerData as { cancelled: SharedArrayBuffer }).cancelled));
 // One job after the other even if a search awaits: a job never sees its connection closed under it.
 let queue = Promise.resolve();
-port.on('message', (request: SearchThreadRequest) => {
-  queue = queue.then(async () => port.postMessage(await state.handle(request)));
+port.on('message', (request: SearchThreadRequest | WarmUpRequest) => {
+  queue = queue.then(async () => {
+    if ('type' in request) state.warmUp(request.file);
+    else port.postMessage(await state.handle(request));
+  });
 });
 port.on('close', () => state.close());

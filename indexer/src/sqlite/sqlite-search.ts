@@ -1020,6 +1020,10 @@ class SqliteSearcher {
     return rows;
   }
 
+  warmUp(): void {
+    this.columnsAt(this.indexVersion.get()!);
+  }
+
   /** The columns as the last search brought them up to date (searches run one at a time per connection). */
   private columns(): DocColumns {
     return this.loadedColumns!;
@@ -1427,6 +1431,11 @@ function searcherFor(db: IndexDatabase): SqliteSearcher {
 /** Runs a search on an open index file. */
 export function searchIndex(db: IndexDatabase, request: SearchRequest): Promise<SearchResponse> {
   return searcherFor(db).search(request);
+}
+
+/** Loads what a search on this connection needs in memory (the documents' columns), so its first search does not wait for it. */
+export function warmUpSearch(db: IndexDatabase): void {
+  searcherFor(db).warmUp();
 }
 
 /**
