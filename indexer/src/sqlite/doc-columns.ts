@@ -8,7 +8,8 @@
  * Texts are kept as ids into tables of their distinct values (at 1M: hundreds of categories and
  * time zones, thousands of cities, ~500,000 postal codes); names, one per document, as UTF-8 in
  * one buffer. At 1M documents the columns take ~140 MB per searching connection (121 MB of
- * arrays, 22 MB of strings), loaded at its first search on an index file in ~1 s of CPU.
+ * arrays, 22 MB of strings), loaded in ~1 s of CPU when a search thread warms up on an index file
+ * (the pool asks at start and after each rebuild) or else at its first search there.
  *
  * Kept equal to `docs` without reading it whole: a full rebuild stores the columns in the file it
  * builds (`doc_columns`, written with the rows), and every incremental change appends the positions
