@@ -1,5 +1,9 @@
+// One formatter for every number: `toLocaleString('en-US')` builds a new one on each call (about
+// half a millisecond each on a phone; the search page formats dozens of facet counts as it hydrates).
+const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
+
 /** "12,345" */
-export const formatNumber = (value: number) => value.toLocaleString('en-US');
+export const formatNumber = (value: number) => NUMBER_FORMAT.format(value);
 
 /** Counter style of the home page: 999, 1.2k, 15K+, 1.2M+. */
 export function formatCompact(value: number): string {
