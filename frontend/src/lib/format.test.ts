@@ -7,6 +7,15 @@ describe('formatNumber', () => {
     expect(formatNumber(999)).toBe('999');
     expect(formatNumber(12345)).toBe('12,345');
     expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatNumber(-1234)).toBe('-1,234');
+    expect(formatNumber(1234.5)).toBe('1,234.5');
+  });
+
+  it('writes every whole number as Intl does for en-US', () => {
+    const intl = new Intl.NumberFormat('en-US');
+    for (const value of [7, 10, 100, 1000, 9999, 10000, 123456, 1000000, 987654321, Number.MAX_SAFE_INTEGER, -5, -100000]) {
+      expect(formatNumber(value)).toBe(intl.format(value));
+    }
   });
 
   it('is what the counts and marketing figures are written with', () => {
