@@ -1,31 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /** The page template and the module it loads: kept out of the `app` chunk, they make the entry the build manifest names. */
 const isEntryModule = (id: string) => /[\\/]frontend[\\/](index\.html|src[\\/]app[\\/]entry-client\.tsx)$/.test(id);
 
-/**
- * The page's scripts at low fetch priority. Every page is complete HTML before any script runs
- * (server rendered): its stylesheets are what the first paint waits for, and module scripts and
- * preloads would otherwise be fetched at high priority, sharing a slow connection with them.
- * The server's route preloads (backend/src/ssr/route-preloads.ts) are marked the same way.
- */
-function lowPriorityScripts(): Plugin {
-  return {
-    name: 'low-priority-scripts',
-    transformIndexHtml: {
-      order: 'post',
-      handler: (html) => html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"'),
-    },
-  };
-}
-
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
-    lowPriorityScripts(),
     // Brotli and gzip copies beside each asset, made once at build; koa-static sends the one the
     // browser accepts, so no asset is compressed per request.
     ...(isSsrBuild ? [] : [compression({ algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip')], threshold: 1024 })]),

@@ -22,8 +22,8 @@ describe('RoutePreloads', () => {
     expect(links).toEqual([
       '<link rel="stylesheet" crossorigin href="/assets/card.css">',
       '<link rel="stylesheet" crossorigin href="/assets/page-a.css">',
-      `<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/card.js" nonce="${NONCE_PLACEHOLDER}">`,
-      `<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/page-a.js" nonce="${NONCE_PLACEHOLDER}">`,
+      `<link rel="modulepreload" crossorigin href="/assets/card.js" nonce="${NONCE_PLACEHOLDER}">`,
+      `<link rel="modulepreload" crossorigin href="/assets/page-a.js" nonce="${NONCE_PLACEHOLDER}">`,
     ]);
   });
 
@@ -67,16 +67,6 @@ describe('the pages the server renders', () => {
     const search = preloadsIn(await (await app.get('/search?q=bakery')).text());
     expect(search).toContain(fileOf('src/features/search/components/search-page.tsx'));
     expect(search).not.toContain(fileOf('src/features/admin/admin-app.tsx'));
-  });
-
-  it('fetch their scripts at low priority and their stylesheets at the default, which the first paint waits for', async () => {
-    const html = await (await app.get('/search?q=bakery')).text();
-    const scripts = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)].map((match) => match[0]);
-    expect(scripts.length).toBeGreaterThan(1);
-    for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
-    const stylesheets = [...html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((match) => match[0]);
-    expect(stylesheets.length).toBeGreaterThan(0);
-    for (const tag of stylesheets) expect(tag).not.toContain('fetchpriority');
   });
 
   it('preload only the login chunk of the admin area on the login page', async () => {

@@ -39,7 +39,7 @@ export class RoutePreloads {
         .map((file) =>
           file.endsWith('.css')
             ? `<link rel="stylesheet" crossorigin href="/${file}">`
-            : `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}" nonce="${NONCE_PLACEHOLDER}">`,
+            : `<link rel="modulepreload" crossorigin href="/${file}" nonce="${NONCE_PLACEHOLDER}">`,
         )
         .join('\n');
       // Few distinct sets: one per kind of page.
