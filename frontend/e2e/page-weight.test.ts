@@ -131,8 +131,8 @@ async function weigh(type: PageType): Promise<{ kb: number; scripts: string[] }>
 }
 
 /**
- * /search is over the budget: React, React Router and the shared code (~133 KB) plus
- * InstantSearch (~51 KB) make ~182 KB. This case fails once /search fits, to be moved up then.
+ * /search is over the budget: React, React Router and the shared code (~126 KB) plus
+ * InstantSearch (~51 KB) make ~174 KB. This case fails once /search fits, to be moved up then.
  */
 const OVER_BUDGET = new Set(['search']);
 

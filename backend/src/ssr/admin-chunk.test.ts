@@ -39,8 +39,10 @@ describe('the admin app is a chunk of its own', () => {
     const admin = manifest[ADMIN_MODULE];
     expect(admin?.file).toMatch(/^assets\/admin-app-.*\.js$/);
     const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
-    expect(manifest[entryKey]!.dynamicImports).toContain(ADMIN_MODULE);
-    expect([...staticClosure(entryKey)]).not.toContain(ADMIN_MODULE);
+    const upFront = [...staticClosure(entryKey)];
+    // The route table, in the chunk the entry imports, loads it when an admin route matches.
+    expect(upFront.some((key) => manifest[key]!.dynamicImports?.includes(ADMIN_MODULE))).toBe(true);
+    expect(upFront).not.toContain(ADMIN_MODULE);
   });
 
   it("is not referenced by a business page's HTML", async () => {

@@ -1,6 +1,7 @@
 /** Pure text and data the business page derives from a BusinessDetail: About, amenities, meta, JSON-LD. */
 import type { BusinessDetail } from '@directory/backend/shared/api-types.ts';
 import { toOpeningHoursSpecification } from './hours.ts';
+import { formatNumber } from '../../lib/format.ts';
 
 export const MAX_AMENITIES = 8;
 
@@ -53,7 +54,7 @@ export function getAboutText(business: Pick<BusinessDetail, 'about' | 'name' | '
 export function getMetaDescription(business: BusinessDetail): string {
   const kind = business.type ?? business.category ?? 'Business';
   const place = [getCityName(business), business.countryCode].filter(Boolean).join(', ');
-  const rating = business.rating !== null && business.reviews > 0 ? ` Rated ${business.rating.toFixed(1)}/5 from ${business.reviews.toLocaleString('en-US')} reviews.` : '';
+  const rating = business.rating !== null && business.reviews > 0 ? ` Rated ${business.rating.toFixed(1)}/5 from ${formatNumber(business.reviews)} reviews.` : '';
   return `${business.name} - ${kind}${place ? ` in ${place}` : ''}.${rating} Opening hours, phone number, address and directions.`;
 }
 

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { formatNumber, formatRoundedPlus, pluralize } from './format.ts';
+
+describe('formatNumber', () => {
+  it('groups thousands with commas, as en-US does, whatever the machine’s locale', () => {
+    expect(formatNumber(0)).toBe('0');
+    expect(formatNumber(999)).toBe('999');
+    expect(formatNumber(12345)).toBe('12,345');
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatNumber(-1234)).toBe('-1,234');
+    expect(formatNumber(1234.5)).toBe('1,234.5');
+  });
+
+  it('writes every whole number as Intl does for en-US', () => {
+    const intl = new Intl.NumberFormat('en-US');
+    for (const value of [7, 10, 100, 1000, 9999, 10000, 123456, 1000000, 987654321, Number.MAX_SAFE_INTEGER, -5, -100000]) {
+      expect(formatNumber(value)).toBe(intl.format(value));
+    }
+  });
+
+  it('is what the counts and marketing figures are written with', () => {
+    expect(pluralize(1, 'business', 'businesses')).toBe('1 business');
+    expect(pluralize(2500, 'business', 'businesses')).toBe('2,500 businesses');
+    expect(formatRoundedPlus(564321)).toBe('560,000+');
+  });
+});
