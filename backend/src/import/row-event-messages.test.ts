@@ -28,14 +28,11 @@ describe('packEvents and unpackEvents', () => {
       { type: 'cells', row: 10, cells: ['nul \u0000 inside', 'b'] },
       { type: 'read-failed', message: 'The archive is damaged.' },
     ];
-    const { packed, text } = packEvents(events);
-    const sent = structuredClone({ packed, text }, { transfer: [text.buffer] });
-    // Moved, not copied: the sender's view is left empty.
-    expect(text.byteLength).toBe(0);
+    const sent = structuredClone(packEvents(events));
     expect(unpackEvents(sent)).toEqual(events);
   });
 
   it('refuses a message it did not pack', () => {
-    expect(() => unpackEvents({ packed: [7, 'x'], text: new Uint8Array() })).toThrow('unknown tag 7');
+    expect(() => unpackEvents([7, 'x'])).toThrow('unknown tag 7');
   });
 });

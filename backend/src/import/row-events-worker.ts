@@ -6,9 +6,9 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { openRows, UnreadableFileError, type RowSource } from './read-rows.ts';
-import { EventPacker } from './row-event-messages.ts';
+import { packEvents } from './row-event-messages.ts';
 import {
-  EVENTS_PER_MESSAGE, MESSAGES_IN_FLIGHT, mapsWhileReading, readEvents, rowEvents, type ReaderMessage, type ReaderRequest,
+  EVENTS_PER_MESSAGE, MESSAGES_IN_FLIGHT, mapsWhileReading, readEvents, rowEvents, type ReaderMessage, type ReaderRequest, type RowEvent,
 } from './row-events.ts';
 
 const port = parentPort!;
@@ -28,20 +28,18 @@ async function readFile(file: string): Promise<void> {
     return;
   }
   send({ type: 'opened', kind: source.kind, fileSize: source.fileSize });
-  // Each event is packed as soon as it is read: an .xlsx row's cells go into the message's text
-  // at once, and are not kept as strings until the message leaves.
-  const packer = new EventPacker();
+  let events: RowEvent[] = [];
   const post = async () => {
     while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
     credits -= 1;
-    const { packed, text } = packer.take();
-    port.postMessage({ type: 'events', events: packed, text, bytesRead: source.bytesRead() } satisfies ReaderMessage, [text.buffer]);
+    send({ type: 'events', events: packEvents(events), bytesRead: source.bytesRead() });
+    events = [];
   };
   for await (const event of mapsWhileReading(source.kind) ? rowEvents(source) : readEvents(source)) {
-    packer.add(event);
-    if (packer.count >= EVENTS_PER_MESSAGE) await post();
+    events.push(event);
+    if (events.length >= EVENTS_PER_MESSAGE) await post();
   }
-  if (packer.count > 0) await post();
+  if (events.length > 0) await post();
   send({ type: 'done', bytesRead: source.bytesRead() });
 }
 

@@ -123,8 +123,8 @@ export const mapsWhileReading = (kind: RowSource['kind']) => kind === 'csv';
 export type ReaderMessage =
   | { type: 'opened'; kind: RowSource['kind']; fileSize: number }
   | { type: 'open-failed'; message: string }
-  /** `events` and `text` packed by row-event-messages.ts (`text` is transferred, not copied). */
-  | { type: 'events'; events: unknown[]; text: Uint8Array<ArrayBuffer>; bytesRead: number }
+  /** `events` packed by row-event-messages.ts. */
+  | { type: 'events'; events: unknown[]; bytesRead: number }
   | { type: 'done'; bytesRead: number };
 export type ReaderRequest = { type: 'open'; file: string } | { type: 'more' };
 export { EVENTS_PER_MESSAGE, MESSAGES_IN_FLIGHT };
@@ -267,7 +267,7 @@ export async function openRowEvents(file: string, fileSize: number, inWorker = f
         if (message.type !== 'events') continue;
         bytesRead = message.bytesRead;
         worker.postMessage({ type: 'more' } satisfies ReaderRequest);
-        yield* unpackEvents({ packed: message.events, text: message.text });
+        yield* unpackEvents(message.events);
       }
     } finally {
       // Stopped early (a file without a name column, an error while writing): that worker is not reused.
