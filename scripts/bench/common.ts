@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import { startChildServer, type ChildServer } from './child-server.ts';
 import type { BenchConfig } from './config.ts';
+import { cpuMsOfStat, statFields } from './proc-stat.ts';
 import type { BenchRequest, BenchRow } from './workload.ts';
 
 /** Generating a million demo businesses and indexing them takes minutes; a start never takes longer than this. */
@@ -38,9 +39,6 @@ export interface RowResult {
   cpuMsPerRequest: number | null;
 }
 
-/** Linux counts process CPU time in USER_HZ ticks: 100 a second. */
-const MS_PER_TICK = 10;
-
 /**
  * CPU time (user + system, ms) spent so far by the processes of the group `groupId`: the server
  * `npm start` starts runs as a grandchild of the process the bench spawns, in its group. Null
@@ -59,9 +57,7 @@ export function groupCpuMs(groupId: number): number | null {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ESRCH') continue;
       throw error;
     }
-    // After "pid (command) ": state, ppid, pgrp, … utime and stime (the 14th and 15th fields of the line).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) === groupId) total += (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+    if (Number(statFields(stat)[2]) === groupId) total += cpuMsOfStat(stat);
   }
   return total;
 }

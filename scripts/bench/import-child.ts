@@ -1,7 +1,7 @@
 /**
  * One measurement of the import benchmark, in a process of its own so that its peak RSS is its
  * own: `tsx scripts/bench/import-child.ts read-xlsx|read-csv|import FILE [RECORD_FILE]`.
- * Prints one JSON line: rows, seconds, cpuSeconds, maxRssBytes (and the import's counts for `import`).
+ * Prints one JSON line: rows, seconds, cpuSeconds, threadCpuSeconds, maxRssBytes (and the import's counts for `import`).
  * - read-xlsx: exceljs's streaming WorkbookReader reading every row, nothing else (the baseline).
  * - read-csv: csv-parse reading every record, nothing else (the CSV baseline).
  * - import: `importFile` into RECORD_FILE (created and migrated when missing), as `npm run import` does.
@@ -10,12 +10,19 @@ import { createReadStream, readFileSync } from 'node:fs';
 import type { parse as parseCsv } from 'csv-parse';
 import type ExcelJS from 'exceljs';
 import { DEFAULT_BATCH_SIZE } from '../../backend/src/shared/import-types.ts';
+import { threadCpuMs } from './proc-stat.ts';
 
 export interface ChildMeasurement {
   rows: number;
   seconds: number;
   /** CPU time of the process (all its threads): on a shared machine, less noisy than the wall clock. */
   cpuSeconds: number;
+  /**
+   * CPU time of the measured run by thread: the main thread (an import's writer), the busiest other
+   * (an import's reading worker), the rest together (V8's GC helpers, libuv's pool inflating an
+   * .xlsx, the loader), of the threads alive at the end. Null without Linux's /proc.
+   */
+  threadCpuSeconds: { main: number; busiestOther: number; rest: number } | null;
   maxRssBytes: number;
   inserted?: number;
   updated?: number;
@@ -51,8 +58,9 @@ const csv = mode === 'read-csv' ? (await import('csv-parse')).parse : null;
 const importer = mode === 'import'
   ? { openRecord: (await import('@directory/data/record.ts')).openRecord, importFile: (await import('../../backend/src/services/import-runner.ts')).importFile }
   : null;
+const threadsBefore = threadCpuMs();
 const started = performance.now();
-let measurement: Omit<ChildMeasurement, 'seconds' | 'cpuSeconds' | 'maxRssBytes'>;
+let measurement: Omit<ChildMeasurement, 'seconds' | 'cpuSeconds' | 'threadCpuSeconds' | 'maxRssBytes'>;
 if (importer) {
   const { openRecord, importFile } = importer;
   const record = openRecord(recordFile!);
@@ -66,7 +74,22 @@ if (importer) {
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage();
 const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-process.stdout.write(`${JSON.stringify({ ...measurement, seconds, cpuSeconds, maxRssBytes: peakResidentBytes() } satisfies ChildMeasurement)}\n`);
+process.stdout.write(`${JSON.stringify({ ...measurement, seconds, cpuSeconds, threadCpuSeconds: threadCpuSince(threadsBefore), maxRssBytes: peakResidentBytes() } satisfies ChildMeasurement)}\n`);
+
+/** CPU time by thread since `before`: the main thread's, the busiest other's, the rest's together. */
+function threadCpuSince(before: Map<number, number> | null): ChildMeasurement['threadCpuSeconds'] {
+  const after = threadCpuMs();
+  if (before === null || after === null) return null;
+  const others: number[] = [];
+  for (const [thread, cpuMs] of after) if (thread !== process.pid) others.push(cpuMs - (before.get(thread) ?? 0));
+  others.sort((a, b) => b - a);
+  const [busiestOther = 0, ...rest] = others;
+  return {
+    main: (after.get(process.pid)! - before.get(process.pid)!) / 1000,
+    busiestOther: busiestOther / 1000,
+    rest: rest.reduce((total, cpuMs) => total + cpuMs, 0) / 1000,
+  };
+}
 
 /**
  * This process's peak resident memory, worker threads included: Linux's VmHWM, which starts

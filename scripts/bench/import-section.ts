@@ -22,6 +22,8 @@ export interface ImportBenchRow {
   /** Rows per second of the process's CPU time (all threads). */
   rowsPerCpuSecond: number;
   peakRssMb: number;
+  /** CPU time per row (µs) of the main thread (an import's writer), the busiest other (an import's reading worker) and the rest; null without /proc. */
+  cpuMicrosPerRow: { main: number; busiestOther: number; rest: number } | null;
   /** Our rate over the baseline's, for the rows measured against one. */
   ratioToBaseline: number | null;
   target: string;
@@ -51,6 +53,11 @@ const row = (name: string, result: ChildMeasurement, target: string, baseline: C
     seconds: Math.round(result.seconds * 10) / 10,
     rowsPerCpuSecond: Math.round(result.rows / result.cpuSeconds),
     peakRssMb: Math.round(result.maxRssBytes / 1024 ** 2),
+    cpuMicrosPerRow: result.threadCpuSeconds && {
+      main: Math.round((result.threadCpuSeconds.main / result.rows) * 1e6),
+      busiestOther: Math.round((result.threadCpuSeconds.busiestOther / result.rows) * 1e6),
+      rest: Math.round((result.threadCpuSeconds.rest / result.rows) * 1e6),
+    },
     ratioToBaseline: baseline ? Math.round((rowsPerSecond / (baseline.rows / baseline.seconds)) * 100) / 100 : null,
     target,
   };
@@ -94,5 +101,14 @@ export function printImportRows(rows: readonly ImportBenchRow[], log: (line: str
   for (const r of rows) {
     const ratio = r.ratioToBaseline === null ? '' : `${r.ratioToBaseline.toFixed(2)}×`;
     log(`| ${r.name} | ${r.rows.toLocaleString('en-US')} | ${r.rowsPerSecond.toLocaleString('en-US')} | ${r.seconds} | ${r.rowsPerCpuSecond.toLocaleString('en-US')} | ${r.peakRssMb} MB | ${ratio} | ${r.target} |`);
+  }
+  // Which thread caps a rate: an import runs as fast as its busier thread (on a quiet machine
+  // with a core for each), a baseline as its main thread.
+  if (rows.every((r) => r.cpuMicrosPerRow === null)) return;
+  log('');
+  log(`| CPU per row (µs) | main thread (an import's writer, a baseline's reader) | busiest other thread (an import's reading worker) | other threads (GC, zlib, loader) |`);
+  log('|---|---|---|---|');
+  for (const r of rows) {
+    if (r.cpuMicrosPerRow) log(`| ${r.name} | ${r.cpuMicrosPerRow.main} | ${r.cpuMicrosPerRow.busiestOther} | ${r.cpuMicrosPerRow.rest} |`);
   }
 }

@@ -1,14 +1,14 @@
 /**
  * Worker-thread entry that reads, cleans and maps spreadsheets' rows for the importer (see
  * row-events.ts), one file per `open` request, and stays for the next file. Events go out in
- * messages of EVENTS_PER_MESSAGE, and at most MESSAGES_IN_FLIGHT of them wait unconsumed, so a
+ * messages of eventsPerMessage, and at most messagesInFlight of them wait unconsumed, so a
  * slow writer holds the reader back instead of the rows piling up in memory.
  */
 import { parentPort } from 'node:worker_threads';
 import { openRows, UnreadableFileError, type RowSource } from './read-rows.ts';
 import { packEvents } from './row-event-messages.ts';
 import {
-  EVENTS_PER_MESSAGE, MESSAGES_IN_FLIGHT, mapsWhileReading, readEvents, rowEvents, type ReaderMessage, type ReaderRequest, type RowEvent,
+  eventsPerMessage, mapsWhileReading, messagesInFlight, readEvents, rowEvents, type ReaderMessage, type ReaderRequest, type RowEvent,
 } from './row-events.ts';
 
 const port = parentPort!;
@@ -18,7 +18,6 @@ let credits = 0;
 let wake: (() => void) | null = null;
 
 async function readFile(file: string): Promise<void> {
-  credits = MESSAGES_IN_FLIGHT;
   let source: RowSource;
   try {
     source = await openRows(file);
@@ -27,6 +26,8 @@ async function readFile(file: string): Promise<void> {
     send({ type: 'open-failed', message: error.message });
     return;
   }
+  credits = messagesInFlight(source.kind);
+  const perMessage = eventsPerMessage(source.kind);
   send({ type: 'opened', kind: source.kind, fileSize: source.fileSize });
   let events: RowEvent[] = [];
   const post = async () => {
@@ -37,7 +38,7 @@ async function readFile(file: string): Promise<void> {
   };
   for await (const event of mapsWhileReading(source.kind) ? rowEvents(source) : readEvents(source)) {
     events.push(event);
-    if (events.length >= EVENTS_PER_MESSAGE) await post();
+    if (events.length >= perMessage) await post();
   }
   if (events.length > 0) await post();
   send({ type: 'done', bytesRead: source.bytesRead() });

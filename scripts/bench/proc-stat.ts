@@ -1,0 +1,25 @@
+/**
+ * CPU time from Linux's /proc: of a process or thread from its `stat` line, and of each thread
+ * of this process. The bench reads it where the clock alone says little on a shared machine.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
+/** Linux counts CPU time in USER_HZ ticks: 100 a second. */
+const MS_PER_TICK = 10;
+
+/** The fields of a `stat` line after "pid (command) ": state, ppid, pgrp, … (the command may hold spaces and parentheses). */
+export const statFields = (stat: string): string[] => stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+
+/** User + system CPU time (ms) of a `stat` line (its 14th and 15th fields). */
+export function cpuMsOfStat(stat: string): number {
+  const fields = statFields(stat);
+  return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+}
+
+/** CPU time (ms) so far of each thread of this process, by thread id (the main thread's is the process id); null without /proc. */
+export function threadCpuMs(): Map<number, number> | null {
+  if (!existsSync('/proc/self/task')) return null;
+  const byThread = new Map<number, number>();
+  for (const thread of readdirSync('/proc/self/task')) byThread.set(Number(thread), cpuMsOfStat(readFileSync(`/proc/self/task/${thread}/stat`, 'utf8')));
+  return byThread;
+}
