@@ -23,27 +23,12 @@ import type { DocRow } from './sqlite-engine.ts';
 import { compactPostalCode } from '../places/postal-code.ts';
 
 /** The `docs` columns held here. */
-export type ColumnRow = Pick<
-  DocRow,
-  | 'pos'
-  | 'name'
-  | 'rating'
-  | 'reviews'
-  | 'latitude'
-  | 'longitude'
-  | 'category'
-  | 'category_slug'
-  | 'type'
-  | 'country_code'
-  | 'country'
-  | 'city'
-  | 'city_slug'
-  | 'postal_code'
-  | 'open_hours'
-  | 'time_zone'
->;
-
-const COLUMNS_SQL = 'pos, name, rating, reviews, latitude, longitude, category, category_slug, type, country_code, country, city, city_slug, postal_code, open_hours, time_zone';
+const DOCS_COLUMNS = [
+  'pos', 'name', 'rating', 'reviews', 'latitude', 'longitude', 'category', 'category_slug', 'type',
+  'country_code', 'country', 'city', 'city_slug', 'postal_code', 'open_hours', 'time_zone',
+] as const satisfies readonly (keyof DocRow)[];
+export type ColumnRow = Pick<DocRow, (typeof DOCS_COLUMNS)[number]>;
+const COLUMNS_SQL = DOCS_COLUMNS.join(', ');
 /** `docs_touched` keeps at least this many of its latest entries (a searcher further behind reads `docs` whole). */
 export const TOUCHED_KEPT = 200_000;
 /** Touched positions re-read per statement. */
@@ -105,7 +90,7 @@ const STRING_SOURCES = {
   cityName: (row: ColumnRow) => row.city,
   postalText: (row: ColumnRow) => row.postal_code,
 };
-type StringColumn = keyof typeof STRING_SOURCES;
+export type StringColumn = keyof typeof STRING_SOURCES;
 const STRING_COLUMNS = Object.keys(STRING_SOURCES) as StringColumn[];
 
 export class DocColumns {
@@ -238,17 +223,18 @@ export class DocColumns {
 
   private grow(needed: number): void {
     const capacity = Math.max(needed, this.present.length * 2);
-    const grown = <T extends Uint8Array | Int32Array | Uint32Array | Float64Array>(array: T, make: (length: number) => T): T => {
-      const next = make(capacity);
+    // A longer array of the same type, the values copied.
+    const grown = <T extends Uint8Array | Int32Array | Uint32Array | Float64Array>(array: T): T => {
+      const next = new (array.constructor as new (length: number) => T)(capacity);
       next.set(array);
       return next;
     };
-    this.present = grown(this.present, (length) => new Uint8Array(length));
-    this.reviews = grown(this.reviews, (length) => new Int32Array(length));
-    this.nameStart = grown(this.nameStart, (length) => new Uint32Array(length));
-    this.nameEnd = grown(this.nameEnd, (length) => new Uint32Array(length));
-    for (const column of NUMBER_COLUMNS) this.numbers[column] = grown(this.numbers[column], (length) => new Float64Array(length));
-    for (const column of STRING_COLUMNS) this.ids[column] = grown(this.ids[column], (length) => new Int32Array(length));
+    this.present = grown(this.present);
+    this.reviews = grown(this.reviews);
+    this.nameStart = grown(this.nameStart);
+    this.nameEnd = grown(this.nameEnd);
+    for (const column of NUMBER_COLUMNS) this.numbers[column] = grown(this.numbers[column]);
+    for (const column of STRING_COLUMNS) this.ids[column] = grown(this.ids[column]);
   }
 
   /** Fills these (empty, right-sized) columns from the stored blobs. */

@@ -63,7 +63,7 @@ import { boxAround, boxOf, centerOf, coveredRadiusKm, coveringCells, distanceKm,
 import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
 import { PlaceIndex, type PlaceCatalogue } from '../places/place-index.ts';
 import { postalExpression } from '../places/postal-code.ts';
-import { DocColumns, NONE, type StringIds } from './doc-columns.ts';
+import { DocColumns, NONE, type StringColumn } from './doc-columns.ts';
 import { locationCorrection, resolveLocation, unknownPlaceResponse, type LocationLookup, type LocationPart } from './search-location.ts';
 import {
   columnFilter,
@@ -206,9 +206,16 @@ class Conditions {
 /** A test that no document passes (a filter value no document holds). */
 const NOTHING = () => false;
 
-/** Ids of the values some document holds; the values none holds can match nothing. */
-function knownIds(strings: StringIds, values: string[]): Set<number> {
-  return new Set(values.map((value) => strings.find(value)).filter((id) => id !== NONE));
+/** A test that a string column holds one of `values` (values no document holds match nothing). */
+function holdsOneOf(columns: DocColumns, column: StringColumn, values: string[]): (pos: number) => boolean {
+  const ids = new Set(values.map((value) => columns.strings[column].find(value)).filter((id) => id !== NONE));
+  const held = columns.ids[column];
+  if (ids.size === 0) return NOTHING;
+  if (ids.size === 1) {
+    const [id] = ids;
+    return (pos) => held[pos] === id;
+  }
+  return (pos) => ids.has(held[pos]!);
 }
 
 /** Document positions of a full-text match, for membership tests without a Set of 100,000+ entries. */
@@ -285,13 +292,15 @@ class SqliteSearcher {
   private readonly topFacet: Record<FacetName, Statement<[number], FacetValue>>;
   /** Facet labels read so far, by facet and value; forgotten when the index changes. */
   private readonly labels = new Map<string, string>();
-  /** What the index looked like when {@link labels} were read: its data version (other connections' commits) and this connection's changes. */
-  private labelsVersion = '';
+  /**
+   * What the index looked like when {@link labels} were read and {@link loadedColumns} last brought
+   * up to date: its data version (other connections' commits) and this connection's changes.
+   */
+  private seenVersion = '';
   private readonly indexVersion: Statement<[], string>;
   private readonly facetByLetter: Record<'category' | 'city', Statement<[string], FacetValue>>;
   /** The candidates' columns, loaded at the first search and brought up to date before each (doc-columns.ts). */
   private loadedColumns: DocColumns | null = null;
-  private columnsVersion = '';
 
   constructor(private readonly db: IndexDatabase) {
     this.vocabulary = new Vocabulary(db);
@@ -362,12 +371,7 @@ class SqliteSearcher {
   async search(request: SearchRequest): Promise<SearchResponse> {
     const started = performance.now();
     checkRequest(request);
-    const version = this.indexVersion.get()!;
-    if (version !== this.labelsVersion) {
-      this.labels.clear();
-      this.labelsVersion = version;
-    }
-    const columns = this.columnsAt(version);
+    const columns = this.upToDate();
     const filters = request.filters ?? {};
     const conditions = new Conditions();
     const dimensions: Dimension[] = [];
@@ -399,7 +403,7 @@ class SqliteSearcher {
           break;
         case 'postal':
           matchParts.push(postalExpression(part.postalCode));
-          conditions.add(equalsId(columns.ids.postal, columns.strings.postal.find(part.postalCode)));
+          conditions.add(holdsOneOf(columns, 'postal', [part.postalCode]));
           locationWords.push(...part.words);
           break;
         case 'words':
@@ -610,9 +614,7 @@ class SqliteSearcher {
   }
 
   private addCategories(slugs: string[], conditions: Conditions, dimensions: Dimension[]): void {
-    const columns = this.columns();
-    const ids = knownIds(columns.strings.category, slugs);
-    conditions.add(ids.size === 0 ? NOTHING : (pos) => ids.has(columns.ids.category[pos]!));
+    conditions.add(holdsOneOf(this.columns(), 'category', slugs));
     const names = slugs.map((slug) => this.categoryName.get(slug));
     dimensions.push({
       facet: 'category',
@@ -623,9 +625,7 @@ class SqliteSearcher {
   }
 
   private addCountries(codes: string[], conditions: Conditions, dimensions: Dimension[]): void {
-    const columns = this.columns();
-    const ids = knownIds(columns.strings.country, codes);
-    conditions.add(ids.size === 0 ? NOTHING : (pos) => ids.has(columns.ids.country[pos]!));
+    conditions.add(holdsOneOf(this.columns(), 'country', codes));
     dimensions.push({
       facet: 'country',
       values: codes,
@@ -1021,7 +1021,7 @@ class SqliteSearcher {
   }
 
   warmUp(): void {
-    this.columnsAt(this.indexVersion.get()!);
+    this.upToDate();
   }
 
   /** The columns as the last search brought them up to date (searches run one at a time per connection). */
@@ -1029,11 +1029,18 @@ class SqliteSearcher {
     return this.loadedColumns!;
   }
 
-  /** The columns, loaded on first use and brought up to date when the index changed since (`version`). */
-  private columnsAt(version: string): DocColumns {
+  /**
+   * What this searcher keeps from the index, as the index is now: the columns loaded on first use;
+   * when the index changed since the last look, the labels forgotten and the columns brought up to date.
+   */
+  private upToDate(): DocColumns {
+    const version = this.indexVersion.get()!;
     if (this.loadedColumns === null) this.loadedColumns = DocColumns.load(this.db);
-    else if (version !== this.columnsVersion && !this.loadedColumns.refresh(this.db)) this.loadedColumns = DocColumns.load(this.db);
-    this.columnsVersion = version;
+    else if (version !== this.seenVersion) {
+      this.labels.clear();
+      if (!this.loadedColumns.refresh(this.db)) this.loadedColumns = DocColumns.load(this.db);
+    }
+    this.seenVersion = version;
     return this.loadedColumns;
   }
 
@@ -1367,10 +1374,6 @@ function addGeoConditions(conditions: Conditions, columns: DocColumns, geo: GeoF
   if (isGeoRadius(geo)) conditions.add((pos) => distanceKm(latitude[pos]!, longitude[pos]!, geo.lat, geo.lng) <= geo.radiusKm);
 }
 
-/** A test of one string column against one id ({@link NONE}: a value no document holds, which nothing passes). */
-function equalsId(column: Int32Array, id: number): (pos: number) => boolean {
-  return id === NONE ? NOTHING : (pos) => column[pos] === id;
-}
 
 /** Open at `now` in the document's own time zone; unknown hours or zone never count as open. */
 function openAt(columns: DocColumns, now: Date): (pos: number) => boolean {
