@@ -227,6 +227,12 @@ for (const factory of FACTORIES) {
         expect(sorted(response.hits.slice(0, expected.length).map((hit) => hit.id))).toEqual(expected);
       });
 
+      it('matches a synonym’s words whole: "car repair" for "mechanic" is never "carpet repair"', async () => {
+        expect(names(await search({ query: 'mechanic', perPage: 100 }))).toEqual(expect.arrayContaining(['Austin Auto Repair', 'Garage du Centre']));
+        expect(names(await search({ query: 'mechanic', perPage: 100 }))).not.toContain('Carpet Repair Pros');
+        expect(names(await search({ query: 'carpet repair' }))).toContain('Carpet Repair Pros');
+      });
+
       it('drops words from the end when nothing matches them all, and says which', async () => {
         const response = await search({ query: 'bakery zzqxv' });
         expect(sorted(response.hits.map((hit) => hit.id))).toEqual(idsOf('Bakery'));

@@ -70,6 +70,7 @@ const ENTRIES: Entry[] = [
   ['Garage du Centre', 'Car repair', 'lyon', 28, 4.2, { postalCode: '69003' }],
   ['Autowerkstatt Schmidt', 'Car repair', 'munich', 19, 4.4],
   ['Austin Auto Repair', 'Car repair', 'austin', 140, 4.6],
+  ['Carpet Repair Pros', 'Carpet cleaning service', 'austin', 9, 4.1],
   ['Fleuriste des Terreaux', 'Florist', 'lyon', 21, 4.9],
   ['Blumen Berlin', 'Florist', 'berlin', 14, null],
 ];

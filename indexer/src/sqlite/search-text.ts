@@ -251,23 +251,30 @@ export function unitBound(unit: QueryUnit): number {
 const LATIN_TEXT = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]*$/u;
 
 /**
- * A filter value as an FTS5 condition on one column, `{place} : (("kobenhavn" OR "københavn"))`:
- * every word of one of the texts, each in any of its spellings. It narrows a full-text match to
- * a superset of the filter (the exact check is on `docs`), so it must never miss a document:
- * null (no narrowing) when a text is not Latin script, where the tokenizers may split differently.
+ * A filter value as an FTS5 condition on one column, `{place} : ("kobenhavn" OR "københavn")`:
+ * of each text, its rarest word in any of its spellings (FTS5 walks the doclists of every word
+ * it is given: "ho chi minh city" costs its "city", "minh" alone narrows as well), with how many
+ * documents hold it at most. It narrows a full-text match to a superset of the filter (the exact
+ * check is on the columns), so it must never miss a document: null (no narrowing) when a text is
+ * not Latin script, where the tokenizers may split differently.
  */
-export function columnFilter(column: 'category' | 'place', texts: readonly string[], spellings: (token: string) => string[]): string | null {
+export function columnFilter(
+  column: 'category' | 'place',
+  texts: readonly string[],
+  spellings: (token: string) => string[],
+  docsOf: (term: string) => number,
+): { phrase: string; bound: number } | null {
   if (texts.length === 0 || texts.some((text) => !LATIN_TEXT.test(text))) return null;
-  const parts = texts.map((text) =>
-    tokenize(text)
-      .map((token) => {
-        const alternatives = [...new Set([token, ...spellings(token)])].map(quote);
-        return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`;
-      })
-      .join(' AND '),
-  );
-  if (parts.some((part) => part === '')) return null;
-  return `{${column}} : (${parts.map((part) => `(${part})`).join(' OR ')})`;
+  const rarest = texts.map((text) => {
+    const words = tokenize(text).map((token) => {
+      const terms = [...new Set([token, ...spellings(token)])];
+      return { terms, docs: terms.reduce((total, term) => total + docsOf(term), 0) };
+    });
+    return words.reduce<(typeof words)[number] | null>((best, word) => (best === null || word.docs < best.docs ? word : best), null);
+  });
+  if (rarest.some((word) => word === null)) return null;
+  const parts = [...new Set(rarest.map((word) => (word!.terms.length === 1 ? quote(word!.terms[0]!) : `(${word!.terms.map(quote).join(' OR ')})`)))];
+  return { phrase: `{${column}} : (${parts.join(' OR ')})`, bound: rarest.reduce((total, word) => total + word!.docs, 0) };
 }
 
 /** An FTS5 expression restricted to the `place` column. */

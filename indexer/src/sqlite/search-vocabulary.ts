@@ -13,7 +13,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { IndexDatabase } from './index-file.ts';
-import { singularForms } from '../text/plural.ts';
+import { prefixPlurals, singularForms } from '../text/plural.ts';
 import { slugify } from '@directory/data/slug.ts';
 import { LONG_WORD, bigrams, hasSpecialLetter, typoBudget, typoDistance, type ExpandedWord } from './search-text.ts';
 
@@ -27,6 +27,8 @@ const PREFIX_INDEX_MAX_LENGTH = 3;
 export const TYPO_SCAN_PER_LENGTH = 600;
 /** Fewer terms per length for a typo in the first letter (rarer, and three ranges to read). */
 export const FIRST_LETTER_SCAN_PER_LENGTH = 150;
+/** Most ranges of the vocabulary kept for typo corrections (each at most {@link TYPO_SCAN_PER_LENGTH} terms: a few MB). */
+const MAX_FREQUENT_RANGES = 2_000;
 /** Most typo corrections ORed in for one query word. */
 export const MAX_TYPO_TERMS = 8;
 
@@ -66,6 +68,8 @@ export class Vocabulary {
   private readonly specialSpellings: Statement<[string], string>;
   private readonly addSpecialTerm: Statement<[string, string]>;
   private readonly termDocs: Statement<[string], number | undefined>;
+  /** Ranges of the vocabulary read for typo corrections, by statement, letter, length and limit. */
+  private readonly frequentRanges = new Map<string, TermValues[]>();
 
   constructor(db: IndexDatabase) {
     this.prefixRange = db.prepare(VOCABULARY_QUERIES.prefix);
@@ -100,6 +104,24 @@ export class Vocabulary {
     };
   }
 
+  /**
+   * A word of a synonym phrase, matched as a whole word: the canonical singular and those of its
+   * plurals the index holds without it ("car" → "car", "cars"; never "carpet" as a prefix would).
+   */
+  whole(word: string): ExpandedWord {
+    const forms = [word, ...prefixPlurals(word)].map((term) => ({ term, docs: this.docsOf(term) }));
+    const held = forms.filter((form, index) => index === 0 || form.docs > 0);
+    return {
+      word,
+      terms: held.map((form) => form.term),
+      exactTerms: singularForms(word),
+      phrase: null,
+      isTruncated: false,
+      bound: held.reduce((total, form) => total + form.docs, 0),
+      typoTerms: [],
+    };
+  }
+
   /** A CJK word: the phrase of its bigrams (a substring of the indexed names). */
   expandUnspaced(word: string): ExpandedWord {
     const pieces = bigrams(word);
@@ -125,17 +147,37 @@ export class Vocabulary {
     };
     const [first = '', second = ''] = [...word];
     for (let length = word.length - budget; length <= word.length + budget; length += 1) {
-      consider(this.frequentOfLength.all(first, length, TYPO_SCAN_PER_LENGTH));
+      consider(this.frequent(this.frequentOfLength, first, length, TYPO_SCAN_PER_LENGTH));
       if (word.length < LONG_WORD) continue;
       // Another first letter (its second one kept), one letter too many in front, or the first one missing.
-      consider(this.frequentOfSecond.all(second, length, FIRST_LETTER_SCAN_PER_LENGTH).filter(([term]) => term.charAt(0) !== first));
-      consider(this.frequentOfLength.all(second, length, FIRST_LETTER_SCAN_PER_LENGTH));
-      consider(this.frequentOfSecond.all(first, length, FIRST_LETTER_SCAN_PER_LENGTH).filter(([term]) => term.charAt(0) !== first));
+      consider(this.frequent(this.frequentOfSecond, second, length, FIRST_LETTER_SCAN_PER_LENGTH).filter(([term]) => term.charAt(0) !== first));
+      consider(this.frequent(this.frequentOfLength, second, length, FIRST_LETTER_SCAN_PER_LENGTH));
+      consider(this.frequent(this.frequentOfSecond, first, length, FIRST_LETTER_SCAN_PER_LENGTH).filter(([term]) => term.charAt(0) !== first));
     }
     return [...found.values()]
       .sort((a, b) => a.distance - b.distance || b.docs - a.docs)
       .slice(0, MAX_TYPO_TERMS)
       .map((entry) => entry.term);
+  }
+
+  /**
+   * The most frequent terms of one letter and length, kept until {@link forget}: every typo
+   * correction of a word reads the same few ranges (the letters and lengths around it).
+   */
+  private frequent(statement: Statement<[string, number, number], TermValues>, letter: string, length: number, limit: number): TermValues[] {
+    const key = `${statement === this.frequentOfLength ? 'head' : 'second'}\u0000${letter}\u0000${length}\u0000${limit}`;
+    let rows = this.frequentRanges.get(key);
+    if (rows === undefined) {
+      if (this.frequentRanges.size >= MAX_FREQUENT_RANGES) this.frequentRanges.clear();
+      rows = statement.all(letter, length, limit);
+      this.frequentRanges.set(key, rows);
+    }
+    return rows;
+  }
+
+  /** Forgets the ranges read for typo corrections (the index changed: counts and terms may have). */
+  forget(): void {
+    this.frequentRanges.clear();
   }
 
   /**

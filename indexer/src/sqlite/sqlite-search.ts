@@ -74,7 +74,6 @@ import {
   placeExpression,
   queryWords,
   quote,
-  tokenize,
   unitBound,
   unitExpression,
   type FtsColumn,
@@ -550,7 +549,8 @@ class SqliteSearcher {
       const typed = words.slice(i, i + length);
       const group = synonyms.of(canonical.slice(i, i + length)) ?? [];
       const others = group.slice(1, MAX_ALTERNATIVES);
-      units.push({ typed, alternatives: [typed.map(expand), ...others.map((phrase) => phrase.map((word) => this.vocabulary.expand(word)))] });
+      // Synonyms are whole words (as on Meilisearch): "car repair" is not "carpet repair".
+      units.push({ typed, alternatives: [typed.map(expand), ...others.map((phrase) => phrase.map((word) => this.vocabulary.whole(word)))] });
       i += length;
     }
     return units;
@@ -655,12 +655,8 @@ class SqliteSearcher {
   /** A filter's column phrase, and how many documents it can match at most. */
   private phraseOf(column: 'category' | 'place', texts: (string | undefined)[]): Pick<Dimension, 'phrase' | 'phraseBound'> {
     const known = texts.filter((text): text is string => text !== undefined);
-    const phrase = known.length === texts.length ? columnFilter(column, known, this.spellings) : null;
-    if (phrase === null) return { phrase, phraseBound: Number.POSITIVE_INFINITY };
-    // A text matches at most as often as its rarest word (in any spelling); the texts are ORed.
-    const boundOf = (text: string) =>
-      Math.min(...tokenize(text).map((token) => sum([...new Set([token, ...this.spellings(token)])].map((term) => this.vocabulary.docsOf(term)))));
-    return { phrase, phraseBound: sum(known.map(boundOf)) };
+    const filter = known.length === texts.length ? columnFilter(column, known, this.spellings, (term) => this.vocabulary.docsOf(term)) : null;
+    return filter === null ? { phrase: null, phraseBound: Number.POSITIVE_INFINITY } : { phrase: filter.phrase, phraseBound: filter.bound };
   }
 
   /**
@@ -1031,13 +1027,14 @@ class SqliteSearcher {
 
   /**
    * What this searcher keeps from the index, as the index is now: the columns loaded on first use;
-   * when the index changed since the last look, the labels forgotten and the columns brought up to date.
+   * when the index changed since the last look, the labels and typo ranges forgotten and the columns brought up to date.
    */
   private upToDate(): DocColumns {
     const version = this.indexVersion.get()!;
     if (this.loadedColumns === null) this.loadedColumns = DocColumns.load(this.db);
     else if (version !== this.seenVersion) {
       this.labels.clear();
+      this.vocabulary.forget();
       if (!this.loadedColumns.refresh(this.db)) this.loadedColumns = DocColumns.load(this.db);
     }
     this.seenVersion = version;

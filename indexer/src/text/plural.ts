@@ -161,6 +161,18 @@ export function indexedSingulars(word: string): string[] {
   return singularForms(word).filter((form) => !word.startsWith(form));
 }
 
+/** What the plurals the index does not fold ({@link indexedSingulars}) add to their singular: "bar" + "s", "bank" + "en", "child" + "ren". */
+const PREFIX_PLURAL_ENDINGS = ['s', 'es', 'e', 'n', 'en', 'er', 'ren'] as const;
+
+/**
+ * The plurals of a canonical singular that start with it, which a document holds without the
+ * singular ("bars" for "bar", "banken" for "bank"): the forms matching the word exactly must
+ * list besides it. The others ("bakeries") are indexed with their singular.
+ */
+export function prefixPlurals(singular: string): string[] {
+  return PREFIX_PLURAL_ENDINGS.map((ending) => singular + ending).filter((plural) => singularForms(plural).includes(singular));
+}
+
 /** The singular of an Italian or German category plural by its suffix; the word itself when none applies. */
 function categorySingular(word: string): string {
   if (word.length < MIN_CATEGORY_PLURAL) return word;
