@@ -59,6 +59,7 @@ import {
   type SearchResponse,
 } from '../search-types.ts';
 import type { IndexDatabase } from './index-file.ts';
+import { DocDensity } from './doc-density.ts';
 import { boxAround, boxOf, centerOf, coveredRadiusKm, coveringCells, distanceKm, nearestFirst } from './search-geo.ts';
 import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
 import { PlaceIndex, type PlaceCatalogue } from '../places/place-index.ts';
@@ -134,12 +135,15 @@ const PROBE_SQL = 'SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? AND rowid I
 export const CELL_MATCH_SQL = 'SELECT rowid AS pos FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?';
 /** A distance sort with conditions reads a match this small whole, for an exact total. */
 const SMALL_MATCH = 1_000;
-/** Radius of the first ring of a walk through the grid cells. */
+/** Radius of the first ring of a walk through the grid cells when the size of the match is unknown, and the least a first ring has. */
 const FIRST_CELL_RING_KM = 1;
 /** A distance sort's total is counted by FTS5 up to this many matches (past it, a flagged lower bound). */
 export const DISTANCE_COUNT_LIMIT = 1_000;
-/** Rings one such walk reads at most (each at least 1.5 times wider). */
+/** Rings one such walk reads at most (each at least {@link MIN_RING_GROWTH} times wider). */
 const MAX_CELL_RINGS = 16;
+const MIN_RING_GROWTH = 1.5;
+/** Pages of matches a ring of such a walk is aimed to hold (the estimate is rough; a ring too short costs one more). */
+const RING_AIM = 1.5;
 /** Most matches one ring of such a walk reads (a ring denser than this is walked another way). */
 const CELL_ROWS_LIMIT = 2_000;
 /** Half the Earth's circumference: every point is within this distance. */
@@ -274,6 +278,7 @@ class SqliteSearcher {
   /** Every statement a search ran with its last parameters, when a plan test asked for them. */
   trace: Map<string, unknown[]> | null = null;
   private readonly vocabulary: Vocabulary;
+  private densityOf: { columns: DocColumns; density: DocDensity } | null = null;
   private readonly placeCountries: Statement<[], PlaceCatalogue['countries'][number]>;
   private readonly placeCities: Statement<[], PlaceCatalogue['cities'][number]>;
   /** The where box's knowledge, built on first use and again when a change brings a new city or country. */
@@ -885,7 +890,7 @@ class SqliteSearcher {
     // With conditions, only the rows tell how many matches pass them: a small match is read whole below (exact total).
     const isSmall = !conditions.isEmpty && this.countUpTo(expression, SMALL_MATCH) <= SMALL_MATCH;
     if (bound > CANDIDATE_LIMIT && !isSmall) {
-      const walked = this.cellWalk(expression, point, maxKm, conditions, want);
+      const walked = this.cellWalk(expression, point, maxKm, conditions, want, bound);
       if (walked) return walked;
     }
     // A probe seeks in the doclist of every term of the expression.
@@ -935,11 +940,20 @@ class SqliteSearcher {
    * before. Every match nearer than the edges of the cells (the circle at least) is in them, so
    * the rows within that reach are exactly the nearest. Null when a ring would read more than {@link CELL_ROWS_LIMIT} rows or needs most
    * of the Earth (the caller then reads the match another way).
+   *
+   * Each ring is aimed at the radius whose documents ({@link DocDensity}) times the share of them
+   * that match should hold {@link RING_AIM} pages: the first by the vocabulary's bound of the
+   * match (an upper bound: it aims short rather than far), the next ones by the share the rings
+   * so far found.
    */
-  private cellWalk(expression: string, point: GeoPoint, maxKm: number, conditions: Conditions, want: number): Found | null {
+  private cellWalk(expression: string, point: GeoPoint, maxKm: number, conditions: Conditions, want: number, bound: number): Found | null {
     // Rows read so far by position (null: failed a condition), each once whatever the rings.
     const checked = new Map<number, CandidateRow | null>();
-    let radius = Math.min(FIRST_CELL_RING_KM, maxKm);
+    const density = this.density();
+    const documents = Number(this.businessCount.get() ?? '0');
+    const aimed = (share: number, fromKm: number) => density.radiusHolding(point, (RING_AIM * want) / share, fromKm, maxKm);
+    let radius = Number.isFinite(bound) && bound > 0 && documents > 0 ? aimed(Math.min(1, bound / documents), FIRST_CELL_RING_KM) : FIRST_CELL_RING_KM;
+    radius = Math.min(radius, maxKm);
     for (let ring = 0; ring < MAX_CELL_RINGS; ring += 1) {
       const cover = coveringCells(boxAround(point, radius));
       if (cover === null) return null;
@@ -960,10 +974,10 @@ class SqliteSearcher {
         const count = conditions.isEmpty ? this.countUpTo(expression, DISTANCE_COUNT_LIMIT) : [...checked.values()].filter((row) => row !== null).length;
         return { rows, isCapped: true, matched: { count, isExact: conditions.isEmpty && count < DISTANCE_COUNT_LIMIT } };
       }
-      // Aim the next ring at the radius that should hold `want`, from the density seen so far; a ring
-      // that found nothing new says the matches around are sparse (a ring costs about a read of the match).
-      const growth = rows.length === 0 || fresh.length === 0 ? 4 : Math.min(8, Math.max(2, Math.sqrt((1.3 * want) / rows.length)));
-      radius = Math.min(maxKm, reach * growth);
+      // Aim the next ring by the share of the documents within reach that matched; a ring that found
+      // nothing new says the matches around are sparse (a ring costs about a read of the match).
+      const share = rows.length / Math.max(1, density.docsWithin(point, reach));
+      radius = rows.length === 0 || fresh.length === 0 ? Math.min(maxKm, reach * 4) : aimed(share, Math.min(maxKm, reach * MIN_RING_GROWTH));
     }
     return null;
   }
@@ -1018,6 +1032,16 @@ class SqliteSearcher {
 
   warmUp(): void {
     this.upToDate();
+    this.density();
+  }
+
+  /** The density of the documents, built on first use from the columns as loaded (not followed by their refreshes: an estimate). */
+  private density(): DocDensity {
+    const columns = this.columns();
+    if (this.densityOf?.columns !== columns) {
+      this.densityOf = { columns, density: DocDensity.of(columns.numbers.latitude, columns.numbers.longitude, columns.present) };
+    }
+    return this.densityOf.density;
   }
 
   /** The columns as the last search brought them up to date (searches run one at a time per connection). */
