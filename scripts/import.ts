@@ -12,6 +12,7 @@ import { ImportReportRepository, isProcessAlive } from '../backend/src/db/import
 import { importFile, type ImportProgress } from '../backend/src/services/import-runner.ts';
 import { loadBackendConfig } from '../backend/src/config.ts';
 import { BATCH_SIZES, DEFAULT_BATCH_SIZE, type FileImportResult } from '../backend/src/shared/import-types.ts';
+import { lowerThisProcess } from '../indexer/src/background-priority.ts';
 import { createEngine } from '../indexer/src/create-engine.ts';
 import { rebuildIndex } from '../indexer/src/sync.ts';
 
@@ -24,6 +25,9 @@ if (!(BATCH_SIZES as readonly number[]).includes(batchSize) || positionals.lengt
   process.stderr.write(`Usage: npm run import -- FILE... [--batch-size ${BATCH_SIZES.join('|')}] [--dry-run]\n`);
   process.exit(2);
 }
+
+// Visitors first: an import beside a running server yields the CPU to it (background-priority.ts).
+lowerThisProcess();
 
 const isTerminal = process.stderr.isTTY === true;
 const BAR_WIDTH = 30;

@@ -10,6 +10,7 @@ import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
 import { loadIndexerConfig } from './config.ts';
 import { createEngine } from './create-engine.ts';
 import { armFaultPoint } from './fault-point.ts';
+import { lowerThisProcess } from './background-priority.ts';
 import type { RebuildReport, SearchEngine } from './engine.ts';
 import { publicCondition, type ListingPolicy } from './record-source.ts';
 import { IndexSync, rebuildIndex } from './sync.ts';
@@ -38,6 +39,8 @@ async function main(args: string[]): Promise<void> {
   }
   const record = openRecord(config.recordFile);
   if (args.includes('--rebuild')) {
+    // Visitors first: a rebuild beside a running server yields the CPU to it (background-priority.ts).
+    lowerThisProcess();
     const report = args.includes('--progress')
       ? await rebuildWithProgress(record, config.recordFile, engine, config.listingPolicy)
       : await rebuildIndex(config.recordFile, engine, config.listingPolicy);

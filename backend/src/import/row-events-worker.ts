@@ -5,6 +5,7 @@
  * slow writer holds the reader back instead of the rows piling up in memory.
  */
 import { parentPort } from 'node:worker_threads';
+import { lowerThisThread } from '@directory/indexer/background-priority.ts';
 import { openRows, UnreadableFileError, type RowSource } from './read-rows.ts';
 import { packEvents } from './row-event-messages.ts';
 import {
@@ -12,6 +13,7 @@ import {
 } from './row-events.ts';
 
 const port = parentPort!;
+lowerThisThread();
 const send = (message: ReaderMessage) => port.postMessage(message);
 
 let credits = 0;

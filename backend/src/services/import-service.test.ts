@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKGROUND_NICE } from '@directory/indexer/background-priority.ts';
 import { changeLogHighWater } from '@directory/indexer/change-log.ts';
+import { niceOf, nicesOf } from '@directory/indexer/testing/thread-nice.ts';
 import { verifyIndex } from '@directory/indexer/verify.ts';
 import { writeSample, type SampleSummary } from '../../../scripts/samples/generate-sample.ts';
 import { loadBackendConfig } from '../config.ts';
@@ -64,4 +66,11 @@ describe('ImportService', () => {
     expect(after.starts).toBe(1);
     expect(after.last!.threadId).toBe(before.last!.threadId);
   }, 120_000);
+
+  it.runIf(process.platform === 'linux')('runs the import worker (and its reading worker) at background priority, the server\'s thread as it was', () => {
+    // They stay between uploads (a CSV is read in the import worker itself); no other thread of this process is lowered.
+    const { last } = app.deps.imports.workerStats();
+    expect(nicesOf('self').filter((nice) => nice >= BACKGROUND_NICE).length).toBe(1 + last!.readerWorkerStarts);
+    expect(niceOf('self', 'thread-self')).toBeLessThan(BACKGROUND_NICE);
+  });
 });

@@ -6,11 +6,14 @@
  */
 import { parentPort, threadId } from 'node:worker_threads';
 import { openRecord } from '@directory/data/record.ts';
+import { lowerThisThread } from '@directory/indexer/background-priority.ts';
 import { readerWorkerStarts } from '../import/row-events.ts';
 import { importFile } from './import-runner.ts';
 import type { ImportWorkerMessage, ImportWorkerRequest } from './import-worker-protocol.ts';
 
 const port = parentPort!;
+// Visitors first: this thread and the reading worker it starts yield the CPU to the server's threads.
+lowerThisThread();
 
 async function run(request: ImportWorkerRequest): Promise<void> {
   const record = openRecord(request.recordFile);

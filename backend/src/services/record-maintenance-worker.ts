@@ -6,12 +6,14 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openRecord } from '@directory/data/record.ts';
+import { lowerThisThread } from '@directory/indexer/background-priority.ts';
 import { armFaultPoint } from '@directory/indexer/fault-point.ts';
 import { AdminBusinessService } from './admin-businesses.ts';
 import type { MaintenanceReply, MaintenanceRequest } from './record-maintenance.ts';
 
 const { recordFile, task, faultPauseAt, waitMs, hold } = workerData as MaintenanceRequest;
 const port = parentPort!;
+lowerThisThread();
 
 // At an armed fault point this thread stops where it is (inside the task's transaction) and
 // says so; the server's thread then stops the process (a fault test's SIGKILL follows) or, for
