@@ -97,7 +97,8 @@ for (const [index, file] of positionals.entries()) {
 if (!values['dry-run'] && written > config.importRebuildThreshold) {
   process.stdout.write(`${written} rows written (over ${config.importRebuildThreshold}): rebuilding the search index…\n`);
   const engine = createEngine(config);
-  const report = await rebuildIndex(config.recordFile, engine, config.listingPolicy);
+  // Registered as ending an import: a server's sync leaves these rows to it instead of applying them meanwhile.
+  const report = await rebuildIndex(config.recordFile, engine, config.listingPolicy, { isForImport: true });
   await engine.close();
   process.stdout.write(`Rebuilt the ${report.engine} index: ${report.documents} businesses in ${report.seconds.toFixed(1)} s.\n`);
 } else if (written > 0) {

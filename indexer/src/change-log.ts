@@ -52,9 +52,14 @@ export function yieldToEventLoop(): Promise<void> {
 
 const REBUILD_NAME = /^rebuild:.*:(\d+):[0-9a-f-]{36}$/;
 
-/** The registration name of a rebuild run by this process. */
-export function rebuildConsumerName(indexId: string, uuid: string): string {
-  return `rebuild:${indexId}:${process.pid}:${uuid}`;
+/** The registration name of a rebuild run by this process; one that ends an import says so. */
+export function rebuildConsumerName(indexId: string, uuid: string, isForImport = false): string {
+  return `${isForImport ? importRebuildPrefix(indexId) : `rebuild:${indexId}:`}${process.pid}:${uuid}`;
+}
+
+/** How the registration of a rebuild ending an import of an index starts. */
+function importRebuildPrefix(indexId: string): string {
+  return `rebuild:import:${indexId}:`;
 }
 
 export interface ConsumerRow {
@@ -126,6 +131,23 @@ export class ChangeLogConsumers {
       }
     }
     return removed;
+  }
+
+  /**
+   * Whether a live process is rebuilding this index at the end of an import (`npm run import`
+   * above the rebuild threshold): that rebuild carries every change up to its publication, so
+   * applying the import's rows meanwhile is work thrown away.
+   */
+  isImportRebuildRunning(indexId: string, isProcessAlive: (pid: number) => boolean): boolean {
+    const prefix = importRebuildPrefix(indexId);
+    return this.db
+      .prepare('SELECT name FROM index_consumers WHERE substr(name, 1, ?) = ?')
+      .pluck()
+      .all(prefix.length, prefix)
+      .some((name) => {
+        const pid = REBUILD_NAME.exec(name as string)?.[1];
+        return pid !== undefined && isProcessAlive(Number(pid));
+      });
   }
 
   remove(name: string): void {

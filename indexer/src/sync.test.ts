@@ -128,6 +128,38 @@ describe('writes during a rebuild', () => {
     expect(await publicNames()).toContain('During');
   });
 
+  it('leaves the changes to a rebuild that ends an import, in any process, and applies them itself once it is gone', async () => {
+    seed();
+    await rebuildIndex(temp.recordFile, engine, 'all');
+    const sync = new IndexSync(record, engine, 'all');
+    let appliedDuringRebuild = -1;
+    await rebuildIndex(temp.recordFile, engine, 'all', {
+      isForImport: true,
+      async afterBulk() {
+        insert({ name: 'Imported Meanwhile' });
+        appliedDuringRebuild = await sync.catchUp();
+      },
+    });
+    // The live index was left alone; the rebuild published the row with everything else.
+    expect(appliedDuringRebuild).toBe(0);
+    expect(await publicNames()).toContain('Imported Meanwhile');
+    await expectIndexEqualsRecord('all');
+
+    // A registration left by a process that died mid-rebuild holds nothing back.
+    const consumers = new ChangeLogConsumers(record);
+    consumers.set(`rebuild:import:${engine.indexId}:999999999:00000000-0000-4000-8000-000000000000`, 0);
+    insert({ name: 'After A Dead Import' });
+    expect(await sync.catchUp()).toBe(1);
+    // An ordinary rebuild (npm run reindex) does not hold the sync either.
+    await rebuildIndex(temp.recordFile, engine, 'all', {
+      async afterBulk() {
+        insert({ name: 'During A Reindex' });
+        appliedDuringRebuild = await sync.catchUp();
+      },
+    });
+    expect(appliedDuringRebuild).toBe(1);
+  });
+
   it('lets two rebuilds overlap: the one published last holds everything, and no file is lost', async () => {
     seed();
     await rebuildIndex(temp.recordFile, engine, 'all');

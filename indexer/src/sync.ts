@@ -89,13 +89,14 @@ export async function rebuildIndex(
   recordFile: string,
   engine: SearchEngine,
   policy: ListingPolicy,
-  hooks: RebuildHooks = {},
+  /** The engine's hooks, and whether this rebuild ends an import (the syncs of this index then wait for it). */
+  hooks: RebuildHooks & { isForImport?: boolean } = {},
   /** Called with the number of snapshot documents read so far, every `PROGRESS_EVERY` and at the end. */
   onProgress?: (documentsRead: number) => void,
 ): Promise<RebuildReport> {
   const record = openRecord(recordFile);
   const consumers = new ChangeLogConsumers(record);
-  const name = rebuildConsumerName(engine.indexId, randomUUID());
+  const name = rebuildConsumerName(engine.indexId, randomUUID(), hooks.isForImport);
   try {
     consumers.removeDeadRebuilds(isProcessAlive);
     consumers.reserve(name);
@@ -155,7 +156,8 @@ export class IndexSync {
     private readonly yieldAfterBatch: (batchMs: number) => Promise<void> = pause,
     /**
      * While this holds, a pass applies nothing and leaves the changes in the log (the server:
-     * while a large import runs, whose full rebuild will carry its rows).
+     * while a large import runs, whose full rebuild will carry its rows). The sync also waits,
+     * by itself, while a rebuild ending an import runs ({@link ChangeLogConsumers.isImportRebuildRunning}).
      */
     private readonly isDeferred: () => boolean = () => false,
   ) {
@@ -192,7 +194,8 @@ export class IndexSync {
     // pass. A registration left behind only keeps more of the log; it never loses a change.
     tryWrite(() => this.consumers.heartbeat(this.engine.indexId, seq));
     for (;;) {
-      if (this.isDeferred()) break;
+      // A rebuild ending an import (in any process) will publish every change up to its end.
+      if (this.isDeferred() || this.consumers.isImportRebuildRunning(this.engine.indexId, isProcessAlive)) break;
       const started = performance.now();
       const changes: DocumentChanges | null = readChanges(this.record, seq, this.batchSize, this.policy);
       if (changes === null) break;
