@@ -33,6 +33,7 @@ describe('the record', () => {
       { version: 6, name: '006_admin_bounded.sql' },
       { version: 7, name: '007_index_rebuild_requests.sql' },
       { version: 8, name: '008_bulk_insert_flag.sql' },
+      { version: 9, name: '009_import_expected_rows.sql' },
     ]);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
     expect(tables).toEqual(

@@ -60,7 +60,7 @@ export class ImportReportRepository {
     );
     this.updateCounts = db.prepare(
       `UPDATE upload_reports SET total_rows = @totalRows, inserted = @inserted, updated = @updated, skipped = @skipped,
-       error_count = @errorCount WHERE id = @id`,
+       error_count = @errorCount, expected_rows = @expectedRows WHERE id = @id`,
     );
     this.finishReport = db.prepare(
       `UPDATE upload_reports SET status = @status, total_rows = @totalRows, inserted = @inserted, updated = @updated,
@@ -102,9 +102,12 @@ export class ImportReportRepository {
     return Number(this.insertReport.run({ ...report, isDryRun: report.isDryRun ? 1 : 0 }).lastInsertRowid);
   }
 
-  /** Counters as of the last committed batch, so a killed run's report says what is in the record. */
-  saveCounts(id: number, counts: ReportCounts): void {
-    this.updateCounts.run({ id, ...counts });
+  /**
+   * Counters as of the last committed batch, so a killed run's report says what is in the record;
+   * with the rows the import should have written at its end (null: not known yet).
+   */
+  saveCounts(id: number, counts: ReportCounts, expectedRows: number | null = null): void {
+    this.updateCounts.run({ id, ...counts, expectedRows });
   }
 
   addRows(id: number, rows: readonly ReportRowEntry[]): void {
@@ -158,16 +161,18 @@ export class ImportReportRepository {
 }
 
 /**
- * A check of whether an import (not a dry run) is running in a live process and has already
- * written more than `threshold` rows: at its end the index is rebuilt from the record (`npm run
- * import` and the server's import service both rebuild above that threshold), so applying its rows
- * through the change log meanwhile would be work thrown away. One indexed read of the running reports.
+ * A check of whether an import (not a dry run) is running in a live process and has written, or
+ * by the share of its file read will have written, more than `threshold` rows: at its end the
+ * index is rebuilt from the record (`npm run import` and the server's import service both rebuild
+ * above that threshold), so applying its rows through the change log meanwhile would be work
+ * thrown away. Should the estimate be wrong (rows that turn out duplicates or errors), the import
+ * ends without a rebuild and the sync applies its rows then. One indexed read of the running reports.
  */
 export function rebuildBoundImportCheck(db: RecordDatabase, threshold: number): () => boolean {
   const owners = db
     .prepare(
       `SELECT owner_pid FROM upload_reports
-       WHERE status = 'running' AND is_dry_run = 0 AND owner_pid IS NOT NULL AND inserted + updated > ?`,
+       WHERE status = 'running' AND is_dry_run = 0 AND owner_pid IS NOT NULL AND max(inserted + updated, coalesce(expected_rows, 0)) > ?`,
     )
     .pluck() as Statement<[number], number>;
   return () => owners.all(threshold).some(isProcessAlive);

@@ -164,6 +164,11 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: () =>
   const excelDuplicateRecords: DuplicateAnalysisReport['excelDuplicateRecords'] = [];
   const written = () => counts.inserted + counts.updated + (options.isDryRun ? batchWouldWrite : 0);
   let batchWouldWrite = 0;
+  /** The rows written at the end, at the rate of the file read so far (null before a byte is read). */
+  const expectedWrites = () => {
+    const bytesRead = Math.min(source?.bytesRead() ?? 0, fileSize);
+    return bytesRead > 0 ? Math.round((written() * fileSize) / bytesRead) : null;
+  };
 
   const progress = (isDone: boolean) =>
     options.onProgress?.({
@@ -255,7 +260,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: () =>
       batchWouldWrite = 0;
       reports.transaction(() => {
         reports.addRows(reportId, pendingEntries);
-        reports.saveCounts(reportId, counts);
+        reports.saveCounts(reportId, counts, expectedWrites());
       });
       pendingEntries = [];
       return;
@@ -266,7 +271,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: () =>
         const outcomes = writeBatch(rows);
         rows.forEach((pending, index) => tally(pending, outcomes[index]!));
         reports.addRows(reportId, pendingEntries);
-        reports.saveCounts(reportId, counts);
+        reports.saveCounts(reportId, counts, expectedWrites());
       });
     } catch (error) {
       if (!(error instanceof Error) || error.name !== 'SqliteError') throw error;
@@ -284,7 +289,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: () =>
       }
       reports.transaction(() => {
         reports.addRows(reportId, pendingEntries);
-        reports.saveCounts(reportId, counts);
+        reports.saveCounts(reportId, counts, expectedWrites());
       });
     }
     pendingEntries = [];

@@ -45,6 +45,21 @@ describe('the index sync during a large import', () => {
     expect(await indexed()).toBe(4);
   });
 
+  it('waits from the first batch of an import whose file holds more rows than the threshold, by the share of it read', async () => {
+    const reports = new ImportReportRepository(temp.record);
+    const check = rebuildBoundImportCheck(temp.record, THRESHOLD);
+    const id = reports.create({ fileName: 'big.csv', fileSize: 1000, isDryRun: false, batchSize: 2, ownerPid: process.pid });
+    // Two rows written from the first quarter of the file: about eight at its end.
+    reports.saveCounts(id, counts(2), 8);
+    expect(check()).toBe(true);
+    insertMany(2);
+    expect(await new IndexSync(temp.record, temp.engine, 'all', undefined, undefined, check).catchUp()).toBe(0);
+    // The rest of the file turned out to be duplicates: no rebuild follows, the sync applies the rows once the import has ended.
+    reports.finish(id, 'completed', counts(2), null, null);
+    expect(check()).toBe(false);
+    expect(await new IndexSync(temp.record, temp.engine, 'all', undefined, undefined, check).catchUp()).toBe(2);
+  });
+
   it('does not wait for an import whose process is gone, for a dry run, or for a small one', async () => {
     const reports = new ImportReportRepository(temp.record);
     const check = rebuildBoundImportCheck(temp.record, THRESHOLD);
