@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { groupCpuMs } from './common.ts';
+import { groupCpuMs, measure, type RequestCursor } from './common.ts';
 
 describe('groupCpuMs', () => {
   it('counts the CPU time of the processes of a group, as the process itself counts it', async () => {
@@ -19,6 +21,36 @@ describe('groupCpuMs', () => {
       expect(groupCpuMs(2 ** 30)).toBe(0);
     } finally {
       process.kill(-child.pid!, 'SIGTERM');
+    }
+  });
+});
+
+describe('measure', () => {
+  it('goes on through the requests where the run before stopped when they share a cursor, round again at the end', async () => {
+    const seen: string[] = [];
+    const server = createServer((request, response) => {
+      seen.push(request.url!);
+      response.end('ok');
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const row = { name: 'paths', requests: Array.from({ length: 7 }, (_, i) => ({ method: 'GET' as const, path: `/${i}` })) };
+      const cursor: RequestCursor = { next: 0 };
+      await measure(url, row, { connections: 1, durationSeconds: 1 }, cursor);
+      const first = seen.length;
+      expect(cursor.next).toBeGreaterThanOrEqual(first);
+      await measure(url, row, { connections: 1, durationSeconds: 1 }, cursor);
+      // The second run's first request is the one after the first run's last (autocannon may have prepared one more it did not send).
+      const second = seen[first]!;
+      expect([`/${first % 7}`, `/${(first + 1) % 7}`]).toContain(second);
+      // Without a cursor a run starts from the first request.
+      seen.length = 0;
+      await measure(url, row, { connections: 1, durationSeconds: 1 });
+      expect(seen.slice(0, 8)).toEqual(['/0', '/1', '/2', '/3', '/4', '/5', '/6', '/0']);
+    } finally {
+      server.close();
     }
   });
 });

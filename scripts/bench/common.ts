@@ -149,9 +149,22 @@ export async function settle(url: string): Promise<void> {
 export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' } as const;
 
 /** Drives `url` with the row's requests in rotation for the configured time, each as a browser sends it. */
-export async function measure(url: string, row: BenchRow, config: Pick<BenchConfig, 'connections' | 'durationSeconds'>): Promise<autocannon.Result> {
-  let next = 0;
-  const pickNext = (): BenchRequest => row.requests[next++ % row.requests.length]!;
+/** Where in a row's requests the next run goes on (shared by runs that must not replay each other's requests). */
+export interface RequestCursor {
+  next: number;
+}
+
+/**
+ * Runs a row's requests with autocannon, in order from the cursor's position (from the first when
+ * none is given) and round again at the end; the cursor is left where the run stopped.
+ */
+export async function measure(
+  url: string,
+  row: BenchRow,
+  config: Pick<BenchConfig, 'connections' | 'durationSeconds'>,
+  cursor: RequestCursor = { next: 0 },
+): Promise<autocannon.Result> {
+  const pickNext = (): BenchRequest => row.requests[cursor.next++ % row.requests.length]!;
   return autocannon({
     url,
     connections: row.connections ?? config.connections,
@@ -215,11 +228,18 @@ async function firstAnswers(url: string, row: BenchRow): Promise<NonNullable<Row
  * Measures a row (after its first answers, for a ready-answer row) and summarises it against the
  * baseline; `serverGroup` is the process group whose CPU time the requests cost.
  */
-export async function measureRow(url: string, row: BenchRow, config: BenchConfig, baseline: number | null, serverGroup?: number): Promise<RowResult> {
+export async function measureRow(
+  url: string,
+  row: BenchRow,
+  config: BenchConfig,
+  baseline: number | null,
+  serverGroup?: number,
+  cursor?: RequestCursor,
+): Promise<RowResult> {
   const distinct = new Set(row.requests.map((r) => `${r.method} ${r.path} ${r.body ?? ''}`)).size;
   const first = row.isReadyAnswer ? await firstAnswers(url, row) : undefined;
   const cpuBefore = serverGroup === undefined ? null : groupCpuMs(serverGroup);
-  const result = await measure(url, row, config);
+  const result = await measure(url, row, config, cursor);
   const cpuAfter = serverGroup === undefined ? null : groupCpuMs(serverGroup);
   const summary = summarise(row.name, distinct, result, baseline, cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore);
   return first ? { ...summary, firstAnswers: first } : summary;

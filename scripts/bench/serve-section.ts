@@ -12,7 +12,7 @@ import { Random } from '@directory/data/demo/random.ts';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import { writeSample } from '../samples/generate-sample.ts';
 import type { ChildServer } from './child-server.ts';
-import { helloWorld, log, measureRow, prepareDataSet, printFirstAnswers, printRow, SERVE_TABLE_HEAD, settle, signInAsBenchAdmin, startServer, type RowResult } from './common.ts';
+import { helloWorld, log, measureRow, prepareDataSet, printFirstAnswers, printRow, SERVE_TABLE_HEAD, settle, signInAsBenchAdmin, startServer, type RequestCursor, type RowResult } from './common.ts';
 import type { BenchConfig } from './config.ts';
 import { biggestCategories, biggestPlaces, buildAdminRows, buildMixRow, buildPageRows, buildRows, randomSlugs, sampleRecord, type BenchRow } from './workload.ts';
 
@@ -109,15 +109,20 @@ async function underImport(config: BenchConfig, dataDir: string, rows: BenchRow[
   log(`Copying the data set to ${scratch}…`);
   copyDataSet(dataDir, scratch);
   const mix = buildMixRow(rows);
+  // The idle run and every window go on through the mix where the last one stopped: a window
+  // replaying the idle run's requests would find their pages and answers kept, and look faster.
+  const cursor: RequestCursor = { next: 0 };
   const server = await startServer(scratch, config.size, () => undefined);
   try {
     await settle(server.url);
-    const idle = await measureRow(server.url, { ...mix, name: 'mix: pages + searches, idle' }, config, null, server.pid);
+    const idle = await measureRow(server.url, { ...mix, name: 'mix: pages + searches, idle' }, config, null, server.pid, cursor);
     printRow(idle);
     const importing = runImport(scratch, file);
     const windows: RowResult[] = [];
     while (importing.isRunning() && windows.length < MAX_IMPORT_WINDOWS) {
-      const window = await measureRow(server.url, { ...mix, name: `mix: pages + searches, during the import (window ${windows.length + 1})` }, config, null, server.pid);
+      const window = await measureRow(
+        server.url, { ...mix, name: `mix: pages + searches, during the import (window ${windows.length + 1})` }, config, null, server.pid, cursor,
+      );
       // A window the import ended during is kept: it was still under load for most of it.
       windows.push(window);
       printRow(window);
