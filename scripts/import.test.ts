@@ -82,6 +82,40 @@ describe('npm run import', () => {
     }
   }, 120_000);
 
+  it('registers the rebuild that will end it as soon as it passes the threshold, so a server leaves the rows to it; none is left after', async () => {
+    const bigDir = mkdtempSync(join(tmpdir(), 'import-cli-big-'));
+    try {
+      const env = { ...process.env, DATA_DIR: bigDir, IMPORT_REBUILD_THRESHOLD: '250' };
+      const child = spawn(process.execPath, cli(file, '--batch-size', '100'), { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      const importRebuilds = () => {
+        const record = openRecord(join(bigDir, 'directory.sqlite'));
+        try {
+          // The table appears with the first registration (change-log.ts creates it).
+          const exists = record.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'index_consumers'").pluck().get() === 1;
+          return exists ? (record.prepare("SELECT name FROM index_consumers WHERE name LIKE 'rebuild:import:%'").pluck().all() as string[]) : [];
+        } finally {
+          record.close();
+        }
+      };
+      // The third batch passes 250 rows; the line after the fourth says its callback (and so the third's) has run.
+      for await (const line of createInterface({ input: child.stdout })) {
+        if (line.startsWith('committed batch 2 ')) expect(importRebuilds()).toEqual([]);
+        if (line.startsWith('committed batch 4 ')) {
+          child.kill('SIGSTOP');
+          const names = importRebuilds();
+          expect(names).toHaveLength(1);
+          expect(names[0]).toContain(`:${child.pid}:`);
+          child.kill('SIGCONT');
+        }
+      }
+      expect(await exited).toBe(0);
+      expect(importRebuilds()).toEqual([]);
+    } finally {
+      rmSync(bigDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('does a dry run: the report, and nothing written', () => {
     const dryDir = mkdtempSync(join(tmpdir(), 'import-cli-dry-'));
     try {

@@ -13,7 +13,9 @@ import { importFile, type ImportProgress } from '../backend/src/services/import-
 import { loadBackendConfig } from '../backend/src/config.ts';
 import { BATCH_SIZES, DEFAULT_BATCH_SIZE, type FileImportResult } from '../backend/src/shared/import-types.ts';
 import { lowerThisProcess } from '../indexer/src/background-priority.ts';
+import { ChangeLogConsumers, importRebuildName } from '../indexer/src/change-log.ts';
 import { createEngine } from '../indexer/src/create-engine.ts';
+import type { SearchEngine } from '../indexer/src/engine.ts';
 import { rebuildIndex } from '../indexer/src/sync.ts';
 
 const { values, positionals } = parseArgs({
@@ -79,6 +81,18 @@ if (interrupted > 0) process.stdout.write(`Marked ${interrupted} import report(s
 
 let written = 0;
 let hasFailed = false;
+/**
+ * Once the files have written more rows than the rebuild threshold, the rebuild that ends this
+ * command is registered at once (not when it starts): every sync of the index, the server's
+ * included, then leaves the rest of the rows to it, also between the last file and the rebuild.
+ */
+let rebuild: { engine: SearchEngine; name: string } | null = null;
+function reserveRebuild(rowsWritten: number): void {
+  if (rebuild !== null || values['dry-run'] || written + rowsWritten <= config.importRebuildThreshold) return;
+  const engine = createEngine(config);
+  rebuild = { engine, name: importRebuildName(engine.indexId) };
+  new ChangeLogConsumers(record).reserve(rebuild.name);
+}
 for (const [index, file] of positionals.entries()) {
   const fileName = file.split('/').pop() ?? file;
   const result = await importFile({
@@ -86,6 +100,7 @@ for (const [index, file] of positionals.entries()) {
     onProgress: (progress) => showProgress(fileName, progress),
     onBatchCommitted: (batchNumber, rowsWritten) => {
       if (!isTerminal) process.stdout.write(`committed batch ${batchNumber} (${rowsWritten} rows written)\n`);
+      reserveRebuild(rowsWritten);
     },
   });
   if (isTerminal) process.stderr.write('\n');
@@ -96,9 +111,9 @@ for (const [index, file] of positionals.entries()) {
 
 if (!values['dry-run'] && written > config.importRebuildThreshold) {
   process.stdout.write(`${written} rows written (over ${config.importRebuildThreshold}): rebuilding the search index…\n`);
-  const engine = createEngine(config);
-  // Registered as ending an import: a server's sync leaves these rows to it instead of applying them meanwhile.
-  const report = await rebuildIndex(config.recordFile, engine, config.listingPolicy, { isForImport: true });
+  reserveRebuild(0);
+  const { engine, name } = rebuild!;
+  const report = await rebuildIndex(config.recordFile, engine, config.listingPolicy, { consumerName: name });
   await engine.close();
   process.stdout.write(`Rebuilt the ${report.engine} index: ${report.documents} businesses in ${report.seconds.toFixed(1)} s.\n`);
 } else if (written > 0) {

@@ -10,6 +10,7 @@
  * {@link HEARTBEAT_MS}, so only a dead one expires. An index whose registration expired and that
  * comes back behind the pruned log is detected ({@link isPositionAvailable}) and must be rebuilt.
  */
+import { randomUUID } from 'node:crypto';
 import type { RecordDatabase } from '@directory/data/record.ts';
 
 /** A consumer silent this long is considered gone (a day of change log is a few MB at most). */
@@ -52,9 +53,18 @@ export function yieldToEventLoop(): Promise<void> {
 
 const REBUILD_NAME = /^rebuild:.*:(\d+):[0-9a-f-]{36}$/;
 
-/** The registration name of a rebuild run by this process; one that ends an import says so. */
-export function rebuildConsumerName(indexId: string, uuid: string, isForImport = false): string {
-  return `${isForImport ? importRebuildPrefix(indexId) : `rebuild:${indexId}:`}${process.pid}:${uuid}`;
+/** The registration name of a rebuild run by this process. */
+export function rebuildConsumerName(indexId: string, uuid: string): string {
+  return `rebuild:${indexId}:${process.pid}:${uuid}`;
+}
+
+/**
+ * The registration name of a rebuild that will end an import in this process: reserved as soon as
+ * the import has written more rows than the rebuild threshold, so that every sync of the index
+ * leaves the rest of its rows to that rebuild ({@link ChangeLogConsumers.isImportRebuildRunning}).
+ */
+export function importRebuildName(indexId: string): string {
+  return `${importRebuildPrefix(indexId)}${process.pid}:${randomUUID()}`;
 }
 
 /** How the registration of a rebuild ending an import of an index starts. */
@@ -135,8 +145,8 @@ export class ChangeLogConsumers {
 
   /**
    * Whether a live process is rebuilding this index at the end of an import (`npm run import`
-   * above the rebuild threshold): that rebuild carries every change up to its publication, so
-   * applying the import's rows meanwhile is work thrown away.
+   * above the rebuild threshold), or will once its import ends: that rebuild carries every change
+   * up to its publication, so applying the import's rows meanwhile is work thrown away.
    */
   isImportRebuildRunning(indexId: string, isProcessAlive: (pid: number) => boolean): boolean {
     const prefix = importRebuildPrefix(indexId);

@@ -12,7 +12,7 @@ import { neverWaitForWriteLock } from '@directory/data/record-lock.ts';
 import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
-import { ChangeLogConsumers, changeLogHighWater } from './change-log.ts';
+import { ChangeLogConsumers, changeLogHighWater, importRebuildName } from './change-log.ts';
 import type { DocumentChanges } from './engine.ts';
 import type { ListingPolicy } from './record-source.ts';
 import { SqliteEngine } from './sqlite/sqlite-engine.ts';
@@ -134,7 +134,7 @@ describe('writes during a rebuild', () => {
     const sync = new IndexSync(record, engine, 'all');
     let appliedDuringRebuild = -1;
     await rebuildIndex(temp.recordFile, engine, 'all', {
-      isForImport: true,
+      consumerName: importRebuildName(engine.indexId),
       async afterBulk() {
         insert({ name: 'Imported Meanwhile' });
         appliedDuringRebuild = await sync.catchUp();

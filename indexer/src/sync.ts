@@ -89,14 +89,14 @@ export async function rebuildIndex(
   recordFile: string,
   engine: SearchEngine,
   policy: ListingPolicy,
-  /** The engine's hooks, and whether this rebuild ends an import (the syncs of this index then wait for it). */
-  hooks: RebuildHooks & { isForImport?: boolean } = {},
+  /** The engine's hooks, and the name this rebuild is registered under when its caller reserved one ({@link importRebuildName}). */
+  hooks: RebuildHooks & { consumerName?: string } = {},
   /** Called with the number of snapshot documents read so far, every `PROGRESS_EVERY` and at the end. */
   onProgress?: (documentsRead: number) => void,
 ): Promise<RebuildReport> {
   const record = openRecord(recordFile);
   const consumers = new ChangeLogConsumers(record);
-  const name = rebuildConsumerName(engine.indexId, randomUUID(), hooks.isForImport);
+  const name = hooks.consumerName ?? rebuildConsumerName(engine.indexId, randomUUID());
   try {
     consumers.removeDeadRebuilds(isProcessAlive);
     consumers.reserve(name);
