@@ -10,12 +10,11 @@ describe.runIf(process.platform === 'linux')('background priority', () => {
     const before = niceOf('self', 'thread-self');
     const source = `
       import { parentPort } from 'node:worker_threads';
-      import { readFileSync } from 'node:fs';
       const { lowerThisThread } = await import(${JSON.stringify(new URL('./background-priority.ts', import.meta.url).href)});
-      const nice = () => Number(readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ')[16]);
-      const before = nice();
+      const { niceOf } = await import(${JSON.stringify(new URL('./testing/thread-nice.ts', import.meta.url).href)});
+      const before = niceOf('self', 'thread-self');
       const lowered = lowerThisThread();
-      parentPort.postMessage({ before, lowered, after: nice() });`;
+      parentPort.postMessage({ before, lowered, after: niceOf('self', 'thread-self') });`;
     const worker = new Worker(tsWorkerSource(new URL(`data:text/javascript,${encodeURIComponent(source)}`)), { eval: true });
     const reply = await new Promise<{ before: number; lowered: boolean; after: number }>((resolve, reject) => {
       worker.once('message', resolve);
@@ -29,14 +28,13 @@ describe.runIf(process.platform === 'linux')('background priority', () => {
   it('lowers every thread of a command, and the threads it starts later', () => {
     const script = `
       import { lowerThisProcess } from ${JSON.stringify(new URL('./background-priority.ts', import.meta.url).pathname)};
+      import { nicesOf } from ${JSON.stringify(new URL('./testing/thread-nice.ts', import.meta.url).pathname)};
       import { Worker } from 'node:worker_threads';
-      import { readdirSync, readFileSync } from 'node:fs';
-      const nices = () => readdirSync('/proc/self/task').map((tid) => Number(readFileSync('/proc/self/task/' + tid + '/stat', 'utf8').split(') ')[1].split(' ')[16]));
-      const before = nices();
+      const before = nicesOf('self');
       lowerThisProcess();
       const worker = new Worker('setTimeout(() => {}, 200)', { eval: true });
       await new Promise((resolve) => worker.once('online', resolve));
-      console.log(JSON.stringify({ before, after: nices() }));
+      console.log(JSON.stringify({ before, after: nicesOf('self') }));
       await worker.terminate();`;
     const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
     const { before, after } = JSON.parse(output) as { before: number[]; after: number[] };
