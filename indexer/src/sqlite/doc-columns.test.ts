@@ -3,7 +3,7 @@ import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
 import { createTempIndex, type TempIndex } from '../testing/temp-index.ts';
 import { IndexSync, rebuildIndex } from '../sync.ts';
-import { DocColumns } from './doc-columns.ts';
+import { DocColumns, NONE, StringIds } from './doc-columns.ts';
 import { openIndexDatabase, type IndexDatabase } from './index-file.ts';
 import { buildSearchWorld } from './search-test-world.ts';
 import { searchIndex } from './sqlite-search.ts';
@@ -45,6 +45,30 @@ function columnRows(columns: DocColumns, db: IndexDatabase): unknown[] {
   }
   return rows;
 }
+
+describe('StringIds', () => {
+  // Upper case sorts before lower case, accents after both, CJK last: JavaScript's `<` order, which a look-up must use too.
+  const values = ['lyon', 'Lyon', 'łódź', '69002', '東京', 'paris', 'Paris 02', '', 'zürich', 'Zurich'];
+
+  it('find every stored value by its sorted ids, and give a new value the next id', () => {
+    const ids = new StringIds([...values], new StringIds([...values]).sortedIds());
+    values.forEach((value, id) => expect(ids.find(value)).toBe(id));
+    expect(ids.find('LYON')).toBe(NONE);
+    expect(ids.find('zzz')).toBe(NONE);
+    expect(ids.idOf('Łódź')).toBe(values.length);
+    expect(ids.idOf('Łódź')).toBe(values.length);
+    expect(ids.find('Łódź')).toBe(values.length);
+    expect(ids.idOf('lyon')).toBe(0);
+    expect(ids.idOf(null)).toBe(NONE);
+    expect(ids.valueOf(values.length)).toBe('Łódź');
+  });
+
+  it('find the same ids without sorted ids (a file written before they were stored)', () => {
+    const ids = new StringIds([...values]);
+    values.forEach((value, id) => expect(ids.find(value)).toBe(id));
+    expect(ids.idOf('Zürich')).toBe(values.length);
+  });
+});
 
 describe('DocColumns', () => {
   const row = (pos: number, name: string) => ({
