@@ -84,7 +84,6 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part /
  */
 export const IMPORT_WAL_AUTOCHECKPOINT_PAGES = 25_000;
 
-/** Imports one file; never throws for a bad file (the result says why), only for a broken record. */
 /** Raised inside an import when the record cannot grow (SQLITE_FULL): the file stops there. */
 class RecordFullError extends Error {
   constructor() {
@@ -93,8 +92,7 @@ class RecordFullError extends Error {
   }
 }
 
-/** Whether SQLite refused a write because the disk (or the record's page limit) is full. */
-
+/** Imports one file; never throws for a bad file (the result says why), only for a broken record. */
 export async function importFile(options: ImportFileOptions): Promise<FileImportResult> {
   const previous = options.record.pragma('wal_autocheckpoint', { simple: true }) as number;
   options.record.pragma(`wal_autocheckpoint = ${IMPORT_WAL_AUTOCHECKPOINT_PAGES}`);
