@@ -183,7 +183,7 @@ function minText(current: string | undefined, candidate: string): string {
 
 /**
  * Category, country and city aggregates accumulated over a full rebuild's documents, with the
- * same rules as the embedded engine's AGGREGATES_SQL (so both engines give the same numbers).
+ * same rules as the embedded engine's (bulk-aggregates.ts), so both engines give the same numbers.
  */
 export class AggregateBuilder {
   private readonly categories = new Map<string, { name: string; count: number; ratingSum: number; rated: number; countries: Set<string> }>();

@@ -29,7 +29,7 @@ import type {
   Totals,
 } from '../engine.ts';
 import { yieldToEventLoop } from '../change-log.ts';
-import { AGGREGATES_SQL, DOC_FACTS_SQL, DOCS_DDL, INDEXES_DDL, INDEX_FORMAT_VERSION, INSERT_FTS_SQL, INSERT_GEO_SQL, SITEMAP_FILES_SQL, VOCAB_INDEXES_SQL } from './index-schema.ts';
+import { DOC_FACTS_SQL, DOCS_DDL, INDEXES_DDL, INDEX_FORMAT_VERSION, INSERT_FTS_SQL, INSERT_GEO_SQL, SITEMAP_FILES_SQL, VOCAB_INDEXES_SQL } from './index-schema.ts';
 import { SearchTablesBuilder, copySearchTables } from './search-tables.ts';
 import { SitemapFiles } from './sitemap-files.ts';
 import { IndexDirectory, openIndexDatabase, searchTablesFileOf, type IndexDatabase } from './index-file.ts';
@@ -38,6 +38,7 @@ import { encodedOpenHours } from './search-hours.ts';
 import { geoCellText } from './search-geo.ts';
 import { FTS_COLUMNS, ftsTexts, type FtsColumn } from './search-text.ts';
 import { addToVocabulary, flushVocabulary, searchIndex } from './sqlite-search.ts';
+import { writeAggregates } from './bulk-aggregates.ts';
 import { DocColumns, TOUCHED_KEPT } from './doc-columns.ts';
 
 const BULK_BATCH = 5000;
@@ -559,8 +560,8 @@ export class SqliteEngine implements SearchEngine {
       // Awaited below; this handler only keeps a failure of the thread from going unhandled should the next step throw first.
       searchTablesDone.catch(() => undefined);
       db.transaction(() => {
+        writeAggregates(db, columns);
         db.exec(DOC_FACTS_SQL);
-        db.exec(AGGREGATES_SQL);
         db.exec(SITEMAP_FILES_SQL);
         db.exec('DROP TABLE temp.doc_facts');
         db.exec(INDEXES_DDL);
