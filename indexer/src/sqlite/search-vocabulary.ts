@@ -68,7 +68,7 @@ export class Vocabulary {
   private readonly specialSpellings: Statement<[string], string>;
   private readonly addSpecialTerm: Statement<[string, string]>;
   private readonly termDocs: Statement<[string], number | undefined>;
-  /** Ranges of the vocabulary read for typo corrections, by statement, letter, length and limit. */
+  /** Ranges of the vocabulary read for typo corrections, by the letter's place (first or second), letter, length and limit. */
   private readonly frequentRanges = new Map<string, TermValues[]>();
 
   constructor(db: IndexDatabase) {
@@ -147,12 +147,12 @@ export class Vocabulary {
     };
     const [first = '', second = ''] = [...word];
     for (let length = word.length - budget; length <= word.length + budget; length += 1) {
-      consider(this.frequent(this.frequentOfLength, first, length, TYPO_SCAN_PER_LENGTH));
+      consider(this.frequent('first', first, length, TYPO_SCAN_PER_LENGTH));
       if (word.length < LONG_WORD) continue;
       // Another first letter (its second one kept), one letter too many in front, or the first one missing.
-      consider(this.frequent(this.frequentOfSecond, second, length, FIRST_LETTER_SCAN_PER_LENGTH).filter(([term]) => term.charAt(0) !== first));
-      consider(this.frequent(this.frequentOfLength, second, length, FIRST_LETTER_SCAN_PER_LENGTH));
-      consider(this.frequent(this.frequentOfSecond, first, length, FIRST_LETTER_SCAN_PER_LENGTH).filter(([term]) => term.charAt(0) !== first));
+      consider(this.frequent('second', second, length, FIRST_LETTER_SCAN_PER_LENGTH).filter(([term]) => term.charAt(0) !== first));
+      consider(this.frequent('first', second, length, FIRST_LETTER_SCAN_PER_LENGTH));
+      consider(this.frequent('second', first, length, FIRST_LETTER_SCAN_PER_LENGTH).filter(([term]) => term.charAt(0) !== first));
     }
     return [...found.values()]
       .sort((a, b) => a.distance - b.distance || b.docs - a.docs)
@@ -161,15 +161,16 @@ export class Vocabulary {
   }
 
   /**
-   * The most frequent terms of one letter and length, kept until {@link forget}: every typo
-   * correction of a word reads the same few ranges (the letters and lengths around it).
+   * The most frequent terms of one length whose first (or second) letter is `letter`, kept until
+   * {@link forget}: every typo correction of a word reads the same few ranges (the letters and
+   * lengths around it).
    */
-  private frequent(statement: Statement<[string, number, number], TermValues>, letter: string, length: number, limit: number): TermValues[] {
-    const key = `${statement === this.frequentOfLength ? 'head' : 'second'}\u0000${letter}\u0000${length}\u0000${limit}`;
+  private frequent(place: 'first' | 'second', letter: string, length: number, limit: number): TermValues[] {
+    const key = `${place}\u0000${letter}\u0000${length}\u0000${limit}`;
     let rows = this.frequentRanges.get(key);
     if (rows === undefined) {
       if (this.frequentRanges.size >= MAX_FREQUENT_RANGES) this.frequentRanges.clear();
-      rows = statement.all(letter, length, limit);
+      rows = (place === 'first' ? this.frequentOfLength : this.frequentOfSecond).all(letter, length, limit);
       this.frequentRanges.set(key, rows);
     }
     return rows;
