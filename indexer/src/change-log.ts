@@ -64,12 +64,18 @@ export function rebuildConsumerName(indexId: string, uuid: string): string {
  * leaves the rest of its rows to that rebuild ({@link ChangeLogConsumers.isImportRebuildRunning}).
  */
 export function importRebuildName(indexId: string): string {
-  return `${importRebuildPrefix(indexId)}${process.pid}:${randomUUID()}`;
+  return rebuildConsumerName(`import:${indexId}`, randomUUID());
 }
 
 /** How the registration of a rebuild ending an import of an index starts. */
 function importRebuildPrefix(indexId: string): string {
   return `rebuild:import:${indexId}:`;
+}
+
+/** The process of a rebuild's registration (its name ends with `:<pid>:<uuid>`), null for another consumer. */
+function rebuildPid(name: string): number | null {
+  const pid = REBUILD_NAME.exec(name)?.[1];
+  return pid === undefined ? null : Number(pid);
 }
 
 export interface ConsumerRow {
@@ -134,8 +140,8 @@ export class ChangeLogConsumers {
   removeDeadRebuilds(isProcessAlive: (pid: number) => boolean): number {
     let removed = 0;
     for (const { name } of this.list()) {
-      const pid = REBUILD_NAME.exec(name)?.[1];
-      if (pid !== undefined && !isProcessAlive(Number(pid))) {
+      const pid = rebuildPid(name);
+      if (pid !== null && !isProcessAlive(pid)) {
         this.remove(name);
         removed += 1;
       }
@@ -155,8 +161,8 @@ export class ChangeLogConsumers {
       .pluck()
       .all(prefix.length, prefix)
       .some((name) => {
-        const pid = REBUILD_NAME.exec(name as string)?.[1];
-        return pid !== undefined && isProcessAlive(Number(pid));
+        const pid = rebuildPid(name as string);
+        return pid !== null && isProcessAlive(pid);
       });
   }
 
