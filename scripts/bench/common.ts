@@ -148,15 +148,15 @@ export async function settle(url: string): Promise<void> {
 /** What every browser sends and the server answers by: compressed bodies (a ready list is compressed once per index generation). */
 export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' } as const;
 
-/** Drives `url` with the row's requests in rotation for the configured time, each as a browser sends it. */
 /** Where in a row's requests the next run goes on (shared by runs that must not replay each other's requests). */
 export interface RequestCursor {
   next: number;
 }
 
 /**
- * Runs a row's requests with autocannon, in order from the cursor's position (from the first when
- * none is given) and round again at the end; the cursor is left where the run stopped.
+ * Drives `url` with the row's requests for the configured time, each as a browser sends it: in
+ * order from the cursor's position (from the first when none is given) and round again at the end;
+ * the cursor is left where the run stopped.
  */
 export async function measure(
   url: string,
