@@ -1,0 +1,48 @@
+/**
+ * A rebuild's snapshot and the change log's reader read the record in raw mode: each document
+ * must be the one the row, read with its columns by name, maps to, every column in its place.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
+import { buildBusiness } from '@directory/data/testing/build-business.ts';
+import { insertBusiness } from '@directory/data/testing/insert-business.ts';
+import { DOCUMENT_COLUMNS, documentRowOf, toBusinessDocument, type DocumentRow } from './document.ts';
+import { readChanges, snapshotSource } from './record-source.ts';
+
+let dir: string;
+let record: RecordDatabase;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'record-source-'));
+  record = openRecord(join(dir, 'directory.sqlite'));
+});
+afterEach(() => {
+  record.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('reads every column of a row into its own field, in a rebuild (popularity order) and in a change', () => {
+  insertBusiness(record, buildBusiness({ name: 'Quiet Plumber', reviews: 3, rating: 3.5, isApproved: false, verified: true }));
+  insertBusiness(record, buildBusiness({ name: 'Busy Bakery', category: 'Bakery', type: 'Pastry shop', reviews: 900, rating: 4.8, isApproved: true, verified: false, latitude: 48.85, longitude: 2.35, photo: 'https://example.com/p.jpg', url: 'https://maps.example/b', timeZone: 'Europe/Paris' }));
+  // Every column of a row its own value, so two columns swapped cannot pass unseen.
+  record.prepare("UPDATE businesses SET created_at = '2024-01-02 03:04:05', updated_at = '2025-06-07 08:09:10', postal_code = '75001'").run();
+  const byName = record.prepare(`SELECT ${DOCUMENT_COLUMNS.join(', ')} FROM businesses ORDER BY reviews DESC`).all() as DocumentRow[];
+  const busy = byName[0]!;
+  expect(new Set(Object.values(busy).map((value) => JSON.stringify(value))).size).toBe(DOCUMENT_COLUMNS.length);
+
+  const raw = record.prepare(`SELECT ${DOCUMENT_COLUMNS.join(', ')} FROM businesses ORDER BY reviews DESC`).raw().all() as unknown[][];
+  expect(raw.map(documentRowOf)).toEqual(byName);
+
+  const source = snapshotSource(join(dir, 'directory.sqlite'), 'all');
+  try {
+    expect([...source.documents()]).toEqual(byName.map(toBusinessDocument));
+  } finally {
+    source.close();
+  }
+  // A change brings the same document; a business the public does not see is a removal.
+  const changes = readChanges(record, 0, 100, 'approved')!;
+  expect(changes.upserts).toEqual([toBusinessDocument(busy)]);
+  expect(changes.removals).toEqual([byName[1]!.id]);
+});
