@@ -4,6 +4,7 @@
  */
 import { countryName } from '@directory/data/countries.ts';
 import { letterOf, slugify } from '@directory/data/slug.ts';
+import { compareUtf8 } from '@directory/data/text-order.ts';
 import type { BusinessDocument, BusinessSummary } from '../document.ts';
 import type { CategoryAggregate, CityAggregate, CountryAggregate } from '../engine.ts';
 import { cityKey } from '../search-types.ts';
@@ -178,7 +179,7 @@ export function fromMeiliBusiness(hit: Partial<MeiliBusiness> & Pick<MeiliBusine
 
 /** SQLite's min() on text (binary order), which names an aggregate after its first spelling. */
 function minText(current: string | undefined, candidate: string): string {
-  return current === undefined || candidate < current ? candidate : current;
+  return current === undefined || compareUtf8(candidate, current) < 0 ? candidate : current;
 }
 
 /**
@@ -186,18 +187,21 @@ function minText(current: string | undefined, candidate: string): string {
  * same rules as the embedded engine's (bulk-aggregates.ts), so both engines give the same numbers.
  */
 export class AggregateBuilder {
-  private readonly categories = new Map<string, { name: string; count: number; ratingSum: number; rated: number; countries: Set<string> }>();
+  /** `ratingError` carries what `ratingSum` lost to rounding: SQLite's `total()` sums this way (Kahan–Babuška–Neumaier). */
+  private readonly categories = new Map<string, { name: string; count: number; ratingSum: number; ratingError: number; rated: number; countries: Set<string> }>();
   private readonly countries = new Map<string, { count: number; cities: Set<string>; categories: Set<string> }>();
   private readonly cities = new Map<string, { countryCode: string; slug: string; name: string; count: number; categories: Set<string> }>();
 
   add(doc: BusinessDocument): void {
     const { categorySlug, countryCode, citySlug } = doc;
     if (categorySlug) {
-      const entry = this.categories.get(categorySlug) ?? { name: doc.category ?? '', count: 0, ratingSum: 0, rated: 0, countries: new Set<string>() };
+      const entry = this.categories.get(categorySlug) ?? { name: doc.category ?? '', count: 0, ratingSum: 0, ratingError: 0, rated: 0, countries: new Set<string>() };
       entry.name = minText(entry.name, doc.category ?? '');
       entry.count += 1;
       if (doc.rating !== null) {
-        entry.ratingSum += doc.rating;
+        const sum = entry.ratingSum + doc.rating;
+        entry.ratingError += Math.abs(entry.ratingSum) > Math.abs(doc.rating) ? entry.ratingSum - sum + doc.rating : doc.rating - sum + entry.ratingSum;
+        entry.ratingSum = sum;
         entry.rated += 1;
       }
       if (countryCode) entry.countries.add(countryCode);
@@ -227,7 +231,7 @@ export class AggregateBuilder {
       letter: letterOf(entry.name),
       businessCount: entry.count,
       countryCount: entry.countries.size,
-      ratingSum: entry.ratingSum,
+      ratingSum: entry.ratingSum + entry.ratingError,
       ratedCount: entry.rated,
     }));
   }
@@ -289,5 +293,10 @@ export function inFilter(attribute: string, values: readonly string[]): string {
 
 /** SQLite's `ORDER BY business_count DESC, name` in JavaScript. */
 export function byCountThenName<T extends { name: string }>(count: (item: T) => number): (a: T, b: T) => number {
-  return (a, b) => count(b) - count(a) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return (a, b) => count(b) - count(a) || compareUtf8(a.name, b.name);
+}
+
+/** The least of `names` in SQLite's order (its `min(name)`), '' when there is none. */
+export function leastName(names: readonly string[]): string {
+  return names.reduce<string | undefined>(minText, undefined) ?? '';
 }

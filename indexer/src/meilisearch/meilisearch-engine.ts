@@ -74,6 +74,7 @@ import {
   AggregateBuilder,
   QUARTER_MINUTES,
   byCountThenName,
+  leastName,
   fromMeiliBusiness,
   inFilter,
   presentCategory,
@@ -372,7 +373,7 @@ export class MeilisearchEngine implements SearchEngine {
         remove.push(slug);
         continue;
       }
-      const name = Object.keys(facets.category ?? {}).sort()[0] ?? '';
+      const name = leastName(Object.keys(facets.category ?? {}));
       const ratings = Object.entries(facets.rating ?? {});
       keep.push({
         slug,
@@ -421,7 +422,7 @@ export class MeilisearchEngine implements SearchEngine {
         continue;
       }
       const [countryCode = '', slug = ''] = key.split(':');
-      const name = Object.keys(facets.city ?? {}).sort()[0] ?? '';
+      const name = leastName(Object.keys(facets.city ?? {}));
       keep.push({
         key,
         countryCode,

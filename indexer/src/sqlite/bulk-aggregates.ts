@@ -15,6 +15,7 @@
  */
 import { countryName } from '@directory/data/countries.ts';
 import { foldText, letterOf, slugify } from '@directory/data/slug.ts';
+import { compareUtf8 } from '@directory/data/text-order.ts';
 import { NONE, type DocColumns } from './doc-columns.ts';
 import type { IndexDatabase } from './index-file.ts';
 
@@ -39,8 +40,7 @@ UPDATE cities SET category_count = (SELECT count(*) FROM city_category
 
 /** For each value's id, its rank in SQLite's text order (the UTF-8 bytes compared). */
 function byteOrderRanks(values: readonly string[]): Int32Array {
-  const bytes = values.map((value) => Buffer.from(value));
-  const order = Int32Array.from(values.keys()).sort((a, b) => Buffer.compare(bytes[a]!, bytes[b]!));
+  const order = Int32Array.from(values.keys()).sort((a, b) => compareUtf8(values[a]!, values[b]!));
   const ranks = new Int32Array(values.length);
   order.forEach((id, rank) => (ranks[id] = rank));
   return ranks;
