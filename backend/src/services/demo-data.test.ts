@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
 import { BusinessRepository } from '../db/business-repository.ts';
+import { BULK_WAL_AUTOCHECKPOINT_PAGES } from '../db/checkpoint-window.ts';
 import { loadDemoDataIfEmpty } from './demo-data.ts';
 
 describe('the demo data of a first start', () => {
@@ -38,6 +39,17 @@ describe('the demo data of a first start', () => {
     const progress: number[] = [];
     expect(loadDemoDataIfEmpty(new BusinessRepository(record), 10_000, (written) => progress.push(written))).toBe(10_000);
     expect(progress).toEqual([5_000, 10_000]);
+  });
+
+  it('checkpoints every few dozen batches while it writes, as before once done, with nothing left in the log', () => {
+    const autoCheckpoint = () => record.pragma('wal_autocheckpoint', { simple: true });
+    expect(autoCheckpoint()).toBe(1000);
+    const windows: unknown[] = [];
+    loadDemoDataIfEmpty(new BusinessRepository(record), 10_000, () => windows.push(autoCheckpoint()));
+    expect(windows).toEqual([BULK_WAL_AUTOCHECKPOINT_PAGES, BULK_WAL_AUTOCHECKPOINT_PAGES]);
+    expect(autoCheckpoint()).toBe(1000);
+    const [checkpoint] = record.pragma('wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[];
+    expect(checkpoint!.checkpointed).toBe(checkpoint!.log);
   });
 
   it('writes nothing into a record that holds businesses already', () => {

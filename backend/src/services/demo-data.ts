@@ -2,6 +2,7 @@ import type { BusinessInput } from '@directory/data/business.ts';
 import { generateDemoBusinesses } from '@directory/data/demo/generate.ts';
 import type { BusinessRepository } from '../db/business-repository.ts';
 import { BulkInsertTriggers } from '../db/bulk-insert-triggers.ts';
+import { widenCheckpointWindow } from '../db/checkpoint-window.ts';
 import { DeferredIndexes } from '../db/deferred-indexes.ts';
 import { saveBusinesses } from './business-writer.ts';
 
@@ -13,7 +14,9 @@ const BATCH_SIZE = 5000;
  * empty record writes: the record's secondary indexes set aside and built once at the end
  * (`DeferredIndexes`: sorting each index once costs less than keeping it current row by row; a
  * start that stops mid-way leaves them to the next start, which rebuilds them), and each batch's
- * change log, name search rows and counts written once for the batch (`BulkInsertTriggers`).
+ * change log, name search rows and counts written once for the batch (`BulkInsertTriggers`), and
+ * the write-ahead log copied into the record every few dozen batches, not after each one
+ * (`widenCheckpointWindow`).
  * Returns how many were written (0 when the record already holds businesses).
  */
 export function loadDemoDataIfEmpty(
@@ -25,6 +28,7 @@ export function loadDemoDataIfEmpty(
   const indexes = new DeferredIndexes(repository.db);
   const bulk = new BulkInsertTriggers(repository.db);
   indexes.defer(process.pid);
+  const restoreCheckpoints = widenCheckpointWindow(repository.db);
   let batch: BusinessInput[] = [];
   let written = 0;
   let reported = 0;
@@ -41,6 +45,7 @@ export function loadDemoDataIfEmpty(
     written += saveBusinesses(repository, batch, { isDemo: true, bulk }).inserted;
   } finally {
     indexes.restore();
+    restoreCheckpoints();
   }
   // The last, partial batch (a size that is a multiple of the batch was reported in the loop).
   if (written !== reported) onProgress(written);

@@ -10,6 +10,7 @@ import type { RecordDatabase } from '@directory/data/record.ts';
 import { isRecordFull } from '@directory/data/storage-errors.ts';
 import { BulkInsertTriggers, type InsertedBusiness } from '../db/bulk-insert-triggers.ts';
 import { BusinessRepository, isUnchanged } from '../db/business-repository.ts';
+import { widenCheckpointWindow } from '../db/checkpoint-window.ts';
 import { DeferredIndexes } from '../db/deferred-indexes.ts';
 import { ImportReportRepository, isProcessAlive, type ReportCounts, type ReportRowEntry } from '../db/import-report-repository.ts';
 import { columnExtraction, mapColumns, type ColumnMap } from '../import/columns.ts';
@@ -74,16 +75,6 @@ interface PendingRow {
 
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
-/**
- * Pages the write-ahead log may hold before this connection copies it into the record while a
- * file is imported (SQLite's default is 1,000, ~4 MB). A batch of 500 rows dirties a leaf page
- * of each of the businesses table's dozen indexes per row, several MB, so with the default
- * every commit was followed by a checkpoint and its fsync, which halved the import's speed.
- * With this window a checkpoint comes every few dozen batches; the log is checkpointed once
- * more at the end. Commits stay as durable as before (WAL with synchronous = NORMAL).
- */
-export const IMPORT_WAL_AUTOCHECKPOINT_PAGES = 25_000;
-
 /** Raised inside an import when the record cannot grow (SQLITE_FULL): the file stops there. */
 class RecordFullError extends Error {
   constructor() {
@@ -94,8 +85,7 @@ class RecordFullError extends Error {
 
 /** Imports one file; never throws for a bad file (the result says why), only for a broken record. */
 export async function importFile(options: ImportFileOptions): Promise<FileImportResult> {
-  const previous = options.record.pragma('wal_autocheckpoint', { simple: true }) as number;
-  options.record.pragma(`wal_autocheckpoint = ${IMPORT_WAL_AUTOCHECKPOINT_PAGES}`);
+  const restoreCheckpoints = widenCheckpointWindow(options.record);
   const indexes = new DeferredIndexes(options.record);
   // Indexes a killed import left deferred are rebuilt before anything else is written.
   indexes.restoreAbandoned(isProcessAlive);
@@ -111,9 +101,7 @@ export async function importFile(options: ImportFileOptions): Promise<FileImport
   } finally {
     // On success or failure alike: the indexes are built once over every row now in the record.
     if (isDeferred) restoreOrHandOver(indexes);
-    options.record.pragma(`wal_autocheckpoint = ${previous}`);
-    // PASSIVE: copies what it can without waiting for readers (the server's visitors).
-    options.record.pragma('wal_checkpoint(PASSIVE)');
+    restoreCheckpoints();
   }
 }
 
