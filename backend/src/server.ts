@@ -78,7 +78,7 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
   if (interrupted > 0) log(`Marked ${interrupted} import report(s) left running by a stopped process as interrupted.`);
 
   const started = performance.now();
-  const loaded = loadDemoDataIfEmpty(deps.businesses, config.demoSize, (written) => {
+  const loaded = await loadDemoDataIfEmpty(deps.businesses, config.demoSize, (written) => {
     if (written % 100_000 === 0) log(`  ${written} demo businesses written…`);
   });
   if (loaded > 0) log(`Loaded ${loaded} demo businesses in ${((performance.now() - started) / 1000).toFixed(1)} s.`);

@@ -23,7 +23,7 @@ export async function prepareDataDir(prefix: string, size: number): Promise<stri
   const dir = mkdtempSync(join(tmpdir(), `${prefix}-`));
   const recordFile = join(dir, 'directory.sqlite');
   const record = openRecord(recordFile);
-  loadDemoDataIfEmpty(new BusinessRepository(record), size);
+  await loadDemoDataIfEmpty(new BusinessRepository(record), size);
   record.close();
   const engine = new SqliteEngine(join(dir, 'index'));
   await rebuildIndex(recordFile, engine, 'all');

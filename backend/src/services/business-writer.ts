@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { BusinessInput } from '@directory/data/business.ts';
-import { toBusinessColumns } from '@directory/data/business-row.ts';
+import { toBusinessColumns, type BusinessColumns } from '@directory/data/business-row.ts';
 import { businessSlug } from '@directory/data/slug.ts';
 import type { BulkInsertTriggers, InsertedBusiness } from '../db/bulk-insert-triggers.ts';
 import type { BusinessRepository } from '../db/business-repository.ts';
@@ -26,10 +26,17 @@ export function firstSlug(input: SlugSource): string {
   return businessSlug(input.name, slugKey(input), 0);
 }
 
-/** A slug no business and no redirect uses yet: the short form, widened on collision. */
-export function uniqueSlug(repository: BusinessRepository, input: SlugSource): string {
+/** What makes a business's slug, from its record columns. */
+export const slugSourceOf = (columns: BusinessColumns): SlugSource => ({ name: columns.name, placeId: columns.place_id, fullAddress: columns.full_address });
+
+/**
+ * A slug no business and no redirect uses yet: the short form (`first`, when the caller made it
+ * already), widened on collision.
+ */
+export function uniqueSlug(repository: BusinessRepository, input: SlugSource, first: string = firstSlug(input)): string {
+  if (!repository.isSlugTaken(first)) return first;
   const key = slugKey(input);
-  for (let extra = 0; extra <= MAX_SLUG_WIDENING; extra += 2) {
+  for (let extra = 2; extra <= MAX_SLUG_WIDENING; extra += 2) {
     const slug = businessSlug(input.name, key, extra);
     if (!repository.isSlugTaken(slug)) return slug;
   }
@@ -37,6 +44,16 @@ export function uniqueSlug(repository: BusinessRepository, input: SlugSource): s
     const slug = `${businessSlug(input.name, key, MAX_SLUG_WIDENING)}-${suffix}`;
     if (!repository.isSlugTaken(slug)) return slug;
   }
+}
+
+/** A business ready to write: its record columns and the slug it gets when new, unless taken. */
+export interface PreparedBusiness {
+  columns: BusinessColumns;
+  firstSlug: string;
+}
+
+export function prepareBusiness(input: BusinessInput): PreparedBusiness {
+  return { columns: toBusinessColumns(input), firstSlug: firstSlug(input) };
 }
 
 /**
@@ -49,14 +66,22 @@ export function saveBusinesses(
   inputs: readonly BusinessInput[],
   options: { isDemo?: boolean; bulk?: BulkInsertTriggers } = {},
 ): SaveSummary {
+  return savePrepared(repository, inputs.map(prepareBusiness), options);
+}
+
+/** {@link saveBusinesses} of businesses prepared beforehand (the demo load prepares them on another thread). */
+export function savePrepared(
+  repository: BusinessRepository,
+  businesses: readonly PreparedBusiness[],
+  options: { isDemo?: boolean; bulk?: BulkInsertTriggers } = {},
+): SaveSummary {
   return repository.transaction(() => {
     const write = () => {
       const summary: SaveSummary = { inserted: 0, updated: 0 };
       const inserted: InsertedBusiness[] = [];
       const isDemo = options.isDemo ?? false;
-      for (const input of inputs) {
-        const columns = toBusinessColumns(input);
-        const { outcome, id } = repository.upsertWithId(columns, () => uniqueSlug(repository, input), isDemo);
+      for (const { columns, firstSlug: first } of businesses) {
+        const { outcome, id } = repository.upsertWithId(columns, () => uniqueSlug(repository, slugSourceOf(columns), first), isDemo);
         summary[outcome] += 1;
         if (outcome === 'inserted') inserted.push({ id, columns, isDemo });
       }

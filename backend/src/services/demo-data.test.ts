@@ -22,10 +22,10 @@ describe('the demo data of a first start', () => {
   const indexes = () => record.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'businesses' ORDER BY name`).all();
   const count = (sql: string) => record.prepare(sql).pluck().get() as number;
 
-  it('fills an empty record with marked demo businesses and ends with every index of the record as before', () => {
+  it('fills an empty record with marked demo businesses and ends with every index of the record as before', async () => {
     const before = indexes();
     const progress: number[] = [];
-    expect(loadDemoDataIfEmpty(new BusinessRepository(record), 12_000, (written) => progress.push(written))).toBe(12_000);
+    expect(await loadDemoDataIfEmpty(new BusinessRepository(record), 12_000, (written) => progress.push(written))).toBe(12_000);
     expect(progress).toEqual([5_000, 10_000, 12_000]);
     expect(count('SELECT count(*) FROM businesses WHERE is_demo = 1')).toBe(12_000);
     expect(indexes()).toEqual(before);
@@ -35,26 +35,47 @@ describe('the demo data of a first start', () => {
     expect(count(`SELECT n FROM business_counts WHERE dimension = 'all'`)).toBe(12_000);
   });
 
-  it('reports each count once when the size is a whole number of batches', () => {
+  it('reports each count once when the size is a whole number of batches', async () => {
     const progress: number[] = [];
-    expect(loadDemoDataIfEmpty(new BusinessRepository(record), 10_000, (written) => progress.push(written))).toBe(10_000);
+    expect(await loadDemoDataIfEmpty(new BusinessRepository(record), 10_000, (written) => progress.push(written))).toBe(10_000);
     expect(progress).toEqual([5_000, 10_000]);
   });
 
-  it('checkpoints every few dozen batches while it writes, as before once done, with nothing left in the log', () => {
+  it('checkpoints every few dozen batches while it writes, as before once done, with nothing left in the log', async () => {
     const autoCheckpoint = () => record.pragma('wal_autocheckpoint', { simple: true });
     expect(autoCheckpoint()).toBe(1000);
     const windows: unknown[] = [];
-    loadDemoDataIfEmpty(new BusinessRepository(record), 10_000, () => windows.push(autoCheckpoint()));
+    await loadDemoDataIfEmpty(new BusinessRepository(record), 10_000, () => windows.push(autoCheckpoint()));
     expect(windows).toEqual([BULK_WAL_AUTOCHECKPOINT_PAGES, BULK_WAL_AUTOCHECKPOINT_PAGES]);
     expect(autoCheckpoint()).toBe(1000);
     const [checkpoint] = record.pragma('wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[];
     expect(checkpoint!.checkpointed).toBe(checkpoint!.log);
   });
 
-  it('writes nothing into a record that holds businesses already', () => {
-    loadDemoDataIfEmpty(new BusinessRepository(record), 10);
-    expect(loadDemoDataIfEmpty(new BusinessRepository(record), 100)).toBe(0);
+  it('writes nothing into a record that holds businesses already', async () => {
+    await loadDemoDataIfEmpty(new BusinessRepository(record), 10);
+    expect(await loadDemoDataIfEmpty(new BusinessRepository(record), 100)).toBe(0);
     expect(count('SELECT count(*) FROM businesses')).toBe(10);
+  });
+
+  it('writes the same businesses when a worker thread makes them', async () => {
+    // Every column but the times of the write.
+    const rows = (db: RecordDatabase) =>
+      db.prepare('SELECT * FROM businesses ORDER BY id').all().map((row) => ({ ...(row as object), created_at: null, updated_at: null }));
+    const before = indexes();
+    const progress: number[] = [];
+    expect(await loadDemoDataIfEmpty(new BusinessRepository(record), 11_000, (written) => progress.push(written), { onWorker: true })).toBe(11_000);
+    expect(progress).toEqual([5_000, 10_000, 11_000]);
+    const here = openRecord(join(dir, 'here.sqlite'));
+    try {
+      expect(await loadDemoDataIfEmpty(new BusinessRepository(here), 11_000, () => undefined, { onWorker: false })).toBe(11_000);
+      const made = rows(record);
+      expect(made).toHaveLength(11_000);
+      expect(made).toEqual(rows(here));
+    } finally {
+      here.close();
+    }
+    expect(indexes()).toEqual(before);
+    expect(count('SELECT count(*) FROM deferred_indexes')).toBe(0);
   });
 });

@@ -18,7 +18,7 @@ import type { Identity } from '../import/identity.ts';
 import { UnreadableFileError } from '../import/read-rows.ts';
 import { openRowEvents, type RowEventSource } from '../import/row-events.ts';
 import type { ColumnExtractionReport, DuplicateAnalysisReport, FileImportResult, ImportRowError, SkippedBusiness } from '../shared/import-types.ts';
-import { uniqueSlug } from './business-writer.ts';
+import { slugSourceOf, uniqueSlug } from './business-writer.ts';
 
 export interface ImportProgress {
   reportId: number;
@@ -175,10 +175,9 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: () =>
     pendingEntries.push({ row, kind: 'skipped', column: '', reason, name });
   };
 
-  const slugSource = (columns: BusinessColumns) => ({ name: columns.name, placeId: columns.place_id, fullAddress: columns.full_address });
   /** Writes one row on its own (after its batch was refused); returns whether it inserted or updated. */
   const writeRow = (pending: PendingRow): 'inserted' | 'updated' => {
-    const written = businesses.upsertWithId(pending.columns, () => uniqueSlug(businesses, slugSource(pending.columns)));
+    const written = businesses.upsertWithId(pending.columns, () => uniqueSlug(businesses, slugSourceOf(pending.columns)));
     if (pending.isTemporarilyClosed || written.outcome === 'updated') reports.setTemporarilyClosed(pending.identity.key, pending.isTemporarilyClosed);
     return written.outcome;
   };
@@ -212,7 +211,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: () =>
             id = before.id;
           } else {
             // The slug is the first row's, as when each row was written in turn; the batch's own inserts are in `taken` too.
-            const slug = taken.has(pending.slug) ? uniqueSlug(businesses, slugSource(pending.columns)) : pending.slug;
+            const slug = taken.has(pending.slug) ? uniqueSlug(businesses, slugSourceOf(pending.columns)) : pending.slug;
             taken.add(slug);
             id = businesses.insertColumns(last.columns, slug);
             inserted.push({ id, columns: last.columns, isDemo: false });

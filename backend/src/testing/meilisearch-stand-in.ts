@@ -57,7 +57,7 @@ export async function startServerOnStandIn(options: {
 }): Promise<ServerOnStandIn> {
   const dataDir = mkdtempSync(join(tmpdir(), 'engine-stand-in-'));
   const record = openRecord(join(dataDir, 'directory.sqlite'));
-  loadDemoDataIfEmpty(new BusinessRepository(record), options.size);
+  await loadDemoDataIfEmpty(new BusinessRepository(record), options.size);
   const rows = record.prepare('SELECT * FROM businesses ORDER BY reviews DESC, id').all() as BusinessRow[];
   const appliedSeq = changeLogHighWater(record);
   record.close();
