@@ -2,26 +2,21 @@
  * A rebuild's snapshot and the change log's reader read the record in raw mode: each document
  * must be the one the row, read with its columns by name, maps to, every column in its place.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
+import type { RecordDatabase } from '@directory/data/record.ts';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
+import { createTempRecord, type TempRecord } from '@directory/data/testing/temp-record.ts';
 import { DOCUMENT_COLUMNS, documentRowOf, toBusinessDocument, type DocumentRow } from './document.ts';
 import { readChanges, snapshotSource } from './record-source.ts';
 
-let dir: string;
+let temp: TempRecord;
 let record: RecordDatabase;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'record-source-'));
-  record = openRecord(join(dir, 'directory.sqlite'));
+  temp = createTempRecord('record-source');
+  record = temp.record;
 });
-afterEach(() => {
-  record.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => temp.dispose());
 
 it('reads every column of a row into its own field, in a rebuild (popularity order) and in a change', () => {
   insertBusiness(record, buildBusiness({ name: 'Quiet Plumber', reviews: 3, rating: 3.5, isApproved: false, verified: true }));
@@ -35,7 +30,7 @@ it('reads every column of a row into its own field, in a rebuild (popularity ord
   const raw = record.prepare(`SELECT ${DOCUMENT_COLUMNS.join(', ')} FROM businesses ORDER BY reviews DESC`).raw().all() as unknown[][];
   expect(raw.map(documentRowOf)).toEqual(byName);
 
-  const source = snapshotSource(join(dir, 'directory.sqlite'), 'all');
+  const source = snapshotSource(temp.file, 'all');
   try {
     expect([...source.documents()]).toEqual(byName.map(toBusinessDocument));
   } finally {
