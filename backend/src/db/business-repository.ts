@@ -27,7 +27,7 @@ export class BusinessRepository {
   private readonly bySlug: Statement<[string], BusinessRow>;
   private readonly redirect: Statement<[string], string>;
   private readonly slugTaken: Statement<[string, string], number>;
-  private readonly countAll: Statement<[], number>;
+  private readonly noBusiness: Statement<[], number>;
   private readonly idByPlaceId: Statement<[string], number>;
   private readonly insert: Statement;
   private readonly updateByPlaceId: Statement;
@@ -43,7 +43,7 @@ export class BusinessRepository {
     this.slugTaken = db
       .prepare('SELECT EXISTS (SELECT 1 FROM businesses WHERE slug = ?) OR EXISTS (SELECT 1 FROM slug_redirects WHERE old_slug = ?)')
       .pluck() as Statement<[string, string], number>;
-    this.countAll = db.prepare('SELECT count(*) FROM businesses').pluck() as Statement<[], number>;
+    this.noBusiness = db.prepare('SELECT NOT EXISTS (SELECT 1 FROM businesses)').pluck() as Statement<[], number>;
     this.idByPlaceId = db.prepare('SELECT id FROM businesses WHERE place_id = ?').pluck() as Statement<[string], number>;
     // Parameters by position, not by name: better-sqlite3 binds an array about twice as fast as
     // it looks 27 names up in an object (~8 µs less per row of an import).
@@ -84,8 +84,9 @@ export class BusinessRepository {
     return this.slugTaken.get(slug, slug) === 1;
   }
 
-  count(): number {
-    return this.countAll.get()!;
+  /** Whether the record holds no business: one row looked at, where a count reads a whole index (~0.1 s at 1,000,000, more from disk). */
+  isEmpty(): boolean {
+    return this.noBusiness.get() === 1;
   }
 
   /**

@@ -34,7 +34,7 @@ export async function loadDemoDataIfEmpty(
   onProgress: (written: number) => void = () => undefined,
   options: { onWorker?: boolean } = {},
 ): Promise<number> {
-  if (size === 0 || repository.count() > 0) return 0;
+  if (size === 0 || !repository.isEmpty()) return 0;
   const indexes = new DeferredIndexes(repository.db);
   const bulk = new BulkInsertTriggers(repository.db);
   indexes.defer(process.pid);
