@@ -167,6 +167,19 @@ describe('the navigation', () => {
     await page.close();
   });
 
+  it.each([360, 320])('keeps the logo and the Menu button on one row on a %i px phone', async (width) => {
+    const page = await openPage('/', { width, height: 740 });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const logo = (await page.locator('.logo').boundingBox())!;
+    const menu = (await nav.getByRole('button', { name: 'Menu' }).boundingBox())!;
+    // Their middles level: the button beside the logo, not wrapped below it.
+    expect(Math.abs(logo.y + logo.height / 2 - (menu.y + menu.height / 2))).toBeLessThan(4);
+    expect(menu.x).toBeGreaterThan(logo.x + logo.width);
+    expect(menu.x + menu.width).toBeLessThanOrEqual(width);
+    await screenshot(page, `${width}/header`);
+    await page.close();
+  });
+
   it('opens the phone menu without JavaScript too', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     const page = await context.newPage();
