@@ -1,15 +1,19 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { threadCpuMs } from './proc-stat.ts';
+import { threadCpuMs, threadStat } from './proc-stat.ts';
 
 describe('threadCpuMs', () => {
   it("counts each thread's CPU time under its own id, the main thread's under the process id", async () => {
     const before = threadCpuMs();
     expect(before).not.toBeNull();
     const cpuBefore = process.cpuUsage();
-    // A worker thread works while this thread waits for it.
-    const worker = new Worker('let x = 0; for (let i = 0; i < 3e8; i += 1) x += i % 7; require("node:worker_threads").parentPort.postMessage(x);', { eval: true });
+    // A worker thread works while this thread waits for it, then stays until terminated: a thread
+    // that ended has no entry left to read (it used to end right after its message, a race).
+    const worker = new Worker(
+      'let x = 0; for (let i = 0; i < 3e8; i += 1) x += i % 7; const { parentPort } = require("node:worker_threads"); parentPort.postMessage(x); parentPort.once("message", () => undefined);',
+      { eval: true },
+    );
     try {
       await once(worker, 'message');
       const after = threadCpuMs()!;
@@ -24,5 +28,11 @@ describe('threadCpuMs', () => {
     } finally {
       await worker.terminate();
     }
+  });
+
+  it('reads a thread that is gone (ended after the task list was read) as null, not an error', () => {
+    // No thread has id 0: its entry is missing as a thread's is once it ended.
+    expect(threadStat('0')).toBeNull();
+    expect(threadStat(String(process.pid))).toContain(`${process.pid} (`);
   });
 });

@@ -16,10 +16,26 @@ export function cpuMsOfStat(stat: string): number {
   return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
 }
 
-/** CPU time (ms) so far of each thread of this process, by thread id (the main thread's is the process id); null without /proc. */
+/** A thread's `stat` line; null when the thread ended after the task list was read. */
+export function threadStat(thread: string): string | null {
+  try {
+    return readFileSync(`/proc/self/task/${thread}/stat`, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ESRCH') return null;
+    throw error;
+  }
+}
+
+/**
+ * CPU time (ms) so far of each thread of this process, by thread id (the main thread's is the
+ * process id); null without /proc. A thread that ends while the list is read is left out.
+ */
 export function threadCpuMs(): Map<number, number> | null {
   if (!existsSync('/proc/self/task')) return null;
   const byThread = new Map<number, number>();
-  for (const thread of readdirSync('/proc/self/task')) byThread.set(Number(thread), cpuMsOfStat(readFileSync(`/proc/self/task/${thread}/stat`, 'utf8')));
+  for (const thread of readdirSync('/proc/self/task')) {
+    const stat = threadStat(thread);
+    if (stat !== null) byThread.set(Number(thread), cpuMsOfStat(stat));
+  }
   return byThread;
 }
