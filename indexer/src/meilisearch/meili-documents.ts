@@ -8,6 +8,7 @@ import { compareUtf8 } from '@directory/data/text-order.ts';
 import type { BusinessDocument, BusinessSummary } from '../document.ts';
 import type { CategoryAggregate, CityAggregate, CountryAggregate } from '../engine.ts';
 import { cityKey } from '../search-types.ts';
+import { roundingLoss } from '../sqlite/bulk-aggregates.ts';
 import { MINUTES_PER_WEEK, encodedOpenHours, isOpenAt } from '../sqlite/search-hours.ts';
 import { phoneQuery, phoneTokens, tokenize } from '../sqlite/search-text.ts';
 import { singularOf } from '../text/plural.ts';
@@ -199,9 +200,8 @@ export class AggregateBuilder {
       entry.name = minText(entry.name, doc.category ?? '');
       entry.count += 1;
       if (doc.rating !== null) {
-        const sum = entry.ratingSum + doc.rating;
-        entry.ratingError += Math.abs(entry.ratingSum) > Math.abs(doc.rating) ? entry.ratingSum - sum + doc.rating : doc.rating - sum + entry.ratingSum;
-        entry.ratingSum = sum;
+        entry.ratingError += roundingLoss(entry.ratingSum, doc.rating);
+        entry.ratingSum += doc.rating;
         entry.rated += 1;
       }
       if (countryCode) entry.countries.add(countryCode);

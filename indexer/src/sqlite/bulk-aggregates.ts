@@ -46,6 +46,15 @@ function byteOrderRanks(values: readonly string[]): Int32Array {
   return ranks;
 }
 
+/**
+ * What adding `value` to `sum` loses to floating-point rounding (Neumaier's term): SQLite's
+ * `total()` adds these up beside the sum and returns both together.
+ */
+export function roundingLoss(sum: number, value: number): number {
+  const next = sum + value;
+  return Math.abs(sum) > Math.abs(value) ? sum - next + value : value - next + sum;
+}
+
 /** The id of the lesser name in `ranks`' order, a missing one never chosen. */
 const lesser = (ranks: Int32Array, current: number, candidate: number) =>
   candidate === NONE || (current !== NONE && ranks[current]! <= ranks[candidate]!) ? current : candidate;
@@ -88,9 +97,8 @@ export function writeAggregates(db: IndexDatabase, columns: DocColumns): void {
         categories.rated[category]! += 1;
         const sum = categories.ratingSum[category]!;
         const value = rating[pos]!;
-        const next = sum + value;
-        categories.ratingError[category]! += Math.abs(sum) > Math.abs(value) ? sum - next + value : value - next + sum;
-        categories.ratingSum[category] = next;
+        categories.ratingError[category]! += roundingLoss(sum, value);
+        categories.ratingSum[category] = sum + value;
       }
     }
     if (country === NONE) continue;
