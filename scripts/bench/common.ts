@@ -5,12 +5,12 @@
  */
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import { startChildServer, type ChildServer } from './child-server.ts';
 import type { BenchConfig } from './config.ts';
-import { cpuMsOfStat, statFields } from './proc-stat.ts';
+import { cpuMsOfStat, procStat, statFields } from './proc-stat.ts';
 import type { BenchRequest, BenchRow } from './workload.ts';
 
 /** Generating a million demo businesses and indexing them takes minutes; a start never takes longer than this. */
@@ -49,15 +49,8 @@ export function groupCpuMs(groupId: number): number | null {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch (error) {
-      // The process ended between the listing and the read.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ESRCH') continue;
-      throw error;
-    }
-    if (Number(statFields(stat)[2]) === groupId) total += cpuMsOfStat(stat);
+    const stat = procStat(`/proc/${entry}/stat`);
+    if (stat !== null && Number(statFields(stat)[2]) === groupId) total += cpuMsOfStat(stat);
   }
   return total;
 }

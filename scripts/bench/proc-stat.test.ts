@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { threadCpuMs, threadStat } from './proc-stat.ts';
+import { procStat, threadCpuMs } from './proc-stat.ts';
 
 describe('threadCpuMs', () => {
   it("counts each thread's CPU time under its own id, the main thread's under the process id", async () => {
@@ -32,7 +32,7 @@ describe('threadCpuMs', () => {
 
   it('reads a thread that is gone (ended after the task list was read) as null, not an error', () => {
     // No thread has id 0: its entry is missing as a thread's is once it ended.
-    expect(threadStat('0')).toBeNull();
-    expect(threadStat(String(process.pid))).toContain(`${process.pid} (`);
+    expect(procStat('/proc/self/task/0/stat')).toBeNull();
+    expect(procStat(`/proc/self/task/${process.pid}/stat`)).toContain(`${process.pid} (`);
   });
 });

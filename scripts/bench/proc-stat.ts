@@ -16,10 +16,10 @@ export function cpuMsOfStat(stat: string): number {
   return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
 }
 
-/** A thread's `stat` line; null when the thread ended after the task list was read. */
-export function threadStat(thread: string): string | null {
+/** The `stat` line at `path` (a process's or a thread's); null when it ended after the listing it was found in was read. */
+export function procStat(path: string): string | null {
   try {
-    return readFileSync(`/proc/self/task/${thread}/stat`, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ESRCH') return null;
     throw error;
@@ -34,7 +34,7 @@ export function threadCpuMs(): Map<number, number> | null {
   if (!existsSync('/proc/self/task')) return null;
   const byThread = new Map<number, number>();
   for (const thread of readdirSync('/proc/self/task')) {
-    const stat = threadStat(thread);
+    const stat = procStat(`/proc/self/task/${thread}/stat`);
     if (stat !== null) byThread.set(Number(thread), cpuMsOfStat(stat));
   }
   return byThread;
