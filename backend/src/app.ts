@@ -39,6 +39,7 @@ import { ImportService, REBUILD_THRESHOLD } from './services/import-service.ts';
 import { rebuildBoundImportCheck } from './db/import-report-repository.ts';
 import { SitemapService } from './services/sitemap-service.ts';
 import { InProcessSearch, SearchPool, type SearchAnswerer } from './services/search-pool.ts';
+import { SearchAnswerCache } from './services/search-answer-cache.ts';
 import { createInProcessApiClient } from './ssr/in-process-api-client.ts';
 import { cachedPages, RenderedPageCache } from './ssr/page-cache.ts';
 import { pageRenderer, type ServerEntry } from './ssr/page-renderer.ts';
@@ -66,12 +67,16 @@ export interface AppOptions {
   importRebuildThreshold?: number;
   /** Per-address limits of contact messages and search calls; the defaults of rate-limits.ts. */
   rateLimits?: { contact: RateLimitRule; search: RateLimitRule };
+  /** Memory for search answers kept per index generation (SEARCH_CACHE_MB); 0 runs every search. */
+  searchCacheBytes?: number;
 }
 
 /** Memory for rendered pages unless told otherwise: about 1,500 business pages. */
 export const DEFAULT_PAGE_CACHE_BYTES = 96 * 1024 * 1024;
 /** Memory for ready list answers: every letter's and country's lists fit many times over. */
 const LIST_CACHE_BYTES = 32 * 1024 * 1024;
+/** Memory for kept search answers unless told otherwise: a few thousand answers. */
+export const DEFAULT_SEARCH_CACHE_BYTES = 32 * 1024 * 1024;
 
 
 /**
@@ -116,6 +121,7 @@ export function createDeps(options: AppOptions): AppDeps {
   const admin = createAdminDeps(options.record, options.engine, sync, indexerEnv);
   const contacts = new ContactRepository(options.record);
   const rateLimits = createRateLimits(options.rateLimits);
+  const runner = searchRunner(options, admission);
   const deps: AppDeps = {
     record: options.record,
     engine: options.engine,
@@ -128,7 +134,10 @@ export function createDeps(options: AppOptions): AppDeps {
     directory: new DirectoryService(options.engine, businesses, options.listingPolicy),
     sitemaps: new SitemapService(new SitemapRepository(options.record, options.listingPolicy), options.engine),
     admission,
-    ...searchRunner(options, admission),
+    ...runner,
+    searchAnswers: new SearchAnswerCache(runner.searches, () => options.engine.generation(), {
+      maxBytes: options.searchCacheBytes ?? DEFAULT_SEARCH_CACHE_BYTES,
+    }),
     listCache: new ListAnswerCache({ maxBytes: LIST_CACHE_BYTES }),
     admin,
     engineHealth,
@@ -143,6 +152,7 @@ export function createDeps(options: AppOptions): AppDeps {
   };
   // "Clear cache" in the admin area empties these (pages' own ETags are hashes of their bodies: fresh by themselves).
   deps.admin.caches.register('list answers and their ETags', () => deps.listCache.clear());
+  deps.admin.caches.register('search answers', () => deps.searchAnswers.clear());
   deps.admin.caches.register('lists of server-rendered pages', () => deps.directory.clearLists());
   return deps;
 }

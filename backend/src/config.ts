@@ -25,6 +25,7 @@ const backendEnvSchema = indexerEnvSchema.extend({
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(DEFAULT_ADMISSION.maxWaitMs),
   SEARCH_THREADS: z.coerce.number().int().min(0).max(64).default(availableParallelism()),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(96),
+  SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   // Rows written by one imported file above which the search index is rebuilt rather than caught up from the change log.
   IMPORT_REBUILD_THRESHOLD: z.coerce.number().int().min(1).max(100_000_000).default(REBUILD_THRESHOLD),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(CONTACT_MESSAGES_RULE.points),
@@ -57,6 +58,8 @@ export interface BackendConfig extends IndexerConfig {
   searchThreads: number;
   /** Memory for rendered pages: business pages, the home page and the directory's lists (0: every page rendered per request). */
   pageCacheBytes: number;
+  /** Memory for search answers kept per index generation; 0 runs every search. */
+  searchCacheBytes: number;
   /** Rows written by one imported file above which the index is rebuilt (in the admin area's child process). */
   importRebuildThreshold: number;
   /** Contact messages per address per 15 minutes, search calls per address per 10 s (0: no search limit). */
@@ -88,6 +91,7 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     },
     searchThreads: parsed.SEARCH_THREADS,
     pageCacheBytes: parsed.PAGE_CACHE_MB * 1024 * 1024,
+    searchCacheBytes: parsed.SEARCH_CACHE_MB * 1024 * 1024,
     rateLimits: {
       contact: { ...CONTACT_MESSAGES_RULE, points: parsed.CONTACT_RATE_LIMIT },
       search: { ...SEARCH_BURST_RULE, points: parsed.SEARCH_RATE_LIMIT },

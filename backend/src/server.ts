@@ -64,6 +64,7 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
     listingPolicy: config.listingPolicy,
     admission: config.admission,
     searchThreads: config.searchThreads,
+    searchCacheBytes: config.searchCacheBytes,
     importRebuildThreshold: config.importRebuildThreshold,
     rateLimits: config.rateLimits,
     // When a remote engine comes back (or first answers), it gets an index if it has none.

@@ -12,6 +12,7 @@ import type { ImportService } from '../services/import-service.ts';
 import type { EngineHealth } from '../services/engine-health.ts';
 import type { SitemapService } from '../services/sitemap-service.ts';
 import type { SearchAnswerer } from '../services/search-pool.ts';
+import type { SearchAnswerCache } from '../services/search-answer-cache.ts';
 import type { AdmissionQueue } from '../middleware/admission.ts';
 import type { ListAnswerCache } from '../middleware/index-cached.ts';
 
@@ -33,6 +34,8 @@ export interface AppDeps {
   admission: AdmissionQueue;
   /** Where search calls run: a pool of search threads, or this thread. */
   searches: SearchAnswerer;
+  /** What answers search calls: answers kept per index generation, in front of {@link searches}. */
+  searchAnswers: SearchAnswerCache;
   /** The bounded queue searches wait in: `admission` in this thread; with search threads, their own, as wide as the threads. */
   searchAdmission: AdmissionQueue;
   /** Ready list answers by index generation. */

@@ -85,7 +85,7 @@ function logged<T>(path: string, answer: T): T {
  * in-process, so a page render costs no HTTP round trip and shows exactly what the API answers.
  * Admin calls go through `app` (when given) with the page request's cookie.
  */
-export function createInProcessApiClient({ directory, site, inbox, searches, engineHealth }: AppDeps, app?: Koa): ApiClient {
+export function createInProcessApiClient({ directory, site, inbox, searchAnswers, engineHealth }: AppDeps, app?: Koa): ApiClient {
   const handler: { current?: ReturnType<Koa['callback']> } = {};
   const stamper = new NonceStamper();
   const client: ApiClient = {
@@ -153,7 +153,7 @@ export function createInProcessApiClient({ directory, site, inbox, searches, eng
     },
     // The same validation and search as POST /api/search/multi, where searches run; bad input throws (the page's URL is parsed before it gets here).
     instantSearch: async (requests) =>
-      JSON.parse(await searches.answer({ kind: 'multi', requests: InstantSearchRequestSchema.array().parse(requests), now: Date.now() })) as InstantSearchResponse,
+      JSON.parse(await searchAnswers.answer({ kind: 'multi', requests: InstantSearchRequestSchema.array().parse(requests), now: Date.now() })) as InstantSearchResponse,
     admin<T>(path: string, init: AdminCallInit = {}): Promise<T> {
       if (!app) throw new Error('This in-process client was created without the app: admin calls need it.');
       return dispatchAdminCall<T>(app, handler, path, init);

@@ -1,21 +1,24 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { badRequest } from '../../errors.ts';
 import { validate } from '../../middleware/validate.ts';
 import { admitted } from '../../middleware/admission.ts';
 import { requireEngine } from '../../middleware/engine-availability.ts';
 import type { SearchJob } from '../../services/search-answers.ts';
-import { SearchCancelled, type SearchAnswerer } from '../../services/search-pool.ts';
+import { SearchCancelled } from '../../services/search-pool.ts';
+import type { KeptAnswer, SearchAnswerCache } from '../../services/search-answer-cache.ts';
+import { bodyEncoding } from '../../middleware/compression-settings.ts';
 import { rateLimited } from '../../middleware/rate-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import { FilterError } from './instantsearch.ts';
 import { FacetValuesSchema, MultiSearchSchema, SearchSchema, type FacetValuesReq, type MultiSearchReq, type SearchReq } from './schema.ts';
 
 /**
- * Runs the job where searches run (a search thread, or this thread) and writes its ready JSON.
- * A job whose client leaves before it starts is not run, and nothing is written.
+ * Runs the job where searches run (a search thread, or this thread), or takes its kept answer,
+ * and writes its ready JSON. A job whose client leaves before it starts is not run, and nothing
+ * is written.
  */
-async function answer(ctx: Context, searches: SearchAnswerer, job: SearchJob): Promise<void> {
+async function answer(ctx: Context, searches: SearchAnswerCache, job: SearchJob): Promise<void> {
   const socket = ctx.req.socket;
   const gone = new AbortController();
   const onClose = () => gone.abort();
@@ -31,31 +34,61 @@ async function answer(ctx: Context, searches: SearchAnswerer, job: SearchJob): P
   } finally {
     socket.off('close', onClose);
   }
-  ctx.type = 'application/json';
-  ctx.body = json;
+  // Now kept (unless the index moved meanwhile or nothing is kept): sent with its validator and compressed once.
+  const kept = await searches.ready(job);
+  if (kept) writeKept(ctx, kept);
+  else {
+    ctx.type = 'application/json';
+    ctx.body = json;
+  }
 }
 
-export function createSearchRouter({ searches, searchAdmission, engineHealth, rateLimits }: AppDeps): Router {
+/** A kept answer, as the full path would send it, from the copies compressed once. */
+function writeKept(ctx: Context, kept: KeptAnswer): void {
+  ctx.type = 'application/json';
+  ctx.set('ETag', kept.etag);
+  ctx.vary('Accept-Encoding');
+  const encoding = bodyEncoding(ctx.get('accept-encoding'), kept.json.length);
+  if (encoding === 'identity') ctx.body = kept.json;
+  else {
+    ctx.set('Content-Encoding', encoding);
+    ctx.body = kept.encoded(encoding);
+  }
+}
+
+type JobOf = (ctx: Context) => SearchJob;
+
+/**
+ * The job of a validated call, made once (its moment is the request's) and kept on the context;
+ * answered here when its answer of this index generation is kept or being computed for another
+ * visitor: such an answer takes no place in the admission queue.
+ */
+function keptOrQueued(searches: SearchAnswerCache, jobOf: JobOf): Middleware {
+  return async (ctx, next) => {
+    const job = jobOf(ctx);
+    ctx.state.searchJob = job;
+    const kept = await searches.ready(job);
+    if (kept === undefined) return next();
+    writeKept(ctx, kept);
+  };
+}
+
+export function createSearchRouter({ searchAnswers, searchAdmission, engineHealth, rateLimits }: AppDeps): Router {
   const router = new Router();
   // Counted before validation: a loop of bad calls costs as much as one of good ones.
   const burst = rateLimited(rateLimits.search, { id: 'too_many_searches', message: 'Too many searches in a short time. Please wait a few seconds and try again.' });
-  // Searches are not cached ("open now" depends on the time): each one waits its turn, once the engine answers.
-  const admit = [requireEngine(engineHealth), admitted(searchAdmission)];
+  // Once the engine answers: a kept answer is sent at once; any other search waits its turn.
+  const admit = (jobOf: JobOf) => [requireEngine(engineHealth), keptOrQueued(searchAnswers, jobOf), admitted(searchAdmission)];
+  const run = async (ctx: Context) => answer(ctx, searchAnswers, ctx.state.searchJob as SearchJob);
 
-  router.get('/search', burst, validate(SearchSchema), ...admit, async (ctx) => {
-    const { query } = ctx.state.input as SearchReq;
-    await answer(ctx, searches, { kind: 'search', query, now: Date.now() });
-  });
+  const searchJob: JobOf = (ctx) => ({ kind: 'search', query: (ctx.state.input as SearchReq).query, now: Date.now() });
+  router.get('/search', burst, validate(SearchSchema), ...admit(searchJob), run);
 
-  router.post('/search/multi', burst, validate(MultiSearchSchema), ...admit, async (ctx) => {
-    const { body } = ctx.state.input as MultiSearchReq;
-    await answer(ctx, searches, { kind: 'multi', requests: body.requests, now: Date.now() });
-  });
+  const multiJob: JobOf = (ctx) => ({ kind: 'multi', requests: (ctx.state.input as MultiSearchReq).body.requests, now: Date.now() });
+  router.post('/search/multi', burst, validate(MultiSearchSchema), ...admit(multiJob), run);
 
-  router.post('/search/facet-values', burst, validate(FacetValuesSchema), ...admit, async (ctx) => {
-    const { body } = ctx.state.input as FacetValuesReq;
-    await answer(ctx, searches, { kind: 'facet-values', body, now: Date.now() });
-  });
+  const facetValuesJob: JobOf = (ctx) => ({ kind: 'facet-values', body: (ctx.state.input as FacetValuesReq).body, now: Date.now() });
+  router.post('/search/facet-values', burst, validate(FacetValuesSchema), ...admit(facetValuesJob), run);
 
   return router;
 }
