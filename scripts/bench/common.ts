@@ -102,13 +102,24 @@ export async function signInAsBenchAdmin(url: string): Promise<string> {
   return response.headers.getSetCookie().map((line) => line.split(';')[0]!).join('; ');
 }
 
-/** Starts the server the way `npm start` does (production, loopback, a free port) on `dataDir`. */
-export function startServer(dataDir: string, size: number, onLine: (line: string) => void = (line) => log(`  [server] ${line}`)): Promise<ChildServer> {
+/**
+ * Every search computed, none answered from the answers the server keeps: the engine's own figures.
+ * Kept answers are measured in rows of their own (see `keptSearchRows`).
+ */
+export const NO_KEPT_SEARCHES = { SEARCH_CACHE_MB: '0' } as const;
+
+/** Starts the server the way `npm start` does (production, loopback, a free port) on `dataDir`, with `env` besides. */
+export function startServer(
+  dataDir: string,
+  size: number,
+  onLine: (line: string) => void = (line) => log(`  [server] ${line}`),
+  env: NodeJS.ProcessEnv = {},
+): Promise<ChildServer> {
   return startChildServer('npm', ['start'], {
     cwd: PROJECT_ROOT,
     // Every call comes from one address here: the per-address search burst limit would measure itself.
     // The admin rows sign in with BENCH_ADMIN_PASSWORD (set on the data set's account at start).
-    env: { ...process.env, DATA_DIR: dataDir, DEMO_SIZE: String(size), PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', SEARCH_RATE_LIMIT: '0', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD },
+    env: { ...process.env, DATA_DIR: dataDir, DEMO_SIZE: String(size), PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', SEARCH_RATE_LIMIT: '0', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, ...env },
     timeoutMs: START_TIMEOUT_MS,
     log: onLine,
   });
@@ -242,7 +253,7 @@ export async function measureRow(
 export function printFirstAnswers(rows: RowResult[]): void {
   const ready = rows.filter((row) => row.firstAnswers);
   if (ready.length === 0) return;
-  log('\nReady list answers are computed once per index change, then kept: each row above asked its distinct requests once, one at a time, before it was measured. Those first answers:');
+  log('\nReady answers (lists, and searches in the "answers kept" rows) are computed once per index change, then kept: each such row above asked its distinct requests once, one at a time, before it was measured. Those first answers:');
   for (const row of ready) log(`- ${row.name}: median ${row.firstAnswers!.p50Ms} ms, slowest ${row.firstAnswers!.maxMs} ms`);
 }
 

@@ -12,9 +12,9 @@ import { Random } from '@directory/data/demo/random.ts';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import { writeSample } from '../samples/generate-sample.ts';
 import type { ChildServer } from './child-server.ts';
-import { helloWorld, log, measureRow, prepareDataSet, printFirstAnswers, printRow, SERVE_TABLE_HEAD, settle, signInAsBenchAdmin, startServer, type RequestCursor, type RowResult } from './common.ts';
+import { helloWorld, log, measureRow, NO_KEPT_SEARCHES, prepareDataSet, printFirstAnswers, printRow, SERVE_TABLE_HEAD, settle, signInAsBenchAdmin, startServer, type RequestCursor, type RowResult } from './common.ts';
 import type { BenchConfig } from './config.ts';
-import { biggestCategories, biggestPlaces, buildAdminRows, buildMixRow, buildPageRows, buildRows, randomSlugs, sampleRecord, type BenchRow } from './workload.ts';
+import { biggestCategories, biggestPlaces, buildAdminRows, buildMixRow, buildPageRows, buildRows, keptSearchRows, randomSlugs, sampleRecord, type BenchRow } from './workload.ts';
 
 /** Different requests per search row. */
 const REQUESTS_PER_ROW = 600;
@@ -112,7 +112,7 @@ async function underImport(config: BenchConfig, dataDir: string, rows: BenchRow[
   // The idle run and every window go on through the mix where the last one stopped: a window
   // replaying the idle run's requests would find their pages and answers kept, and look faster.
   const cursor: RequestCursor = { next: 0 };
-  const server = await startServer(scratch, config.size, () => undefined);
+  const server = await startServer(scratch, config.size, () => undefined, NO_KEPT_SEARCHES);
   try {
     await settle(server.url);
     const idle = await measureRow(server.url, { ...mix, name: 'mix: pages + searches, idle' }, config, null, server.pid, cursor);
@@ -142,20 +142,40 @@ async function underImport(config: BenchConfig, dataDir: string, rows: BenchRow[
   }
 }
 
+/** The rows of searches answered from kept answers, on a server started with the defaults (it keeps them). */
+async function keptRows(config: BenchConfig, dataDir: string, rows: BenchRow[], baseline: number): Promise<RowResult[]> {
+  const wanted = keptSearchRows(rows).filter((row) => !config.only || row.name.includes(config.only));
+  if (wanted.length === 0) return [];
+  const server = await startServer(dataDir, config.size, () => undefined);
+  const results: RowResult[] = [];
+  try {
+    for (const row of wanted) {
+      await settle(server.url);
+      const result = await measureRow(server.url, row, config, baseline, server.pid);
+      printRow(result);
+      results.push(result);
+    }
+  } finally {
+    await server.stop();
+  }
+  return results;
+}
+
 export async function runServeSection(config: BenchConfig): Promise<ServeSectionResult> {
   const dataDir = await prepareDataSet(config);
   const started = performance.now();
-  log(`Starting the server on ${dataDir} (${config.size.toLocaleString('en-US')} businesses)…`);
-  const server: ChildServer = await startServer(dataDir, config.size);
+  log(`Starting the server on ${dataDir} (${config.size.toLocaleString('en-US')} businesses), keeping no search answers…`);
+  const server: ChildServer = await startServer(dataDir, config.size, undefined, NO_KEPT_SEARCHES);
   const startSeconds = Math.round((performance.now() - started) / 100) / 10;
   log(`Server ready in ${startSeconds} s at ${server.url}`);
   const results: RowResult[] = [];
   let rows: BenchRow[] = [];
+  let before: RowResult | null = null;
   try {
     rows = await allRows(server.url, join(dataDir, 'directory.sqlite'));
     log(`\n${config.connections} connections, ${config.durationSeconds} s a row, loopback.\n`);
     SERVE_TABLE_HEAD.forEach((line) => log(line));
-    const before = await helloWorld(config, 'Koa hello-world (before)');
+    before = await helloWorld(config, 'Koa hello-world (before)');
     printRow(before);
     results.push(before);
     for (const row of rows.filter((candidate) => !config.only || candidate.name.includes(config.only))) {
@@ -167,6 +187,7 @@ export async function runServeSection(config: BenchConfig): Promise<ServeSection
   } finally {
     await server.stop();
   }
+  results.push(...(await keptRows(config, dataDir, rows, before.requestsPerSecond)));
   const after = await helloWorld(config, 'Koa hello-world (after)');
   printRow(after);
   results.push(after);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '@directory/data/demo/random.ts';
-import { buildAdminRows, buildMixRow, buildPageRows, buildRows, makeTypo, multiSearchBody, wordsOf, type Sample } from './workload.ts';
+import { buildAdminRows, buildMixRow, buildPageRows, buildRows, keptSearchRows, makeTypo, multiSearchBody, wordsOf, type Sample } from './workload.ts';
 
 /** Levenshtein distance, to check that a typo is one edit away (a swap counts as two). */
 function distance(a: string, b: string): number {
@@ -90,6 +90,16 @@ describe('bench workload', () => {
     const kinds = new Set(mix.requests.slice(0, 5).map((request) => request.path.split(/[/?]/)[1] + (request.path.startsWith('/api/search') ? '/search' : '')));
     // Interleaved: the first five requests are one of each kind (home, business, search page, two API searches).
     expect(kinds).toEqual(new Set(['', 'business', 'search', 'api/search']));
+
+    // The kept-answer rows: the same requests as the rotation and the multi-search, asked once before they are measured.
+    const searchRows = buildRows(sample, 60, new Random(4));
+    const kept = keptSearchRows(searchRows);
+    expect(kept.map((row) => row.name)).toEqual([
+      'search/multi: the /search page after a facet click (answers kept)',
+      'search: 60 real searches in rotation (answers kept)',
+    ]);
+    expect(kept.every((row) => row.isReadyAnswer)).toBe(true);
+    expect(kept[1]!.requests).toEqual(searchRows.find((row) => row.name === 'search: 60 real searches in rotation')!.requests);
   });
 
   it("drives the admin list as a signed-in operator: name searches, category filters, every sort, first pages", () => {
