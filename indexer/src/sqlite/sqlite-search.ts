@@ -157,7 +157,7 @@ const COUNTRY_ROWS = 1000;
  * columns (doc-columns.ts); the texts ranking by field needs, for the ranked few only (see
  * {@link textRow}); full rows from `docs` for the page only.
  */
-type CandidateRow = Pick<DocRow, 'pos' | 'rating' | 'reviews' | 'latitude' | 'longitude' | 'category_slug' | 'country_code' | 'city_slug'>;
+type CandidateRow = Pick<DocRow, 'pos' | 'rating' | 'reviews' | 'latitude' | 'longitude'>;
 /** The fields a query word is looked for in, to rank by the best field matched. */
 type TextRow = Pick<DocRow, 'pos' | 'name' | 'category' | 'type' | 'city' | 'country' | 'country_code' | 'postal_code'>;
 
@@ -1090,16 +1090,41 @@ class SqliteSearcher {
    * tied with the last), every value for the facet searched in (labels are read only for those).
    */
   private countFacets(candidates: Candidate[], facets: Set<FacetName>, limit: number, searched: FacetName | undefined): Record<FacetName, FacetValue[]> {
-    const counts: Record<FacetName, Map<string, number>> = { category: new Map(), country: new Map(), city: new Map() };
+    const columns = this.columns();
+    const { ids, strings } = columns;
+    // Counted by the columns' ids (a city by its country's and its own): no text per candidate.
+    const cities = strings.city.values.length;
+    const counts: Record<FacetName, Map<number, number>> = { category: new Map(), country: new Map(), city: new Map() };
+    const countsCategory = facets.has('category');
+    const countsCountry = facets.has('country');
+    const countsCity = facets.has('city');
     for (const { row } of candidates) {
-      if (row.category_slug) bump(counts.category, row.category_slug);
-      if (row.country_code) bump(counts.country, row.country_code);
-      if (row.country_code && row.city_slug) bump(counts.city, cityKey(row.country_code, row.city_slug));
+      const { pos } = row;
+      if (countsCategory) bumpId(counts.category, ids.category[pos]!);
+      const country = ids.country[pos]!;
+      if (country === NONE) continue;
+      if (countsCountry) bumpId(counts.country, country);
+      const city = ids.city[pos]!;
+      if (countsCity && city !== NONE) bumpId(counts.city, country * cities + city);
     }
+    const valueOf: Record<FacetName, (id: number) => string> = {
+      category: (id) => strings.category.valueOf(id) ?? '',
+      country: (id) => strings.country.valueOf(id) ?? '',
+      city: (id) => {
+        const code = strings.country.valueOf(Math.floor(id / cities));
+        const slug = strings.city.valueOf(id % cities);
+        return code && slug ? cityKey(code, slug) : '';
+      },
+    };
     const result: Record<FacetName, FacetValue[]> = { category: [], country: [], city: [] };
     for (const facet of FACET_NAMES) {
       if (!facets.has(facet)) continue;
-      let entries = [...counts[facet]].sort((a, b) => b[1] - a[1]);
+      // A missing or empty text counts for no value. Counts in first-seen order, then by count (a stable sort).
+      let entries = [...counts[facet]].flatMap(([id, count]): [string, number][] => {
+        const value = id === NONE ? '' : valueOf[facet](id);
+        return value === '' ? [] : [[value, count]];
+      });
+      entries.sort((a, b) => b[1] - a[1]);
       if (facet !== searched && entries.length > limit) {
         const lowest = entries[limit - 1]![1];
         entries = entries.filter(([, count]) => count >= lowest);
@@ -1366,8 +1391,8 @@ function toHit(candidate: Candidate, row: DocRow, terms: HighlightTerms): Search
   };
 }
 
-function bump(counts: Map<string, number>, key: string): void {
-  counts.set(key, (counts.get(key) ?? 0) + 1);
+function bumpId(counts: Map<number, number>, id: number): void {
+  counts.set(id, (counts.get(id) ?? 0) + 1);
 }
 
 function compareText(a: string, b: string): number {
@@ -1415,9 +1440,6 @@ function candidateRow(columns: DocColumns, pos: number): CandidateRow {
     reviews: columns.reviews[pos]!,
     latitude: columns.number('latitude', pos),
     longitude: columns.number('longitude', pos),
-    category_slug: columns.text('category', pos),
-    country_code: columns.text('country', pos),
-    city_slug: columns.text('city', pos),
   };
 }
 
