@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
-import { RenderedPageCache } from './page-cache.ts';
+import { keptPageOf, RenderedPageCache } from './page-cache.ts';
 
 let app: TestApp;
 let slug: string;
@@ -91,6 +91,43 @@ describe('the home page and the lists, kept like business pages', () => {
     expect(changed.status).toBe(200);
     expect(changed.etag).not.toBe(first.etag);
     if (path === '/categories') expect(changed.html).toContain(category);
+  });
+});
+
+describe('category, country and city pages, kept like the lists', () => {
+  const fetchPage = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(new URL(path, (await app.get('/api/nothing')).url), { headers });
+    return { status: response.status, etag: response.headers.get('etag'), html: await response.text() };
+  };
+
+  it.each(['/categories/bakery', '/categories/bakery?page=1', '/countries/france', '/countries/france/cities', '/cities/fr/lyon'])(
+    '%s: kept for its index generation (304 to its version), and shows a new bakery once it is applied',
+    async (path) => {
+      const first = await fetchPage(path);
+      expect(first.status).toBe(200);
+      expect(first.etag).toMatch(/^W\//);
+      expect((await fetchPage(path, { 'if-none-match': first.etag!, 'cache-control': 'max-age=0' })).status).toBe(304);
+
+      const name = `Kept Crumb ${path.length}${path.includes('?') ? ' Q' : ''}`;
+      insertBusiness(app.deps.record, buildBusiness({ name, category: 'Bakery', reviews: 100_000 }));
+      await app.deps.sync.catchUp();
+      const changed = await fetchPage(path, { 'if-none-match': first.etag!, 'cache-control': 'max-age=0' });
+      expect(changed.status).toBe(200);
+      expect(changed.etag).not.toBe(first.etag);
+      // The most reviewed business comes first on the category's and the city's pages; the country page counts it.
+      if (!path.startsWith('/countries')) expect(changed.html).toContain(name);
+      expect(changed.html).not.toBe(first.html);
+    },
+  );
+
+  it('keeps pages by their data only: a business page by its row, the index pages, and nothing else', () => {
+    expect(keptPageOf('/business/cached-corner-bakery-lyon')).toEqual({ kind: 'business', slug: 'cached-corner-bakery-lyon' });
+    for (const path of ['/', '/categories', '/categories/bakery', '/countries', '/countries/france', '/countries/france/cities', '/cities', '/cities/b', '/cities/fr/lyon']) {
+      expect(keptPageOf(path), path).toEqual({ kind: 'index' });
+    }
+    for (const path of ['/search', '/contact', '/admin', '/categories/bakery/extra', '/countries/france/towns', '/cities/fr/lyon/x', '/about']) {
+      expect(keptPageOf(path), path).toBeNull();
+    }
   });
 });
 

@@ -63,12 +63,13 @@ export class RenderedPageCache {
 
 const MINUTE_MS = 60_000;
 /**
- * The other pages kept: those every visitor passes through whose data all comes from the search
- * index (the home page, the lists of categories, countries and cities, by letter too). They show
- * the same to everyone for a version of the index; /search, the category and city pages and the
- * rest are rendered per request.
+ * The other pages kept: those whose data all comes from the search index, and which visitors and
+ * search engines land on: the home page, the lists of categories, countries and cities (by letter
+ * too), and each category's, country's and city's page (each of its pages: the URL with its query
+ * is the key), with a country's cities. They show the same to everyone for a version of the
+ * index; /search (its answers are kept by the search cache) and the rest are rendered per request.
  */
-const INDEX_PAGE = /^\/(?:categories|countries|cities(?:\/[^/]+)?)?$/;
+const INDEX_PAGE = /^\/(?:categories(?:\/[^/]+)?|countries(?:\/[^/]+(?:\/cities)?)?|cities(?:\/[^/]+){0,2})?$/;
 
 /**
  * What a kept page shows, to name its version by: one business, read from the record (never
