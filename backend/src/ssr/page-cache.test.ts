@@ -94,13 +94,13 @@ describe('the home page and the lists, kept like business pages', () => {
   });
 });
 
-describe('category, country and city pages, kept like the lists', () => {
+describe('category, country, city and search pages, kept like the lists', () => {
   const fetchPage = async (path: string, headers: Record<string, string> = {}) => {
     const response = await fetch(new URL(path, (await app.get('/api/nothing')).url), { headers });
     return { status: response.status, etag: response.headers.get('etag'), html: await response.text() };
   };
 
-  it.each(['/categories/bakery', '/categories/bakery?page=1', '/countries/france', '/countries/france/cities', '/cities/fr/lyon'])(
+  it.each(['/categories/bakery', '/categories/bakery?page=1', '/countries/france', '/countries/france/cities', '/cities/fr/lyon', '/search?q=bakery'])(
     '%s: kept for its index generation (304 to its version), and shows a new bakery once it is applied',
     async (path) => {
       const first = await fetchPage(path);
@@ -114,7 +114,7 @@ describe('category, country and city pages, kept like the lists', () => {
       const changed = await fetchPage(path, { 'if-none-match': first.etag!, 'cache-control': 'max-age=0' });
       expect(changed.status).toBe(200);
       expect(changed.etag).not.toBe(first.etag);
-      // The most reviewed business comes first on the category's and the city's pages; the country page counts it.
+      // The most reviewed business comes first on the category's, the city's and the search's pages; the country page counts it.
       if (!path.startsWith('/countries')) expect(changed.html).toContain(name);
       expect(changed.html).not.toBe(first.html);
     },
@@ -122,10 +122,10 @@ describe('category, country and city pages, kept like the lists', () => {
 
   it('keeps pages by their data only: a business page by its row, the index pages, and nothing else', () => {
     expect(keptPageOf('/business/cached-corner-bakery-lyon')).toEqual({ kind: 'business', slug: 'cached-corner-bakery-lyon' });
-    for (const path of ['/', '/categories', '/categories/bakery', '/countries', '/countries/france', '/countries/france/cities', '/cities', '/cities/b', '/cities/fr/lyon']) {
+    for (const path of ['/', '/categories', '/categories/bakery', '/countries', '/countries/france', '/countries/france/cities', '/cities', '/cities/b', '/cities/fr/lyon', '/search']) {
       expect(keptPageOf(path), path).toEqual({ kind: 'index' });
     }
-    for (const path of ['/search', '/contact', '/admin', '/categories/bakery/extra', '/countries/france/towns', '/cities/fr/lyon/x', '/about']) {
+    for (const path of ['/search/x', '/contact', '/admin', '/categories/bakery/extra', '/countries/france/towns', '/cities/fr/lyon/x', '/about']) {
       expect(keptPageOf(path), path).toBeNull();
     }
   });

@@ -65,11 +65,11 @@ const MINUTE_MS = 60_000;
 /**
  * The other pages kept: those whose data all comes from the search index, and which visitors and
  * search engines land on: the home page, the lists of categories, countries and cities (by letter
- * too), and each category's, country's and city's page (each of its pages: the URL with its query
- * is the key), with a country's cities. They show the same to everyone for a version of the
- * index; /search (its answers are kept by the search cache) and the rest are rendered per request.
+ * too), each category's, country's and city's page, with a country's cities, and the /search
+ * page (the URL with its query is the key: each page of a list, each search). They show the same
+ * to everyone for a version of the index; the rest is rendered per request.
  */
-const INDEX_PAGE = /^\/(?:categories(?:\/[^/]+)?|countries(?:\/[^/]+(?:\/cities)?)?|cities(?:\/[^/]+){0,2})?$/;
+const INDEX_PAGE = /^\/(?:categories(?:\/[^/]+)?|countries(?:\/[^/]+(?:\/cities)?)?|cities(?:\/[^/]+){0,2}|search)?$/;
 
 /**
  * What a kept page shows, to name its version by: one business, read from the record (never
