@@ -36,13 +36,28 @@ export function bodyEncoding(accepted: string, bytes: number): OfferedEncoding {
   return bytes < COMPRESSION.threshold ? 'identity' : negotiatedEncoding(accepted);
 }
 
-function negotiate(accepted: string): OfferedEncoding {
+/** Whether `Accept-Encoding` allows gzip (whatever it prefers): a body compressed ahead as gzip may be sent. */
+export function acceptsGzip(accepted: string): boolean {
+  let isAccepted = gzipByHeader.get(accepted);
+  if (isAccepted === undefined) {
+    isAccepted = negotiator(accepted).encoding(['gzip', 'identity'], { preferred: ['gzip', 'identity'] }) === 'gzip';
+    gzipByHeader.set(accepted, isAccepted);
+  }
+  return isAccepted;
+}
+
+const gzipByHeader = new LRUCache<string, boolean>({ max: 256 });
+
+function negotiator(accepted: string): { encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined } {
   // As koa-compress: no header means identity, '*' means gzip.
   const headers = { 'accept-encoding': accepted === '' ? 'identity' : accepted === '*' ? 'gzip' : accepted };
   // @types/negotiator predates the `preferred` option of negotiator 1.x, which koa-compress uses.
-  const negotiator = new Negotiator({ headers }) as unknown as {
+  return new Negotiator({ headers }) as unknown as {
     encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined;
   };
-  const chosen = negotiator.encoding(OFFERED_ENCODINGS, { preferred: OFFERED_ENCODINGS });
+}
+
+function negotiate(accepted: string): OfferedEncoding {
+  const chosen = negotiator(accepted).encoding(OFFERED_ENCODINGS, { preferred: OFFERED_ENCODINGS });
   return (OFFERED_ENCODINGS as readonly string[]).includes(chosen ?? '') ? (chosen as OfferedEncoding) : 'identity';
 }

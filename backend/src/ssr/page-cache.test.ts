@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { get } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
@@ -151,6 +153,40 @@ describe('a cached page and its Content-Security-Policy', () => {
       expect(scriptNonces.length).toBeGreaterThan(0);
       expect(scriptNonces).toEqual(scriptNonces.map(() => answer.nonce));
     }
+  });
+
+  it('is sent from the cache in gzip, compressed once, with each answer\'s nonce, to a client that takes gzip; in brotli to one that takes only that', async () => {
+    const url = new URL(`/business/${slug}`, (await app.get('/api/nothing')).url);
+    // Answers read as the bytes on the wire: the first renders the page, the next come from the cache.
+    const raw = async (encoding: string) => {
+      const response = await new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+      const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
+      return { ...response, nonce };
+    };
+    await raw('gzip, deflate, br');
+    const kept = [await raw('gzip, deflate, br'), await raw('gzip')];
+    const rendered = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    const plain = await rendered.text();
+    const plainNonce = /'nonce-([^']+)'/.exec(rendered.headers.get('content-security-policy') ?? '')![1]!;
+    for (const answer of kept) {
+      expect(answer.headers['content-encoding']).toBe('gzip');
+      expect(answer.headers.vary).toContain('Accept-Encoding');
+      const html = gunzipSync(answer.body).toString();
+      // The same page as sent uncompressed, but for the nonce, which is this answer's own.
+      expect(answer.nonce).toBeTruthy();
+      expect(answer.nonce).not.toBe(plainNonce);
+      expect(html).toBe(plain.split(plainNonce).join(answer.nonce!));
+    }
+    expect(kept[0]!.nonce).not.toBe(kept[1]!.nonce);
+    const brotli = await raw('br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(plain.split(plainNonce).join(brotli.nonce!));
   });
 });
 

@@ -3,7 +3,10 @@ import fresh from 'fresh';
 import { LRUCache } from 'lru-cache';
 import { sessionOf } from '../middleware/admin-auth.ts';
 import { listEtag } from '../middleware/index-cached.ts';
-import { sendPage, type PreparedPage } from './page-renderer.ts';
+import { acceptsGzip } from '../middleware/compression-settings.ts';
+import { GzipTemplate } from './gzip-template.ts';
+import { pageText, sendGzippedPage, sendPage, type PreparedPage } from './page-renderer.ts';
+import { NONCE_LENGTH, NONCE_PLACEHOLDER } from './script-nonce.ts';
 import { businessSlugOf } from './page-path.ts';
 
 /** A rendered page kept for its version of the data until the end of its minute. */
@@ -14,6 +17,8 @@ interface CachedPage {
   /** Kept before its per-response parts: each answer from the cache gets its own nonce. */
   page: PreparedPage;
   cacheControl: string;
+  /** The page compressed once around its nonce's places, made at its first answer in gzip. */
+  gzip?: GzipTemplate;
 }
 
 /**
@@ -33,7 +38,8 @@ export class RenderedPageCache {
     this.pages = new LRUCache<string, CachedPage>({
       maxSize: options.maxBytes,
       // JavaScript strings: two bytes a character at most.
-      sizeCalculation: (entry, key) => 2 * (entry.page.html.length + entry.page.reads.length + key.length + entry.version.length) + 64,
+      sizeCalculation: (entry, key) =>
+        2 * (entry.page.html.length + entry.page.reads.length + key.length + entry.version.length) + (entry.gzip?.byteLength ?? 0) + 64,
     });
   }
 
@@ -54,6 +60,16 @@ export class RenderedPageCache {
 
   set(key: string, page: CachedPage): void {
     this.pages.set(key, page);
+  }
+
+  /** The kept page compressed once as gzip around its nonce (made now if this is its first gzip answer). */
+  gzipOf(key: string, entry: CachedPage): GzipTemplate {
+    if (entry.gzip === undefined) {
+      entry.gzip = GzipTemplate.of(pageText(entry.page), NONCE_PLACEHOLDER, NONCE_LENGTH);
+      // Set again so the cache counts the compressed bytes too.
+      if (this.pages.peek(key) === entry) this.pages.set(key, entry);
+    }
+    return entry.gzip;
   }
 
   get size(): number {
@@ -117,7 +133,9 @@ export function cachedPages(cache: RenderedPageCache, dataVersion: (page: KeptPa
       ctx.status = 200;
       ctx.type = 'text/html; charset=utf-8';
       // The version's ETag: a revalidation is answered before any work, and no hash of the page is taken.
-      sendPage(ctx, 'public', ready.page, etag);
+      // Sent in gzip when the client takes it (every browser does): compressed once, not per answer.
+      if (acceptsGzip(ctx.get('accept-encoding'))) sendGzippedPage(ctx, ready.page, cache.gzipOf(key, ready), etag);
+      else sendPage(ctx, 'public', ready.page, etag);
       return;
     }
     // The renderer sends a 200 under this ETag instead of hashing the page it renders.

@@ -11,6 +11,7 @@ import { withPageRequest } from './page-request.ts';
 import { routePreloadsFor } from './route-preloads.ts';
 import { applyNonce, createNonce, NONCE_PLACEHOLDER, NonceStamper, stampDocumentNonces } from './script-nonce.ts';
 import { businessSlugOf } from './page-path.ts';
+import type { GzipTemplate } from './gzip-template.ts';
 
 /** What the frontend's server entry exports (frontend/src/app/entry-server.tsx). */
 export interface ServerEntry {
@@ -181,6 +182,25 @@ export function sendPage(ctx: Context, kind: 'public' | 'admin', page: PreparedP
   if (etag === undefined) ctx.etag = createHash('sha1').update(page.html).digest('base64url');
   else ctx.set('ETag', etag);
   setPagePolicy(ctx, kind, nonce);
-  ctx.body = applyNonce(page.html.replace(READS_SLOT, () => page.reads), nonce);
+  ctx.body = applyNonce(pageText(page), nonce);
+  ctx.state.preparedPage = page;
+}
+
+/** The text a prepared page is sent as, the nonce still its placeholder. */
+export function pageText(page: PreparedPage): string {
+  return page.html.replace(READS_SLOT, () => page.reads);
+}
+
+/**
+ * Sends a kept public page as {@link sendPage} does, from its text compressed once as gzip with
+ * this response's nonce filled in (`template`: {@link pageText} around NONCE_PLACEHOLDER).
+ */
+export function sendGzippedPage(ctx: Context, page: PreparedPage, template: GzipTemplate, etag: string): void {
+  const nonce = createNonce();
+  ctx.set('ETag', etag);
+  setPagePolicy(ctx, 'public', nonce);
+  ctx.set('Content-Encoding', 'gzip');
+  ctx.vary('Accept-Encoding');
+  ctx.body = template.fill(nonce);
   ctx.state.preparedPage = page;
 }

@@ -12,6 +12,8 @@ type Element = DefaultTreeAdapterTypes.Element;
 export const NONCE_PLACEHOLDER = `nonce-placeholder-${randomBytes(18).toString('hex')}`;
 
 const NONCE_BYTES = 16;
+/** Characters of every nonce: its 16 bytes in base64. */
+export const NONCE_LENGTH = 24;
 // Random bytes are drawn for 256 nonces at a time: one call to the system's generator per
 // response cost more than the rest of making the nonce. Each nonce still takes bytes no other uses.
 const noncePool = Buffer.alloc(NONCE_BYTES * 256);
