@@ -23,6 +23,11 @@ class CountingSearches implements SearchAnswerer {
   async close(): Promise<void> {}
 }
 
+/** The job's kept answer, as the route looks it up before the queue. */
+async function readyOf(cache: SearchAnswerCache, job: SearchJob) {
+  return (await cache.look(job)).kept;
+}
+
 /** Lets the event loop turn until `count` jobs are held by the engine (the cache reads the generation first). */
 async function untilHeld(inner: CountingSearches, count: number): Promise<void> {
   while (inner.held.length < count) await new Promise((resolve) => setImmediate(resolve));
@@ -62,19 +67,19 @@ describe('SearchAnswerCache', () => {
     // A later moment of the same search: the answer does not depend on it.
     expect(await cache.answer(searchJob('pizza', TEN + 5 * MINUTE))).toBe(first);
     expect(inner.runs).toHaveLength(1);
-    const kept = await cache.ready(searchJob('pizza'));
+    const kept = await readyOf(cache, searchJob('pizza'));
     expect(kept?.json.toString()).toBe(first);
 
     await cache.answer(searchJob('pasta'));
     expect(inner.runs).toHaveLength(2);
 
     state.generation = 'index-a:2';
-    expect(await cache.ready(searchJob('pizza'))).toBeUndefined();
+    expect(await readyOf(cache, searchJob('pizza'))).toBeUndefined();
     const second = await cache.answer(searchJob('pizza'));
     expect(second).not.toBe(first);
     expect(inner.runs).toHaveLength(3);
     // The validator names the generation: a client's copy of the old answer is not fresh any more.
-    expect((await cache.ready(searchJob('pizza')))!.etag).not.toBe(kept!.etag);
+    expect((await readyOf(cache, searchJob('pizza')))!.etag).not.toBe(kept!.etag);
   });
 
   it('keeps an "open now" search for its minute only, in both the plain and the multi-search form', async () => {
@@ -98,9 +103,10 @@ describe('SearchAnswerCache', () => {
     const { inner, cache } = setUp();
     inner.isHolding = true;
     const first = cache.answer(searchJob('pizza'));
-    const second = cache.answer(searchJob('pizza'));
-    const third = cache.ready(searchJob('pizza'));
     await untilHeld(inner, 1);
+    // Two more visitors ask while it runs: one through the whole path, one as the route looks before the queue.
+    const second = cache.answer(searchJob('pizza'));
+    const third = readyOf(cache, searchJob('pizza'));
     await new Promise((resolve) => setImmediate(resolve));
     expect(inner.runs).toHaveLength(1);
     inner.held[0]!.resolve('{"hits":[]}');
@@ -129,7 +135,7 @@ describe('SearchAnswerCache', () => {
     const { inner, cache } = setUp();
     inner.isHolding = true;
     const failing = cache.answer(searchJob('pizza'));
-    const waiting = cache.ready(searchJob('pizza'));
+    const waiting = readyOf(cache, searchJob('pizza'));
     await untilHeld(inner, 1);
     inner.held[0]!.reject(new Error('disk I/O error'));
     await expect(failing).rejects.toThrow('disk I/O error');
@@ -139,10 +145,25 @@ describe('SearchAnswerCache', () => {
     expect(inner.runs).toHaveLength(2);
   });
 
+  it('reads the index generation once for a search the route looks up, computes and sends kept', async () => {
+    const inner = new CountingSearches();
+    let reads = 0;
+    const generation = async () => {
+      reads += 1;
+      return 'index-a:1';
+    };
+    const cache = new SearchAnswerCache(inner, generation, { maxBytes: 1024 * 1024 });
+    const lookup = await cache.look(searchJob('pizza'));
+    expect(lookup.kept).toBeUndefined();
+    const json = await cache.answerFor(lookup);
+    expect(cache.keptFor(lookup)?.json.toString()).toBe(json);
+    expect(reads).toBe(1);
+  });
+
   it('sends the compressed forms of the same bytes', async () => {
     const { cache } = setUp();
     const json = await cache.answer(searchJob('pizza'));
-    const kept = (await cache.ready(searchJob('pizza')))!;
+    const kept = (await readyOf(cache, searchJob('pizza')))!;
     expect(brotliDecompressSync(kept.encoded('br')).toString()).toBe(json);
     expect(gunzipSync(kept.encoded('gzip')).toString()).toBe(json);
     // Compressed once: the same buffer on the next request.
@@ -154,7 +175,7 @@ describe('SearchAnswerCache', () => {
     await off.cache.answer(searchJob('pizza'));
     await off.cache.answer(searchJob('pizza'));
     expect(off.inner.runs).toHaveLength(2);
-    expect(await off.cache.ready(searchJob('pizza'))).toBeUndefined();
+    expect(await readyOf(off.cache, searchJob('pizza'))).toBeUndefined();
     expect(off.cache.size).toBe(0);
 
     const down = setUp();
@@ -162,7 +183,7 @@ describe('SearchAnswerCache', () => {
     await down.cache.answer(searchJob('pizza'));
     await down.cache.answer(searchJob('pizza'));
     expect(down.inner.runs).toHaveLength(2);
-    expect(await down.cache.ready(searchJob('pizza'))).toBeUndefined();
+    expect(await readyOf(down.cache, searchJob('pizza'))).toBeUndefined();
   });
 
   it('stays within its memory, the least recently used answers leaving first', async () => {
@@ -171,18 +192,18 @@ describe('SearchAnswerCache', () => {
     for (let i = 0; i < 50; i += 1) await cache.answer(searchJob(`word${i}`));
     expect(cache.size).toBeGreaterThan(0);
     expect(cache.size).toBeLessThan(8);
-    expect(await cache.ready(searchJob('word49'))).toBeDefined();
-    expect(await cache.ready(searchJob('word0'))).toBeUndefined();
+    expect(await readyOf(cache, searchJob('word49'))).toBeDefined();
+    expect(await readyOf(cache, searchJob('word0'))).toBeUndefined();
   });
 
   it('forgets every answer on "clear cache"', async () => {
     const { inner, cache } = setUp();
     await cache.answer(searchJob('pizza'));
-    const etag = (await cache.ready(searchJob('pizza')))!.etag;
+    const etag = (await readyOf(cache, searchJob('pizza')))!.etag;
     cache.clear();
-    expect(await cache.ready(searchJob('pizza'))).toBeUndefined();
+    expect(await readyOf(cache, searchJob('pizza'))).toBeUndefined();
     await cache.answer(searchJob('pizza'));
     expect(inner.runs).toHaveLength(2);
-    expect((await cache.ready(searchJob('pizza')))!.etag).not.toBe(etag);
+    expect((await readyOf(cache, searchJob('pizza')))!.etag).not.toBe(etag);
   });
 });

@@ -29,6 +29,14 @@ export interface KeptAnswer {
   encoded(encoding: Exclude<OfferedEncoding, 'identity'>): Buffer;
 }
 
+/** A job, its key, the index generation it was looked up on, and its kept answer if it has one. */
+export interface SearchLookup {
+  job: SearchJob;
+  key: string;
+  generation: string | null;
+  kept?: KeptAnswer;
+}
+
 /** Jobs running at once are a handful (the admission queue's width); this bounds the map if a generation read hangs. */
 const MAX_RUNNING = 1_000;
 
@@ -65,26 +73,27 @@ export class SearchAnswerCache implements SearchAnswerer {
   }
 
   /**
-   * The answer of this generation to the job when it is kept, or once it is computed when it is
-   * running for another visitor; undefined otherwise, and while the generation cannot be read
-   * (the engine is down: the route answers as it does then).
+   * The job looked up on the index generation read now: its answer when it is kept, or once it
+   * is computed when it is running for another visitor (the generation is null while it cannot
+   * be read, the engine down: nothing is kept then).
    */
-  async ready(job: SearchJob): Promise<KeptAnswer | undefined> {
-    if (this.kept === null) return undefined;
-    const generation = await this.currentGeneration();
-    if (generation === null) return undefined;
+  async look(job: SearchJob): Promise<SearchLookup> {
     const key = searchJobKey(job);
+    if (this.kept === null) return { job, key, generation: null };
+    const generation = await this.currentGeneration();
+    if (generation === null) return { job, key, generation };
     const running = this.running.get(key);
     if (running?.generation === generation) await running.answer.catch(() => undefined);
-    return this.keptAnswer(key, generation);
+    return { job, key, generation, kept: this.keptAnswer(key, generation) };
   }
 
-  /** The job's answer: kept, another visitor's running job of the same generation, or computed now. */
-  async answer(job: SearchJob, signal?: AbortSignal): Promise<string> {
-    if (this.kept === null) return this.inner.answer(job, signal);
-    const generation = await this.currentGeneration();
-    if (generation === null) return this.inner.answer(job, signal);
-    const key = searchJobKey(job);
+  /**
+   * The looked-up job's answer for its generation: kept meanwhile (by a visitor ahead in the
+   * queue), another visitor's running job, or computed now (and kept).
+   */
+  async answerFor(lookup: SearchLookup, signal?: AbortSignal): Promise<string> {
+    const { job, key, generation } = lookup;
+    if (this.kept === null || generation === null) return this.inner.answer(job, signal);
     const kept = this.kept.get(key, generation);
     if (kept !== undefined) return kept.toString();
     const running = this.running.get(key);
@@ -97,6 +106,17 @@ export class SearchAnswerCache implements SearchAnswerer {
       }
     }
     return this.run(key, generation, job, signal);
+  }
+
+  /** The looked-up job's kept answer for its generation, if there is one now (after {@link answerFor}). */
+  keptFor(lookup: SearchLookup): KeptAnswer | undefined {
+    return this.kept === null || lookup.generation === null ? undefined : this.keptAnswer(lookup.key, lookup.generation);
+  }
+
+  /** The job's answer: kept, another visitor's running job of the same generation, or computed now. */
+  async answer(job: SearchJob, signal?: AbortSignal): Promise<string> {
+    const lookup = await this.look(job);
+    return lookup.kept ? lookup.kept.json.toString() : this.answerFor(lookup, signal);
   }
 
   private keptAnswer(key: string, generation: string): KeptAnswer | undefined {

@@ -6,7 +6,7 @@ import { admitted } from '../../middleware/admission.ts';
 import { requireEngine } from '../../middleware/engine-availability.ts';
 import type { SearchJob } from '../../services/search-answers.ts';
 import { SearchCancelled } from '../../services/search-pool.ts';
-import type { KeptAnswer, SearchAnswerCache } from '../../services/search-answer-cache.ts';
+import type { KeptAnswer, SearchAnswerCache, SearchLookup } from '../../services/search-answer-cache.ts';
 import { bodyEncoding } from '../../middleware/compression-settings.ts';
 import { rateLimited } from '../../middleware/rate-limit.ts';
 import type { AppDeps } from '../deps.ts';
@@ -14,11 +14,11 @@ import { FilterError } from './instantsearch.ts';
 import { FacetValuesSchema, MultiSearchSchema, SearchSchema, type FacetValuesReq, type MultiSearchReq, type SearchReq } from './schema.ts';
 
 /**
- * Runs the job where searches run (a search thread, or this thread), or takes its kept answer,
- * and writes its ready JSON. A job whose client leaves before it starts is not run, and nothing
- * is written.
+ * Runs the looked-up job where searches run (a search thread, or this thread), or takes its
+ * answer kept meanwhile, and writes its ready JSON. A job whose client leaves before it starts is
+ * not run, and nothing is written.
  */
-async function answer(ctx: Context, searches: SearchAnswerCache, job: SearchJob): Promise<void> {
+async function answer(ctx: Context, searches: SearchAnswerCache, lookup: SearchLookup): Promise<void> {
   const socket = ctx.req.socket;
   const gone = new AbortController();
   const onClose = () => gone.abort();
@@ -26,7 +26,7 @@ async function answer(ctx: Context, searches: SearchAnswerCache, job: SearchJob)
   else socket.once('close', onClose);
   let json: string;
   try {
-    json = await searches.answer(job, gone.signal);
+    json = await searches.answerFor(lookup, gone.signal);
   } catch (error) {
     if (error instanceof SearchCancelled) return;
     if (error instanceof FilterError) throw badRequest(`Invalid request. ${error.field}: ${error.message}`, { [error.field]: [error.message] });
@@ -34,8 +34,8 @@ async function answer(ctx: Context, searches: SearchAnswerCache, job: SearchJob)
   } finally {
     socket.off('close', onClose);
   }
-  // Now kept (unless the index moved meanwhile or nothing is kept): sent with its validator and compressed once.
-  const kept = await searches.ready(job);
+  // Now kept (unless nothing is kept): sent with its validator and compressed once.
+  const kept = searches.keptFor(lookup);
   if (kept) writeKept(ctx, kept);
   else {
     ctx.type = 'application/json';
@@ -59,17 +59,16 @@ function writeKept(ctx: Context, kept: KeptAnswer): void {
 type JobOf = (ctx: Context) => SearchJob;
 
 /**
- * The job of a validated call, made once (its moment is the request's) and kept on the context;
- * answered here when its answer of this index generation is kept or being computed for another
- * visitor: such an answer takes no place in the admission queue.
+ * The job of a validated call (its moment is the request's), looked up once on the index
+ * generation and kept on the context; answered here when its answer of that generation is kept
+ * or being computed for another visitor: such an answer takes no place in the admission queue.
  */
 function keptOrQueued(searches: SearchAnswerCache, jobOf: JobOf): Middleware {
   return async (ctx, next) => {
-    const job = jobOf(ctx);
-    ctx.state.searchJob = job;
-    const kept = await searches.ready(job);
-    if (kept === undefined) return next();
-    writeKept(ctx, kept);
+    const lookup = await searches.look(jobOf(ctx));
+    if (lookup.kept) return writeKept(ctx, lookup.kept);
+    ctx.state.searchLookup = lookup;
+    return next();
   };
 }
 
@@ -79,7 +78,7 @@ export function createSearchRouter({ searchAnswers, searchAdmission, engineHealt
   const burst = rateLimited(rateLimits.search, { id: 'too_many_searches', message: 'Too many searches in a short time. Please wait a few seconds and try again.' });
   // Once the engine answers: a kept answer is sent at once; any other search waits its turn.
   const admit = (jobOf: JobOf) => [requireEngine(engineHealth), keptOrQueued(searchAnswers, jobOf), admitted(searchAdmission)];
-  const run = async (ctx: Context) => answer(ctx, searchAnswers, ctx.state.searchJob as SearchJob);
+  const run = async (ctx: Context) => answer(ctx, searchAnswers, ctx.state.searchLookup as SearchLookup);
 
   const searchJob: JobOf = (ctx) => ({ kind: 'search', query: (ctx.state.input as SearchReq).query, now: Date.now() });
   router.get('/search', burst, validate(SearchSchema), ...admit(searchJob), run);
