@@ -37,7 +37,7 @@ export interface SearchLookup {
   kept?: KeptAnswer;
 }
 
-/** Jobs running at once are a handful (the admission queue's width); this bounds the map if a generation read hangs. */
+/** Jobs running at once are a handful (the admission queue's width); this bounds the map if the engine stops answering. */
 const MAX_RUNNING = 1_000;
 
 /** The key of a job: its kind and validated input, and the minute when its answer depends on the time. */
