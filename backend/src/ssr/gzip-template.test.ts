@@ -15,7 +15,7 @@ describe('GzipTemplate', () => {
     ['nothing at all', ''],
     ['control characters in the text (made again with no history, every value stored)', `a\0b\x01${SLOT}a\0b a\0b${SLOT}\x1f`],
     ['places further apart than the history reaches', `${SLOT}${randomBytes(30_000).toString('hex')}${SLOT}${randomBytes(5_000).toString('hex')}${SLOT}`],
-    ['the same markup around every place, as a page\'s head', `<head>${'<link rel="modulepreload" href="/assets/chunk.js" nonce="' + SLOT + '">'.repeat(12)}</head>`],
+    ['the same markup around every place, as a page\'s head', `<head>${`<link rel="modulepreload" href="/assets/chunk.js" nonce="${SLOT}">`.repeat(12)}</head>`],
     ['more than a deflate window and a stored block between places', `${randomBytes(90_000).toString('base64')}${SLOT}${randomBytes(70_000).toString('hex')}`],
   ])('gives a gzip member that decompresses to the text filled in: %s', (_, text) => {
     const template = GzipTemplate.of(text, SLOT, 24);
@@ -47,7 +47,7 @@ describe('GzipTemplate', () => {
       for (let at = bytes.indexOf(value); at !== -1; at = bytes.indexOf(value, at + 1)) found += 1;
       return found;
     };
-    const page = `<head>${'<link rel="modulepreload" href="/a.js" nonce="' + SLOT + '">'.repeat(8)}</head><body>${'text '.repeat(500)}</body>`;
+    const page = `<head>${`<link rel="modulepreload" href="/a.js" nonce="${SLOT}">`.repeat(8)}</head><body>${'text '.repeat(500)}</body>`;
     expect(count(GzipTemplate.of(page, SLOT, 24).fill(value))).toBe(1);
     // Past the history's reach (32 KB) it is sent again.
     const far = `${SLOT}${randomBytes(20_000).toString('hex')}${SLOT}`;
