@@ -66,11 +66,11 @@ const bump = (counts: Map<number, number>, key: number) => counts.set(key, (coun
 export function writeAggregates(db: IndexDatabase, columns: DocColumns): void {
   const { present, ids, strings } = columns;
   const rating = columns.numbers.rating;
-  const categoryCount = strings.category.values.length;
-  const countryCount = strings.country.values.length;
-  const cityCount = strings.city.values.length;
-  const categoryRanks = byteOrderRanks(strings.categoryName.values);
-  const cityRanks = byteOrderRanks(strings.cityName.values);
+  const categoryCount = strings.category.size;
+  const countryCount = strings.country.size;
+  const cityCount = strings.city.size;
+  const categoryRanks = byteOrderRanks(strings.categoryName.all());
+  const cityRanks = byteOrderRanks(strings.cityName.all());
 
   const categories = {
     count: new Int32Array(categoryCount),

@@ -3,7 +3,7 @@ import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
 import { createTempIndex, type TempIndex } from '../testing/temp-index.ts';
 import { IndexSync, rebuildIndex } from '../sync.ts';
-import { DocColumns, NONE, StringIds } from './doc-columns.ts';
+import { DocColumns, NONE, StoredTexts, StringIds } from './doc-columns.ts';
 import { openIndexDatabase, type IndexDatabase } from './index-file.ts';
 import { buildSearchWorld } from './search-test-world.ts';
 import { searchIndex } from './sqlite-search.ts';
@@ -67,6 +67,37 @@ describe('StringIds', () => {
     const ids = new StringIds([...values]);
     values.forEach((value, id) => expect(ids.find(value)).toBe(id));
     expect(ids.idOf('Zürich')).toBe(values.length);
+  });
+});
+
+describe('StringIds of stored texts', () => {
+  // More values than are decoded whole at load: the column reads each value from the stored bytes when asked.
+  const many = Array.from({ length: 70_000 }, (_, i) => (i % 7 === 0 ? `${i} Łódź 東京` : i % 11 === 0 ? '' : `${(i * 7919) % 100_000}`.padStart(5, '0')));
+  const distinct = [...new Set(many)];
+
+  it('read back every text, multi-byte and empty ones too, by its index', () => {
+    const { bytes, ends } = StoredTexts.encode(distinct);
+    const stored = new StoredTexts(bytes, ends);
+    expect(stored.count).toBe(distinct.length);
+    expect(Array.from({ length: stored.count }, (_, i) => stored.text(i))).toEqual(distinct);
+  });
+
+  it('find, give and sort ids as over the values themselves, for a column decoded when asked and one decoded whole', () => {
+    for (const values of [distinct, distinct.slice(0, 1_000)]) {
+      const { bytes, ends } = StoredTexts.encode(values);
+      const sorted = new StringIds([...values]).sortedIds();
+      const stored = new StringIds(new StoredTexts(bytes, ends), sorted);
+      const listed = new StringIds([...values], sorted);
+      expect(stored.size).toBe(values.length);
+      expect(stored.all()).toEqual(values);
+      expect(stored.sortedIds()).toEqual(sorted);
+      for (const value of [values[0]!, values[values.length - 1]!, '7 Łódź 東京', 'not there']) expect(stored.find(value)).toBe(listed.find(value));
+      // A new value: the next id, found again, read back.
+      expect(stored.idOf('99999 new')).toBe(values.length);
+      expect(stored.find('99999 new')).toBe(values.length);
+      expect(stored.valueOf(values.length)).toBe('99999 new');
+      expect(stored.idOf(values[5]!)).toBe(5);
+    }
   });
 });
 
@@ -149,6 +180,28 @@ describe('the in-memory columns of a searching connection', () => {
     expect(columnRows(columns, thread!)).toEqual(docsRows(thread!));
     // A connection opened after the changes: the stored columns plus the touched log.
     expect(columnRows(DocColumns.load(thread!), thread!)).toEqual(docsRows(thread!));
+  });
+
+  it('load the texts as the rebuild stored them, and from a file written before that (one JSON object)', () => {
+    const blobs = new Map((thread!.prepare('SELECT name, data FROM doc_columns').all() as { name: string; data: Buffer }[]).map((row) => [row.name, row.data]));
+    const stored = DocColumns.fromBlobs(blobs);
+    expect(stored).not.toBeNull();
+    expect(columnRows(stored!, thread!)).toEqual(docsRows(thread!));
+
+    const json: Record<string, string[]> = {};
+    for (const [name, data] of blobs) {
+      if (!name.startsWith('texts:')) continue;
+      const column = name.slice('texts:'.length);
+      const ends = new Uint32Array(new Uint8Array(blobs.get(`ends:${column}`)!).buffer);
+      json[column] = Array.from({ length: ends.length }, (_, i) => data.toString('utf8', i === 0 ? 0 : ends[i - 1], ends[i]));
+      blobs.delete(name);
+      blobs.delete(`ends:${column}`);
+    }
+    expect(Object.keys(json).length).toBeGreaterThan(5);
+    blobs.set('strings', Buffer.from(JSON.stringify(json)));
+    const older = DocColumns.fromBlobs(blobs);
+    expect(older).not.toBeNull();
+    expect(columnRows(older!, thread!)).toEqual(docsRows(thread!));
   });
 
   it('read docs whole when the touched log no longer reaches back to them', async () => {

@@ -37,9 +37,46 @@ const REFRESH_CHUNK = 5_000;
 /** Id of a missing value in the string columns. */
 export const NONE = -1;
 
+/**
+ * Texts as a rebuild stores them: UTF-8 one after the other, with where each ends. A column of
+ * more than {@link EAGER_TEXTS} values is decoded one value at a time, when asked for; a smaller
+ * one whole, at load. At 1M the postal codes are ~1,000,000 texts in two columns: decoding them
+ * at every warm-up was most of a search thread's ~0.5 s load, and ~50 MB of strings per thread.
+ */
+export class StoredTexts {
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly ends: Uint32Array,
+  ) {}
+
+  get count(): number {
+    return this.ends.length;
+  }
+
+  text(index: number): string {
+    return this.bytes.toString('utf8', index === 0 ? 0 : this.ends[index - 1], this.ends[index]);
+  }
+
+  static encode(values: readonly string[]): { bytes: Buffer; ends: Uint32Array } {
+    const ends = new Uint32Array(values.length);
+    let end = 0;
+    values.forEach((value, index) => {
+      end += Buffer.byteLength(value);
+      ends[index] = end;
+    });
+    return { bytes: Buffer.from(values.join('')), ends };
+  }
+}
+
+/** Stored columns of at most this many values are decoded whole at load (a look-up of those is per candidate). */
+const EAGER_TEXTS = 65_536;
+
 /** Distinct strings of one column, each with a small id. */
 export class StringIds {
-  readonly values: string[];
+  /** The first values, as a rebuild stored them, decoded when asked for (see {@link StoredTexts}). */
+  private readonly stored: StoredTexts | null;
+  /** The values past the stored ones (every value when none are stored). */
+  private readonly listed: string[];
   /**
    * Ids of the first `sorted.length` values in the order of their values (JavaScript's `<`), as a
    * rebuild stored them: looked up by binary search. Without it, a look-up needs a Map of every
@@ -50,14 +87,28 @@ export class StringIds {
   /** Value → id of the values past `sorted` (every value when none is stored), made at the first look-up. */
   private byValue: Map<string, number> | null = null;
 
-  constructor(values: string[] = [], sorted: Int32Array = new Int32Array(0)) {
-    this.values = values;
+  constructor(values: string[] | StoredTexts = [], sorted: Int32Array = new Int32Array(0)) {
+    const isLazy = values instanceof StoredTexts && values.count > EAGER_TEXTS;
+    this.stored = isLazy ? values : null;
+    this.listed = values instanceof StoredTexts ? (isLazy ? [] : Array.from({ length: values.count }, (_, id) => values.text(id))) : values;
     this.sorted = sorted;
   }
 
+  /** How many values there are (ids run from 0 to this). */
+  get size(): number {
+    return (this.stored?.count ?? 0) + this.listed.length;
+  }
+
+  /** Every value, by id. */
+  all(): string[] {
+    return Array.from({ length: this.size }, (_, id) => this.valueOf(id)!);
+  }
+
   private get added(): Map<string, number> {
-    const first = this.sorted.length;
-    this.byValue ??= new Map(this.values.slice(first).map((value, offset) => [value, first + offset]));
+    if (this.byValue === null) {
+      this.byValue = new Map();
+      for (let id = this.sorted.length; id < this.size; id += 1) this.byValue.set(this.valueOf(id)!, id);
+    }
     return this.byValue;
   }
 
@@ -66,8 +117,8 @@ export class StringIds {
     if (value === null) return NONE;
     let id = this.find(value);
     if (id === NONE) {
-      id = this.values.length;
-      this.values.push(value);
+      id = this.size;
+      this.listed.push(value);
       this.added.set(value, id);
     }
     return id;
@@ -75,13 +126,13 @@ export class StringIds {
 
   /** The id of a value, {@link NONE} when no document holds it. */
   find(value: string): number {
-    const { sorted, values } = this;
+    const { sorted } = this;
     let low = 0;
     let high = sorted.length - 1;
     while (low <= high) {
       const middle = (low + high) >>> 1;
       const id = sorted[middle]!;
-      const at = values[id]!;
+      const at = this.valueOf(id)!;
       if (at === value) return id;
       if (at < value) low = middle + 1;
       else high = middle - 1;
@@ -90,12 +141,14 @@ export class StringIds {
   }
 
   valueOf(id: number): string | null {
-    return id === NONE ? null : this.values[id]!;
+    if (id === NONE) return null;
+    const storedCount = this.stored?.count ?? 0;
+    return id < storedCount ? this.stored!.text(id) : this.listed[id - storedCount]!;
   }
 
   /** Every id in the order of its value: what {@link StringIds} takes as `sorted`. */
   sortedIds(): Int32Array {
-    const { values } = this;
+    const values = this.all();
     return Int32Array.from(values.keys()).sort((a, b) => (values[a]! < values[b]! ? -1 : values[a]! > values[b]! ? 1 : 0));
   }
 }
@@ -229,8 +282,11 @@ export class DocColumns {
   /** Writes the columns into the index file a rebuild builds (inside its transaction). */
   save(db: IndexDatabase): void {
     const insert = db.prepare('INSERT INTO doc_columns (name, data) VALUES (?, ?)');
-    const strings = Object.fromEntries(STRING_COLUMNS.map((column) => [column, this.strings[column].values]));
-    insert.run('strings', Buffer.from(JSON.stringify(strings)));
+    for (const column of STRING_COLUMNS) {
+      const { bytes, ends } = StoredTexts.encode(this.strings[column].all());
+      insert.run(`texts:${column}`, bytes);
+      insert.run(`ends:${column}`, Buffer.from(ends.buffer, ends.byteOffset, ends.byteLength));
+    }
     insert.run('names', this.nameBytes.subarray(0, this.nameUsed));
     for (const [name, array] of [...this.arrays(), ...STRING_COLUMNS.map((column) => [`sorted:${column}`, this.strings[column].sortedIds()] as const)]) {
       insert.run(name, Buffer.from(array.buffer, array.byteOffset, array.byteLength));
@@ -280,18 +336,28 @@ export class DocColumns {
 
   /** The columns from their `doc_columns` blobs, null when there are none. */
   static fromBlobs(blobs: Map<string, Buffer>): DocColumns | null {
-    const strings = blobs.get('strings');
     const present = blobs.get('present');
-    if (strings === undefined || present === undefined || !blobs.has('names')) return null;
-    const values = JSON.parse(strings.toString()) as Record<StringColumn, string[]>;
+    if (present === undefined || !blobs.has('names')) return null;
+    // Texts as UTF-8 with their ends (`texts:` and `ends:` per column), or, in a file written before those, one JSON object.
+    const json = blobs.get('strings');
+    if (json === undefined && !blobs.has(`texts:${STRING_COLUMNS[0]}`)) return null;
+    const parsed = json === undefined ? null : (JSON.parse(json.toString()) as Record<StringColumn, string[]>);
+    const valuesOf = (column: StringColumn): string[] | StoredTexts => {
+      if (parsed !== null) return parsed[column] ?? [];
+      const bytes = blobs.get(`texts:${column}`);
+      const ends = blobs.get(`ends:${column}`);
+      if (bytes === undefined || ends === undefined || ends.byteLength % Uint32Array.BYTES_PER_ELEMENT !== 0) throw new Error(`doc_columns: the texts of ${column} are missing or of the wrong length`);
+      // Copied: a blob's bytes may start anywhere in its Buffer.
+      return new StoredTexts(bytes, new Uint32Array(new Uint8Array(ends).buffer));
+    };
     const stringIds = (column: StringColumn) => {
-      const columnValues = values[column] ?? [];
+      const values = valuesOf(column);
+      const count = values instanceof StoredTexts ? values.count : values.length;
       // A file written before the sorted ids were stored has none: its look-ups build a Map.
       const sorted = blobs.get(`sorted:${column}`);
-      if (sorted === undefined) return new StringIds(columnValues);
-      if (sorted.byteLength !== columnValues.length * Int32Array.BYTES_PER_ELEMENT) throw new Error(`doc_columns: sorted:${column} is of the wrong length`);
-      // Copied: a blob's bytes may start anywhere in its Buffer.
-      return new StringIds(columnValues, new Int32Array(new Uint8Array(sorted).buffer));
+      if (sorted === undefined) return new StringIds(values);
+      if (sorted.byteLength !== count * Int32Array.BYTES_PER_ELEMENT) throw new Error(`doc_columns: sorted:${column} is of the wrong length`);
+      return new StringIds(values, new Int32Array(new Uint8Array(sorted).buffer));
     };
     const columns = new DocColumns(present.length, Object.fromEntries(STRING_COLUMNS.map((column) => [column, stringIds(column)])) as Record<StringColumn, StringIds>);
     columns.fill(blobs);

@@ -1093,7 +1093,7 @@ class SqliteSearcher {
     const columns = this.columns();
     const { ids, strings } = columns;
     // Counted by the columns' ids (a city by its country's and its own): no text per candidate.
-    const cities = strings.city.values.length;
+    const cities = strings.city.size;
     const counts: Record<FacetName, Map<number, number>> = { category: new Map(), country: new Map(), city: new Map() };
     const countsCategory = facets.has('category');
     const countsCountry = facets.has('country');
