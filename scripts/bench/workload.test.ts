@@ -91,6 +91,9 @@ describe('bench workload', () => {
     expect(paths('page: /categories')).toContain('/categories?letter=B');
 
     const mix = buildMixRow([...rows, ...buildRows(sample, 60, new Random(4))]);
+    // Five kinds of 60 requests each (business pages, /search pages, the home page, real searches, typos):
+    // the row asking every search of the sample once is left out.
+    expect(mix.requests).toHaveLength(5 * 60);
     const kinds = new Set(mix.requests.slice(0, 5).map((request) => request.path.split(/[/?]/)[1] + (request.path.startsWith('/api/search') ? '/search' : '')));
     // Interleaved: the first five requests are one of each kind (home, business, search page, two API searches).
     expect(kinds).toEqual(new Set(['', 'business', 'search', 'api/search']));
