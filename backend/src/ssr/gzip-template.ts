@@ -9,44 +9,6 @@ const LAST_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
 /** A stored deflate block holds at most this many bytes. */
 const MAX_STORED = 0xffff;
 
-/**
- * The pieces of a text compressed, each with the history before it (its places holding
- * `standIn`), or with no history and every value stored when `standIn` is null.
- */
-function compressPieces(parts: string[], standIn: Buffer | null): Piece[] {
-  let history = Buffer.alloc(0);
-  /** Where in the text (as filled) the last place written starts; -1 before the first. */
-  let lastPlace = -1;
-  let position = 0;
-  return parts.map((part, index) => {
-    const bytes = Buffer.from(part);
-    // A place copies an earlier one still within the history's reach; the first, or one past it, is stored.
-    const copiesValue = standIn !== null && index > 0 && lastPlace >= 0 && position - lastPlace <= WINDOW_BYTES - standIn.length;
-    // The decompressor's history before the piece's text ends with the value: a stored one is in
-    // the history given, a copied one is compressed with the piece.
-    const input = copiesValue ? Buffer.concat([standIn, bytes]) : bytes;
-    const dictionary = standIn === null ? null : index > 0 && !copiesValue ? Buffer.concat([history, standIn]).subarray(-WINDOW_BYTES) : history;
-    const compressed = deflateRawSync(input, {
-      level: COMPRESSION.gzip.level,
-      finishFlush: constants.Z_SYNC_FLUSH,
-      ...(dictionary !== null && dictionary.length > 0 ? { dictionary } : {}),
-    });
-    if (index > 0) {
-      lastPlace = position;
-      position += standIn?.length ?? 0;
-    }
-    position += bytes.length;
-    if (standIn !== null) history = Buffer.concat([history, ...(index > 0 ? [standIn] : []), bytes]).subarray(-WINDOW_BYTES);
-    return { compressed, storesValue: index > 0 && !copiesValue, crc: crc32(bytes), length: bytes.length };
-  });
-}
-
-/** The text as a stored (uncompressed) deflate block, not the last: byte aligned, as a full flush leaves the stream. */
-function storedBlock(bytes: Buffer): Buffer {
-  const head = Buffer.from([0x00, bytes.length & 0xff, bytes.length >>> 8, ~bytes.length & 0xff, (~bytes.length >>> 8) & 0xff]);
-  return Buffer.concat([head, bytes]);
-}
-
 /** The history a deflate stream may refer back to. */
 const WINDOW_BYTES = 32 * 1024;
 
@@ -73,6 +35,38 @@ interface Piece {
   /** CRC-32 and length of the piece's text. */
   crc: number;
   length: number;
+}
+
+/**
+ * The pieces of a text compressed, each with the history before it (its places holding
+ * `standIn`), or with no history and every value stored when `standIn` is null.
+ */
+function compressPieces(parts: string[], standIn: Buffer | null): Piece[] {
+  const texts = parts.map((part) => Buffer.from(part));
+  let history = Buffer.alloc(0);
+  return texts.map((bytes, index) => {
+    // The place before this piece copies the place before the previous piece when that is within
+    // the history's reach (the two are a value and the previous piece apart); the first place, or
+    // one further away, is stored.
+    const copiesValue = standIn !== null && index > 1 && standIn.length + texts[index - 1]!.length <= WINDOW_BYTES - standIn.length;
+    // The decompressor's history before the piece's text ends with the value: a stored one is in
+    // the history given, a copied one is compressed with the piece.
+    const input = copiesValue ? Buffer.concat([standIn, bytes]) : bytes;
+    const dictionary = standIn === null ? null : index > 0 && !copiesValue ? Buffer.concat([history, standIn]).subarray(-WINDOW_BYTES) : history;
+    const compressed = deflateRawSync(input, {
+      level: COMPRESSION.gzip.level,
+      finishFlush: constants.Z_SYNC_FLUSH,
+      ...(dictionary !== null && dictionary.length > 0 ? { dictionary } : {}),
+    });
+    if (standIn !== null) history = Buffer.concat([history, ...(index > 0 ? [standIn] : []), bytes]).subarray(-WINDOW_BYTES);
+    return { compressed, storesValue: index > 0 && !copiesValue, crc: crc32(bytes), length: bytes.length };
+  });
+}
+
+/** The bytes as a stored (uncompressed) deflate block, not the last: it starts on a byte boundary, where a sync flush leaves the stream. */
+function storedBlock(bytes: Buffer): Buffer {
+  const head = Buffer.from([0x00, bytes.length & 0xff, bytes.length >>> 8, ~bytes.length & 0xff, (~bytes.length >>> 8) & 0xff]);
+  return Buffer.concat([head, bytes]);
 }
 
 /**
