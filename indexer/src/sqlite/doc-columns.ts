@@ -148,9 +148,13 @@ export class StringIds {
 
   /** Every id in the order of its value: what {@link StringIds} takes as `sorted`. */
   sortedIds(): Int32Array {
-    const values = this.all();
-    return Int32Array.from(values.keys()).sort((a, b) => (values[a]! < values[b]! ? -1 : values[a]! > values[b]! ? 1 : 0));
+    return sortedIdsOf(this.all());
   }
+}
+
+/** The ids (indexes) of `values` in the order of their values, JavaScript's `<`. */
+function sortedIdsOf(values: readonly string[]): Int32Array {
+  return Int32Array.from(values.keys()).sort((a, b) => (values[a]! < values[b]! ? -1 : values[a]! > values[b]! ? 1 : 0));
 }
 
 /** Numbers, NaN where unknown (SQL NULL: never passes a comparison). */
@@ -282,15 +286,17 @@ export class DocColumns {
   /** Writes the columns into the index file a rebuild builds (inside its transaction). */
   save(db: IndexDatabase): void {
     const insert = db.prepare('INSERT INTO doc_columns (name, data) VALUES (?, ?)');
+    const bytesOf = (array: Uint8Array | Int32Array | Uint32Array | Float64Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
     for (const column of STRING_COLUMNS) {
-      const { bytes, ends } = StoredTexts.encode(this.strings[column].all());
+      // Each column's values read once, for its texts and for its sorted ids.
+      const values = this.strings[column].all();
+      const { bytes, ends } = StoredTexts.encode(values);
       insert.run(`texts:${column}`, bytes);
-      insert.run(`ends:${column}`, Buffer.from(ends.buffer, ends.byteOffset, ends.byteLength));
+      insert.run(`ends:${column}`, bytesOf(ends));
+      insert.run(`sorted:${column}`, bytesOf(sortedIdsOf(values)));
     }
     insert.run('names', this.nameBytes.subarray(0, this.nameUsed));
-    for (const [name, array] of [...this.arrays(), ...STRING_COLUMNS.map((column) => [`sorted:${column}`, this.strings[column].sortedIds()] as const)]) {
-      insert.run(name, Buffer.from(array.buffer, array.byteOffset, array.byteLength));
-    }
+    for (const [name, array] of this.arrays()) insert.run(name, bytesOf(array));
   }
 
   /** Every array by its name in `doc_columns`. */
