@@ -142,23 +142,28 @@ async function underImport(config: BenchConfig, dataDir: string, rows: BenchRow[
   }
 }
 
+/** Each of `rows` that `--only` lets through, measured on `server` after it settles and printed; their results. */
+async function measureRows(server: ChildServer, rows: BenchRow[], config: BenchConfig, baseline: number): Promise<RowResult[]> {
+  const results: RowResult[] = [];
+  for (const row of rows.filter((candidate) => !config.only || candidate.name.includes(config.only))) {
+    await settle(server.url);
+    const result = await measureRow(server.url, row, config, baseline, server.pid);
+    printRow(result);
+    results.push(result);
+  }
+  return results;
+}
+
 /** The rows of searches answered from kept answers, on a server started with the defaults (it keeps them). */
 async function keptRows(config: BenchConfig, dataDir: string, rows: BenchRow[], baseline: number): Promise<RowResult[]> {
-  const wanted = keptSearchRows(rows).filter((row) => !config.only || row.name.includes(config.only));
-  if (wanted.length === 0) return [];
+  const kept = keptSearchRows(rows);
+  if (!kept.some((row) => !config.only || row.name.includes(config.only))) return [];
   const server = await startServer(dataDir, config.size, () => undefined);
-  const results: RowResult[] = [];
   try {
-    for (const row of wanted) {
-      await settle(server.url);
-      const result = await measureRow(server.url, row, config, baseline, server.pid);
-      printRow(result);
-      results.push(result);
-    }
+    return await measureRows(server, kept, config, baseline);
   } finally {
     await server.stop();
   }
-  return results;
 }
 
 export async function runServeSection(config: BenchConfig): Promise<ServeSectionResult> {
@@ -178,12 +183,7 @@ export async function runServeSection(config: BenchConfig): Promise<ServeSection
     before = await helloWorld(config, 'Koa hello-world (before)');
     printRow(before);
     results.push(before);
-    for (const row of rows.filter((candidate) => !config.only || candidate.name.includes(config.only))) {
-      await settle(server.url);
-      const result = await measureRow(server.url, row, config, before.requestsPerSecond, server.pid);
-      printRow(result);
-      results.push(result);
-    }
+    results.push(...(await measureRows(server, rows, config, before.requestsPerSecond)));
   } finally {
     await server.stop();
   }

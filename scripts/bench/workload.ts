@@ -282,7 +282,7 @@ export function buildPageRows(
   const cityPath = `/cities/${big.city.countryCode.toLowerCase()}/${big.city.slug}`;
   const pages = Array.from({ length: 20 }, (_, i) => i + 1);
   const searchPage = (place: Sample['places'][number]) => get(`/search?${query({ q: wordsOf(place.category)[0] ?? place.category, location: place.city })}`);
-  const searchPages = [...new Map(sample.places.map((place) => [searchPage(place).path, searchPage(place)])).values()];
+  const searchPages = [...new Map(sample.places.map(searchPage).map((request) => [request.path, request])).values()];
   return [
     { name: 'page: / (home)', requests: [get('/')] },
     { name: 'page: /business/{slug}', requests: pick(sample.slugs, perRow, random).map((slug) => get(`/business/${encodeURIComponent(slug)}`)) },
