@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
 import type { CategoryEntry, HomepageData, PagedBusinesses } from './shared/api-types.ts';
 import { loadBackendConfig } from './config.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -37,6 +38,18 @@ describe('the real server', () => {
 
   it('checks the index it built against the record and logs the result', () => {
     expect(logged).toContainEqual(expect.stringMatching(/^Index matches the record: 300 public businesses/));
+  });
+
+  it('ends its first start with every index of the record built, the ones the demo load deferred on a thread of their own', () => {
+    const indexesOf = (db: RecordDatabase) => db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name").all();
+    const fresh = openRecord(join(dataDir, 'fresh.sqlite'));
+    try {
+      expect(indexesOf(server.deps.record)).toEqual(indexesOf(fresh));
+    } finally {
+      fresh.close();
+    }
+    expect(server.deps.record.prepare('SELECT count(*) FROM deferred_indexes').pluck().get()).toBe(0);
+    expect(logged).toContainEqual(expect.stringMatching(/^Built 10 more indexes of the record in [\d.]+ s, beside the search index\.$/));
   });
 
   it('shows a new business in the lists within a second, through the change log', async () => {

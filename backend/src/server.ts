@@ -9,8 +9,10 @@ import { openRecord } from '@directory/data/record.ts';
 import { SqliteEngine } from '@directory/indexer/sqlite/sqlite-engine.ts';
 import { IndexCheckpointer } from './services/index-checkpointer.ts';
 import { createEngine } from '@directory/indexer/create-engine.ts';
-import type { SearchEngine } from '@directory/indexer/engine.ts';
+import type { RebuildHooks, SearchEngine } from '@directory/indexer/engine.ts';
+import { POPULARITY_INDEX } from '@directory/indexer/record-source.ts';
 import { isRebuildOwed, rebuildIndex } from '@directory/indexer/sync.ts';
+import { restoreOnThread } from './db/deferred-indexes.ts';
 import { formatVerifyReport, verifyIndex } from '@directory/indexer/verify.ts';
 import { createApp, createDeps, type SiteBundle } from './app.ts';
 import { SearchPool } from './services/search-pool.ts';
@@ -42,13 +44,31 @@ export async function loadBuiltSite(): Promise<SiteBundle> {
 }
 
 /** Builds the search index when there is none (or it is of another format). */
-async function ensureIndex(config: BackendConfig, engine: SearchEngine, log: (line: string) => void): Promise<void> {
+async function ensureIndex(config: BackendConfig, engine: SearchEngine, log: (line: string) => void, hooks: RebuildHooks = {}): Promise<void> {
   if ((await engine.appliedSeq()) >= 0) return;
   log('Building the search index…');
-  const report = await rebuildIndex(config.recordFile, engine, config.listingPolicy);
+  const report = await rebuildIndex(config.recordFile, engine, config.listingPolicy, hooks);
   log(`Indexed ${report.documents} businesses in ${report.seconds.toFixed(1)} s (${report.engine}).`);
   // After every rebuild it does, the server checks the new index against the record and says so.
   log(formatVerifyReport(await verifyIndex(config.recordFile, engine, config.listingPolicy)));
+}
+
+/**
+ * Builds the record's deferred indexes on a thread (deferred-indexes.ts) once first called; every
+ * call answers the same wait. A failure is the caller's to meet when it waits, not an unhandled one.
+ */
+function deferredIndexBuild(recordFile: string, log: (line: string) => void): () => Promise<void> {
+  let building: Promise<void> | null = null;
+  return () => {
+    if (building === null) {
+      const started = performance.now();
+      building = restoreOnThread(recordFile).then((built) => {
+        log(`Built ${built} more indexes of the record in ${((performance.now() - started) / 1000).toFixed(1)} s, beside the search index.`);
+      });
+      building.catch(() => undefined);
+    }
+    return building;
+  };
 }
 
 /**
@@ -79,17 +99,28 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
   if (interrupted > 0) log(`Marked ${interrupted} import report(s) left running by a stopped process as interrupted.`);
 
   const started = performance.now();
-  const loaded = await loadDemoDataIfEmpty(deps.businesses, config.demoSize, (written) => {
-    if (written % 100_000 === 0) log(`  ${written} demo businesses written…`);
-  });
+  const loaded = await loadDemoDataIfEmpty(
+    deps.businesses,
+    config.demoSize,
+    (written) => {
+      if (written % 100_000 === 0) log(`  ${written} demo businesses written…`);
+    },
+    { buildOnly: [POPULARITY_INDEX] },
+  );
   if (loaded > 0) log(`Loaded ${loaded} demo businesses in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  // The record's other indexes, left deferred by the demo load, are built on a thread of their own
+  // while the search index is built from the snapshot (at low priority, in the rebuild's idle time);
+  // the rebuild waits for them before it catches up with the change log, which writes to the record.
+  const recordIndexes = loaded > 0 ? deferredIndexBuild(config.recordFile, log) : null;
   try {
-    await ensureIndex(config, engine, log);
+    await ensureIndex(config, engine, log, recordIndexes ? { afterSnapshot: () => void recordIndexes(), afterBulk: recordIndexes } : {});
   } catch (error) {
     // A remote engine that cannot be reached does not stop the server: detail pages, contact and
     // the admin area work from the record, lists answer 503 until a probe finds the engine back.
     if (!deps.engineHealth.noteFailure(error)) throw error;
   }
+  // Started by the rebuild, or now when there was none to build.
+  await recordIndexes?.();
   if (isRebuildOwed(record)) {
     // A delete-all committed, but the process stopped before the index rebuild it asked for ended.
     log('The record changed without the change log (a delete-all) since the index was built: rebuilding it in a child process.');

@@ -16,6 +16,8 @@ const COLUMNS = DOCUMENT_COLUMNS.join(', ');
 
 /** Most popular first: the order documents get their positions in at a full rebuild. */
 const POPULARITY_ORDER = 'reviews DESC, rating DESC, id';
+/** The record's index that holds {@link POPULARITY_ORDER}: a full rebuild reads the record through it. */
+export const POPULARITY_INDEX = 'businesses_popularity';
 
 /**
  * A consistent snapshot of the record for a full rebuild. It reads on its own read transaction,

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
 import { writeSample } from '../../../scripts/samples/generate-sample.ts';
 import { importFile } from '../services/import-runner.ts';
-import { DeferredIndexes } from './deferred-indexes.ts';
+import { DeferredIndexes, restoreOnThread } from './deferred-indexes.ts';
 
 let dir: string;
 let record: RecordDatabase;
@@ -44,6 +44,38 @@ describe('deferred secondary indexes', () => {
     expect(indexesOfBusinesses().length).toBe(2);
     expect(indexes.restoreAbandoned((pid) => pid !== 4242)).toBe(before.length - 2);
     expect(indexesOfBusinesses()).toEqual(before);
+  });
+
+  it('builds one deferred index at a time, each forgotten in the transaction that builds it', () => {
+    const before = indexesOfBusinesses();
+    const indexes = new DeferredIndexes(record);
+    const dropped = indexes.defer(4242);
+    expect(indexes.restoreOne('businesses_name')).toBe(true);
+    expect(indexesOfBusinesses().map((index) => index.name)).toContain('businesses_name');
+    expect(indexes.deferred()).not.toContain('businesses_name');
+    expect(indexes.deferred()).toHaveLength(dropped - 1);
+    // Not deferred (any more): nothing to build.
+    expect(indexes.restoreOne('businesses_name')).toBe(false);
+    expect(indexes.restoreOne('no_such_index')).toBe(false);
+    expect(indexes.restore()).toBe(dropped - 1);
+    expect(indexesOfBusinesses()).toEqual(before);
+  });
+
+  it('builds the deferred indexes on a thread with a connection of its own, while this one stays open', async () => {
+    const before = indexesOfBusinesses();
+    const indexes = new DeferredIndexes(record);
+    const dropped = indexes.defer(process.pid);
+    expect(await restoreOnThread(join(dir, 'record.sqlite'))).toBe(dropped);
+    expect(indexesOfBusinesses()).toEqual(before);
+    expect(indexes.deferred()).toEqual([]);
+  });
+
+  it("says which index the thread could not build, and keeps that one's SQL for the next try", async () => {
+    const indexes = new DeferredIndexes(record);
+    indexes.defer(process.pid);
+    record.prepare('INSERT INTO deferred_indexes (name, sql, owner_pid) VALUES (?, ?, ?)').run('a_broken_one', 'CREATE INDEX a_broken_one ON nowhere (x)', process.pid);
+    await expect(restoreOnThread(join(dir, 'record.sqlite'))).rejects.toThrow("The record's indexes could not be built: no such table: main.nowhere");
+    expect(indexes.deferred()).toContain('a_broken_one');
   });
 
   it('an import into an empty record writes without them and ends with every index built and the record intact', async () => {

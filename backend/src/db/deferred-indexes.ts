@@ -10,8 +10,11 @@
  * or the rows that recreate them. `restoreAbandoned` recreates the indexes of an importer that
  * is gone (the server's start, `npm run import`, and every import before it starts).
  */
+import { Worker } from 'node:worker_threads';
 import type { Statement } from 'better-sqlite3';
 import type { RecordDatabase } from '@directory/data/record.ts';
+import { tsWorkerSource } from '@directory/indexer/worker-source.ts';
+import type { IndexThreadReply } from './deferred-indexes-worker.ts';
 
 interface DeferredIndex {
   name: string;
@@ -24,6 +27,7 @@ export class DeferredIndexes {
   private readonly stored: Statement<[], DeferredIndex>;
   private readonly store: Statement<[string, string, number]>;
   private readonly clear: Statement<[]>;
+  private readonly forget: Statement<[string]>;
 
   constructor(private readonly db: RecordDatabase) {
     this.secondary = db.prepare(
@@ -33,6 +37,7 @@ export class DeferredIndexes {
     this.stored = db.prepare('SELECT name, sql, owner_pid FROM deferred_indexes ORDER BY name');
     this.store = db.prepare('INSERT INTO deferred_indexes (name, sql, owner_pid) VALUES (?, ?, ?)');
     this.clear = db.prepare('DELETE FROM deferred_indexes');
+    this.forget = db.prepare('DELETE FROM deferred_indexes WHERE name = ?');
   }
 
   /** Names of the indexes currently deferred (none when no bulk import holds them). */
@@ -50,6 +55,20 @@ export class DeferredIndexes {
         this.db.exec(`DROP INDEX "${index.name.replaceAll('"', '""')}"`);
       }
       return indexes.length;
+    })();
+  }
+
+  /**
+   * Recreates one deferred index, in a transaction of its own; false when it is not deferred. A
+   * thread that restores them one by one holds the write lock for one index at a time.
+   */
+  restoreOne(name: string): boolean {
+    return this.db.transaction(() => {
+      const index = this.stored.all().find((stored) => stored.name === name);
+      if (index === undefined) return false;
+      this.db.exec(index.sql);
+      this.forget.run(name);
+      return true;
     })();
   }
 
@@ -77,4 +96,22 @@ export class DeferredIndexes {
     if (indexes.length === 0 || indexes.some((index) => index.owner_pid > 0 && isAlive(index.owner_pid))) return 0;
     return this.restore();
   }
+}
+
+/**
+ * Builds the deferred indexes of the record at `recordFile` on a thread of its own
+ * (deferred-indexes-worker.ts), one transaction each; resolves with how many it built.
+ */
+export function restoreOnThread(recordFile: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(tsWorkerSource(new URL('./deferred-indexes-worker.ts', import.meta.url)), { eval: true, workerData: { recordFile } });
+    let reply: IndexThreadReply | null = null;
+    worker.on('message', (message: IndexThreadReply) => (reply = message));
+    worker.on('error', reject);
+    worker.on('exit', (code) => {
+      if (reply === null) reject(new Error(`The index thread stopped without an answer (exit code ${code}).`));
+      else if ('error' in reply) reject(new Error(`The record's indexes could not be built: ${reply.error}`));
+      else resolve(reply.built);
+    });
+  });
 }

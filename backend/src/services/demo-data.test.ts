@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
 import { BusinessRepository } from '../db/business-repository.ts';
 import { BULK_WAL_AUTOCHECKPOINT_PAGES } from '../db/checkpoint-window.ts';
+import { DeferredIndexes } from '../db/deferred-indexes.ts';
 import { loadDemoDataIfEmpty } from './demo-data.ts';
 
 describe('the demo data of a first start', () => {
@@ -33,6 +34,28 @@ describe('the demo data of a first start', () => {
     expect(record.pragma('integrity_check', { simple: true })).toBe('ok');
     // The counts the triggers keep are right.
     expect(count(`SELECT n FROM business_counts WHERE dimension = 'all'`)).toBe(12_000);
+  });
+
+  it('leaves the indexes it is not asked to build deferred, for its caller to build, once the load is complete', async () => {
+    const before = indexes() as { name: string }[];
+    expect(await loadDemoDataIfEmpty(new BusinessRepository(record), 6_000, () => undefined, { buildOnly: ['businesses_popularity'] })).toBe(6_000);
+    const deferred = new DeferredIndexes(record);
+    // The unique indexes were never dropped; the popularity one is built; the others wait.
+    expect((indexes() as { name: string }[]).map((index) => index.name)).toEqual(['businesses_popularity', 'sqlite_autoindex_businesses_1', 'sqlite_autoindex_businesses_2']);
+    expect(deferred.deferred()).toEqual(before.map((index) => index.name).filter((name) => !name.startsWith('sqlite_') && name !== 'businesses_popularity'));
+    deferred.restore();
+    expect(indexes()).toEqual(before);
+  });
+
+  it('builds every index when the load stops part way, even when asked to build only some', async () => {
+    const before = indexes();
+    const stop = () => {
+      throw new Error('stopped after the first batch');
+    };
+    await expect(loadDemoDataIfEmpty(new BusinessRepository(record), 12_000, stop, { buildOnly: ['businesses_popularity'] })).rejects.toThrow('stopped after the first batch');
+    expect(count('SELECT count(*) FROM businesses')).toBe(5_000);
+    expect(indexes()).toEqual(before);
+    expect(count('SELECT count(*) FROM deferred_indexes')).toBe(0);
   });
 
   it('reports each count once when the size is a whole number of batches', async () => {

@@ -25,14 +25,17 @@ export const DEMO_WORKER_FROM = 50_000;
  * change log, name search rows and counts written once for the batch (`BulkInsertTriggers`), and
  * the write-ahead log copied into the record every few dozen batches, not after each one
  * (`widenCheckpointWindow`). The businesses are the same whichever thread makes them
- * (`onWorker`, by default from {@link DEMO_WORKER_FROM} on). Returns how many were written (0
- * when the record already holds businesses); `onProgress` hears the count after each batch.
+ * (`onWorker`, by default from {@link DEMO_WORKER_FROM} on). With `buildOnly`, a load that
+ * completes builds only those of the deferred indexes and leaves the others deferred for the
+ * caller to build (`restoreOnThread`: a first start builds them beside the search index); a load
+ * that fails builds them all, as before. Returns how many were written (0 when the record already
+ * holds businesses); `onProgress` hears the count after each batch.
  */
 export async function loadDemoDataIfEmpty(
   repository: BusinessRepository,
   size: number,
   onProgress: (written: number) => void = () => undefined,
-  options: { onWorker?: boolean } = {},
+  options: { onWorker?: boolean; buildOnly?: readonly string[] } = {},
 ): Promise<number> {
   if (size === 0 || !repository.isEmpty()) return 0;
   const indexes = new DeferredIndexes(repository.db);
@@ -40,13 +43,17 @@ export async function loadDemoDataIfEmpty(
   indexes.defer(process.pid);
   const restoreCheckpoints = widenCheckpointWindow(repository.db);
   let written = 0;
+  let isComplete = false;
   try {
     for await (const batch of demoBatches(size, options.onWorker ?? size >= DEMO_WORKER_FROM)) {
       written += savePrepared(repository, batch, { isDemo: true, bulk }).inserted;
       onProgress(written);
     }
+    isComplete = true;
   } finally {
-    indexes.restore();
+    if (isComplete && options.buildOnly) {
+      for (const name of options.buildOnly) indexes.restoreOne(name);
+    } else indexes.restore();
     restoreCheckpoints();
   }
   return written;
