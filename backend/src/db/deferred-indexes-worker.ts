@@ -6,9 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openRecord } from '@directory/data/record.ts';
 import { lowerThisThread } from '@directory/indexer/background-priority.ts';
-import { DeferredIndexes } from './deferred-indexes.ts';
-
-export type IndexThreadReply = { built: number } | { error: string };
+import { DeferredIndexes, type IndexThreadReply } from './deferred-indexes.ts';
 
 const { recordFile } = workerData as { recordFile: string };
 lowerThisThread();

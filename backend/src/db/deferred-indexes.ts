@@ -14,7 +14,6 @@ import { Worker } from 'node:worker_threads';
 import type { Statement } from 'better-sqlite3';
 import type { RecordDatabase } from '@directory/data/record.ts';
 import { tsWorkerSource } from '@directory/indexer/worker-source.ts';
-import type { IndexThreadReply } from './deferred-indexes-worker.ts';
 
 interface DeferredIndex {
   name: string;
@@ -97,6 +96,9 @@ export class DeferredIndexes {
     return this.restore();
   }
 }
+
+/** What the thread of `restoreOnThread` answers. */
+export type IndexThreadReply = { built: number } | { error: string };
 
 /**
  * Builds the deferred indexes of the record at `recordFile` on a thread of its own
