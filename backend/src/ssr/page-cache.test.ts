@@ -5,6 +5,7 @@ import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { keptPageOf, RenderedPageCache } from './page-cache.ts';
+import { NONCE_LENGTH } from './script-nonce.ts';
 
 let app: TestApp;
 let slug: string;
@@ -191,20 +192,39 @@ describe('a cached page and its Content-Security-Policy', () => {
 });
 
 describe('RenderedPageCache', () => {
-  const entry = { version: 'g1', expiresAt: 120_000, page: { html: '<html>', reads: '' }, cacheControl: 'public' };
+  const entry = () => ({ version: 'g1', expiresAt: 120_000, page: { html: '<html>', reads: '' }, cacheControl: 'public' });
 
   it('keeps a page for its version until its minute ends', () => {
     const cache = new RenderedPageCache({ maxBytes: 1024 * 1024 });
-    cache.set('/business/a', entry);
-    expect(cache.get('/business/a', 'g1', 119_999)?.page.html).toBe('<html>');
+    cache.set('/business/a', entry());
+    expect(cache.get('/business/a', 'g1', 119_999)?.page?.html).toBe('<html>');
     expect(cache.get('/business/a', 'g1', 120_000)).toBeUndefined();
     expect(cache.get('/business/a', 'g2', 60_000)).toBeUndefined();
   });
 
   it('holds no more than its memory', () => {
     const cache = new RenderedPageCache({ maxBytes: 10_000 });
-    for (let i = 0; i < 100; i += 1) cache.set(`/business/${i}`, { ...entry, page: { html: 'x'.repeat(1000), reads: '' } });
+    for (let i = 0; i < 100; i += 1) cache.set(`/business/${i}`, { ...entry(), page: { html: 'x'.repeat(1000), reads: '' } });
     expect(cache.size).toBeLessThanOrEqual(4);
-    expect(cache.get('/business/99', 'g1', 0)?.page.html).toHaveLength(1000);
+    expect(cache.get('/business/99', 'g1', 0)?.page?.html).toHaveLength(1000);
+  });
+
+  it('keeps a page asked again in gzip as its compressed bytes only, so that many more such pages fit', () => {
+    const cache = new RenderedPageCache({ maxBytes: 200_000 });
+    const text = (i: number) => `<html><body>${`<p>Row ${i} of a results page, <b>bakery</b> in Lyon</p>`.repeat(200)}</body></html>`;
+    cache.set('/search?q=0', { ...entry(), page: { html: text(0), reads: '' } });
+    const asText = cache.bytes;
+    const kept = cache.get('/search?q=0', 'g1', 0)!;
+    const template = cache.gzipOf('/search?q=0', kept);
+    expect(kept.page).toBeNull();
+    expect(cache.bytes).toBeLessThan(asText / 10);
+    expect(gunzipSync(template.fill('n'.repeat(NONCE_LENGTH))).toString()).toBe(text(0));
+    // Twenty such pages as text would not fit; compressed they all do.
+    for (let i = 1; i < 20; i += 1) {
+      cache.set(`/search?q=${i}`, { ...entry(), page: { html: text(i), reads: '' } });
+      cache.gzipOf(`/search?q=${i}`, cache.get(`/search?q=${i}`, 'g1', 0)!);
+    }
+    expect(20 * asText).toBeGreaterThan(200_000);
+    expect(cache.size).toBe(20);
   });
 });

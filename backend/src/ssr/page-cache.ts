@@ -5,7 +5,7 @@ import { sessionOf } from '../middleware/admin-auth.ts';
 import { listEtag } from '../middleware/index-cached.ts';
 import { acceptsGzip } from '../middleware/compression-settings.ts';
 import { GzipTemplate } from './gzip-template.ts';
-import { pageText, sendGzippedPage, sendPage, type PreparedPage } from './page-renderer.ts';
+import { pageText, sendGzippedPage, sendPage, sendUnpackedPage, type PreparedPage } from './page-renderer.ts';
 import { NONCE_LENGTH, NONCE_PLACEHOLDER } from './script-nonce.ts';
 import { businessSlugOf } from './page-path.ts';
 
@@ -14,8 +14,11 @@ interface CachedPage {
   version: string;
   /** Epoch ms: "open now" and local times are rendered to the minute, so a page lives until its minute ends. */
   expiresAt: number;
-  /** Kept before its per-response parts: each answer from the cache gets its own nonce. */
-  page: PreparedPage;
+  /**
+   * The page as rendered, before its per-response parts (each answer from the cache gets its own
+   * nonce); let go once `gzip` holds it, in a fifth to a twentieth of the memory.
+   */
+  page: PreparedPage | null;
   cacheControl: string;
   /** The page compressed once around its nonce's places, made at its first answer in gzip. */
   gzip?: GzipTemplate;
@@ -39,7 +42,9 @@ export class RenderedPageCache {
       maxSize: options.maxBytes,
       // JavaScript strings: two bytes a character at most.
       sizeCalculation: (entry, key) =>
-        2 * (entry.page.html.length + entry.page.reads.length + key.length + entry.version.length) + (entry.gzip?.byteLength ?? 0) + 64,
+        2 * ((entry.page === null ? 0 : entry.page.html.length + entry.page.reads.length) + key.length + entry.version.length) +
+        (entry.gzip?.byteLength ?? 0) +
+        64,
     });
   }
 
@@ -62,18 +67,30 @@ export class RenderedPageCache {
     this.pages.set(key, page);
   }
 
-  /** The kept page compressed once as gzip around its nonce (made now if this is its first gzip answer). */
+  /**
+   * The kept page compressed once as gzip around its nonce (made now if this is its first gzip
+   * answer, and the page's text let go: a page asked again is kept in its compressed bytes only).
+   */
   gzipOf(key: string, entry: CachedPage): GzipTemplate {
     if (entry.gzip === undefined) {
-      entry.gzip = GzipTemplate.of(pageText(entry.page), NONCE_PLACEHOLDER, NONCE_LENGTH);
-      // Set again so the cache counts the compressed bytes too.
-      if (this.pages.peek(key) === entry) this.pages.set(key, entry);
+      entry.gzip = GzipTemplate.of(pageText(entry.page!), NONCE_PLACEHOLDER, NONCE_LENGTH);
+      entry.page = null;
+      // Counted again at the bytes it now holds (LRUCache recounts a key set to another value only).
+      if (this.pages.peek(key) === entry) {
+        this.pages.delete(key);
+        this.pages.set(key, entry);
+      }
     }
     return entry.gzip;
   }
 
   get size(): number {
     return this.pages.size;
+  }
+
+  /** The memory the kept pages are counted at. */
+  get bytes(): number {
+    return this.pages.calculatedSize;
   }
 }
 
@@ -134,8 +151,10 @@ export function cachedPages(cache: RenderedPageCache, dataVersion: (page: KeptPa
       ctx.type = 'text/html; charset=utf-8';
       // The version's ETag: a revalidation is answered before any work, and no hash of the page is taken.
       // Sent in gzip when the client takes it (every browser does): compressed once, not per answer.
-      if (acceptsGzip(ctx.get('accept-encoding'))) sendGzippedPage(ctx, ready.page, cache.gzipOf(key, ready), etag);
-      else sendPage(ctx, 'public', ready.page, etag);
+      if (acceptsGzip(ctx.get('accept-encoding'))) sendGzippedPage(ctx, cache.gzipOf(key, ready), etag);
+      else if (ready.page !== null) sendPage(ctx, 'public', ready.page, etag);
+      // Only its compressed bytes are kept: unpacked for this rare client (compressed for it again as it asks).
+      else sendUnpackedPage(ctx, ready.gzip!, etag);
       return;
     }
     // The renderer sends a 200 under this ETag instead of hashing the page it renders.

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import type { Context, Middleware } from 'koa';
 import { RENDERED_READS_ELEMENT_ID, type ApiClient, type ApiRead, type RenderedReads } from '@directory/frontend/src/lib/api-client.ts';
 import type { SiteRepository } from '../db/site-repository.ts';
@@ -195,12 +196,19 @@ export function pageText(page: PreparedPage): string {
  * Sends a kept public page as {@link sendPage} does, from its text compressed once as gzip with
  * this response's nonce filled in (`template`: {@link pageText} around NONCE_PLACEHOLDER).
  */
-export function sendGzippedPage(ctx: Context, page: PreparedPage, template: GzipTemplate, etag: string): void {
+export function sendGzippedPage(ctx: Context, template: GzipTemplate, etag: string): void {
   const nonce = createNonce();
   ctx.set('ETag', etag);
   setPagePolicy(ctx, 'public', nonce);
   ctx.set('Content-Encoding', 'gzip');
   ctx.vary('Accept-Encoding');
   ctx.body = template.fill(nonce);
-  ctx.state.preparedPage = page;
+}
+
+/** Sends a kept public page kept only as its gzip template, unpacked, for a client that does not take gzip. */
+export function sendUnpackedPage(ctx: Context, template: GzipTemplate, etag: string): void {
+  const nonce = createNonce();
+  ctx.set('ETag', etag);
+  setPagePolicy(ctx, 'public', nonce);
+  ctx.body = gunzipSync(template.fill(nonce)).toString('utf8');
 }
