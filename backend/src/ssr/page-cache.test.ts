@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
-import { keptPageOf, RenderedPageCache } from './page-cache.ts';
+import { keptPageOf, keptUntil, RenderedPageCache } from './page-cache.ts';
 import { NONCE_LENGTH } from './script-nonce.ts';
 
 let app: TestApp;
@@ -200,6 +200,20 @@ describe('RenderedPageCache', () => {
     expect(cache.get('/business/a', 'g1', 119_999)?.page?.html).toBe('<html>');
     expect(cache.get('/business/a', 'g1', 120_000)).toBeUndefined();
     expect(cache.get('/business/a', 'g2', 60_000)).toBeUndefined();
+  });
+
+  it('keeps a business page and an "open now" search until their minute ends, every other page for as long as its version', () => {
+    const at = Date.UTC(2026, 10, 27, 9, 41, 30);
+    const endOfMinute = Date.UTC(2026, 10, 27, 9, 42);
+    expect(keptUntil({ kind: 'business', slug: 'chez-paul-a1b2c3' }, '', at)).toBe(endOfMinute);
+    expect(keptUntil({ kind: 'index' }, 'q=pizza&location=Rome&openNow=true', at)).toBe(endOfMinute);
+    expect(keptUntil({ kind: 'index' }, 'q=pizza&OPENNOW=1', at)).toBe(endOfMinute);
+    for (const search of ['', 'q=pizza&location=Rome', 'page=3', 'letter=B']) expect(keptUntil({ kind: 'index' }, search, at)).toBe(Number.POSITIVE_INFINITY);
+    const cache = new RenderedPageCache({ maxBytes: 1024 * 1024 });
+    cache.set('/categories', { ...entry(), expiresAt: keptUntil({ kind: 'index' }, '', at) });
+    // A day later, on the same index generation: still the same page.
+    expect(cache.get('/categories', 'g1', at + 86_400_000)?.page?.html).toBe('<html>');
+    expect(cache.get('/categories', 'g2', at)).toBeUndefined();
   });
 
   it('holds no more than its memory', () => {

@@ -9,10 +9,10 @@ import { pageText, sendGzippedPage, sendPage, sendUnpackedPage, type PreparedPag
 import { NONCE_LENGTH, NONCE_PLACEHOLDER } from './script-nonce.ts';
 import { businessSlugOf } from './page-path.ts';
 
-/** A rendered page kept for its version of the data until the end of its minute. */
+/** A rendered page kept for its version of the data (and, for a page that shows the time, until the end of its minute: see `keptUntil`). */
 interface CachedPage {
   version: string;
-  /** Epoch ms: "open now" and local times are rendered to the minute, so a page lives until its minute ends. */
+  /** Epoch ms after which the page is rendered again (Infinity: for as long as its version lasts). */
   expiresAt: number;
   /**
    * The page as rendered, before its per-response parts (each answer from the cache gets its own
@@ -28,8 +28,8 @@ interface CachedPage {
  * Rendered pages by URL (a business page, the home page and the directory's lists: see
  * `keptPageOf`), each tagged with the version of the data it was rendered from (a business
  * page: its business's row; the others: the index generation; for all: the site snippets' and ad
- * codes' last change and the "clear cache" count). A page of another version, or of a past
- * minute, is never served: it is rendered again on its next request. Rendering is the server's
+ * codes' last change and the "clear cache" count). A page of another version, or past its
+ * expiry (`keptUntil`), is never served: it is rendered again on its next request. Rendering is the server's
  * main cost per page (React's renderToString and the route's data), and a page is read far more
  * often than its data changes.
  */
@@ -95,6 +95,19 @@ export class RenderedPageCache {
 }
 
 const MINUTE_MS = 60_000;
+
+/**
+ * Until when a page rendered at `at` may be served, for its version: a business page until the
+ * end of its minute (its "Open" badge and next opening or closing are rendered for that moment),
+ * as is a page whose query filters on "open now" (which businesses it lists depends on the time);
+ * the other pages show nothing that changes with the time, and last as long as their version
+ * (a new index generation, snippets, ad codes or "clear cache" retire them). The query is looked
+ * at as text, so that any spelling of the filter counts.
+ */
+export function keptUntil(page: KeptPage, search: string, at: number): number {
+  const showsTheTime = page.kind === 'business' || /opennow/i.test(search);
+  return showsTheTime ? (Math.floor(at / MINUTE_MS) + 1) * MINUTE_MS : Number.POSITIVE_INFINITY;
+}
 /**
  * The other pages kept: those whose data all comes from the search index, and which visitors and
  * search engines land on: the home page, the lists of categories, countries and cities (by letter
@@ -122,7 +135,7 @@ export function keptPageOf(path: string): KeptPage | null {
 /**
  * Serves a page of `keptPageOf` from the cache, ahead of the admission queue (a ready page costs
  * no render and no queue slot), and keeps what the renderer answers. Its ETag is the data
- * version, the minute and the URL hashed: known before any work, so a revalidation is a 304
+ * version, the page's expiry and the URL hashed: known before any work, so a revalidation is a 304
  * without a render. Only anonymous GET/HEAD requests are cached: an operator's page is always
  * rendered. `dataVersion(page)` names everything the page shows (null: do not keep it).
  */
@@ -136,7 +149,7 @@ export function cachedPages(cache: RenderedPageCache, dataVersion: (page: KeptPa
     if (data === null) return next();
     const version = `${data}#${cache.epoch}`;
     const at = now();
-    const expiresAt = (Math.floor(at / MINUTE_MS) + 1) * MINUTE_MS;
+    const expiresAt = keptUntil(kept, ctx.querystring, at);
     const key = ctx.originalUrl;
     const etag = listEtag(`${version}#${expiresAt}`, key);
     const ready = cache.get(key, version, at);
