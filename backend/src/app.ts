@@ -268,7 +268,7 @@ export function createApp(
             if (deps.engineHealth.noteFailure(error)) return null;
             throw error;
           }
-        }),
+        }, (slug) => deps.businesses.hoursOfSlug(slug)),
       );
     }
     // Rendering a page runs its list and search reads: it waits its turn like the API calls.

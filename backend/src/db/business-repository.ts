@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { BusinessColumns, BusinessRow } from '@directory/data/business-row.ts';
+import { parseWorkingHours, type BusinessColumns, type BusinessRow } from '@directory/data/business-row.ts';
 import type { RecordDatabase } from '@directory/data/record.ts';
 
 const WRITABLE = [
@@ -34,6 +34,7 @@ export class BusinessRepository {
   private readonly storedByPlaceIds: Statement<[string], StoredColumns>;
   private readonly takenAmong: Statement<[{ slugs: string }], string>;
   private readonly rowVersion: Statement<[string], string>;
+  private readonly hoursBySlug: Statement<[string], { working_hours: string | null; time_zone: string | null }>;
 
   constructor(readonly db: RecordDatabase) {
     this.bySlug = db.prepare('SELECT * FROM businesses WHERE slug = ?');
@@ -61,6 +62,7 @@ export class BusinessRepository {
       )
       .pluck() as Statement<[{ slugs: string }], string>;
     this.rowVersion = db.prepare(`SELECT id || '@' || updated_at FROM businesses WHERE slug = ?`).pluck() as Statement<[string], string>;
+    this.hoursBySlug = db.prepare('SELECT working_hours, time_zone FROM businesses WHERE slug = ?') as Statement<[string], { working_hours: string | null; time_zone: string | null }>;
   }
 
   /**
@@ -69,6 +71,17 @@ export class BusinessRepository {
    */
   versionOfSlug(slug: string): string | undefined {
     return this.rowVersion.get(slug);
+  }
+
+  /** The opening hours and time zone of the business at `slug`, as its page reads them (null: no such business, or hours that cannot be read). */
+  hoursOfSlug(slug: string): { hours: Record<string, string> | null; timeZone: string | null } | null {
+    const row = this.hoursBySlug.get(slug);
+    if (row === undefined) return null;
+    try {
+      return { hours: parseWorkingHours(row.working_hours), timeZone: row.time_zone };
+    } catch {
+      return null;
+    }
   }
 
   findBySlug(slug: string): BusinessRow | undefined {

@@ -202,10 +202,16 @@ describe('RenderedPageCache', () => {
     expect(cache.get('/business/a', 'g2', 60_000)).toBeUndefined();
   });
 
-  it('keeps a business page and an "open now" search until their minute ends, every other page for as long as its version', () => {
+  it('keeps a business page until what it shows of the time changes, an "open now" search until its minute ends, every other page for as long as its version', () => {
     const at = Date.UTC(2026, 10, 27, 9, 41, 30);
     const endOfMinute = Date.UTC(2026, 10, 27, 9, 42);
-    expect(keptUntil({ kind: 'business', slug: 'chez-paul-a1b2c3' }, '', at)).toBe(endOfMinute);
+    const business = { kind: 'business', slug: 'chez-paul-a1b2c3' } as const;
+    // Open 9 to 5 in Paris (10:41 there): kept until it closes at 17:00 Paris time, 16:00 UTC (more than six hours away: six hours).
+    const weekdays = Object.fromEntries(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((day) => [day, '9AM–5PM']));
+    expect(keptUntil(business, '', at, { hours: weekdays, timeZone: 'Europe/Paris' })).toBe(at + 6 * 3_600_000);
+    expect(keptUntil(business, '', Date.UTC(2026, 10, 27, 13, 0), { hours: weekdays, timeZone: 'Europe/Paris' })).toBe(Date.UTC(2026, 10, 27, 16, 0));
+    // Hours that cannot be read (or no such business): to the minute, as before.
+    expect(keptUntil(business, '', at, null)).toBe(endOfMinute);
     expect(keptUntil({ kind: 'index' }, 'q=pizza&location=Rome&openNow=true', at)).toBe(endOfMinute);
     expect(keptUntil({ kind: 'index' }, 'q=pizza&OPENNOW=1', at)).toBe(endOfMinute);
     for (const search of ['', 'q=pizza&location=Rome', 'page=3', 'letter=B']) expect(keptUntil({ kind: 'index' }, search, at)).toBe(Number.POSITIVE_INFINITY);

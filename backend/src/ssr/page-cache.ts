@@ -7,9 +7,10 @@ import { acceptsGzip } from '../middleware/compression-settings.ts';
 import { GzipTemplate } from './gzip-template.ts';
 import { pageText, sendGzippedPage, sendPage, sendUnpackedPage, type PreparedPage } from './page-renderer.ts';
 import { NONCE_LENGTH, NONCE_PLACEHOLDER } from './script-nonce.ts';
+import { unchangedUntil } from '@directory/frontend/src/features/business/hours.ts';
 import { businessSlugOf } from './page-path.ts';
 
-/** A rendered page kept for its version of the data (and, for a page that shows the time, until the end of its minute: see `keptUntil`). */
+/** A rendered page kept for its version of the data (and, for a page that shows the time, until that changes: see `keptUntil`). */
 interface CachedPage {
   version: string;
   /** Epoch ms after which the page is rendered again (Infinity: for as long as its version lasts). */
@@ -96,18 +97,27 @@ export class RenderedPageCache {
 
 const MINUTE_MS = 60_000;
 
-/**
- * Until when a page rendered at `at` may be served, for its version: a business page until the
- * end of its minute (its "Open" badge and next opening or closing are rendered for that moment),
- * as is a page whose query filters on "open now" (which businesses it lists depends on the time);
- * the other pages show nothing that changes with the time, and last as long as their version
- * (a new index generation, snippets, ad codes or "clear cache" retire them). The query is looked
- * at as text, so that any spelling of the filter counts.
- */
-export function keptUntil(page: KeptPage, search: string, at: number): number {
-  const showsTheTime = page.kind === 'business' || /opennow/i.test(search);
-  return showsTheTime ? (Math.floor(at / MINUTE_MS) + 1) * MINUTE_MS : Number.POSITIVE_INFINITY;
+/** A business's opening hours and time zone, as its page reads them. */
+export interface BusinessHours {
+  hours: Record<string, string> | null;
+  timeZone: string | null;
 }
+
+/**
+ * Until when a page rendered at `at` may be served, for its version. A business page shows the
+ * time (its Open badge, its next opening or closing, today's row of its hours): until that changes
+ * (`unchangedUntil`: its next opening, closing or local midnight, at most 6 hours ahead), or the
+ * end of its minute when its hours cannot be read (`hours` is null). A page whose query filters on
+ * "open now" lists what is open: the end of its minute (the query is looked at as text, so that
+ * any spelling of the filter counts). The other pages show nothing that changes with the time:
+ * for as long as their version lasts (a new index generation, snippets, ad codes, "clear cache").
+ */
+export function keptUntil(page: KeptPage, search: string, at: number, hours: BusinessHours | null = null): number {
+  const endOfMinute = (Math.floor(at / MINUTE_MS) + 1) * MINUTE_MS;
+  if (page.kind === 'business') return hours === null ? endOfMinute : unchangedUntil(hours.hours, hours.timeZone, new Date(at));
+  return /opennow/i.test(search) ? endOfMinute : Number.POSITIVE_INFINITY;
+}
+
 /**
  * The other pages kept: those whose data all comes from the search index, and which visitors and
  * search engines land on: the home page, the lists of categories, countries and cities (by letter
@@ -139,7 +149,12 @@ export function keptPageOf(path: string): KeptPage | null {
  * without a render. Only anonymous GET/HEAD requests are cached: an operator's page is always
  * rendered. `dataVersion(page)` names everything the page shows (null: do not keep it).
  */
-export function cachedPages(cache: RenderedPageCache, dataVersion: (page: KeptPage) => Promise<string | null>, now: () => number = Date.now): Middleware {
+export function cachedPages(
+  cache: RenderedPageCache,
+  dataVersion: (page: KeptPage) => Promise<string | null>,
+  hoursOf: (slug: string) => BusinessHours | null,
+  now: () => number = Date.now,
+): Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const kept = keptPageOf(ctx.path);
@@ -149,10 +164,11 @@ export function cachedPages(cache: RenderedPageCache, dataVersion: (page: KeptPa
     if (data === null) return next();
     const version = `${data}#${cache.epoch}`;
     const at = now();
-    const expiresAt = keptUntil(kept, ctx.querystring, at);
     const key = ctx.originalUrl;
-    const etag = listEtag(`${version}#${expiresAt}`, key);
     const ready = cache.get(key, version, at);
+    // A kept page's expiry was settled when it was rendered; a page to render now gets its own.
+    const expiresAt = ready?.expiresAt ?? keptUntil(kept, ctx.querystring, at, kept.kind === 'business' ? hoursOf(kept.slug) : null);
+    const etag = listEtag(`${version}#${expiresAt}`, key);
     if (ready) {
       ctx.set('ETag', etag);
       ctx.set('Cache-Control', ready.cacheControl);

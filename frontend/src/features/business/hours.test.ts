@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeNextChange, formatTimeOfDay, hoursTextFor, isOpenAt, parseDayHours, toOpeningHoursSpecification, weekDayAt } from './hours.ts';
+import { describeNextChange, formatTimeOfDay, hoursTextFor, isOpenAt, MAX_UNCHANGED_MS, parseDayHours, toOpeningHoursSpecification, unchangedUntil, weekDayAt } from './hours.ts';
 
 const NNBSP = '\u202F';
 
@@ -176,5 +176,52 @@ describe('describeNextChange', () => {
     expect(describeNextChange({ ...week, Wednesday: 'Ask us' }, 'UTC', new Date('2025-01-15T09:00:00Z'))).toBeNull();
     const neverOpen = Object.fromEntries(Object.keys(week).map((day) => [day, 'Closed']));
     expect(describeNextChange(neverOpen, 'UTC', new Date('2025-01-15T09:00:00Z'))).toBeNull();
+  });
+});
+
+describe('unchangedUntil', () => {
+  // Wednesday 26 November 2025 in Paris (UTC+1).
+  const paris = (time: string) => new Date(`2025-11-26T${time}+01:00`);
+  const shown = (date: Date, hours: Record<string, string> | null = officeWeek, zone: string | null = 'Europe/Paris') =>
+    [isOpenAt(hours, zone, date), describeNextChange(hours, zone, date), weekDayAt(zone, date)];
+
+  it('lasts until the business closes, then until it opens, while what the page shows stays the same', () => {
+    const open = paris('11:30:15');
+    const until = unchangedUntil(officeWeek, 'Europe/Paris', open);
+    expect(until).toBe(paris('17:00:00').getTime());
+    expect(shown(new Date(until - 1))).toEqual(shown(open));
+    expect(shown(new Date(until))).not.toEqual(shown(open));
+    const beforeOpening = paris('07:05:00');
+    expect(unchangedUntil(officeWeek, 'Europe/Paris', beforeOpening)).toBe(paris('09:00:00').getTime());
+  });
+
+  it('lasts until local midnight after closing time ("Opens tomorrow" and today\'s row change there)', () => {
+    const evening = paris('19:00:00');
+    expect(unchangedUntil(officeWeek, 'Europe/Paris', evening)).toBe(paris('19:00:00').getTime() + 5 * 3_600_000);
+    expect(unchangedUntil(officeWeek, 'Europe/Paris', paris('22:10:00'))).toBe(new Date('2025-11-27T00:00:00+01:00').getTime());
+  });
+
+  it('ends where hours running past midnight close, the next morning', () => {
+    const late = { ...officeWeek, Tuesday: '6PM–2AM', Wednesday: '6PM–2AM' };
+    expect(unchangedUntil(late, 'Europe/Paris', paris('01:00:00'))).toBe(paris('02:00:00').getTime());
+  });
+
+  it('is never more than six hours; without hours or a known zone, the page changes with the UTC day only', () => {
+    const early = paris('00:30:00');
+    expect(unchangedUntil({ ...officeWeek, Wednesday: 'Closed' }, 'Europe/Paris', early)).toBe(early.getTime() + MAX_UNCHANGED_MS);
+    // No badge without hours or a zone; today's row is then the UTC day's.
+    const lateUtc = new Date('2025-11-26T21:15:30Z');
+    const utcMidnight = new Date('2025-11-27T00:00:00Z').getTime();
+    expect(unchangedUntil(null, null, lateUtc)).toBe(utcMidnight);
+    expect(unchangedUntil(officeWeek, 'Mars/Olympus_Mons', lateUtc)).toBe(utcMidnight);
+  });
+
+  it('answers the end of the minute when what the page shows would not hold until the moment found', () => {
+    // Sunday 30 March 2025, Paris: clocks go from 02:00 to 03:00. At 01:30 the next edge by the local
+    // clock is 02:30 (an hour away), but an hour later it is 03:30 there, past the 03:00 closing.
+    const night = { ...officeWeek, Saturday: '6PM–3AM', Sunday: '2:30AM–3AM' };
+    const at = new Date('2025-03-30T01:30:00+01:00');
+    const until = unchangedUntil(night, 'Europe/Paris', at);
+    expect(shown(new Date(until - 1), night)).toEqual(shown(at, night));
   });
 });

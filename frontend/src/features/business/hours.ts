@@ -240,3 +240,37 @@ export function describeNextChange(hours: Record<string, string> | null, timeZon
   }
   return null;
 }
+
+/** What a business page shows of the time: the badge, its next opening or closing, and today's row of the hours. */
+function shownAt(hours: Record<string, string> | null, timeZone: string | null, date: Date): string {
+  const isOpen = isOpenAt(hours, timeZone, date);
+  return `${isOpen}|${isOpen === null ? '' : describeNextChange(hours, timeZone, date)}|${weekDayAt(timeZone, date)}`;
+}
+
+/** The longest a business page is trusted to show the time as rendered, whatever its hours say. */
+export const MAX_UNCHANGED_MS = 6 * 60 * 60_000;
+
+/**
+ * Until when (epoch ms, exclusive) a business page shows the time as it does at `date` (the Open
+ * badge, the next opening or closing, today's row): its next opening or closing in its own time
+ * zone, or its next midnight there, at most {@link MAX_UNCHANGED_MS} ahead, at least the end of
+ * `date`'s minute. The answer is checked: what the page shows in its last minute must be what it
+ * shows at `date`, else the end of the minute is answered (a clock change in between, say).
+ */
+export function unchangedUntil(hours: Record<string, string> | null, timeZone: string | null, date: Date): number {
+  const minuteStart = Math.floor(date.getTime() / 60_000) * 60_000;
+  const endOfMinute = minuteStart + 60_000;
+  const local = localTime(timeZone ?? 'UTC', date) ?? localTime('UTC', date);
+  if (local === null) return endOfMinute;
+  // Minutes of the local day at which what is shown may change: midnight, and each edge of today's
+  // intervals and of yesterday's that run past midnight.
+  const edges = [MINUTES_PER_DAY];
+  if (hours && timeZone) {
+    for (const [opens, closes] of dayHours(hours, local.day) ?? []) edges.push(opens, closes);
+    for (const [, closes] of dayHours(hours, previousDay(local.day)) ?? []) edges.push(closes - MINUTES_PER_DAY);
+  }
+  const next = Math.min(...edges.filter((minute) => minute > local.minute));
+  const until = Math.min(minuteStart + (next - local.minute) * 60_000, date.getTime() + MAX_UNCHANGED_MS);
+  if (until <= endOfMinute) return endOfMinute;
+  return shownAt(hours, timeZone, new Date(until - 60_000)) === shownAt(hours, timeZone, date) ? until : endOfMinute;
+}
