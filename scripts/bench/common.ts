@@ -253,7 +253,7 @@ export async function measureRow(
 export function printFirstAnswers(rows: RowResult[]): void {
   const ready = rows.filter((row) => row.firstAnswers);
   if (ready.length === 0) return;
-  log('\nReady answers (lists, the big category and city pages, and searches in the "answers kept" rows) are computed once per index change, then kept: each such row above asked its distinct requests once, one at a time, before it was measured. Those first answers:');
+  log('\nReady answers (lists, the kept page rows: business and /search pages, the big category and city pages; and searches in the "answers kept" rows) are computed once, then kept (a list or index page per index change; a business page until its Open badge would change): each such row above asked its distinct requests once, one at a time, before it was measured. Those first answers:');
   for (const row of ready) log(`- ${row.name}: median ${row.firstAnswers!.p50Ms} ms, slowest ${row.firstAnswers!.maxMs} ms`);
 }
 

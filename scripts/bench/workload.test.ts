@@ -79,6 +79,9 @@ describe('bench workload', () => {
     const rows = buildPageRows(sample, { categorySlug: 'restaurant', city: { countryCode: 'US', slug: 'new-york' } }, '/sitemaps/businesses/page-21.xml', 60, new Random(3));
     const paths = (name: string) => new Set(rows.find((row) => row.name.includes(name))!.requests.map((request) => request.path));
     expect(paths('/business/')).toEqual(new Set(['/business/pizza-roma-xyz', '/business/smile-dental-def', '/business/golden-dragon-abc']));
+    // The kept page rows are asked once before they are measured (their first renders are printed apart); the uncached ones are not.
+    const readyNames = rows.filter((row) => row.isReadyAnswer && row.name.startsWith('page:')).map((row) => row.name);
+    expect(readyNames).toEqual(['page: /business/{slug}', 'page: /search?q=…&location=…', 'page: big category, pages 1..20', 'page: big city, pages 1..20']);
     expect(paths('/search?')).toEqual(new Set(['/search?q=pizza&location=Roma', '/search?q=dentist&location=T%C5%8Dky%C5%8D']));
     // The uncached row asks each search of the sample once per round.
     const uncached = rows.find((row) => row.name.includes('/search?') && row.name.includes('uncached'))!;
