@@ -378,6 +378,39 @@ describe('a long change log', () => {
   }, 300_000);
 });
 
+describe('stopping the sync while a long log is applied', () => {
+  it('ends the pass after the batch under way, and a later pass applies the rest', async () => {
+    seed();
+    await rebuildIndex(temp.recordFile, engine, 'all');
+    const sync = new IndexSync(record, engine, 'all');
+    await sync.catchUp();
+    const ids = record.prepare('SELECT id FROM businesses ORDER BY id').pluck().all() as number[];
+    record
+      .prepare(`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)
+        INSERT INTO change_log (business_id) SELECT json_extract(?, '$[' || CAST(i % ? AS INTEGER) || ']') FROM n`)
+      .run(5 * CHANGE_BATCH, JSON.stringify(ids), ids.length);
+    record.prepare("UPDATE businesses SET category = 'Bakery' WHERE name = 'Chez Paul'").run();
+    const last = changeLogHighWater(record);
+    let batches = 0;
+    const apply = engine.applyChanges.bind(engine);
+    let stopping: Promise<void> | null = null;
+    vi.spyOn(engine, 'applyChanges').mockImplementation(async (changes) => {
+      batches += 1;
+      // The server is asked to stop while the first batch is applied.
+      if (batches === 1) stopping = sync.stop();
+      return apply(changes);
+    });
+    await sync.catchUp();
+    await stopping;
+    expect(batches).toBe(1);
+    expect(await engine.appliedSeq()).toBeLessThan(last);
+    // Stopping is over: the next pass goes on from the index's position and applies the rest.
+    await sync.catchUp();
+    expect(await engine.appliedSeq()).toBe(last);
+    await expectIndexEqualsRecord('all');
+  });
+});
+
 describe('the size of the next batch of the server\'s sync', () => {
   it('scales the last batch to the time budget, growing at most twofold, within its bounds', () => {
     // A batch that took twice the budget halves; one that took a tenth of it doubles (not tenfolds).

@@ -140,6 +140,8 @@ export function isRebuildOwed(record: RecordDatabase): boolean {
 export class IndexSync {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
+  /** Set while `stop` waits: the pass under way ends after its current batch (the log keeps the rest). */
+  private isStopping = false;
   private isPending = false;
   /** The position last reported as behind the pruned log, so a poll does not repeat it every time. */
   private reportedBehind: number | null = null;
@@ -195,7 +197,7 @@ export class IndexSync {
     tryWrite(() => this.consumers.heartbeat(this.engine.indexId, seq));
     for (;;) {
       // A rebuild ending an import (in any process) will publish every change up to its end.
-      if (this.isDeferred() || this.consumers.isImportRebuildRunning(this.engine.indexId, isProcessAlive)) break;
+      if (this.isStopping || this.isDeferred() || this.consumers.isImportRebuildRunning(this.engine.indexId, isProcessAlive)) break;
       const started = performance.now();
       const changes: DocumentChanges | null = readChanges(this.record, seq, this.batchSize, this.policy);
       if (changes === null) break;
@@ -238,10 +240,20 @@ export class IndexSync {
     this.timer.unref();
   }
 
+  /**
+   * Stops polling and ends the pass under way after its current batch: a server stopped while a
+   * long log is applied (100,000 changed rows: minutes at 1,000,000) stops at once, and the next
+   * pass, or the next start, goes on from the index's position.
+   */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    // A failed pass was already reported through onError; stopping only waits for it to end.
-    await this.running?.catch(() => undefined);
+    this.isStopping = true;
+    try {
+      // A failed pass was already reported through onError; stopping only waits for it to end.
+      await this.running?.catch(() => undefined);
+    } finally {
+      this.isStopping = false;
+    }
   }
 }
