@@ -17,13 +17,17 @@ export function startChildServer(
   options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; log: (line: string) => void },
 ): Promise<ChildServer> {
   const child: ChildProcess = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       // The group: `npm start` runs the server as a grandchild.
-      process.kill(-child.pid!, 'SIGTERM');
-    });
+      signalGroup(child.pid!, 'SIGTERM');
+      await exited;
+    }
+    // npm exits before the server it ran has closed: wait for the whole group, so that no server
+    // still shutting down (applying a long change log, say) takes the CPU from what is measured next.
+    await groupGone(child.pid!);
+  };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop().then(() => reject(new Error(`${command} ${args.join(' ')} did not start within ${options.timeoutMs / 1000} s`)));
@@ -48,4 +52,31 @@ export function startChildServer(
       reject(new Error(`${command} ${args.join(' ')} exited with ${code} before listening`));
     });
   });
+}
+
+/** How long a stopped server's process group may take to exit before it is killed. */
+const GROUP_EXIT_TIMEOUT_MS = 60_000;
+const GROUP_POLL_MS = 100;
+
+/** Sends `signal` to the process group led by `pid`; false when no process of it is left. */
+function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    throw error;
+  }
+}
+
+/** Waits until no process of the group led by `pid` is left; kills what is left after {@link GROUP_EXIT_TIMEOUT_MS}. */
+async function groupGone(pid: number): Promise<void> {
+  const deadline = performance.now() + GROUP_EXIT_TIMEOUT_MS;
+  while (signalGroup(pid, 0)) {
+    if (performance.now() > deadline) {
+      signalGroup(pid, 'SIGKILL');
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, GROUP_POLL_MS));
+  }
 }
