@@ -1,9 +1,6 @@
-import { Worker } from 'node:worker_threads';
 import type { IndexerConfig } from './config.ts';
 import type { VerifyReport } from './verify.ts';
-import { tsWorkerSource } from './worker-source.ts';
-
-export type VerifyThreadReply = { report: VerifyReport } | { error: string };
+import { runTaskThread } from './worker-source.ts';
 
 export interface VerifyThread {
   /** The report; rejects with the reason when the check could not run. */
@@ -30,21 +27,6 @@ export function verifyOnThread(config: IndexerConfig): VerifyThread {
     listingPolicy: config.listingPolicy,
     faultPauseAt: undefined,
   };
-  const worker = new Worker(tsWorkerSource(new URL('./verify-worker.ts', import.meta.url)), { eval: true, workerData: settings });
-  const report = new Promise<VerifyReport>((resolve, reject) => {
-    let reply: VerifyThreadReply | null = null;
-    worker.on('message', (message: VerifyThreadReply) => (reply = message));
-    worker.on('error', reject);
-    worker.on('exit', (code) => {
-      if (reply === null) reject(new Error(`The check stopped before it ended (exit code ${code}).`));
-      else if ('error' in reply) reject(new Error(reply.error));
-      else resolve(reply.report);
-    });
-  });
-  return {
-    report,
-    async stop() {
-      await worker.terminate();
-    },
-  };
+  const thread = runTaskThread<VerifyReport>(new URL('./verify-worker.ts', import.meta.url), settings);
+  return { report: thread.result, stop: () => thread.stop() };
 }

@@ -10,10 +10,9 @@
  * or the rows that recreate them. `restoreAbandoned` recreates the indexes of an importer that
  * is gone (the server's start, `npm run import`, and every import before it starts).
  */
-import { Worker } from 'node:worker_threads';
 import type { Statement } from 'better-sqlite3';
 import type { RecordDatabase } from '@directory/data/record.ts';
-import { tsWorkerSource } from '@directory/indexer/worker-source.ts';
+import { runTaskThread } from '@directory/indexer/worker-source.ts';
 
 interface DeferredIndex {
   name: string;
@@ -97,23 +96,14 @@ export class DeferredIndexes {
   }
 }
 
-/** What the thread of `restoreOnThread` answers. */
-export type IndexThreadReply = { built: number } | { error: string };
-
 /**
  * Builds the deferred indexes of the record at `recordFile` on a thread of its own
  * (deferred-indexes-worker.ts), one transaction each; resolves with how many it built.
  */
-export function restoreOnThread(recordFile: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(tsWorkerSource(new URL('./deferred-indexes-worker.ts', import.meta.url)), { eval: true, workerData: { recordFile } });
-    let reply: IndexThreadReply | null = null;
-    worker.on('message', (message: IndexThreadReply) => (reply = message));
-    worker.on('error', reject);
-    worker.on('exit', (code) => {
-      if (reply === null) reject(new Error(`The index thread stopped without an answer (exit code ${code}).`));
-      else if ('error' in reply) reject(new Error(`The record's indexes could not be built: ${reply.error}`));
-      else resolve(reply.built);
-    });
-  });
+export async function restoreOnThread(recordFile: string): Promise<number> {
+  try {
+    return await runTaskThread<number>(new URL('./deferred-indexes-worker.ts', import.meta.url), { recordFile }).result;
+  } catch (error) {
+    throw new Error(`The record's indexes could not be built: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
