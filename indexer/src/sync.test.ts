@@ -27,6 +27,12 @@ let engine: SqliteEngine;
 const insert = (overrides: Partial<BusinessInput>) =>
   insertBusiness(record, buildBusiness({ ...overrides, fullAddress: `1 Main St, ${overrides.city ?? 'Lyon'}, X` }));
 const changeLogSize = () => record.prepare('SELECT count(*) FROM change_log').pluck().get() as number;
+/** `count` change-log entries naming these businesses in turn (as a long import leaves them), in one statement. */
+const logChanges = (ids: number[], count: number) =>
+  record
+    .prepare(`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)
+      INSERT INTO change_log (business_id) SELECT json_extract(?, '$[' || CAST(i % ? AS INTEGER) || ']') FROM n`)
+    .run(count, JSON.stringify(ids), ids.length);
 
 function seed(): void {
   insert({ name: 'Chez Paul', category: 'Restaurant', city: 'Lyon', countryCode: 'FR', reviews: 500, isApproved: true });
@@ -340,10 +346,7 @@ describe('a long change log', () => {
     await new IndexSync(record, engine, 'all').catchUp();
     const logged = 500_000;
     // 500,000 change-log entries (as a long import leaves), then real final states to apply.
-    record
-      .prepare(`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)
-        INSERT INTO change_log (business_id) SELECT json_extract(?, '$[' || CAST(i % ? AS INTEGER) || ']') FROM n`)
-      .run(logged, JSON.stringify(ids), ids.length);
+    logChanges(ids, logged);
     record.prepare("UPDATE businesses SET category = 'Bakery' WHERE name = 'Chez Paul'").run();
     record.prepare("DELETE FROM businesses WHERE name = 'Austin Dental'").run();
     expect(changeLogSize()).toBe(logged + 2);
@@ -385,10 +388,7 @@ describe('stopping the sync while a long log is applied', () => {
     const sync = new IndexSync(record, engine, 'all');
     await sync.catchUp();
     const ids = record.prepare('SELECT id FROM businesses ORDER BY id').pluck().all() as number[];
-    record
-      .prepare(`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)
-        INSERT INTO change_log (business_id) SELECT json_extract(?, '$[' || CAST(i % ? AS INTEGER) || ']') FROM n`)
-      .run(5 * CHANGE_BATCH, JSON.stringify(ids), ids.length);
+    logChanges(ids, 5 * CHANGE_BATCH);
     record.prepare("UPDATE businesses SET category = 'Bakery' WHERE name = 'Chez Paul'").run();
     const last = changeLogHighWater(record);
     let batches = 0;
