@@ -142,10 +142,13 @@ async function underImport(config: BenchConfig, dataDir: string, rows: BenchRow[
   }
 }
 
+/** Whether `--only` lets the row of this name through (every row without it). */
+const isSelected = (config: BenchConfig, name: string) => !config.only || name.includes(config.only);
+
 /** Each of `rows` that `--only` lets through, measured on `server` after it settles and printed; their results. */
 async function measureRows(server: ChildServer, rows: BenchRow[], config: BenchConfig, baseline: number): Promise<RowResult[]> {
   const results: RowResult[] = [];
-  for (const row of rows.filter((candidate) => !config.only || candidate.name.includes(config.only))) {
+  for (const row of rows.filter((candidate) => isSelected(config, candidate.name))) {
     await settle(server.url);
     const result = await measureRow(server.url, row, config, baseline, server.pid);
     printRow(result);
@@ -157,7 +160,7 @@ async function measureRows(server: ChildServer, rows: BenchRow[], config: BenchC
 /** The rows of searches answered from kept answers, on a server started with the defaults (it keeps them). */
 async function keptRows(config: BenchConfig, dataDir: string, rows: BenchRow[], baseline: number): Promise<RowResult[]> {
   const kept = keptSearchRows(rows);
-  if (!kept.some((row) => !config.only || row.name.includes(config.only))) return [];
+  if (!kept.some((row) => isSelected(config, row.name))) return [];
   const server = await startServer(dataDir, config.size, () => undefined);
   try {
     return await measureRows(server, kept, config, baseline);
@@ -192,7 +195,7 @@ export async function runServeSection(config: BenchConfig): Promise<ServeSection
   printRow(after);
   results.push(after);
   printFirstAnswers(results);
-  const isImportWanted = !config.only || 'mix: pages + searches'.includes(config.only);
+  const isImportWanted = isSelected(config, 'mix: pages + searches');
   const importResult = isImportWanted ? await underImport(config, dataDir, rows) : null;
   if (importResult) {
     log(
