@@ -63,7 +63,7 @@ export interface AppOptions {
   engineProbe?: () => Promise<void>;
   /** Where the server's own notices go (the engine found unreachable, then back). */
   log?: (line: string) => void;
-  /** Rows written by one imported file above which the index is rebuilt (IMPORT_REBUILD_THRESHOLD); REBUILD_THRESHOLD by default. */
+  /** Rows written by one imported file, or change-log entries waiting, above which the index is rebuilt (IMPORT_REBUILD_THRESHOLD); REBUILD_THRESHOLD by default. */
   importRebuildThreshold?: number;
   /** Per-address limits of contact messages and search calls; the defaults of rate-limits.ts. */
   rateLimits?: { contact: RateLimitRule; search: RateLimitRule };
@@ -101,20 +101,28 @@ export function createDeps(options: AppOptions): AppDeps {
     await sync.catchUpAfterRunning();
   }, options.log);
   const admission = new AdmissionQueue(options.admission ?? DEFAULT_ADMISSION);
-  const isLargeImportRunning = rebuildBoundImportCheck(options.record, options.importRebuildThreshold ?? REBUILD_THRESHOLD);
+  const rebuildThreshold = options.importRebuildThreshold ?? REBUILD_THRESHOLD;
+  const isLargeImportRunning = rebuildBoundImportCheck(options.record, rebuildThreshold);
   // An unreachable engine is reported once by engineHealth, not at every poll of the change log.
-  const sync = new IndexSync(
-    options.record,
-    options.engine,
-    options.listingPolicy,
-    (error) => {
+  const sync = new IndexSync(options.record, options.engine, options.listingPolicy, {
+    onError: (error) => {
       if (!engineHealth.noteFailure(error)) console.error('index sync failed:', error);
     },
-    syncYield(admission),
+    yieldAfterBatch: syncYield(admission),
     // While a large import runs, and while the rebuild that ends it runs, its rows wait in the
     // change log: the rebuild carries them, so applying them one batch at a time is work thrown away.
-    () => isLargeImportRunning() || deps.imports.isRebuilding(),
-  );
+    isDeferred: () => isLargeImportRunning() || deps.imports.isRebuilding(),
+    // Rows written outside an import (a script, a maintenance task) past the same threshold: the
+    // same child-process rebuild, which waits for one already running rather than starting another.
+    backlog: {
+      threshold: rebuildThreshold,
+      rebuild: async () => {
+        if (!admin.reindex.isRunning()) admin.reindex.start();
+        await admin.reindex.whenIdle();
+        return admin.reindex.current().state === 'succeeded';
+      },
+    },
+  });
   const indexerEnv =
     options.indexerEnv ??
     indexerProcessEnv({ dataDir: dirname(options.record.name), engine: options.engine.name, listingPolicy: options.listingPolicy });

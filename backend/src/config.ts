@@ -26,7 +26,8 @@ const backendEnvSchema = indexerEnvSchema.extend({
   SEARCH_THREADS: z.coerce.number().int().min(0).max(64).default(availableParallelism()),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(96),
   SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
-  // Rows written by one imported file above which the search index is rebuilt rather than caught up from the change log.
+  // Rows written by one imported file, or change-log entries waiting for the server's sync, above
+  // which the search index is rebuilt rather than caught up from the change log.
   IMPORT_REBUILD_THRESHOLD: z.coerce.number().int().min(1).max(100_000_000).default(REBUILD_THRESHOLD),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(CONTACT_MESSAGES_RULE.points),
   // 0 turns the search burst limit off (benchmarks send every call from one address).

@@ -269,7 +269,7 @@ describe('a failure, then a restart', () => {
       record.prepare("DELETE FROM businesses WHERE name = 'Austin Dental'").run();
       engine.database.exec(`CREATE TEMP TRIGGER fail_step ${when} BEGIN SELECT RAISE(ABORT, 'injected failure'); END`);
       const errors: unknown[] = [];
-      const sync = new IndexSync(record, engine, 'all', (error) => errors.push(error));
+      const sync = new IndexSync(record, engine, 'all', { onError: (error) => errors.push(error) });
       await expect(sync.catchUp()).rejects.toThrow('injected failure');
       expect(await engine.appliedSeq()).toBe(before);
       expect(record.prepare('SELECT count(*) FROM change_log WHERE seq > ?').pluck().get(before)).toBe(3);
@@ -329,7 +329,7 @@ describe('a failure, then a restart', () => {
     consumers.advance('other-index', changeLogHighWater(record));
     consumers.prune(CHANGE_BATCH);
     const errors: unknown[] = [];
-    const sync = new IndexSync(record, engine, 'all', (error) => errors.push(error));
+    const sync = new IndexSync(record, engine, 'all', { onError: (error) => errors.push(error) });
     await expect(sync.catchUp()).rejects.toBeInstanceOf(IndexBehindError);
     expect(await engine.appliedSeq()).toBe(behind);
     await rebuildIndex(temp.recordFile, engine, 'all');
@@ -459,7 +459,7 @@ describe('a pass after the one under way', () => {
     seed();
     await rebuildIndex(temp.recordFile, engine, 'all');
     const errors: unknown[] = [];
-    const sync = new IndexSync(record, engine, 'all', (error) => errors.push(error));
+    const sync = new IndexSync(record, engine, 'all', { onError: (error) => errors.push(error) });
     await sync.catchUp();
     insert({ name: 'Back Again Bakery', category: 'Bakery', city: 'Lyon', countryCode: 'FR', reviews: 3, isApproved: true });
     const apply = engine.applyChanges.bind(engine);
@@ -484,5 +484,68 @@ describe('a pass after the one under way', () => {
     await expect(joined).rejects.toThrow('request timed out');
     expect(await fresh).toBe(1);
     expect(await publicNames()).toContain('Back Again Bakery');
+  });
+});
+
+describe('a change log too long to apply change by change', () => {
+  /** A backlog rebuild the test ends itself: `finish(true)` after a real rebuild, `finish(false)` as a failed one. */
+  function controlledRebuild() {
+    const control = { calls: 0, finish: (_isPublished: boolean) => undefined as void };
+    const rebuild = () => {
+      control.calls += 1;
+      return new Promise<boolean>((resolve) => (control.finish = resolve));
+    };
+    return { control, rebuild };
+  }
+
+  it('asks for one full rebuild, applies nothing while it runs, then applies what came after it', async () => {
+    seed();
+    await rebuildIndex(temp.recordFile, engine, 'all');
+    const { control, rebuild } = controlledRebuild();
+    const sync = new IndexSync(record, engine, 'all', { backlog: { threshold: 5, rebuild } });
+    // At the threshold, the sync applies the changes itself.
+    for (const name of ['One', 'Two', 'Three', 'Four', 'Five']) insert({ name });
+    expect(await sync.catchUp()).toBe(5);
+    expect(control.calls).toBe(0);
+
+    // Past it, the pass asks for a rebuild and leaves the log alone, and so do passes meanwhile.
+    for (const name of ['Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven']) insert({ name });
+    const before = await engine.appliedSeq();
+    expect(await sync.catchUp()).toBe(0);
+    insert({ name: 'Twelve' });
+    expect(await sync.catchUp()).toBe(0);
+    expect(control.calls).toBe(1);
+    expect(await engine.appliedSeq()).toBe(before);
+    expect(await publicNames()).not.toContain('Six');
+
+    // The rebuild runs (elsewhere, as the server's child process does) and a row comes after its snapshot.
+    await rebuildIndex(temp.recordFile, engine, 'all', { afterBulk: () => void insert({ name: 'During The Rebuild' }) });
+    insert({ name: 'After The Rebuild' });
+    control.finish(true);
+    await sync.backlogRebuildEnded();
+    expect(await sync.catchUp()).toBe(1);
+    expect(await publicNames()).toEqual(expect.arrayContaining(['Six', 'Twelve', 'During The Rebuild', 'After The Rebuild']));
+    expect(control.calls).toBe(1);
+    await expectIndexEqualsRecord('all');
+  });
+
+  it('applies the backlog change by change when the rebuild failed, and asks again only for a later backlog', async () => {
+    seed();
+    await rebuildIndex(temp.recordFile, engine, 'all');
+    const { control, rebuild } = controlledRebuild();
+    const sync = new IndexSync(record, engine, 'all', { backlog: { threshold: 3, rebuild } });
+    await sync.catchUp();
+    for (const name of ['One', 'Two', 'Three', 'Four']) insert({ name });
+    expect(await sync.catchUp()).toBe(0);
+    control.finish(false);
+    await sync.backlogRebuildEnded();
+    expect(await sync.catchUp()).toBe(4);
+    expect(control.calls).toBe(1);
+    await expectIndexEqualsRecord('all');
+
+    // The log is short again: a new backlog gets a rebuild of its own.
+    for (const name of ['Five', 'Six', 'Seven', 'Eight']) insert({ name });
+    expect(await sync.catchUp()).toBe(0);
+    expect(control.calls).toBe(2);
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { tryWrite } from '@directory/data/record-lock.ts';
 import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
 import { faultPoint } from './fault-point.ts';
-import { ChangeLogConsumers, isPositionAvailable, rebuildConsumerName } from './change-log.ts';
+import { ChangeLogConsumers, changeLogHighWater, isPositionAvailable, rebuildConsumerName } from './change-log.ts';
 import { isProcessAlive } from './process-alive.ts';
 import type { ChangeFeed, DocumentChanges, DocumentSource, RebuildHooks, RebuildReport, SearchEngine } from './engine.ts';
 import { readChanges, snapshotSource, type ListingPolicy } from './record-source.ts';
@@ -130,6 +130,38 @@ export function isRebuildOwed(record: RecordDatabase): boolean {
   return record.prepare('SELECT EXISTS (SELECT 1 FROM index_rebuild_requests)').pluck().get() === 1;
 }
 
+/** What a server's sync does beyond applying the change log; every part has a default. */
+export interface IndexSyncOptions {
+  /** Where a failed pass is reported (by default the console). */
+  onError?: (error: unknown) => void;
+  /** What the sync waits for after a batch that took `batchMs`: at least that long (so at most half the event loop). */
+  yieldAfterBatch?: (batchMs: number) => Promise<void>;
+  /**
+   * While this holds, a pass applies nothing and leaves the changes in the log (the server:
+   * while a large import runs, whose full rebuild will carry its rows). The sync also waits,
+   * by itself, while a rebuild ending an import runs ({@link ChangeLogConsumers.isImportRebuildRunning}).
+   */
+  isDeferred?: () => boolean;
+  /** A full rebuild instead of a change log too long to apply change by change (see {@link BacklogRebuild}). */
+  backlog?: BacklogRebuild;
+}
+
+/**
+ * A long change log (rows written by a script, a maintenance task, another process) costs far
+ * more applied change by change than a full rebuild: at 1,000,000 businesses a change costs 1–4 ms
+ * and takes at most half the event loop, so 100,000 of them keep search minutes behind the record,
+ * where a rebuild in a child process takes about a minute. Above `threshold` pending entries, a
+ * pass asks for `rebuild` instead and applies nothing until it ends; the rebuild publishes an
+ * index that holds every change up to its end, and the next pass applies the rest. Should the
+ * rebuild fail, the backlog is applied change by change.
+ */
+export interface BacklogRebuild {
+  /** Pending change-log entries above which a full rebuild is asked for. */
+  threshold: number;
+  /** Runs a full rebuild (the server: in a child process); resolves true once it published, false when it failed. */
+  rebuild: () => Promise<boolean>;
+}
+
 /**
  * Keeps an engine in step with the record through the change log: `catchUp()` applies
  * everything pending; `start()` also polls, and `poke()` asks for a pass right after a write.
@@ -149,21 +181,26 @@ export class IndexSync {
   /** Entries read per batch, following the measured cost of the last batch (see {@link SYNC_BATCH_BUDGET_MS}). */
   private batchSize = MIN_CHANGE_BATCH;
 
+  private readonly onError: (error: unknown) => void;
+  private readonly yieldAfterBatch: (batchMs: number) => Promise<void>;
+  private readonly isDeferred: () => boolean;
+  private readonly backlog: BacklogRebuild | null;
+  /** The full rebuild asked for because of a backlog, while it runs: passes apply nothing meanwhile. */
+  private backlogRebuild: Promise<void> | null = null;
+  /** Set when that rebuild failed: the backlog is then applied change by change, not asked for again. */
+  private isBacklogRebuildRefused = false;
+
   constructor(
     private readonly record: RecordDatabase,
     private readonly engine: SearchEngine,
     private readonly policy: ListingPolicy,
-    private readonly onError: (error: unknown) => void = (error) => console.error('index sync failed:', error),
-    /** What the sync waits for after a batch that took `batchMs`: at least that long (so at most half the event loop). */
-    private readonly yieldAfterBatch: (batchMs: number) => Promise<void> = pause,
-    /**
-     * While this holds, a pass applies nothing and leaves the changes in the log (the server:
-     * while a large import runs, whose full rebuild will carry its rows). The sync also waits,
-     * by itself, while a rebuild ending an import runs ({@link ChangeLogConsumers.isImportRebuildRunning}).
-     */
-    private readonly isDeferred: () => boolean = () => false,
+    options: IndexSyncOptions = {},
   ) {
     this.consumers = new ChangeLogConsumers(record);
+    this.onError = options.onError ?? ((error) => console.error('index sync failed:', error));
+    this.yieldAfterBatch = options.yieldAfterBatch ?? pause;
+    this.isDeferred = options.isDeferred ?? (() => false);
+    this.backlog = options.backlog ?? null;
   }
 
   /** Applies every pending change; returns how many documents were upserted or removed. */
@@ -197,7 +234,7 @@ export class IndexSync {
     tryWrite(() => this.consumers.heartbeat(this.engine.indexId, seq));
     for (;;) {
       // A rebuild ending an import (in any process) will publish every change up to its end.
-      if (this.isStopping || this.isDeferred() || this.consumers.isImportRebuildRunning(this.engine.indexId, isProcessAlive)) break;
+      if (this.isStopping || this.isWaitingForRebuild() || this.askedForBacklogRebuild(seq)) break;
       const started = performance.now();
       const changes: DocumentChanges | null = readChanges(this.record, seq, this.batchSize, this.policy);
       if (changes === null) break;
@@ -217,6 +254,41 @@ export class IndexSync {
     }
     tryWrite(() => this.consumers.prune(CHANGE_BATCH));
     return applied;
+  }
+
+  /** Whether a pass leaves the log to a full rebuild: one asked for by the server, ending an import, or for a backlog. */
+  private isWaitingForRebuild(): boolean {
+    return this.backlogRebuild !== null || this.isDeferred() || this.consumers.isImportRebuildRunning(this.engine.indexId, isProcessAlive);
+  }
+
+  /** Starts the backlog's rebuild when more than the threshold waits after `seq`; true when it did. */
+  private askedForBacklogRebuild(seq: number): boolean {
+    if (!this.backlog) return false;
+    const pending = changeLogHighWater(this.record) - seq;
+    if (pending <= this.backlog.threshold) {
+      this.isBacklogRebuildRefused = false;
+      return false;
+    }
+    if (this.isBacklogRebuildRefused) return false;
+    this.backlogRebuild = this.backlog
+      .rebuild()
+      .then((isPublished) => {
+        this.isBacklogRebuildRefused = !isPublished;
+      }, (error: unknown) => {
+        this.isBacklogRebuildRefused = true;
+        this.onError(error);
+      })
+      .finally(() => {
+        // The next pass (the server's poll, or its poke after a rebuild) applies what was written
+        // while it ran, or, should it have failed, the whole backlog.
+        this.backlogRebuild = null;
+      });
+    return true;
+  }
+
+  /** Resolves when a rebuild asked for because of a backlog has ended (at once when none runs). */
+  async backlogRebuildEnded(): Promise<void> {
+    await this.backlogRebuild;
   }
 
   /**

@@ -67,6 +67,29 @@ describe('ImportService', () => {
     expect(after.last!.threadId).toBe(before.last!.threadId);
   }, 120_000);
 
+  it('rebuilds the index the same way when more than IMPORT_REBUILD_THRESHOLD changes wait in the log from outside an import', async () => {
+    await app.deps.imports.settled();
+    await app.deps.sync.catchUp();
+    const rebuildsBefore = app.deps.admin.reindex.current().startedAt;
+    // A script renames 301 businesses in one transaction, as `sqlite3` or a maintenance job would.
+    const ids = app.deps.record.prepare('SELECT id FROM businesses ORDER BY id LIMIT 301').pluck().all() as number[];
+    expect(ids).toHaveLength(301);
+    const rename = app.deps.record.prepare("UPDATE businesses SET name = name || ' Backlogged' WHERE id = ?");
+    app.deps.record.transaction(() => ids.forEach((id) => rename.run(id)))();
+    // The pass applies none of them and starts the child-process rebuild instead.
+    expect(await app.deps.sync.catchUp()).toBe(0);
+    expect(app.deps.admin.reindex.isRunning()).toBe(true);
+    await app.deps.sync.backlogRebuildEnded();
+    expect(app.deps.admin.reindex.current()).toMatchObject({ state: 'succeeded', error: null });
+    expect(app.deps.admin.reindex.current().startedAt).not.toBe(rebuildsBefore);
+    await app.deps.sync.catchUp();
+    expect(await app.deps.engine.appliedSeq()).toBe(changeLogHighWater(app.deps.record));
+    const found = await app.deps.engine.search({ query: 'backlogged', page: 1, perPage: 1 });
+    expect(found.total).toBe(301);
+    const verify = await verifyIndex(app.deps.record.name, app.deps.engine, 'all');
+    expect(verify.differenceCount).toBe(0);
+  }, 240_000);
+
   it.runIf(process.platform === 'linux')('runs the import worker (and its reading worker) at background priority, the server\'s thread as it was', () => {
     // They stay between uploads (a CSV is read in the import worker itself); no other thread of this process is lowered.
     const { last } = app.deps.imports.workerStats();

@@ -29,7 +29,7 @@ const indexed = async () => (await temp.engine.listBusinesses({}, { page: 1, per
 describe('the index sync during a large import', () => {
   it('applies nothing while an import over the threshold runs in a live process, then everything once it has finished', async () => {
     const reports = new ImportReportRepository(temp.record);
-    const sync = new IndexSync(temp.record, temp.engine, 'all', undefined, undefined, rebuildBoundImportCheck(temp.record, THRESHOLD));
+    const sync = new IndexSync(temp.record, temp.engine, 'all', { isDeferred: rebuildBoundImportCheck(temp.record, THRESHOLD) });
     const id = reports.create({ fileName: 'big.csv', fileSize: 1, isDryRun: false, batchSize: 2, ownerPid: process.pid });
 
     insertMany(2);
@@ -53,11 +53,11 @@ describe('the index sync during a large import', () => {
     reports.saveCounts(id, counts(2), 8);
     expect(check()).toBe(true);
     insertMany(2);
-    expect(await new IndexSync(temp.record, temp.engine, 'all', undefined, undefined, check).catchUp()).toBe(0);
+    expect(await new IndexSync(temp.record, temp.engine, 'all', { isDeferred: check }).catchUp()).toBe(0);
     // The rest of the file turned out to be duplicates: no rebuild follows, the sync applies the rows once the import has ended.
     reports.finish(id, 'completed', counts(2), null, null);
     expect(check()).toBe(false);
-    expect(await new IndexSync(temp.record, temp.engine, 'all', undefined, undefined, check).catchUp()).toBe(2);
+    expect(await new IndexSync(temp.record, temp.engine, 'all', { isDeferred: check }).catchUp()).toBe(2);
   });
 
   it('does not wait for an import whose process is gone, for a dry run, or for a small one', async () => {
@@ -73,7 +73,7 @@ describe('the index sync during a large import', () => {
     expect(check()).toBe(false);
 
     insertMany(5);
-    expect(await new IndexSync(temp.record, temp.engine, 'all', undefined, undefined, check).catchUp()).toBe(5);
+    expect(await new IndexSync(temp.record, temp.engine, 'all', { isDeferred: check }).catchUp()).toBe(5);
     reports.saveCounts(small, counts(THRESHOLD + 1));
     expect(check()).toBe(true);
   });
