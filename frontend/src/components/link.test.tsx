@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { Link as RouterLink, MemoryRouter, type LinkProps } from 'react-router-dom';
-import { Link } from './link.tsx';
+import { Link, ServerSitePathLink, SitePathLink } from './link.tsx';
 
 /** The HTML of a link rendered on the page at `at`. */
 const html = (link: React.ReactElement, at = '/business/some-shop') => renderToString(<MemoryRouter initialEntries={[at]}>{link}</MemoryRouter>);
@@ -25,6 +25,14 @@ describe('Link', () => {
     expect(ours).toBe(html(<RouterLink {...props}>Text</RouterLink>));
     expect(ours).toMatch(/^<a [^>]*href="[^"]+"[^>]*>Text<\/a>$/);
   });
+
+  it.each(CASES.filter((props) => typeof props.to === 'string' && props.to.startsWith('/') && !props.reloadDocument && !props.target))(
+    'renders on the server the <a> the browser hydrates: %o',
+    (props) => {
+      const to = props.to as string;
+      expect(html(<ServerSitePathLink {...props} to={to}>Text</ServerSitePathLink>)).toBe(html(<SitePathLink {...props} to={to}>Text</SitePathLink>));
+    },
+  );
 
   it('resolves a relative link from the page it is on, as React Router does', () => {
     expect(html(<Link to="../countries">Countries</Link>, '/cities/fr')).toContain('href="/countries"');

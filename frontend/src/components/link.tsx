@@ -17,7 +17,7 @@ const isModified = (event: MouseEvent) => event.metaKey || event.altKey || event
  * footer, breadcrumbs, cards): on the server, React Router’s Links were about a quarter of
  * React’s work for a business page, that resolution above all.
  */
-function SitePathLink({ to, replace, state, preventScrollReset, onClick, ...rest }: LinkProps & { to: string }) {
+export function SitePathLink({ to, replace, state, preventScrollReset, onClick, ...rest }: LinkProps & { to: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -29,8 +29,19 @@ function SitePathLink({ to, replace, state, preventScrollReset, onClick, ...rest
   return <a {...rest} href={to} onClick={handleClick} data-discover="true" />;
 }
 
+/**
+ * SitePathLink as the server renders it: the same `<a>`, without the router's hooks (no click
+ * happens on the server, and they were most of this link's cost there). The server's build picks
+ * it (`import.meta.env.SSR` is a build-time constant); the browser hydrates SitePathLink over it.
+ */
+export function ServerSitePathLink({ to, replace: _replace, state: _state, preventScrollReset: _preventScrollReset, onClick: _onClick, ...rest }: LinkProps & { to: string }) {
+  return <a {...rest} href={to} data-discover="true" />;
+}
+
+const SiteLink = import.meta.env.SSR ? ServerSitePathLink : SitePathLink;
+
 /** The site's link: React Router's `<Link>`, cheaper for a path of the site (see SitePathLink). */
 export function Link(props: LinkProps) {
-  if (isSitePath(props.to) && !ROUTER_ONLY_PROPS.some((name) => props[name] !== undefined)) return <SitePathLink {...props} to={props.to} />;
+  if (isSitePath(props.to) && !ROUTER_ONLY_PROPS.some((name) => props[name] !== undefined)) return <SiteLink {...props} to={props.to} />;
   return <RouterLink {...props} />;
 }
