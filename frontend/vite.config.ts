@@ -14,8 +14,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild ? [] : [compression({ algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip')], threshold: 1024 })]),
   ],
   resolve: {
-    // See src/lib/side-channel.cjs: the browser gets qs's side channel without its error-message helpers.
-    alias: isSsrBuild ? [] : [{ find: /^side-channel$/, replacement: fileURLToPath(new URL('./src/lib/side-channel.cjs', import.meta.url)) }],
+    alias: [
+      // See src/lib/swc-helpers/object-spread.ts: InstantSearch's object spreads without a defineProperty per key.
+      { find: /^@swc\/helpers\/esm\/_object_spread\.js$/, replacement: fileURLToPath(new URL('./src/lib/swc-helpers/object-spread-module.ts', import.meta.url)) },
+      { find: /^@swc\/helpers\/esm\/_object_spread_props\.js$/, replacement: fileURLToPath(new URL('./src/lib/swc-helpers/object-spread-props-module.ts', import.meta.url)) },
+      // See src/lib/side-channel.cjs: the browser gets qs's side channel without its error-message helpers.
+      ...(isSsrBuild ? [] : [{ find: /^side-channel$/, replacement: fileURLToPath(new URL('./src/lib/side-channel.cjs', import.meta.url)) }]),
+    ],
   },
   build: {
     outDir: 'dist/client',
