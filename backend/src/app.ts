@@ -116,7 +116,10 @@ export function createDeps(options: AppOptions): AppDeps {
     // same child-process rebuild, which waits for one already running rather than starting another.
     backlog: {
       threshold: rebuildThreshold,
-      rebuild: async () => {
+      rebuild: async (pending) => {
+        (options.log ?? console.log)(
+          `${pending} changes wait in the change log (over IMPORT_REBUILD_THRESHOLD, ${rebuildThreshold}): rebuilding the search index in a child process instead of applying them one by one.`,
+        );
         if (!admin.reindex.isRunning()) admin.reindex.start();
         await admin.reindex.whenIdle();
         return admin.reindex.current().state === 'succeeded';

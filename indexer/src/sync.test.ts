@@ -490,9 +490,10 @@ describe('a pass after the one under way', () => {
 describe('a change log too long to apply change by change', () => {
   /** A backlog rebuild the test ends itself: `finish(true)` after a real rebuild, `finish(false)` as a failed one. */
   function controlledRebuild() {
-    const control = { calls: 0, finish: (_isPublished: boolean) => undefined as void };
-    const rebuild = () => {
+    const control = { calls: 0, pending: 0, finish: (_isPublished: boolean) => undefined as void };
+    const rebuild = (pending: number) => {
       control.calls += 1;
+      control.pending = pending;
       return new Promise<boolean>((resolve) => (control.finish = resolve));
     };
     return { control, rebuild };
@@ -514,7 +515,7 @@ describe('a change log too long to apply change by change', () => {
     expect(await sync.catchUp()).toBe(0);
     insert({ name: 'Twelve' });
     expect(await sync.catchUp()).toBe(0);
-    expect(control.calls).toBe(1);
+    expect(control).toMatchObject({ calls: 1, pending: 6 });
     expect(await engine.appliedSeq()).toBe(before);
     expect(await publicNames()).not.toContain('Six');
 

@@ -158,8 +158,8 @@ export interface IndexSyncOptions {
 export interface BacklogRebuild {
   /** Pending change-log entries above which a full rebuild is asked for. */
   threshold: number;
-  /** Runs a full rebuild (the server: in a child process); resolves true once it published, false when it failed. */
-  rebuild: () => Promise<boolean>;
+  /** Runs a full rebuild (the server: in a child process) for `pending` entries; resolves true once it published, false when it failed. */
+  rebuild: (pending: number) => Promise<boolean>;
 }
 
 /**
@@ -271,7 +271,7 @@ export class IndexSync {
     }
     if (this.isBacklogRebuildRefused) return false;
     this.backlogRebuild = this.backlog
-      .rebuild()
+      .rebuild(pending)
       .then((isPublished) => {
         this.isBacklogRebuildRefused = !isPublished;
       }, (error: unknown) => {
