@@ -90,6 +90,26 @@ describe('ImportService', () => {
     expect(verify.differenceCount).toBe(0);
   }, 240_000);
 
+  it('reports a small file caught up only once a backlog rebuild its rows started has ended', async () => {
+    await app.deps.imports.settled();
+    await app.deps.sync.catchUp();
+    const rebuildsBefore = app.deps.admin.reindex.current().startedAt;
+    // 280 changes wait (a script's), then a 40-row file: together past the threshold of 300.
+    const ids = app.deps.record.prepare('SELECT id FROM businesses ORDER BY id DESC LIMIT 280').pluck().all() as number[];
+    const rename = app.deps.record.prepare("UPDATE businesses SET name = name || ' Waiting' WHERE id = ?");
+    app.deps.record.transaction(() => ids.forEach((id) => rename.run(id)))();
+    const result = await importOne(small.file);
+    expect(result.successCount).toBeLessThanOrEqual(300);
+    expect(result.indexUpdate).toBe('change-log');
+    expect(app.deps.imports.indexCatchUp()).toMatchObject({ state: 'change-log' });
+    await app.deps.imports.settled();
+    expect(app.deps.imports.indexCatchUp()).toEqual({ state: 'idle' });
+    expect(app.deps.admin.reindex.current()).toMatchObject({ state: 'succeeded' });
+    expect(app.deps.admin.reindex.current().startedAt).not.toBe(rebuildsBefore);
+    expect(await app.deps.engine.appliedSeq()).toBe(changeLogHighWater(app.deps.record));
+    expect((await app.deps.engine.search({ query: 'waiting', page: 1, perPage: 1 })).total).toBe(280);
+  }, 240_000);
+
   it.runIf(process.platform === 'linux')('runs the import worker (and its reading worker) at background priority, the server\'s thread as it was', () => {
     // They stay between uploads (a CSV is read in the import worker itself); no other thread of this process is lowered.
     const { last } = app.deps.imports.workerStats();

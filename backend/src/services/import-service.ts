@@ -177,12 +177,17 @@ export class ImportService {
     if (written <= this.rebuildThreshold || this.rebuilding) {
       // A rebuild already running picks up what it can; the change log covers the rest.
       this.catchUp = { state: 'change-log', since, rows: written };
-      this.sync
+      const caughtUp = this.sync
         .catchUp()
+        // This file's rows and others waiting with them may pass the threshold together: the sync
+        // then rebuilds instead (BacklogRebuild), and the rows are searchable once that has ended.
+        .then(() => this.sync.backlogRebuildEnded())
+        .then(() => this.sync.catchUp())
         .then(() => {
           if (!this.rebuilding) this.catchUp = { state: 'idle' };
         })
         .catch(this.onError);
+      this.caughtUp = Promise.all([this.caughtUp, caughtUp]).then(() => undefined);
       return 'change-log';
     }
     this.catchUp = { state: 'rebuilding', since, rows: written };
