@@ -224,7 +224,14 @@ class AppWithLeanPath extends Koa {
 /** The Koa application: error rendering, body parsing, the API, static assets, server-rendered pages. */
 export function createApp(
   deps: AppDeps,
-  options: { isDevelopment?: boolean; site?: SiteBundle; isProxyTrusted?: boolean; pageCacheBytes?: number } = {},
+  options: {
+    isDevelopment?: boolean;
+    site?: SiteBundle;
+    isProxyTrusted?: boolean;
+    pageCacheBytes?: number;
+    /** How long a kept index page is served after the index changed under it (PAGE_STALE_SECONDS); 0 by default: rendered again at once. */
+    pageStaleSeconds?: number;
+  } = {},
 ): Koa {
   // A ready list answer of this index generation, to a visitor without cookies, is answered in
   // front of Koa: the same headers and bytes as the full path, without its context and chain.
@@ -268,18 +275,23 @@ export function createApp(
       // A kept page shows one business's row or the index's lists, and the site's snippets and ad
       // codes: any change to them moves its version.
       app.use(
-        cachedPages(pages, async (page) => {
-          const content = deps.site.contentVersion();
-          if (page.kind === 'business') return `${deps.businesses.versionOfSlug(page.slug) ?? 'none'}|${content}`;
-          // While the engine cannot be reached there is no generation to key the lists by: they are not kept.
-          if (!deps.engineHealth.isAvailable()) return null;
-          try {
-            return `${await deps.engine.generation()}|${content}`;
-          } catch (error) {
-            if (deps.engineHealth.noteFailure(error)) return null;
-            throw error;
-          }
-        }, (slug) => deps.businesses.hoursOfSlug(slug)),
+        cachedPages(
+          pages,
+          async (page) => {
+            const content = deps.site.contentVersion();
+            if (page.kind === 'business') return { version: `${deps.businesses.versionOfSlug(page.slug) ?? 'none'}|${content}`, generation: null };
+            // While the engine cannot be reached there is no generation to key the lists by: they are not kept.
+            if (!deps.engineHealth.isAvailable()) return null;
+            try {
+              return { version: content, generation: await deps.engine.generation() };
+            } catch (error) {
+              if (deps.engineHealth.noteFailure(error)) return null;
+              throw error;
+            }
+          },
+          (slug) => deps.businesses.hoursOfSlug(slug),
+          { staleMs: (options.pageStaleSeconds ?? 0) * 1000 },
+        ),
       );
     }
     // Rendering a page runs its list and search reads: it waits its turn like the API calls.

@@ -25,6 +25,7 @@ const backendEnvSchema = indexerEnvSchema.extend({
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(DEFAULT_ADMISSION.maxWaitMs),
   SEARCH_THREADS: z.coerce.number().int().min(0).max(64).default(availableParallelism()),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(96),
+  PAGE_STALE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   // Rows written by one imported file, or change-log entries waiting for the server's sync, above
   // which the search index is rebuilt rather than caught up from the change log.
@@ -59,6 +60,8 @@ export interface BackendConfig extends IndexerConfig {
   searchThreads: number;
   /** Memory for rendered pages: business pages, the home page and the directory's lists (0: every page rendered per request). */
   pageCacheBytes: number;
+  /** How long a kept index page is served after the index changed under it (PAGE_STALE_SECONDS). */
+  pageStaleSeconds: number;
   /** Memory for search answers kept per index generation; 0 runs every search. */
   searchCacheBytes: number;
   /** Rows written by one imported file above which the index is rebuilt (in the admin area's child process). */
@@ -92,6 +95,7 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     },
     searchThreads: parsed.SEARCH_THREADS,
     pageCacheBytes: parsed.PAGE_CACHE_MB * 1024 * 1024,
+    pageStaleSeconds: parsed.PAGE_STALE_SECONDS,
     searchCacheBytes: parsed.SEARCH_CACHE_MB * 1024 * 1024,
     rateLimits: {
       contact: { ...CONTACT_MESSAGES_RULE, points: parsed.CONTACT_RATE_LIMIT },

@@ -134,6 +134,34 @@ describe('category, country, city and search pages, kept like the lists', () => 
   });
 });
 
+describe('with PAGE_STALE_SECONDS', () => {
+  let staleApp: TestApp;
+  beforeAll(async () => {
+    staleApp = await startTestApp([buildBusiness({ name: 'Steady Bakery', category: 'Bakery', reviews: 10 })], { withPages: true, pageStaleSeconds: 3600 });
+  });
+  afterAll(() => staleApp.close());
+  const fetchFrom = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(new URL(path, (await staleApp.get('/api/nothing')).url), { headers });
+    return { status: response.status, etag: response.headers.get('etag'), text: await response.text() };
+  };
+
+  it('serves a kept index page as it was after the index changed, while the API answers and business pages show the change at once', async () => {
+    const first = await fetchFrom('/search?q=bakery');
+    expect(first.text).toContain('Steady Bakery');
+    insertBusiness(staleApp.deps.record, buildBusiness({ name: 'Newcomer Bakery', category: 'Bakery', reviews: 100_000 }));
+    await staleApp.deps.sync.catchUp();
+    // The page rendered a moment ago, under the generation before: served as it was, with its own validator.
+    const kept = await fetchFrom('/search?q=bakery');
+    expect(kept.etag).toBe(first.etag);
+    expect(kept.text).not.toContain('Newcomer Bakery');
+    expect((await fetchFrom('/search?q=bakery', { 'if-none-match': first.etag!, 'cache-control': 'max-age=0' })).status).toBe(304);
+    // The API reads the index as it is now.
+    expect((await fetchFrom('/api/search?q=bakery')).text).toContain('Newcomer Bakery');
+    // A page not rendered before the change shows it.
+    expect((await fetchFrom('/categories/bakery')).text).toContain('Newcomer Bakery');
+  });
+});
+
 describe('a cached page and its Content-Security-Policy', () => {
   it('gets a fresh nonce in its policy and on each of its scripts at every answer, from the cache too', async () => {
     const answers = [];
@@ -192,14 +220,14 @@ describe('a cached page and its Content-Security-Policy', () => {
 });
 
 describe('RenderedPageCache', () => {
-  const entry = () => ({ version: 'g1', expiresAt: 120_000, page: { html: '<html>', reads: '' }, cacheControl: 'public' });
+  const entry = () => ({ version: 'v1', generation: null, renderedAt: 0, expiresAt: 120_000, page: { html: '<html>', reads: '' }, cacheControl: 'public' });
 
   it('keeps a page for its version until its minute ends', () => {
     const cache = new RenderedPageCache({ maxBytes: 1024 * 1024 });
     cache.set('/business/a', entry());
-    expect(cache.get('/business/a', 'g1', 119_999)?.page?.html).toBe('<html>');
-    expect(cache.get('/business/a', 'g1', 120_000)).toBeUndefined();
-    expect(cache.get('/business/a', 'g2', 60_000)).toBeUndefined();
+    expect(cache.get('/business/a', 'v1', null, 119_999)?.page?.html).toBe('<html>');
+    expect(cache.get('/business/a', 'v1', null, 120_000)).toBeUndefined();
+    expect(cache.get('/business/a', 'v2', null, 60_000)).toBeUndefined();
   });
 
   it('keeps a business page until what it shows of the time changes, an "open now" search until its minute ends, every other page for as long as its version', () => {
@@ -216,17 +244,33 @@ describe('RenderedPageCache', () => {
     expect(keptUntil({ kind: 'index' }, 'q=pizza&OPENNOW=1', at)).toBe(endOfMinute);
     for (const search of ['', 'q=pizza&location=Rome', 'page=3', 'letter=B']) expect(keptUntil({ kind: 'index' }, search, at)).toBe(Number.POSITIVE_INFINITY);
     const cache = new RenderedPageCache({ maxBytes: 1024 * 1024 });
-    cache.set('/categories', { ...entry(), expiresAt: keptUntil({ kind: 'index' }, '', at) });
+    cache.set('/categories', { ...entry(), generation: 'g1', renderedAt: at, expiresAt: keptUntil({ kind: 'index' }, '', at) });
     // A day later, on the same index generation: still the same page.
-    expect(cache.get('/categories', 'g1', at + 86_400_000)?.page?.html).toBe('<html>');
-    expect(cache.get('/categories', 'g2', at)).toBeUndefined();
+    expect(cache.get('/categories', 'v1', 'g1', at + 86_400_000)?.page?.html).toBe('<html>');
+    expect(cache.get('/categories', 'v1', 'g2', at)).toBeUndefined();
+  });
+
+  it('serves an index page of an older generation while it is younger than the stale time, never a page of another version', () => {
+    const cache = new RenderedPageCache({ maxBytes: 1024 * 1024 });
+    const renderedAt = 1_000_000;
+    cache.set('/search?q=bakery', { ...entry(), generation: 'g1', renderedAt, expiresAt: Number.POSITIVE_INFINITY });
+    // The index moved on (g2, g3…) while the page is younger than 5 s: it is served as rendered.
+    expect(cache.get('/search?q=bakery', 'v1', 'g2', renderedAt + 4_999, 5_000)?.generation).toBe('g1');
+    expect(cache.get('/search?q=bakery', 'v1', 'g3', renderedAt + 4_999, 5_000)?.generation).toBe('g1');
+    // From 5 s on, or with no stale time, it is rendered again.
+    expect(cache.get('/search?q=bakery', 'v1', 'g2', renderedAt + 5_000, 5_000)).toBeUndefined();
+    expect(cache.get('/search?q=bakery', 'v1', 'g2', renderedAt + 1)).toBeUndefined();
+    // New snippets, ad codes or a "clear cache" (the version) end it at once, as do the business page's own writes.
+    expect(cache.get('/search?q=bakery', 'v2', 'g1', renderedAt + 1, 5_000)).toBeUndefined();
+    cache.set('/business/a', { ...entry(), renderedAt });
+    expect(cache.get('/business/a', 'v2', null, renderedAt + 1, 5_000)).toBeUndefined();
   });
 
   it('holds no more than its memory', () => {
     const cache = new RenderedPageCache({ maxBytes: 10_000 });
     for (let i = 0; i < 100; i += 1) cache.set(`/business/${i}`, { ...entry(), page: { html: 'x'.repeat(1000), reads: '' } });
     expect(cache.size).toBeLessThanOrEqual(4);
-    expect(cache.get('/business/99', 'g1', 0)?.page?.html).toHaveLength(1000);
+    expect(cache.get('/business/99', 'v1', null, 0)?.page?.html).toHaveLength(1000);
   });
 
   it('keeps a page asked again in gzip as its compressed bytes only, so that many more such pages fit', () => {
@@ -234,7 +278,7 @@ describe('RenderedPageCache', () => {
     const text = (i: number) => `<html><body>${`<p>Row ${i} of a results page, <b>bakery</b> in Lyon</p>`.repeat(200)}</body></html>`;
     cache.set('/search?q=0', { ...entry(), page: { html: text(0), reads: '' } });
     const asText = cache.bytes;
-    const kept = cache.get('/search?q=0', 'g1', 0)!;
+    const kept = cache.get('/search?q=0', 'v1', null, 0)!;
     const template = cache.gzipOf('/search?q=0', kept);
     expect(kept.page).toBeNull();
     expect(cache.bytes).toBeLessThan(asText / 10);
@@ -242,7 +286,7 @@ describe('RenderedPageCache', () => {
     // Twenty such pages as text would not fit; compressed they all do.
     for (let i = 1; i < 20; i += 1) {
       cache.set(`/search?q=${i}`, { ...entry(), page: { html: text(i), reads: '' } });
-      cache.gzipOf(`/search?q=${i}`, cache.get(`/search?q=${i}`, 'g1', 0)!);
+      cache.gzipOf(`/search?q=${i}`, cache.get(`/search?q=${i}`, 'v1', null, 0)!);
     }
     expect(20 * asText).toBeGreaterThan(200_000);
     expect(cache.size).toBe(20);

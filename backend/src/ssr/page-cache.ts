@@ -12,7 +12,12 @@ import { businessSlugOf } from './page-path.ts';
 
 /** A rendered page kept for its version of the data (and, for a page that shows the time, until that changes: see `keptUntil`). */
 interface CachedPage {
+  /** What the page shows beyond the index: its business's row (a business page), the snippets, ad codes and "clear cache" count. */
   version: string;
+  /** The index generation an index page was rendered from; null for a business page. */
+  generation: string | null;
+  /** When it was rendered (epoch ms). */
+  renderedAt: number;
   /** Epoch ms after which the page is rendered again (Infinity: for as long as its version lasts). */
   expiresAt: number;
   /**
@@ -59,9 +64,17 @@ export class RenderedPageCache {
     this.clears += 1;
   }
 
-  get(key: string, version: string, now: number): CachedPage | undefined {
+  /**
+   * The page kept for `key` if it shows this `version` and has not expired. An index page of
+   * another generation is still served while it is younger than `staleMs`: while the index
+   * changes several times a second (an operator at work, a small import), every index page would
+   * otherwise be rendered again at each request.
+   */
+  get(key: string, version: string, generation: string | null, now: number, staleMs = 0): CachedPage | undefined {
     const page = this.pages.get(key);
-    return page && page.version === version && now < page.expiresAt ? page : undefined;
+    if (page === undefined || page.version !== version || now >= page.expiresAt) return undefined;
+    if (page.generation === generation) return page;
+    return page.generation !== null && now - page.renderedAt < staleMs ? page : undefined;
   }
 
   set(key: string, page: CachedPage): void {
@@ -134,6 +147,12 @@ const INDEX_PAGE = /^\/(?:categories(?:\/[^/]+)?|countries(?:\/[^/]+(?:\/cities)
  */
 export type KeptPage = { kind: 'business'; slug: string } | { kind: 'index' };
 
+/** What a kept page was rendered from: `version` names what it shows beyond the index, `generation` the index it read (null: none). */
+export interface PageVersion {
+  version: string;
+  generation: string | null;
+}
+
 export function keptPageOf(path: string): KeptPage | null {
   if (path.startsWith('/business/')) {
     const slug = businessSlugOf(path);
@@ -151,10 +170,16 @@ export function keptPageOf(path: string): KeptPage | null {
  */
 export function cachedPages(
   cache: RenderedPageCache,
-  dataVersion: (page: KeptPage) => Promise<string | null>,
+  dataVersion: (page: KeptPage) => Promise<PageVersion | null>,
   hoursOf: (slug: string) => BusinessHours | null,
-  now: () => number = Date.now,
+  options: {
+    now?: () => number;
+    /** How long an index page is served after the index changed under it (PAGE_STALE_SECONDS; see {@link RenderedPageCache.get}). */
+    staleMs?: number;
+  } = {},
 ): Middleware {
+  const now = options.now ?? Date.now;
+  const staleMs = options.staleMs ?? 0;
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const kept = keptPageOf(ctx.path);
@@ -162,13 +187,14 @@ export function cachedPages(
     const data = await dataVersion(kept);
     // No version to key by (the engine cannot be reached, for an index page): rendered, not kept.
     if (data === null) return next();
-    const version = `${data}#${cache.epoch}`;
+    const version = `${data.version}#${cache.epoch}`;
     const at = now();
     const key = ctx.originalUrl;
-    const ready = cache.get(key, version, at);
+    const ready = cache.get(key, version, data.generation, at, staleMs);
     // A kept page's expiry was settled when it was rendered; a page to render now gets its own.
     const expiresAt = ready?.expiresAt ?? keptUntil(kept, ctx.querystring, at, kept.kind === 'business' ? hoursOf(kept.slug) : null);
-    const etag = listEtag(`${version}#${expiresAt}`, key);
+    // The validator of the page served: a kept page of an older generation keeps its own.
+    const etag = listEtag(`${ready ? ready.generation : data.generation}|${version}#${expiresAt}`, key);
     if (ready) {
       ctx.set('ETag', etag);
       ctx.set('Cache-Control', ready.cacheControl);
@@ -192,7 +218,7 @@ export function cachedPages(
     const page = ctx.state.preparedPage as PreparedPage | undefined;
     if (ctx.status !== 200 || !page) return;
     const cacheControl = ctx.response.get('Cache-Control');
-    cache.set(key, { version, expiresAt, page, cacheControl });
+    cache.set(key, { version, generation: data.generation, renderedAt: at, expiresAt, page, cacheControl });
     // Set before the ETag middleware sees the body: it hashes only answers without one.
     ctx.set('ETag', etag);
   };

@@ -56,6 +56,8 @@ export async function startTestApp(
   businesses: BusinessInput[] = [],
   options: {
     withPages?: boolean;
+    /** PAGE_STALE_SECONDS of the app: how long a kept index page outlives an index change (0 by default). */
+    pageStaleSeconds?: number;
     withBuiltSite?: boolean;
     listingPolicy?: ListingPolicy;
     admission?: AdmissionOptions;
@@ -87,7 +89,7 @@ export async function startTestApp(
   neverWaitForWriteLock(record);
   const site = options.withBuiltSite ? await loadBuiltSite() : options.withPages ? await sourceSite() : undefined;
   const server: Server = await new Promise((resolve) => {
-    const app = createApp(deps, { ...(site ? { site } : {}), isProxyTrusted: options.isProxyTrusted ?? true });
+    const app = createApp(deps, { ...(site ? { site } : {}), isProxyTrusted: options.isProxyTrusted ?? true, pageStaleSeconds: options.pageStaleSeconds ?? 0 });
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
