@@ -8,13 +8,14 @@
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { Random } from '@directory/data/demo/random.ts';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import { writeSample } from '../samples/generate-sample.ts';
 import type { ChildServer } from './child-server.ts';
 import { helloWorld, log, measureRow, NO_KEPT_SEARCHES, prepareDataSet, printFirstAnswers, printRow, SERVE_TABLE_HEAD, settle, signInAsBenchAdmin, startServer, type RequestCursor, type RowResult } from './common.ts';
 import type { BenchConfig } from './config.ts';
-import { biggestCategories, biggestPlaces, buildAdminRows, buildMixRow, buildPageRows, buildRows, keptSearchRows, randomSlugs, sampleRecord, type BenchRow } from './workload.ts';
+import { biggestCategories, biggestPlaces, buildAdminRows, buildMixRow, buildPageRows, buildRows, indexPagesRows, keptSearchRows, randomSlugs, sampleRecord, WRITE_EVERY_MS, type BenchRow } from './workload.ts';
 
 /** Different requests per search row. */
 const REQUESTS_PER_ROW = 600;
@@ -161,6 +162,39 @@ async function measureRows(server: ChildServer, rows: BenchRow[], config: BenchC
   return results;
 }
 
+/**
+ * Runs `measure` while a business of the record is written every WRITE_EVERY_MS: its `updated_at`
+ * set to itself, so the data set is left as it was, while the change log (whose trigger fires on
+ * any update) has the server apply a change and move its index generation each time.
+ */
+async function whileWriting<T>(recordFile: string, measure: () => Promise<T>): Promise<T> {
+  const record = new Database(recordFile);
+  record.pragma('busy_timeout = 5000');
+  const maxId = record.prepare('SELECT max(id) FROM businesses').pluck().get() as number;
+  const touch = record.prepare('UPDATE businesses SET updated_at = updated_at WHERE id = ?');
+  const random = new Random(11);
+  const timer = setInterval(() => touch.run(1 + random.int(maxId)), WRITE_EVERY_MS);
+  try {
+    return await measure();
+  } finally {
+    clearInterval(timer);
+    record.close();
+  }
+}
+
+/** The kept index pages as they are, then under writes (see {@link indexPagesRows}). */
+async function indexPagesUnderWrites(server: ChildServer, recordFile: string, rows: BenchRow[], config: BenchConfig, baseline: number): Promise<RowResult[]> {
+  const [idle, writing] = indexPagesRows(rows);
+  const results = await measureRows(server, [idle!], config, baseline);
+  if (isSelected(config, writing!.name)) {
+    await settle(server.url);
+    const result = await whileWriting(recordFile, () => measureRow(server.url, writing!, config, baseline, server.pid));
+    printRow(result);
+    results.push(result);
+  }
+  return results;
+}
+
 /** The rows of searches answered from kept answers, on a server started with the defaults (it keeps them). */
 async function keptRows(config: BenchConfig, dataDir: string, rows: BenchRow[], baseline: number): Promise<RowResult[]> {
   const kept = keptSearchRows(rows);
@@ -191,6 +225,7 @@ export async function runServeSection(config: BenchConfig): Promise<ServeSection
     printRow(before);
     results.push(before);
     results.push(...(await measureRows(server, rows, config, before.requestsPerSecond)));
+    results.push(...(await indexPagesUnderWrites(server, join(dataDir, 'directory.sqlite'), rows, config, before.requestsPerSecond)));
   } finally {
     await server.stop();
   }

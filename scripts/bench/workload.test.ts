@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '@directory/data/demo/random.ts';
-import { buildAdminRows, buildMixRow, buildPageRows, buildRows, keptSearchRows, makeTypo, multiSearchBody, wordsOf, type Sample } from './workload.ts';
+import { buildAdminRows, buildMixRow, buildPageRows, buildRows, indexPagesRows, keptSearchRows, makeTypo, multiSearchBody, wordsOf, WRITE_EVERY_MS, type Sample } from './workload.ts';
 
 /** Levenshtein distance, to check that a typo is one edit away (a swap counts as two). */
 function distance(a: string, b: string): number {
@@ -92,6 +92,16 @@ describe('bench workload', () => {
     expect(paths('/api/cities/{biggest}')).toContain('/api/cities/US/new-york?page=1');
     expect(paths('last business sitemap')).toEqual(new Set(['/sitemaps/businesses/page-21.xml']));
     expect(paths('page: /categories')).toContain('/categories?letter=B');
+
+    // The kept index pages, interleaved (home, a /search page, a page of the big category), as they are and under writes.
+    const indexPages = indexPagesRows(rows);
+    expect(indexPages.map((row) => row.name)).toEqual([
+      'pages kept: home, /search, big category',
+      `pages kept: home, /search, big category, a business written every ${WRITE_EVERY_MS} ms`,
+    ]);
+    expect(indexPages.every((row) => row.isReadyAnswer && row.requests === indexPages[0]!.requests)).toBe(true);
+    expect(indexPages[0]!.requests.slice(0, 3).map((request) => request.path)).toEqual(['/', '/search?q=pizza&location=Roma', '/categories/restaurant']);
+    expect(new Set(indexPages[0]!.requests.map((request) => request.path)).size).toBe(1 + 2 + 20);
 
     const mix = buildMixRow([...rows, ...buildRows(sample, 60, new Random(4))]);
     // Five kinds of 60 requests each (business pages, /search pages, the home page, real searches, typos):

@@ -307,6 +307,27 @@ export function buildPageRows(
   ];
 }
 
+/** How often the writes row changes a business (an operator at work, a small import). */
+export const WRITE_EVERY_MS = 250;
+
+/**
+ * The kept index pages (home, `/search` pages, the big category's pages), interleaved: measured
+ * as they are, then while a business is written every {@link WRITE_EVERY_MS} (each write moves
+ * the index generation those pages are kept by). Asked once before each row.
+ */
+export function indexPagesRows(rows: BenchRow[]): BenchRow[] {
+  const wanted = ['page: / (home)', 'page: /search?q=…&location=…', 'page: big category, pages 1..20'];
+  const chosen = wanted.map((name) => rows.find((row) => row.name === name)).filter((row): row is BenchRow => row !== undefined);
+  const requests: BenchRequest[] = [];
+  const longest = Math.max(0, ...chosen.map((row) => row.requests.length));
+  for (let i = 0; i < longest; i += 1) for (const row of chosen) requests.push(row.requests[i % row.requests.length]!);
+  const name = 'pages kept: home, /search, big category';
+  return [
+    { name, requests, isReadyAnswer: true },
+    { name: `${name}, a business written every ${WRITE_EVERY_MS} ms`, requests, isReadyAnswer: true },
+  ];
+}
+
 /** The page and search mix measured idle and again while a large import runs. */
 export function buildMixRow(rows: BenchRow[]): BenchRow {
   const wanted = ['page: /business/{slug}', 'page: /search?q=…&location=…', 'page: / (home)', 'real searches in rotation', 'search: typo'];
