@@ -25,7 +25,7 @@ const backendEnvSchema = indexerEnvSchema.extend({
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(DEFAULT_ADMISSION.maxWaitMs),
   SEARCH_THREADS: z.coerce.number().int().min(0).max(64).default(availableParallelism()),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(96),
-  PAGE_STALE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  PAGE_STALE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   // Rows written by one imported file, or change-log entries waiting for the server's sync, above
   // which the search index is rebuilt rather than caught up from the change log.
