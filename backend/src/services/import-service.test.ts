@@ -30,6 +30,21 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** Waits for the imports before and the index's catch-up; when the last rebuild started (to tell a new one from it). */
+async function indexCaughtUp(): Promise<string | null> {
+  await app.deps.imports.settled();
+  await app.deps.sync.catchUp();
+  return app.deps.admin.reindex.current().startedAt;
+}
+
+/** Appends `word` to the names of `count` businesses (first or last by id) in one transaction, as a script would; how many it renamed. */
+function renameOutsideImports(count: number, word: string, order: 'ASC' | 'DESC'): number {
+  const ids = app.deps.record.prepare(`SELECT id FROM businesses ORDER BY id ${order} LIMIT ?`).pluck().all(count) as number[];
+  const rename = app.deps.record.prepare('UPDATE businesses SET name = name || ? WHERE id = ?');
+  app.deps.record.transaction(() => ids.forEach((id) => rename.run(` ${word}`, id)))();
+  return ids.length;
+}
+
 const importOne = (file: string) =>
   app.deps.imports.importFile({ file, fileName: file.split('/').pop()!, batchSize: 100, isDryRun: false, fileIndex: 1, totalFiles: 1 });
 
@@ -68,14 +83,9 @@ describe('ImportService', () => {
   }, 120_000);
 
   it('rebuilds the index the same way when more than IMPORT_REBUILD_THRESHOLD changes wait in the log from outside an import', async () => {
-    await app.deps.imports.settled();
-    await app.deps.sync.catchUp();
-    const rebuildsBefore = app.deps.admin.reindex.current().startedAt;
+    const rebuildsBefore = await indexCaughtUp();
     // A script renames 301 businesses in one transaction, as `sqlite3` or a maintenance job would.
-    const ids = app.deps.record.prepare('SELECT id FROM businesses ORDER BY id LIMIT 301').pluck().all() as number[];
-    expect(ids).toHaveLength(301);
-    const rename = app.deps.record.prepare("UPDATE businesses SET name = name || ' Backlogged' WHERE id = ?");
-    app.deps.record.transaction(() => ids.forEach((id) => rename.run(id)))();
+    expect(renameOutsideImports(301, 'Backlogged', 'ASC')).toBe(301);
     // The pass applies none of them and starts the child-process rebuild instead.
     expect(await app.deps.sync.catchUp()).toBe(0);
     expect(app.deps.admin.reindex.isRunning()).toBe(true);
@@ -91,13 +101,9 @@ describe('ImportService', () => {
   }, 240_000);
 
   it('reports a small file caught up only once a backlog rebuild its rows started has ended', async () => {
-    await app.deps.imports.settled();
-    await app.deps.sync.catchUp();
-    const rebuildsBefore = app.deps.admin.reindex.current().startedAt;
+    const rebuildsBefore = await indexCaughtUp();
     // 280 changes wait (a script's), then a 40-row file: together past the threshold of 300.
-    const ids = app.deps.record.prepare('SELECT id FROM businesses ORDER BY id DESC LIMIT 280').pluck().all() as number[];
-    const rename = app.deps.record.prepare("UPDATE businesses SET name = name || ' Waiting' WHERE id = ?");
-    app.deps.record.transaction(() => ids.forEach((id) => rename.run(id)))();
+    expect(renameOutsideImports(280, 'Waiting', 'DESC')).toBe(280);
     const result = await importOne(small.file);
     expect(result.successCount).toBeLessThanOrEqual(300);
     expect(result.indexUpdate).toBe('change-log');
