@@ -35,9 +35,10 @@ interface CachedPage {
  * `keptPageOf`), each tagged with the version of the data it was rendered from (a business
  * page: its business's row; the others: the index generation; for all: the site snippets' and ad
  * codes' last change and the "clear cache" count). A page of another version, or past its
- * expiry (`keptUntil`), is never served: it is rendered again on its next request. Rendering is the server's
- * main cost per page (React's renderToString and the route's data), and a page is read far more
- * often than its data changes.
+ * expiry (`keptUntil`), is never served: it is rendered again on its next request; the one
+ * exception is an index page of an older index generation, served while it is younger than the
+ * stale time (`get`). Rendering is the server's main cost per page (React's renderToString and the
+ * route's data), and a page is read far more often than its data changes.
  */
 export class RenderedPageCache {
   private readonly pages: LRUCache<string, CachedPage>;
