@@ -307,6 +307,17 @@ export function buildPageRows(
   ];
 }
 
+/**
+ * The rows' requests taken in turn, one of each row, the shorter rows going round again, until
+ * the longest has given all of its own: every slice of a run carries every kind of request.
+ */
+function interleave(rows: BenchRow[]): BenchRequest[] {
+  const requests: BenchRequest[] = [];
+  const longest = Math.max(0, ...rows.map((row) => row.requests.length));
+  for (let i = 0; i < longest; i += 1) for (const row of rows) requests.push(row.requests[i % row.requests.length]!);
+  return requests;
+}
+
 /** How often the writes row changes a business (an operator at work, a small import). */
 export const WRITE_EVERY_MS = 250;
 
@@ -317,10 +328,7 @@ export const WRITE_EVERY_MS = 250;
  */
 export function indexPagesRows(rows: BenchRow[]): BenchRow[] {
   const wanted = ['page: / (home)', 'page: /search?q=…&location=…', 'page: big category, pages 1..20'];
-  const chosen = wanted.map((name) => rows.find((row) => row.name === name)).filter((row): row is BenchRow => row !== undefined);
-  const requests: BenchRequest[] = [];
-  const longest = Math.max(0, ...chosen.map((row) => row.requests.length));
-  for (let i = 0; i < longest; i += 1) for (const row of chosen) requests.push(row.requests[i % row.requests.length]!);
+  const requests = interleave(wanted.map((name) => rows.find((row) => row.name === name)).filter((row): row is BenchRow => row !== undefined));
   const name = 'pages kept: home, /search, big category';
   return [
     { name, requests, isReadyAnswer: true },
@@ -333,11 +341,7 @@ export function buildMixRow(rows: BenchRow[]): BenchRow {
   const wanted = ['page: /business/{slug}', 'page: /search?q=…&location=…', 'page: / (home)', 'real searches in rotation', 'search: typo'];
   // The same requests as before the /search page had an uncached row: that row (every search of the sample once) is left out.
   const chosen = rows.filter((row) => wanted.some((name) => row.name.includes(name)) && !row.name.endsWith('searches (uncached)'));
-  const requests: BenchRequest[] = [];
-  const longest = Math.max(...chosen.map((row) => row.requests.length));
-  // Interleaved, so every slice of the run carries every kind of request.
-  for (let i = 0; i < longest; i += 1) for (const row of chosen) requests.push(row.requests[i % row.requests.length]!);
-  return { name: 'mix: pages + searches', requests };
+  return { name: 'mix: pages + searches', requests: interleave(chosen) };
 }
 
 /**
