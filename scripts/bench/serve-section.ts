@@ -8,8 +8,8 @@
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { Random } from '@directory/data/demo/random.ts';
+import { openRecord } from '@directory/data/record.ts';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import { writeSample } from '../samples/generate-sample.ts';
 import type { ChildServer } from './child-server.ts';
@@ -150,12 +150,21 @@ async function underImport(config: BenchConfig, dataDir: string, rows: BenchRow[
 /** Whether `--only` lets the row of this name through (every row without it). */
 const isSelected = (config: BenchConfig, name: string) => !config.only || name.includes(config.only);
 
-/** Each of `rows` that `--only` lets through, measured on `server` after it settles and printed; their results. */
-async function measureRows(server: ChildServer, rows: BenchRow[], config: BenchConfig, baseline: number): Promise<RowResult[]> {
+/**
+ * Each of `rows` that `--only` lets through, measured on `server` after it settles and printed;
+ * their results. `during` runs each measurement (by default, as it is).
+ */
+async function measureRows(
+  server: ChildServer,
+  rows: BenchRow[],
+  config: BenchConfig,
+  baseline: number,
+  during: (measure: () => Promise<RowResult>) => Promise<RowResult> = (measure) => measure(),
+): Promise<RowResult[]> {
   const results: RowResult[] = [];
   for (const row of rows.filter((candidate) => isSelected(config, candidate.name))) {
     await settle(server.url);
-    const result = await measureRow(server.url, row, config, baseline, server.pid);
+    const result = await during(() => measureRow(server.url, row, config, baseline, server.pid));
     printRow(result);
     results.push(result);
   }
@@ -168,8 +177,7 @@ async function measureRows(server: ChildServer, rows: BenchRow[], config: BenchC
  * any update) has the server apply a change and move its index generation each time.
  */
 async function whileWriting<T>(recordFile: string, measure: () => Promise<T>): Promise<T> {
-  const record = new Database(recordFile);
-  record.pragma('busy_timeout = 5000');
+  const record = openRecord(recordFile);
   const maxId = record.prepare('SELECT max(id) FROM businesses').pluck().get() as number;
   const touch = record.prepare('UPDATE businesses SET updated_at = updated_at WHERE id = ?');
   const random = new Random(11);
@@ -185,14 +193,10 @@ async function whileWriting<T>(recordFile: string, measure: () => Promise<T>): P
 /** The kept index pages as they are, then under writes (see {@link indexPagesRows}). */
 async function indexPagesUnderWrites(server: ChildServer, recordFile: string, rows: BenchRow[], config: BenchConfig, baseline: number): Promise<RowResult[]> {
   const [idle, writing] = indexPagesRows(rows);
-  const results = await measureRows(server, [idle!], config, baseline);
-  if (isSelected(config, writing!.name)) {
-    await settle(server.url);
-    const result = await whileWriting(recordFile, () => measureRow(server.url, writing!, config, baseline, server.pid));
-    printRow(result);
-    results.push(result);
-  }
-  return results;
+  return [
+    ...(await measureRows(server, [idle!], config, baseline)),
+    ...(await measureRows(server, [writing!], config, baseline, (measure) => whileWriting(recordFile, measure))),
+  ];
 }
 
 /** The rows of searches answered from kept answers, on a server started with the defaults (it keeps them). */
