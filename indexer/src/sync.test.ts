@@ -16,7 +16,7 @@ import { ChangeLogConsumers, changeLogHighWater, importRebuildName } from './cha
 import type { DocumentChanges } from './engine.ts';
 import type { ListingPolicy } from './record-source.ts';
 import { SqliteEngine } from './sqlite/sqlite-engine.ts';
-import { CHANGE_BATCH, IndexBehindError, IndexSync, MIN_CHANGE_BATCH, nextBatchSize, rebuildIndex, SYNC_BATCH_BUDGET_MS } from './sync.ts';
+import { CHANGE_BATCH, IndexBehindError, IndexSync, MIN_CHANGE_BATCH, nextBatchSize, rebuildIndex, SYNC_BATCH_BUDGET_MS, type IndexSyncOptions } from './sync.ts';
 import { createTempIndex, type TempIndex } from './testing/temp-index.ts';
 import { verifyIndex } from './verify.ts';
 
@@ -43,6 +43,13 @@ function seed(): void {
   insert({ name: 'Waiting Room', category: 'Dentist', city: 'Zürich', countryCode: 'CH', reviews: 33, isApproved: false });
 }
 
+/** The seeded record, its index built, and a sync over them with `options`. */
+async function seededSync(policy: ListingPolicy, options?: IndexSyncOptions): Promise<IndexSync> {
+  seed();
+  await rebuildIndex(temp.recordFile, engine, policy);
+  return new IndexSync(record, engine, policy, options);
+}
+
 async function expectIndexEqualsRecord(policy: ListingPolicy, target: SqliteEngine = engine): Promise<void> {
   const report = await verifyIndex(temp.recordFile, target, policy);
   expect(report.differences).toEqual([]);
@@ -63,9 +70,7 @@ afterEach(() => temp.dispose());
 
 describe('writes during a rebuild', () => {
   it('are all in the index after the swap: insert, update, delete, approve, slug change, at every step', async () => {
-    seed();
-    await rebuildIndex(temp.recordFile, engine, 'approved');
-    const sync = new IndexSync(record, engine, 'approved');
+    const sync = await seededSync('approved');
 
     const report = await rebuildIndex(temp.recordFile, engine, 'approved', {
       async afterSnapshot() {
@@ -103,9 +108,7 @@ describe('writes during a rebuild', () => {
   });
 
   it('publishes the position its snapshot reflects even when the log was pruned to nothing', async () => {
-    seed();
-    await rebuildIndex(temp.recordFile, engine, 'all');
-    const sync = new IndexSync(record, engine, 'all');
+    const sync = await seededSync('all');
     record.prepare("UPDATE businesses SET rating = 2 WHERE name = 'Chez Paul'").run();
     await sync.catchUp();
     expect(changeLogSize()).toBe(0);
@@ -116,9 +119,7 @@ describe('writes during a rebuild', () => {
   });
 
   it('keeps every change a rebuild in progress still needs, whatever the live index prunes', async () => {
-    seed();
-    await rebuildIndex(temp.recordFile, engine, 'all');
-    const sync = new IndexSync(record, engine, 'all');
+    const sync = await seededSync('all');
     const consumers = new ChangeLogConsumers(record);
     let retainedDuringRebuild = -1;
     await rebuildIndex(temp.recordFile, engine, 'all', {
@@ -135,9 +136,7 @@ describe('writes during a rebuild', () => {
   });
 
   it('leaves the changes to a rebuild that ends an import, in any process, and applies them itself once it is gone', async () => {
-    seed();
-    await rebuildIndex(temp.recordFile, engine, 'all');
-    const sync = new IndexSync(record, engine, 'all');
+    const sync = await seededSync('all');
     let appliedDuringRebuild = -1;
     await rebuildIndex(temp.recordFile, engine, 'all', {
       consumerName: importRebuildName(engine.indexId),
@@ -167,9 +166,7 @@ describe('writes during a rebuild', () => {
   });
 
   it('lets two rebuilds overlap: the one published last holds everything, and no file is lost', async () => {
-    seed();
-    await rebuildIndex(temp.recordFile, engine, 'all');
-    const sync = new IndexSync(record, engine, 'all');
+    const sync = await seededSync('all');
     await rebuildIndex(temp.recordFile, engine, 'all', {
       async afterBulk() {
         insert({ name: 'Before The Other' });
@@ -383,9 +380,7 @@ describe('a long change log', () => {
 
 describe('stopping the sync while a long log is applied', () => {
   it('ends the pass after the batch under way, and a later pass applies the rest', async () => {
-    seed();
-    await rebuildIndex(temp.recordFile, engine, 'all');
-    const sync = new IndexSync(record, engine, 'all');
+    const sync = await seededSync('all');
     await sync.catchUp();
     const ids = record.prepare('SELECT id FROM businesses ORDER BY id').pluck().all() as number[];
     logChanges(ids, 5 * CHANGE_BATCH);
@@ -424,9 +419,7 @@ describe('the size of the next batch of the server\'s sync', () => {
 
 describe('while another process holds the record\'s write lock (an import)', () => {
   it('applies changes without waiting for the lock, and registers its position once the lock frees', async () => {
-    seed();
-    await rebuildIndex(temp.recordFile, engine, 'approved');
-    const sync = new IndexSync(record, engine, 'approved');
+    const sync = await seededSync('approved');
     await sync.catchUp();
     // As the server does: its connection never sleeps on the lock.
     neverWaitForWriteLock(record);
@@ -456,10 +449,8 @@ describe('while another process holds the record\'s write lock (an import)', () 
 
 describe('a pass after the one under way', () => {
   it('runs anew when the pass it waited for failed, where joining would share that failure', async () => {
-    seed();
-    await rebuildIndex(temp.recordFile, engine, 'all');
     const errors: unknown[] = [];
-    const sync = new IndexSync(record, engine, 'all', { onError: (error) => errors.push(error) });
+    const sync = await seededSync('all', { onError: (error) => errors.push(error) });
     await sync.catchUp();
     insert({ name: 'Back Again Bakery', category: 'Bakery', city: 'Lyon', countryCode: 'FR', reviews: 3, isApproved: true });
     const apply = engine.applyChanges.bind(engine);
@@ -500,10 +491,8 @@ describe('a change log too long to apply change by change', () => {
   }
 
   it('asks for one full rebuild, applies nothing while it runs, then applies what came after it', async () => {
-    seed();
-    await rebuildIndex(temp.recordFile, engine, 'all');
     const { control, rebuild } = controlledRebuild();
-    const sync = new IndexSync(record, engine, 'all', { backlog: { threshold: 5, rebuild } });
+    const sync = await seededSync('all', { backlog: { threshold: 5, rebuild } });
     // At the threshold, the sync applies the changes itself.
     for (const name of ['One', 'Two', 'Three', 'Four', 'Five']) insert({ name });
     expect(await sync.catchUp()).toBe(5);
@@ -531,10 +520,8 @@ describe('a change log too long to apply change by change', () => {
   });
 
   it('applies the backlog change by change when the rebuild failed, and asks again only for a later backlog', async () => {
-    seed();
-    await rebuildIndex(temp.recordFile, engine, 'all');
     const { control, rebuild } = controlledRebuild();
-    const sync = new IndexSync(record, engine, 'all', { backlog: { threshold: 3, rebuild } });
+    const sync = await seededSync('all', { backlog: { threshold: 3, rebuild } });
     await sync.catchUp();
     for (const name of ['One', 'Two', 'Three', 'Four']) insert({ name });
     expect(await sync.catchUp()).toBe(0);
