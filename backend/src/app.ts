@@ -28,6 +28,7 @@ import { EngineHealth } from './services/engine-health.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { staticAssets } from './middleware/static-assets.ts';
 import { createApiRouter } from './routes/index.ts';
+import { KeptSitemaps } from './routes/sitemaps/kept-sitemaps.ts';
 import { createSitemapsRouter } from './routes/sitemaps/sitemaps.ts';
 import type { AppDeps } from './routes/deps.ts';
 import { createAdminDeps } from './services/admin-deps.ts';
@@ -229,7 +230,7 @@ export function createApp(
     site?: SiteBundle;
     isProxyTrusted?: boolean;
     pageCacheBytes?: number;
-    /** How long a kept index page is served after the index changed under it (PAGE_STALE_SECONDS); 0 by default: rendered again at once. */
+    /** How long a kept index page or sitemap file is served after the index changed under it (PAGE_STALE_SECONDS); 0 by default: rendered again at once. */
     pageStaleSeconds?: number;
   } = {},
 ): Koa {
@@ -259,7 +260,9 @@ export function createApp(
   app.use(api.routes());
   app.use(api.allowedMethods());
   // robots.txt and the sitemaps live at the site root, ahead of static files and pages.
-  const sitemaps = createSitemapsRouter(deps);
+  const keptSitemaps = new KeptSitemaps({ staleMs: (options.pageStaleSeconds ?? 0) * 1000 });
+  deps.admin.caches.register('sitemaps', () => keptSitemaps.clear());
+  const sitemaps = createSitemapsRouter({ sitemaps: deps.sitemaps, generation: () => deps.engine.generation() }, keptSitemaps);
   app.use(sitemaps.routes());
   app.use(sitemaps.allowedMethods());
   app.use(adminPages);

@@ -60,7 +60,7 @@ export interface BackendConfig extends IndexerConfig {
   searchThreads: number;
   /** Memory for rendered pages: business pages, the home page and the directory's lists (0: every page rendered per request). */
   pageCacheBytes: number;
-  /** How long a kept index page is served after the index changed under it (PAGE_STALE_SECONDS). */
+  /** How long a kept index page or sitemap file is served after the index changed under it (PAGE_STALE_SECONDS). */
   pageStaleSeconds: number;
   /** Memory for search answers kept per index generation; 0 runs every search. */
   searchCacheBytes: number;

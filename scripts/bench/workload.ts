@@ -302,8 +302,11 @@ export function buildPageRows(
     { name: 'page: big city, pages 1..20', requests: pages.map((page) => get(`${cityPath}${page > 1 ? `?page=${page}` : ''}`)), isReadyAnswer: true },
     { name: '/api/categories/{biggest}?page=1..20', requests: pages.map((page) => get(`/api/categories/${big.categorySlug}?page=${page}`)), isReadyAnswer: true },
     { name: '/api/cities/{biggest}?page=1..20', requests: pages.map((page) => get(`/api/cities/${big.city.countryCode}/${big.city.slug}?page=${page}`)), isReadyAnswer: true },
-    { name: '/sitemap.xml', requests: [get('/sitemap.xml')] },
-    { name: 'last business sitemap file', requests: [get(lastBusinessSitemap)] },
+    // Kept in gzip for their index generation once written (asked once before the row)…
+    { name: '/sitemap.xml', requests: [get('/sitemap.xml')], isReadyAnswer: true },
+    { name: 'last business sitemap file', requests: [get(lastBusinessSitemap)], isReadyAnswer: true },
+    // …and written for each request to a client that does not take gzip.
+    { name: 'last business sitemap file, written per request (no gzip)', requests: [{ ...get(lastBusinessSitemap), headers: { 'accept-encoding': 'identity' } }] },
   ];
 }
 

@@ -374,7 +374,7 @@ describe('admin API against the record', () => {
     expect(countries).toHaveBeenCalledTimes(1);
     countries.mockRestore();
     const [entry] = app.deps.admin.audit.list(1, 0).rows;
-    expect(entry).toMatchObject({ action: 'cache.clear', detail: 'cleared: list answers and their ETags, search answers, lists of server-rendered pages' });
+    expect(entry).toMatchObject({ action: 'cache.clear', detail: 'cleared: list answers and their ETags, search answers, lists of server-rendered pages, sitemaps' });
   });
 });
 

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Statement } from 'better-sqlite3';
+import { get } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
+import { insertBusiness } from '@directory/data/testing/insert-business.ts';
 import { SitemapRepository } from '../../db/sitemap-repository.ts';
 import { SITEMAP_CHUNK_SIZE, SITEMAP_PAGE_SIZE, SitemapService } from '../../services/sitemap-service.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -32,6 +35,17 @@ async function fetchXml<T>(app: TestApp, path: string, headers: Record<string, s
   const text = await response.text();
   expect(XMLValidator.validate(text), path).toBe(true);
   return { body: parser.parse(text) as T, response };
+}
+
+/** A GET as the bytes on the wire (fetch would unpack a gzip body). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
 }
 
 const slugsOf = (app: TestApp, where = '1 = 1') =>
@@ -145,8 +159,9 @@ describe('sitemaps over 20,000 businesses', () => {
     expect(page.body.urlset.url?.[0]?.loc).toMatch(/^https:\/\/directory\.example\.com\/business\//);
   });
 
-  it('streams a business file: chunked transfer, no Content-Length, the body arriving in several pieces', async () => {
-    const response = await app.get('/sitemaps/businesses/page-1.xml');
+  it('streams a business file to a client without gzip: chunked transfer, no Content-Length, the body arriving in several pieces', async () => {
+    const response = await fetch(`${app.url}/sitemaps/businesses/page-1.xml`, { headers: { 'accept-encoding': 'identity' } });
+    expect(response.headers.get('content-encoding')).toBeNull();
     expect(response.headers.get('transfer-encoding')).toBe('chunked');
     expect(response.headers.get('content-length')).toBeNull();
     let pieces = 0;
@@ -206,8 +221,68 @@ describe('sitemaps over 20,000 businesses', () => {
     );
   });
 
+  it('answers a crawler from the file kept in gzip: written once for many requests, the same bytes as written for a client without gzip, 304 on revalidation', async () => {
+    const service = app.deps.sitemaps;
+    const businessPage = service.businessPage.bind(service);
+    let writings = 0;
+    service.businessPage = (page) => {
+      writings += 1;
+      return businessPage(page);
+    };
+    try {
+      // The admin area's "clear cache" lets the kept files go (the tests before asked for every file).
+      expect(app.deps.admin.caches.clearAll()).toContain('sitemaps');
+      const raw = (headers: Record<string, string>) => rawGet(`${app.url}/sitemaps/businesses/page-2.xml`, headers);
+      const answers = await Promise.all(Array.from({ length: 5 }, () => raw({ 'accept-encoding': 'gzip, deflate, br' })));
+      expect(writings).toBe(1);
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(answer.headers['content-encoding']).toBe('gzip');
+        expect(answer.headers['content-type']).toBe('application/xml; charset=utf-8');
+        expect(answer.headers['cache-control']).toBe('public, max-age=3600');
+        expect(answer.body.equals(answers[0]!.body)).toBe(true);
+        expect(answer.headers.etag).toBe(answers[0]!.headers.etag);
+      }
+      const plain = await raw({ 'accept-encoding': 'identity' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(gunzipSync(answers[0]!.body).toString('utf8')).toBe(plain.body.toString('utf8'));
+      expect(plain.body.toString('utf8').match(/<url>/g)).toHaveLength(SITEMAP_PAGE_SIZE);
+      const revalidated = await raw({ 'accept-encoding': 'gzip', 'if-none-match': String(answers[0]!.headers.etag) });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.body.length).toBe(0);
+      expect(writings).toBe(2);
+      // "Clear cache" retires the validator: the next revalidation gets the file again.
+      app.deps.admin.caches.clearAll();
+      const afterClear = await raw({ 'accept-encoding': 'gzip', 'if-none-match': String(answers[0]!.headers.etag) });
+      expect(afterClear.status).toBe(200);
+      expect(gunzipSync(afterClear.body).equals(gunzipSync(answers[0]!.body))).toBe(true);
+    } finally {
+      service.businessPage = businessPage;
+    }
+  });
+
+  it('writes a kept file again when the index has moved: a new business shows in the last file and the index once the sync applied it', async () => {
+    const last = `/sitemaps/businesses/page-${Math.ceil(BUSINESS_COUNT / SITEMAP_PAGE_SIZE)}.xml`;
+    const before = await fetchXml<Urlset>(app, last);
+    const etag = before.response.headers.get('etag');
+    const slug = 'kept-sitemap-newcomer-lyon';
+    insertBusiness(app.deps.record, buildBusiness({ name: 'Kept Sitemap Newcomer', city: 'Lyon', country: 'France', countryCode: 'FR' }), slug);
+    // Kept for the index generation it was written from: the record's change is not in the index yet.
+    const kept = await fetchXml<Urlset>(app, last);
+    expect(kept.response.headers.get('etag')).toBe(etag);
+    expect(kept.body.urlset.url?.map((entry) => entry.loc)).toEqual(before.body.urlset.url?.map((entry) => entry.loc));
+    await app.deps.sync.catchUp();
+    const after = await fetchXml<Urlset>(app, last);
+    expect(after.response.headers.get('etag')).not.toBe(etag);
+    expect(after.body.urlset.url?.at(-1)?.loc).toBe(`${origin}/business/${slug}`);
+    expect(after.body.urlset.url).toHaveLength(before.body.urlset.url!.length + 1);
+    app.deps.record.prepare('DELETE FROM businesses WHERE slug = ?').run(slug);
+    await app.deps.sync.catchUp();
+    expect((await fetchXml<Urlset>(app, last)).body.urlset.url).toHaveLength(before.body.urlset.url!.length);
+  });
+
   it('leaves the record writable while a business file is being sent', async () => {
-    const response = await app.get('/sitemaps/businesses/page-1.xml');
+    const response = await fetch(`${app.url}/sitemaps/businesses/page-1.xml`, { headers: { 'accept-encoding': 'identity' } });
     const reader = response.body!.getReader();
     await reader.read();
     // A write on the shared connection would fail if the sitemap held a statement open.
