@@ -2,7 +2,6 @@ import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_ADMISSION } from './middleware/admission.ts';
-import { REBUILD_THRESHOLD } from './services/import-service.ts';
 import { passwordProblem } from './services/password.ts';
 import { CONTACT_MESSAGES_RULE, SEARCH_BURST_RULE, type RateLimitRule } from './services/rate-limits.ts';
 import { indexerEnvSchema, parseEnvironment, toIndexerConfig, type IndexerConfig } from '@directory/indexer/config.ts';
@@ -27,9 +26,6 @@ const backendEnvSchema = indexerEnvSchema.extend({
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(96),
   PAGE_STALE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
-  // Rows written by one imported file, or change-log entries waiting for the server's sync, above
-  // which the search index is rebuilt rather than caught up from the change log.
-  IMPORT_REBUILD_THRESHOLD: z.coerce.number().int().min(1).max(100_000_000).default(REBUILD_THRESHOLD),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(CONTACT_MESSAGES_RULE.points),
   // 0 turns the search burst limit off (benchmarks send every call from one address).
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(SEARCH_BURST_RULE.points),

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
-import type { IndexerConfig } from './config.ts';
+import { REBUILD_THRESHOLD, type IndexerConfig } from './config.ts';
 import { rebuildIndex } from './sync.ts';
 import { createTempIndex, type TempIndex } from './testing/temp-index.ts';
 import { verifyOnThread } from './verify-thread.ts';
@@ -22,6 +22,7 @@ const configOf = (dir: string, recordFile: string): IndexerConfig => ({
   meiliKey: undefined,
   meiliTimeoutMs: 5000,
   listingPolicy: 'all',
+  rebuildThreshold: REBUILD_THRESHOLD,
   faultPauseAt: undefined,
 });
 

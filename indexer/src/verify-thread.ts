@@ -25,6 +25,7 @@ export function verifyOnThread(config: IndexerConfig): VerifyThread {
     meiliKey: config.meiliKey,
     meiliTimeoutMs: config.meiliTimeoutMs,
     listingPolicy: config.listingPolicy,
+    rebuildThreshold: config.rebuildThreshold,
     faultPauseAt: undefined,
   };
   const thread = runTaskThread<VerifyReport>(new URL('./verify-worker.ts', import.meta.url), settings);

@@ -14,15 +14,13 @@ import { ImportReportRepository, isProcessAlive } from '../db/import-report-repo
 import type { FileImportResult, ImportProgressMessage } from '../shared/import-types.ts';
 import type { ImportWorkerIdentity, ImportWorkerMessage, ImportWorkerRequest } from './import-worker-protocol.ts';
 import { tsWorkerSource } from '@directory/indexer/worker-source.ts';
+import { REBUILD_THRESHOLD } from '@directory/indexer/config.ts';
 
-/**
- * Above this many rows written by one file (or waiting in the change log: the server's sync uses
- * it too) the index is rebuilt in the background instead of applying the change log row by row:
- * a rebuild at 1,000,000 businesses takes about a minute, while the server's sync applies a change
- * in 1–4 ms on at most half its event loop (50,000 changes: 2 minutes or more), and a rebuild also
- * leaves the index compact.
- */
-export const REBUILD_THRESHOLD = 50_000;
+// Above REBUILD_THRESHOLD rows written by one file (or waiting in the change log: every sync uses
+// it too) the index is rebuilt in the background instead of applying the change log row by row:
+// a rebuild at 1,000,000 businesses takes about a minute, while the server's sync applies a change
+// in 1–4 ms on at most half its event loop (50,000 changes: 2 minutes or more), and a rebuild also
+// leaves the index compact.
 
 export type IndexCatchUpState = { state: 'idle' } | { state: 'change-log' | 'rebuilding'; since: string; rows: number };
 
