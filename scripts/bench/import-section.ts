@@ -2,7 +2,7 @@
  * The import section of `npm run bench` (issue 12, point 1). For N rows (`--import-rows`,
  * default 200,000, independent of `--size`) it writes an Outscraper-style .xlsx and .csv once
  * (kept in BENCH_DIR/import-N, outside git), then measures, each in a process of its own:
- * the baselines (exceljs's streaming reader alone; csv-parse alone), our end-to-end import of
+ * the baselines (exceljs's streaming reader alone; papaparse alone), our end-to-end import of
  * each file into an empty record in a fresh data directory, and a re-import of the same file
  * (every row an update). Returns the table's rows; the CLI prints them.
  */
@@ -85,7 +85,7 @@ export async function runImportSection(options: ImportSectionOptions): Promise<I
     mkdirSync(dataDir, { recursive: true });
     const recordFile = join(dataDir, 'directory.sqlite');
     const baseline = await measure([format === 'xlsx' ? 'read-xlsx' : 'read-csv', files[format]]);
-    results.push(row(format === 'xlsx' ? 'xlsx: exceljs streaming reader alone (baseline)' : 'csv: csv-parse alone (baseline)', baseline, ''));
+    results.push(row(format === 'xlsx' ? 'xlsx: exceljs streaming reader alone (baseline)' : 'csv: papaparse alone (baseline)', baseline, ''));
     const imported = await measure(['import', files[format], recordFile]);
     results.push(row(`${format}: import into an empty record`, imported, format === 'xlsx' ? '≥ 0.85 × baseline, < 600 MB' : '≥ 50,000 rows/s, < 600 MB', baseline));
     const again = await measure(['import', files[format], recordFile]);

@@ -67,6 +67,18 @@ export function sniffDelimiter(sample: string): ',' | ';' | '\t' {
   return ',';
 }
 
+/** How the first line of a CSV sample ends, outside quotes: the line break its records end with ('\n' when the sample has none). */
+export function sniffLineBreak(sample: string): '\r\n' | '\n' | '\r' {
+  let isQuoted = false;
+  for (let index = 0; index < sample.length; index += 1) {
+    const char = sample[index];
+    if (char === '"') isQuoted = !isQuoted;
+    else if (!isQuoted && char === '\n') return '\n';
+    else if (!isQuoted && char === '\r') return sample[index + 1] === '\n' ? '\r\n' : '\r';
+  }
+  return '\n';
+}
+
 /**
  * The header line of a CSV sample: its number of columns with `delimiter` (quotes respected),
  * or null when the sample holds no complete line.

@@ -112,7 +112,7 @@ export function rowEvents(source: RowSource): AsyncGenerator<RowEvent> {
 
 /**
  * Whether a reading worker also maps the rows of a file of this kind. The reading and the
- * writing threads should take about as long per row: csv-parse reads quickly, so the CSV's
+ * writing threads should take about as long per row: papaparse reads quickly, so the CSV's
  * worker maps too; exceljs alone takes longer per row than mapping and writing together, so
  * an .xlsx's worker only reads and the importer's thread maps the rows before writing them.
  */
