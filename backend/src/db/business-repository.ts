@@ -48,7 +48,10 @@ export class BusinessRepository {
     this.idByPlaceId = db.prepare('SELECT id FROM businesses WHERE place_id = ?').pluck() as Statement<[string], number>;
     // Parameters by position, not by name: better-sqlite3 binds an array about twice as fast as
     // it looks 27 names up in an object (~8 µs less per row of an import).
-    this.insert = db.prepare(`INSERT INTO businesses (slug, is_demo, ${WRITABLE.join(', ')}) VALUES (?, ?, ${WRITABLE.map(() => '?').join(', ')})`);
+    // The times too: the column defaults' two strftime() calls were ~1.5 µs of each inserted row.
+    this.insert = db.prepare(
+      `INSERT INTO businesses (slug, is_demo, created_at, updated_at, ${WRITABLE.join(', ')}) VALUES (?, ?, ?, ?, ${WRITABLE.map(() => '?').join(', ')})`,
+    );
     this.updateByPlaceId = db.prepare(
       `UPDATE businesses SET ${UPDATED.map((c) => `${c} = ?`).join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE place_id = ?`,
     );
@@ -144,10 +147,12 @@ export class BusinessRepository {
 
   /** Inserts a new business under `slug`; returns its id. */
   insertColumns(columns: BusinessColumns, slug: string, isDemo = false): number {
-    const values: unknown[] = new Array(WRITABLE.length + 2);
+    const values: unknown[] = new Array(WRITABLE.length + 4);
     values[0] = slug;
     values[1] = isDemo ? 1 : 0;
-    for (let index = 0; index < WRITABLE.length; index += 1) values[index + 2] = columns[WRITABLE[index]!];
+    // As the columns' default writes them: strftime('%Y-%m-%dT%H:%M:%fZ', 'now').
+    values[2] = values[3] = new Date().toISOString();
+    for (let index = 0; index < WRITABLE.length; index += 1) values[index + 4] = columns[WRITABLE[index]!];
     return Number(this.insert.run(values).lastInsertRowid);
   }
 
