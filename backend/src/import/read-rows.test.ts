@@ -119,6 +119,22 @@ describe('openRows', () => {
     }
   });
 
+  it('reads a file where every other record is malformed, each reported at its line, the others read', async () => {
+    const malformed = 'A quoted field is closed and followed by other characters than a delimiter: the record was not read.';
+    const expected: SheetRow[] = [{ rowNumber: 1, cells: ['name', 'phone', 'about'] }];
+    let text = 'name,phone,about\n';
+    for (let i = 0; i < 40_000; i += 1) {
+      if (i % 2 === 0) {
+        text += `"Joe "Best" Pizza ${i}",+1 555 ${i},"ok"\n`;
+        expected.push({ rowNumber: i + 2, unreadable: malformed });
+      } else {
+        text += `Plain ${i},+1 ${i},"fine, really"\n`;
+        expected.push({ rowNumber: i + 2, cells: [`Plain ${i}`, `+1 ${i}`, 'fine, really'] });
+      }
+    }
+    expect(await readAll(write('every-other-malformed.csv', text))).toEqual(expected);
+  });
+
   it('reads a file of many chunks whatever falls on their boundaries: quoted line breaks, quotes, a broken record, the last line without a line break', async () => {
     for (const eol of ['\n', '\r\n', '\r']) {
       // ~1.6 MB: records straddle the reader's 256 KB chunks, some with line breaks of their own.

@@ -113,8 +113,12 @@ const breaksInside = (record: readonly string[]) => record.reduce((breaks, field
 interface PapaResult {
   data: string[][];
   errors: { code: 'MissingQuotes' | 'InvalidQuotes' | string; row: number; index: number }[];
-  meta: { cursor: number };
+  /** `truncated`: the parse stopped at its `preview` count of records. */
+  meta: { cursor: number; truncated: boolean };
 }
+
+/** Records read at a time after a malformed one, until a stretch of them reads clean. */
+const CAREFUL_RECORDS = 16;
 
 const UNCLOSED_QUOTE = 'A quoted field is not closed: the file ends inside it.';
 const MALFORMED_QUOTE = 'A quoted field is closed and followed by other characters than a delimiter: the record was not read.';
@@ -131,7 +135,11 @@ const MALFORMED_QUOTE = 'A quoted field is closed and followed by other characte
  * MAX_CSV_RECORD_CHARS, where reading stops.
  */
 async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: string, lineBreak: '\r\n' | '\n' | '\r'): AsyncGenerator<SheetRow> {
-  const parser = new Papa.Parser({ delimiter, newline: lineBreak, quoteChar: '"' }) as { parse(input: string, baseIndex: number, ignoreLastRow: boolean): PapaResult };
+  const papaParser = (options: { preview?: number } = {}) =>
+    new Papa.Parser({ delimiter, newline: lineBreak, quoteChar: '"', ...options }) as { parse(input: string, baseIndex: number, ignoreLastRow: boolean): PapaResult };
+  const parser = papaParser();
+  /** Reads at most CAREFUL_RECORDS records: after a malformed one (see `read`). */
+  const carefulParser = papaParser({ preview: CAREFUL_RECORDS });
   /** The line the next record starts on. */
   let line = 1;
   let carried = '';
@@ -156,10 +164,19 @@ async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: stri
   /** Reads the complete records of `text` (all of them at the end of the file); what is left incomplete becomes `carried`. */
   function* read(text: string, isEnd: boolean): Generator<SheetRow> {
     let at = 0;
+    // After a malformed record, a few records at a time until a stretch reads clean: a file with
+    // many malformed records would otherwise have the rest of its chunk parsed again for each.
+    let isCareful = false;
     while (at < text.length) {
       const piece = at === 0 ? text : text.slice(at);
-      const result = parser.parse(piece, 0, !isEnd);
+      const result = (isCareful ? carefulParser : parser).parse(piece, 0, !isEnd);
       const malformed = result.errors.find((error) => error.code === 'InvalidQuotes');
+      if (malformed === undefined && isCareful && result.meta.truncated) {
+        yield* numbered(result.data, piece, 0, result.meta.cursor);
+        at += result.meta.cursor;
+        isCareful = false;
+        continue;
+      }
       if (malformed === undefined) {
         const unclosed = isEnd ? result.errors.find((error) => error.code === 'MissingQuotes') : undefined;
         const complete = unclosed === undefined ? result.data : result.data.slice(0, unclosed.row);
@@ -172,7 +189,7 @@ async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: stri
         return;
       }
       // The records before the malformed one are read; it is skipped to the end of the line its field starts on.
-      const recordStart = malformed.row === 0 ? 0 : (new Papa.Parser({ delimiter, newline: lineBreak, quoteChar: '"', preview: malformed.row }) as typeof parser).parse(piece, 0, false).meta.cursor;
+      const recordStart = malformed.row === 0 ? 0 : papaParser({ preview: malformed.row }).parse(piece, 0, false).meta.cursor;
       yield* numbered(result.data.slice(0, malformed.row), piece, 0, recordStart);
       const lineEnd = piece.indexOf(lineBreak, malformed.index);
       if (lineEnd === -1 && !isEnd) {
@@ -184,6 +201,7 @@ async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: stri
       yield { rowNumber, unreadable: MALFORMED_QUOTE };
       line = rowNumber + 1;
       at += lineEnd === -1 ? piece.length : lineEnd + lineBreak.length;
+      isCareful = true;
     }
     carried = '';
   }
