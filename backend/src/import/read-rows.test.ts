@@ -172,6 +172,16 @@ describe('openRows', () => {
     ]);
   });
 
+  it('stops at a record just over the limit that ends inside the chunk it is read with', async () => {
+    // Carried across the reader's 256 KB chunks, this record is complete in the fourth: still too long.
+    const file = write('just-too-long.csv', `name,about\nBefore,ok\n"Long","${'x'.repeat(MAX_CSV_RECORD_CHARS + 100)}"\nAfter,ok\n`);
+    expect(await readAll(file)).toEqual([
+      { rowNumber: 1, cells: ['name', 'about'] },
+      { rowNumber: 2, cells: ['Before', 'ok'] },
+      { rowNumber: 3, unreadable: `The record is longer than ${MAX_CSV_RECORD_CHARS.toLocaleString('en-US')} characters: reading stopped here, the rows after it were not read.` },
+    ]);
+  });
+
   it('refuses a file whose header has a million columns before parsing it', async () => {
     const header = Array.from({ length: 1_000_000 }, (_, i) => `c${i}`).join(',');
     const file = write('million-columns.csv', `${header}\n${header}\n`);

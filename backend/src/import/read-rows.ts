@@ -106,6 +106,15 @@ function lineBreaks(text: string, from = 0, to = text.length): number {
   return breaks;
 }
 
+/** The characters of a record's fields. */
+const recordChars = (record: readonly string[]) => record.reduce((chars, field) => chars + field.length, 0);
+
+/** The row that stops the reading at a record longer than MAX_CSV_RECORD_CHARS, numbered by the line it reaches. */
+const tooLong = (rowNumber: number): SheetRow => ({
+  rowNumber,
+  unreadable: `The record is longer than ${MAX_CSV_RECORD_CHARS.toLocaleString('en-US')} characters: reading stopped here, the rows after it were not read.`,
+});
+
 /** Line breaks inside a record's fields (quoted fields may hold them). */
 const breaksInside = (record: readonly string[]) => record.reduce((breaks, field) => breaks + lineBreaks(field), 0);
 
@@ -143,6 +152,8 @@ async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: stri
   /** The line the next record starts on. */
   let line = 1;
   let carried = '';
+  /** Set at a record longer than MAX_CSV_RECORD_CHARS: nothing after it is read. */
+  let isStopped = false;
 
   /** Rows of `records`, read from `text[from, to)`, numbered from `line` on. */
   function* numbered(records: readonly string[][], text: string, from: number, to: number): Generator<SheetRow> {
@@ -180,6 +191,14 @@ async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: stri
       if (malformed === undefined) {
         const unclosed = isEnd ? result.errors.find((error) => error.code === 'MissingQuotes') : undefined;
         const complete = unclosed === undefined ? result.data : result.data.slice(0, unclosed.row);
+        // Only a piece longer than the limit can hold a record longer than it (one carried a long way).
+        const long = piece.length > MAX_CSV_RECORD_CHARS ? complete.findIndex((record) => recordChars(record) > MAX_CSV_RECORD_CHARS) : -1;
+        if (long !== -1) {
+          yield* numbered(complete.slice(0, long), piece, 0, 0);
+          yield tooLong(line + breaksInside(complete[long]!));
+          isStopped = true;
+          return;
+        }
         yield* numbered(complete, piece, 0, isEnd ? piece.length : result.meta.cursor);
         if (unclosed !== undefined) {
           // The record runs from its opening quote to the end of the file: numbered by the line it reaches.
@@ -208,12 +227,9 @@ async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: stri
 
   for await (const text of decodedText(input, encoding)) {
     yield* read(carried + text, false);
+    if (isStopped) return;
     if (carried.length > MAX_CSV_RECORD_CHARS) {
-      yield {
-        rowNumber: line + lineBreaks(carried),
-        unreadable: `The record is longer than ${MAX_CSV_RECORD_CHARS.toLocaleString('en-US')} characters: reading stopped here, the rows after it were not read.`,
-      };
-      input.destroy();
+      yield tooLong(line + lineBreaks(carried));
       return;
     }
   }
