@@ -112,7 +112,7 @@ describe('openRows', () => {
       expect(rows, JSON.stringify(eol)).toEqual([
         { rowNumber: 1, cells: ['name', 'phone'] },
         { rowNumber: 2, cells: ['A', '1'] },
-        { rowNumber: 3, unreadable: 'A quoted field is closed and followed by other characters than a delimiter: the record was not read.' },
+        { rowNumber: 3, unreadable: 'A quoted field has other characters after its closing quote (inside quotes, a quote is written twice: "").' },
         { rowNumber: 4, cells: ['C', '3'] },
         { rowNumber: 5, cells: ['D', '4'] },
       ]);
@@ -120,7 +120,7 @@ describe('openRows', () => {
   });
 
   it('reads a file where every other record is malformed, each reported at its line, the others read', async () => {
-    const malformed = 'A quoted field is closed and followed by other characters than a delimiter: the record was not read.';
+    const malformed = 'A quoted field has other characters after its closing quote (inside quotes, a quote is written twice: "").';
     const expected: SheetRow[] = [{ rowNumber: 1, cells: ['name', 'phone', 'about'] }];
     let text = 'name,phone,about\n';
     for (let i = 0; i < 40_000; i += 1) {
@@ -144,7 +144,7 @@ describe('openRows', () => {
       for (let i = 0; i < 12_000; i += 1) {
         if (i === 7_777) {
           text += `"Broken "x, ok,1${eol}`;
-          expected.push({ rowNumber: line, unreadable: 'A quoted field is closed and followed by other characters than a delimiter: the record was not read.' });
+          expected.push({ rowNumber: line, unreadable: 'A quoted field has other characters after its closing quote (inside quotes, a quote is written twice: "").' });
           line += 1;
           continue;
         }

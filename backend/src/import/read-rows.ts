@@ -130,7 +130,7 @@ interface PapaResult {
 const CAREFUL_RECORDS = 16;
 
 const UNCLOSED_QUOTE = 'A quoted field is not closed: the file ends inside it.';
-const MALFORMED_QUOTE = 'A quoted field is closed and followed by other characters than a delimiter: the record was not read.';
+const MALFORMED_QUOTE = 'A quoted field has other characters after its closing quote (inside quotes, a quote is written twice: "").';
 
 /**
  * CSV records through papaparse's core parser (about twice as fast as csv-parse on places exports,
