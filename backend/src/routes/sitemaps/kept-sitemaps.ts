@@ -21,7 +21,7 @@ export const KEPT_SITEMAP_BYTES = 32 * 1024 ** 2;
 /**
  * Sitemap files kept compressed, each for the index generation it was written from, so that a
  * crawler (or anyone) asking a file again costs no reading, no XML and no compression: a business
- * file is 9,000 rows of the record and ~1 MB of XML to compress, ~8 ms of the server's thread.
+ * file is 9,000 rows of the record and ~1 MB of XML to compress, ~8 ms of the server's CPU (~2 ms of it without compressing).
  * A file of another generation is written again, except that one younger than `staleMs`
  * (PAGE_STALE_SECONDS, as for the kept index pages) is still served: the index changes at every
  * write, and crawlers are told they may keep a sitemap for an hour anyway. Requests for a file
