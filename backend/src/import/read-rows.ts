@@ -87,15 +87,22 @@ async function readSample(file: string, encoding: TextEncoding, bomLength: numbe
   }
 }
 
-/** The file's text, decoded from its detected encoding across chunk boundaries (a leading BOM dropped). */
-async function* decodedText(input: Readable, encoding: TextEncoding): AsyncGenerator<string> {
+/**
+ * Text decoded from `encoding` across chunk boundaries (a multi-byte character split between two
+ * chunks stays whole; a leading BOM is dropped), each chunk's bytes counted against `budget` when
+ * one is given (a workbook's inflated parts).
+ */
+async function* decodeAcrossChunks(
+  chunks: AsyncIterable<Buffer | string>,
+  { encoding = 'utf-8', budget }: { encoding?: TextEncoding; budget?: InflatedBudget } = {},
+): AsyncGenerator<string> {
   const decoder = new TextDecoder(encoding);
-  for await (const chunk of input as AsyncIterable<Buffer>) {
-    const text = decoder.decode(chunk, { stream: true });
-    if (text !== '') yield text;
+  for await (const chunk of chunks) {
+    budget?.add(typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length);
+    yield typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
   }
   const rest = decoder.decode();
-  if (rest !== '') yield rest;
+  if (rest) yield rest;
 }
 
 /** Line breaks in `text[from, to)` as a text editor counts them: CRLF, LF or a lone CR, each one line. */
@@ -194,6 +201,7 @@ async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: stri
         // Only a piece longer than the limit can hold a record longer than it (one carried a long way).
         const long = piece.length > MAX_CSV_RECORD_CHARS ? complete.findIndex((record) => recordChars(record) > MAX_CSV_RECORD_CHARS) : -1;
         if (long !== -1) {
+          // Their span is not known (an empty one): numbered by the line breaks inside each.
           yield* numbered(complete.slice(0, long), piece, 0, 0);
           yield tooLong(line + breaksInside(complete[long]!));
           isStopped = true;
@@ -225,7 +233,7 @@ async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: stri
     carried = '';
   }
 
-  for await (const text of decodedText(input, encoding)) {
+  for await (const text of decodeAcrossChunks(input as AsyncIterable<Buffer>, { encoding })) {
     yield* read(carried + text, false);
     if (isStopped) return;
     if (carried.length > MAX_CSV_RECORD_CHARS) {
@@ -279,16 +287,6 @@ class InflatedBudget {
 
 class InflatedTooFarError extends UnreadableFileError {}
 
-/** Text decoded across chunk boundaries (a multi-byte character split between two chunks stays whole), each chunk's bytes counted against `budget`. */
-async function* decodeAcrossChunks(chunks: AsyncIterable<Buffer | string>, budget: InflatedBudget): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8');
-  for await (const chunk of chunks) {
-    budget.add(typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length);
-    yield typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-  }
-  const rest = decoder.decode();
-  if (rest) yield rest;
-}
 
 interface WorkbookReaderInternals {
   _parseRels(entry: Readable): Promise<void>;
@@ -322,7 +320,7 @@ async function* xlsxRows(file: string, budget: InflatedBudget, progress: { bytes
     const internals = reader as unknown as WorkbookReaderInternals;
     const text = async (name: string): Promise<Readable | null> => {
       const entry = parts.find(name);
-      return entry ? Readable.from(decodeAcrossChunks(await parts.read(entry), budget), { objectMode: false, encoding: 'utf8' }) : null;
+      return entry ? Readable.from(decodeAcrossChunks(await parts.read(entry), { budget }), { objectMode: false, encoding: 'utf8' }) : null;
     };
     const rels = await text('xl/_rels/workbook.xml.rels');
     if (rels) await internals._parseRels(rels);
@@ -335,7 +333,7 @@ async function* xlsxRows(file: string, budget: InflatedBudget, progress: { bytes
     if (!first) return;
     progress.bytesRead = first.entry.relativeOffsetOfLocalHeader;
     sheet = await archive.read(first.entry, (bytes) => (progress.bytesRead += bytes));
-    for (const { value: worksheet } of internals._parseWorksheet(decodeAcrossChunks(sheet, budget), first.sheetNo)) {
+    for (const { value: worksheet } of internals._parseWorksheet(decodeAcrossChunks(sheet, { budget }), first.sheetNo)) {
       for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
         const values = row.values as CellValue[];
         const cells: string[] = new Array(Math.max(values.length - 1, 0));
