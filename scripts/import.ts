@@ -88,7 +88,7 @@ let hasFailed = false;
  */
 let rebuild: { engine: SearchEngine; name: string } | null = null;
 function reserveRebuild(rowsWritten: number): void {
-  if (rebuild !== null || values['dry-run'] || written + rowsWritten <= config.importRebuildThreshold) return;
+  if (rebuild !== null || values['dry-run'] || written + rowsWritten <= config.rebuildThreshold) return;
   const engine = createEngine(config);
   rebuild = { engine, name: importRebuildName(engine.indexId) };
   new ChangeLogConsumers(record).reserve(rebuild.name);
@@ -109,8 +109,8 @@ for (const [index, file] of positionals.entries()) {
   hasFailed ||= !result.success;
 }
 
-if (!values['dry-run'] && written > config.importRebuildThreshold) {
-  process.stdout.write(`${written} rows written (over ${config.importRebuildThreshold}): rebuilding the search index…\n`);
+if (!values['dry-run'] && written > config.rebuildThreshold) {
+  process.stdout.write(`${written} rows written (over ${config.rebuildThreshold}): rebuilding the search index…\n`);
   reserveRebuild(0);
   const { engine, name } = rebuild!;
   const report = await rebuildIndex(config.recordFile, engine, config.listingPolicy, { consumerName: name });

@@ -60,8 +60,6 @@ export interface BackendConfig extends IndexerConfig {
   pageStaleSeconds: number;
   /** Memory for search answers kept per index generation; 0 runs every search. */
   searchCacheBytes: number;
-  /** Rows written by one imported file above which the index is rebuilt (in the admin area's child process). */
-  importRebuildThreshold: number;
   /** Contact messages per address per 15 minutes, search calls per address per 10 s (0: no search limit). */
   rateLimits: { contact: RateLimitRule; search: RateLimitRule };
 }
@@ -80,7 +78,6 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     adminPassword: parsed.ADMIN_PASSWORD,
     isProxyTrusted: parsed.TRUST_PROXY === 'true',
     isIndexSyncOn: parsed.INDEX_SYNC === 'on',
-    importRebuildThreshold: parsed.IMPORT_REBUILD_THRESHOLD,
     indexSyncIntervalMs: parsed.INDEX_SYNC_INTERVAL_MS,
     backupDir: resolve(parsed.BACKUP_DIR ?? join(indexer.dataDir, 'backups')),
     backupKeep: parsed.BACKUP_KEEP,

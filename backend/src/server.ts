@@ -114,7 +114,7 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
     admission: config.admission,
     searchThreads: config.searchThreads,
     searchCacheBytes: config.searchCacheBytes,
-    importRebuildThreshold: config.importRebuildThreshold,
+    importRebuildThreshold: config.rebuildThreshold,
     rateLimits: config.rateLimits,
     // When a remote engine comes back (or first answers), it gets an index if it has none.
     engineProbe: async () => {

@@ -19,8 +19,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'import-service-'));
   // The threshold comes from the server's configuration, as IMPORT_REBUILD_THRESHOLD sets it.
   const config = loadBackendConfig({ IMPORT_REBUILD_THRESHOLD: '300' });
-  expect(config.importRebuildThreshold).toBe(300);
-  app = await startTestApp([], { importRebuildThreshold: config.importRebuildThreshold });
+  expect(config.rebuildThreshold).toBe(300);
+  app = await startTestApp([], { importRebuildThreshold: config.rebuildThreshold });
   large = { file: join(dir, 'large.csv'), summary: await writeSample({ rows: 500, tool: 'outscraper', format: 'csv', out: join(dir, 'large.csv') }) };
   small = { file: join(dir, 'small.csv'), summary: await writeSample({ rows: 40, tool: 'apify', format: 'csv', out: join(dir, 'small.csv') }) };
 });

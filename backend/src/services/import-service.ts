@@ -16,12 +16,6 @@ import type { ImportWorkerIdentity, ImportWorkerMessage, ImportWorkerRequest } f
 import { tsWorkerSource } from '@directory/indexer/worker-source.ts';
 import { REBUILD_THRESHOLD } from '@directory/indexer/config.ts';
 
-// Above REBUILD_THRESHOLD rows written by one file (or waiting in the change log: every sync uses
-// it too) the index is rebuilt in the background instead of applying the change log row by row:
-// a rebuild at 1,000,000 businesses takes about a minute, while the server's sync applies a change
-// in 1–4 ms on at most half its event loop (50,000 changes: 2 minutes or more), and a rebuild also
-// leaves the index compact.
-
 export type IndexCatchUpState = { state: 'idle' } | { state: 'change-log' | 'rebuilding'; since: string; rows: number };
 
 export interface ImportRequest {
