@@ -261,7 +261,9 @@ export function createApp(
   app.use(api.routes());
   app.use(api.allowedMethods());
   // robots.txt and the sitemaps live at the site root, ahead of static files and pages.
-  const keptSitemaps = new KeptSitemaps({ staleMs: (options.pageStaleSeconds ?? 0) * 1000 });
+  // Kept index pages and sitemap files alike outlive an index change by this much.
+  const staleMs = (options.pageStaleSeconds ?? 0) * 1000;
+  const keptSitemaps = new KeptSitemaps({ staleMs });
   deps.admin.caches.register('sitemaps', () => keptSitemaps.clear());
   const sitemaps = createSitemapsRouter({ sitemaps: deps.sitemaps, generation: () => deps.engine.generation() }, keptSitemaps);
   app.use(sitemaps.routes());
@@ -294,7 +296,7 @@ export function createApp(
             }
           },
           (slug) => deps.businesses.hoursOfSlug(slug),
-          { staleMs: (options.pageStaleSeconds ?? 0) * 1000 },
+          { staleMs },
         ),
       );
     }
