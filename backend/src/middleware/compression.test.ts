@@ -1,7 +1,7 @@
-import { get } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
+import { rawGet } from '../testing/raw-get.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
 let app: TestApp & { url: string };
@@ -29,17 +29,11 @@ describe('compression', () => {
   });
 
   it('compresses a page in one piece: its length is known up front (no chunked stream) and it decompresses whole', async () => {
-    const raw = await new Promise<{ headers: Record<string, string | string[] | undefined>; bytes: Buffer }>((resolve) =>
-      get(`${app.url}/categories`, { headers: { 'Accept-Encoding': 'br' } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }));
-      }),
-    );
+    const raw = await rawGet(`${app.url}/categories`, { 'Accept-Encoding': 'br' });
     expect(raw.headers['content-encoding']).toBe('br');
     expect(raw.headers['transfer-encoding']).toBeUndefined();
-    expect(Number(raw.headers['content-length'])).toBe(raw.bytes.length);
-    expect(brotliDecompressSync(raw.bytes).toString()).toContain('Bakery 3');
+    expect(Number(raw.headers['content-length'])).toBe(raw.body.length);
+    expect(brotliDecompressSync(raw.body).toString()).toContain('Bakery 3');
   });
 
   it('sends JSON gzip-compressed to a client that accepts only gzip', async () => {
@@ -60,14 +54,8 @@ describe('compression', () => {
     const tag = first.headers.get('etag');
     expect(tag).toBeTruthy();
     // node:http, because fetch hides a 304 behind the cached 200 it assumes the caller holds.
-    const repeat = await new Promise<{ status?: number; body: string }>((resolve) =>
-      get(`${app.url}/api/businesses?page=1`, { headers: { 'If-None-Match': tag!, 'Accept-Encoding': 'br' } }, (response) => {
-        let body = '';
-        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        response.on('end', () => resolve({ status: response.statusCode, body }));
-      }),
-    );
-    expect(repeat).toEqual({ status: 304, body: '' });
+    const repeat = await rawGet(`${app.url}/api/businesses?page=1`, { 'If-None-Match': tag!, 'Accept-Encoding': 'br' });
+    expect({ status: repeat.status, body: repeat.body.toString() }).toEqual({ status: 304, body: '' });
   });
 
   it('serves the brotli copy of a script made at build time', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
+import { rawGet } from '../testing/raw-get.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { keptPageOf, keptUntil, RenderedPageCache } from './page-cache.ts';
 import { NONCE_LENGTH } from './script-nonce.ts';
@@ -188,13 +188,7 @@ describe('a cached page and its Content-Security-Policy', () => {
     const url = new URL(`/business/${slug}`, (await app.get('/api/nothing')).url);
     // Answers read as the bytes on the wire: the first renders the page, the next come from the cache.
     const raw = async (encoding: string) => {
-      const response = await new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-        get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        }).on('error', reject);
-      });
+      const response = await rawGet(url, { 'accept-encoding': encoding });
       const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
       return { ...response, nonce };
     };

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Statement } from 'better-sqlite3';
-import { get } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
 import { SitemapRepository } from '../../db/sitemap-repository.ts';
 import { SITEMAP_CHUNK_SIZE, SITEMAP_PAGE_SIZE, SitemapService } from '../../services/sitemap-service.ts';
+import { rawGet } from '../../testing/raw-get.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -35,17 +35,6 @@ async function fetchXml<T>(app: TestApp, path: string, headers: Record<string, s
   const text = await response.text();
   expect(XMLValidator.validate(text), path).toBe(true);
   return { body: parser.parse(text) as T, response };
-}
-
-/** A GET as the bytes on the wire (fetch would unpack a gzip body). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
-  });
 }
 
 const slugsOf = (app: TestApp, where = '1 = 1') =>
