@@ -61,14 +61,6 @@ function syncOf(record: RecordDatabase, engine: SearchEngine, config: IndexerCon
   });
 }
 
-/** Applies every pending change, through a backlog's rebuild when one is asked for; returns the changes applied one by one. */
-async function catchUpFully(sync: IndexSync): Promise<number> {
-  let applied = await sync.catchUp();
-  await sync.backlogRebuildEnded();
-  applied += await sync.catchUp();
-  return applied;
-}
-
 async function main(args: string[]): Promise<void> {
   const config = loadIndexerConfig();
   armFaultPoint(config.faultPauseAt);
@@ -91,7 +83,7 @@ async function main(args: string[]): Promise<void> {
     console.log(`Rebuilt the ${report.engine} index: ${report.documents} businesses in ${report.seconds.toFixed(1)} s.`);
   }
   const sync = syncOf(record, engine, config);
-  const applied = await catchUpFully(sync);
+  const applied = await sync.catchUpThroughBacklog();
   if (applied > 0) console.log(`Applied ${applied} changes from the change log.`);
   if (!args.includes('--watch')) {
     await engine.close();

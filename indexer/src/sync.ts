@@ -292,6 +292,17 @@ export class IndexSync {
   }
 
   /**
+   * `catchUp`, and when its pass left a backlog to a rebuild, the end of that rebuild and then what
+   * came after it: resolves once everything pending now is in the index. Returns the changes
+   * applied one by one.
+   */
+  async catchUpThroughBacklog(): Promise<number> {
+    const applied = await this.catchUp();
+    await this.backlogRebuildEnded();
+    return applied + (await this.catchUp());
+  }
+
+  /**
    * A pass that starts after any pass under way has ended, whatever that one's outcome. A probe
    * that finds a search engine back uses it: a pass started while the engine hung fails on its
    * time-out, and joining it would report the engine still down.

@@ -170,11 +170,9 @@ export class ImportService {
       // A rebuild already running picks up what it can; the change log covers the rest.
       this.catchUp = { state: 'change-log', since, rows: written };
       const caughtUp = this.sync
-        .catchUp()
         // This file's rows and others waiting with them may pass the threshold together: the sync
         // then rebuilds instead (BacklogRebuild), and the rows are searchable once that has ended.
-        .then(() => this.sync.backlogRebuildEnded())
-        .then(() => this.sync.catchUp())
+        .catchUpThroughBacklog()
         .then(() => {
           if (!this.rebuilding) this.catchUp = { state: 'idle' };
         })
