@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, matchRoutes, StaticRouterProvider } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, matchRoutes, StaticRouterProvider, type DataRouteObject } from 'react-router-dom';
 import { renderHeadTags, type PageMeta, type RouteHandle } from '../lib/page-meta.ts';
 import { isPlaceNotFound } from '../lib/route-errors.ts';
 import { unavailableMessage } from '../lib/api-client.ts';
@@ -58,6 +58,20 @@ function pageChunks(matches: ReadonlyArray<{ route: { id: string } }>, pathname:
 }
 
 /**
+ * The matched routes alone, as one branch: what the static router renders. `createStaticRouter`
+ * converts every route it is given on each render, and the whole table (the admin's pages with the
+ * rest) costs more to convert than the page to render it.
+ */
+function matchedBranch(matches: ReadonlyArray<{ route: DataRouteObject }>): DataRouteObject[] {
+  let branch: DataRouteObject[] = [];
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const { route } = matches[i]!;
+    branch = [route.index ? route : { ...route, children: branch }];
+  }
+  return branch;
+}
+
+/**
  * Renders one request to HTML: the page, its status and its <head> tags, or a redirect.
  * `nonce` goes on the router's hydration script, so a nonce-based Content-Security-Policy lets it run.
  */
@@ -66,7 +80,7 @@ export async function render(request: Request, options: { nonce?: string } = {})
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const router = createStaticRouter(matchedBranch(context.matches), context);
   const html = renderToString(
     <StrictMode>
       <StaticRouterProvider router={router} context={context} {...(options.nonce ? { nonce: options.nonce } : {})} />
