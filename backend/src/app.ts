@@ -22,6 +22,7 @@ import { adminApiGate, adminPages, normalisePath } from './middleware/admin-page
 import { publicCache } from './middleware/cache-headers.ts';
 import { leanListAnswers, ListAnswerCache } from './middleware/index-cached.ts';
 import { COMPRESSION } from './middleware/compression-settings.ts';
+import { CompressionThreads, ZlibCompressor } from './middleware/body-compressor.ts';
 import { compressInMemory } from './middleware/compress-in-memory.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { engineFailures } from './middleware/engine-availability.ts';
@@ -61,6 +62,8 @@ export interface AppOptions {
    * engine always does.
    */
   searchThreads?: number;
+  /** Threads compressing answers held in memory (pages, JSON); 0 (the default) compresses them on libuv's pool. */
+  compressionThreads?: number;
   /** Throws while the engine cannot be reached (by default, reads its position); the server also builds a missing index in it. */
   engineProbe?: () => Promise<void>;
   /** Where the server's own notices go (the engine found unreachable, then back). */
@@ -152,6 +155,7 @@ export function createDeps(options: AppOptions): AppDeps {
       maxBytes: options.searchCacheBytes ?? DEFAULT_SEARCH_CACHE_BYTES,
     }),
     listCache: new ListAnswerCache({ maxBytes: LIST_CACHE_BYTES }),
+    compressor: options.compressionThreads ? new CompressionThreads(options.compressionThreads, options.log ? { log: options.log } : {}) : new ZlibCompressor(),
     admin,
     engineHealth,
     // A large import's rebuild runs in the admin area's child process, never on the server's event loop.
@@ -249,7 +253,7 @@ export function createApp(
   // Pages and JSON compressed on the way out (after the ETag is set on the plain body, so a 304
   // costs no compression): bodies in memory in one call each, streams by koa-compress.
   app.use(compress(COMPRESSION));
-  app.use(compressInMemory());
+  app.use(compressInMemory(deps.compressor));
   app.use(conditional());
   app.use(etag());
   app.use(adminSession(deps.admin.sessions));

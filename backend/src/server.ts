@@ -17,6 +17,7 @@ import { verifyOnThread } from '@directory/indexer/verify-thread.ts';
 import { formatVerifyReport } from '@directory/indexer/verify.ts';
 import { createApp, createDeps, type SiteBundle } from './app.ts';
 import { SearchPool } from './services/search-pool.ts';
+import { COMPRESSION_THREADS, CompressionThreads } from './middleware/body-compressor.ts';
 import type { ServerEntry } from './ssr/page-renderer.ts';
 import type { BackendConfig } from './config.ts';
 import { listen } from './http-server.ts';
@@ -113,6 +114,7 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
     listingPolicy: config.listingPolicy,
     admission: config.admission,
     searchThreads: config.searchThreads,
+    compressionThreads: COMPRESSION_THREADS,
     searchCacheBytes: config.searchCacheBytes,
     importRebuildThreshold: config.rebuildThreshold,
     rateLimits: config.rateLimits,
@@ -174,6 +176,7 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
   const server: Server = await listen(app, config.port, config.host);
   // Load the search threads now rather than on the first visitor's search.
   if (deps.searches instanceof SearchPool) deps.searches.start();
+  if (deps.compressor instanceof CompressionThreads) deps.compressor.start();
   const progressSocket = attachImportProgressSocket(server, deps.imports, (req) => isAdminUpgrade(deps.admin.sessions, req));
   const address = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
@@ -188,6 +191,7 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
       await deps.sync.stop();
       await deps.searches.close();
+      await deps.compressor.close();
       await checkpointer?.close();
       await engine.close();
       deferredWritesOf(record).close();

@@ -3,23 +3,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { rawGet } from '../testing/raw-get.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { CompressionThreads, ZlibCompressor } from './body-compressor.ts';
 
-let app: TestApp & { url: string };
+// As the server compresses (on compression threads), and as with none (libuv's pool).
+describe.each([1, 0])('compression, with %i compression threads', (compressionThreads) => {
+  let app: TestApp & { url: string };
 
-beforeAll(async () => {
-  const businesses = Array.from({ length: 30 }, (_, i) => buildBusiness({ name: `Compressed Bakery ${i}`, category: `Bakery ${i % 5}` }));
-  app = await startTestApp(businesses, { withBuiltSite: true });
-});
+  beforeAll(async () => {
+    const businesses = Array.from({ length: 30 }, (_, i) => buildBusiness({ name: `Compressed Bakery ${i}`, category: `Bakery ${i % 5}` }));
+    app = await startTestApp(businesses, { withBuiltSite: true, compressionThreads });
+  });
 
-afterAll(async () => {
-  await app.close();
-});
+  afterAll(async () => {
+    await app.close();
+  });
 
-function fetchEncoded(path: string, encoding: string, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(app.url + path, { headers: { 'accept-encoding': encoding, ...headers } });
-}
+  function fetchEncoded(path: string, encoding: string, headers: Record<string, string> = {}): Promise<Response> {
+    return fetch(app.url + path, { headers: { 'accept-encoding': encoding, ...headers } });
+  }
 
-describe('compression', () => {
+  it('compresses on the compressor the app was given', () => {
+    expect(app.deps.compressor).toBeInstanceOf(compressionThreads > 0 ? CompressionThreads : ZlibCompressor);
+  });
+
   it('sends pages brotli-compressed to a browser that accepts brotli, and the page still reads whole', async () => {
     const response = await fetchEncoded('/', 'br, gzip');
     expect(response.status).toBe(200);

@@ -15,6 +15,7 @@ import type { SearchAnswerer } from '../services/search-pool.ts';
 import type { SearchAnswerCache } from '../services/search-answer-cache.ts';
 import type { AdmissionQueue } from '../middleware/admission.ts';
 import type { ListAnswerCache } from '../middleware/index-cached.ts';
+import type { BodyCompressor } from '../middleware/body-compressor.ts';
 
 /** What the route groups are built from. */
 export interface AppDeps {
@@ -40,6 +41,8 @@ export interface AppDeps {
   searchAdmission: AdmissionQueue;
   /** Ready list answers by index generation. */
   listCache: ListAnswerCache;
+  /** Where answers held in memory are compressed: compression threads, or libuv's pool. */
+  compressor: BodyCompressor;
   admin: AdminDeps;
   imports: ImportService;
   /** Whether the search engine can be reached (lists answer 503 while it cannot). */

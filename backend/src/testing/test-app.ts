@@ -64,6 +64,8 @@ export async function startTestApp(
     isProxyTrusted?: boolean;
     /** Search worker threads (default 0: searches run in the test's thread). */
     searchThreads?: number;
+    /** Compression threads (default 0: answers are compressed on libuv's pool). */
+    compressionThreads?: number;
     /** IMPORT_REBUILD_THRESHOLD of the app (rows written by one file above which an import rebuilds the index). */
     importRebuildThreshold?: number;
     rateLimits?: AppOptions['rateLimits'];
@@ -80,6 +82,7 @@ export async function startTestApp(
     listingPolicy,
     admission: options.admission ?? TEST_ADMISSION,
     searchThreads: options.searchThreads ?? 0,
+    compressionThreads: options.compressionThreads ?? 0,
     ...(options.importRebuildThreshold === undefined ? {} : { importRebuildThreshold: options.importRebuildThreshold }),
     rateLimits: options.rateLimits ?? TEST_RATE_LIMITS,
   });
@@ -104,6 +107,7 @@ export async function startTestApp(
       await deps.admin.reindex.whenIdle();
       await deps.sync.stop();
       await deps.searches.close();
+      await deps.compressor.close();
       await engine.close();
       deferredWritesOf(record).close();
       record.close();
