@@ -289,17 +289,19 @@ export function createApp(
           pages,
           async (page) => {
             const content = deps.site.contentVersion();
-            if (page.kind === 'business') return { version: `${deps.businesses.versionOfSlug(page.slug) ?? 'none'}|${content}`, generation: null };
+            if (page.kind === 'business') {
+              const business = deps.businesses.pageVersionOfSlug(page.slug);
+              return { version: `${business?.version ?? 'none'}|${content}`, generation: null, hours: business?.hours ?? null };
+            }
             // While the engine cannot be reached there is no generation to key the lists by: they are not kept.
             if (!deps.engineHealth.isAvailable()) return null;
             try {
-              return { version: content, generation: await deps.engine.generation() };
+              return { version: content, generation: await deps.engine.generation(), hours: null };
             } catch (error) {
               if (deps.engineHealth.noteFailure(error)) return null;
               throw error;
             }
           },
-          (slug) => deps.businesses.hoursOfSlug(slug),
           { staleMs },
         ),
       );

@@ -33,8 +33,7 @@ export class BusinessRepository {
   private readonly updateByPlaceId: Statement;
   private readonly storedByPlaceIds: Statement<[string], StoredColumns>;
   private readonly takenAmong: Statement<[{ slugs: string }], string>;
-  private readonly rowVersion: Statement<[string], string>;
-  private readonly hoursBySlug: Statement<[string], { working_hours: string | null; time_zone: string | null }>;
+  private readonly pageVersionBySlug: Statement<[string], { version: string; working_hours: string | null; time_zone: string | null }>;
 
   constructor(readonly db: RecordDatabase) {
     this.bySlug = db.prepare('SELECT * FROM businesses WHERE slug = ?');
@@ -64,27 +63,25 @@ export class BusinessRepository {
          UNION SELECT old_slug FROM slug_redirects WHERE old_slug IN (SELECT value FROM json_each(@slugs))`,
       )
       .pluck() as Statement<[{ slugs: string }], string>;
-    this.rowVersion = db.prepare(`SELECT id || '@' || updated_at FROM businesses WHERE slug = ?`).pluck() as Statement<[string], string>;
-    this.hoursBySlug = db.prepare('SELECT working_hours, time_zone FROM businesses WHERE slug = ?') as Statement<[string], { working_hours: string | null; time_zone: string | null }>;
+    this.pageVersionBySlug = db.prepare(`SELECT id || '@' || updated_at AS version, working_hours, time_zone FROM businesses WHERE slug = ?`);
   }
 
   /**
-   * The version of the business at `slug`: its id and last write time (every write of a business
-   * sets `updated_at`), or undefined when no business has that slug (moved, deleted, unknown).
+   * What the page of the business at `slug` is kept by, in one read: its version, the id and last
+   * write time (every write of a business sets `updated_at`), and its opening hours and time zone
+   * as the page reads them (null: hours that cannot be read). Undefined when no business has that
+   * slug (moved, deleted, unknown).
    */
-  versionOfSlug(slug: string): string | undefined {
-    return this.rowVersion.get(slug);
-  }
-
-  /** The opening hours and time zone of the business at `slug`, as its page reads them (null: no such business, or hours that cannot be read). */
-  hoursOfSlug(slug: string): { hours: Record<string, string> | null; timeZone: string | null } | null {
-    const row = this.hoursBySlug.get(slug);
-    if (row === undefined) return null;
+  pageVersionOfSlug(slug: string): { version: string; hours: { hours: Record<string, string> | null; timeZone: string | null } | null } | undefined {
+    const row = this.pageVersionBySlug.get(slug);
+    if (row === undefined) return undefined;
+    let hours: Record<string, string> | null;
     try {
-      return { hours: parseWorkingHours(row.working_hours), timeZone: row.time_zone };
+      hours = parseWorkingHours(row.working_hours);
     } catch {
-      return null;
+      return { version: row.version, hours: null };
     }
+    return { version: row.version, hours: { hours, timeZone: row.time_zone } };
   }
 
   findBySlug(slug: string): BusinessRow | undefined {

@@ -1,10 +1,12 @@
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
 import { rawGet } from '../testing/raw-get.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
-import { keptPageOf, keptUntil, RenderedPageCache } from './page-cache.ts';
+import { cachedPages, keptPageOf, keptUntil, RenderedPageCache, type BusinessHours } from './page-cache.ts';
 import { NONCE_LENGTH } from './script-nonce.ts';
 
 let app: TestApp;
@@ -62,6 +64,25 @@ describe('rendered business pages', () => {
     await page();
     app.deps.site.saveSiteSettings({ head_tags: '<meta name="cache-probe" content="1">', facebook_pixel: '', footer_tags: '', analytics_code: '' });
     expect((await page()).html).toContain('<meta name="cache-probe" content="1">');
+  });
+
+  it('is kept by its business\'s version and hours, read in one look-up', () => {
+    const row = app.deps.record.prepare('SELECT id, updated_at, working_hours, time_zone FROM businesses WHERE slug = ?').get(slug) as {
+      id: number;
+      updated_at: string;
+      working_hours: string;
+      time_zone: string | null;
+    };
+    expect(app.deps.businesses.pageVersionOfSlug(slug)).toEqual({
+      version: `${row.id}@${row.updated_at}`,
+      hours: { hours: JSON.parse(row.working_hours), timeZone: row.time_zone },
+    });
+    expect(Object.keys(app.deps.businesses.pageVersionOfSlug(slug)!.hours!.hours!)).toContain('Monday');
+    expect(app.deps.businesses.pageVersionOfSlug('no-such-business')).toBeUndefined();
+    // Hours that are no table of days (text, as an import keeps what it cannot read): none, the same version.
+    app.deps.record.prepare('UPDATE businesses SET working_hours = ? WHERE slug = ?').run('"Lundi 9h–17h"', slug);
+    expect(app.deps.businesses.pageVersionOfSlug(slug)).toEqual({ version: `${row.id}@${row.updated_at}`, hours: { hours: null, timeZone: row.time_zone } });
+    app.deps.record.prepare('UPDATE businesses SET working_hours = ? WHERE slug = ?').run(row.working_hours, slug);
   });
 
   it('is emptied by "clear cache" in the admin area', async () => {
@@ -210,6 +231,43 @@ describe('a cached page and its Content-Security-Policy', () => {
     const brotli = await raw('br');
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(brotli.body).toString()).toBe(plain.split(plainNonce).join(brotli.nonce!));
+  });
+});
+
+describe('cachedPages and the time a business page shows', () => {
+  // Friday 27 November 2026, 10:41:30 in Paris; the business is open 9 to 5 there.
+  const at = Date.UTC(2026, 10, 27, 9, 41, 30);
+  const weekdays = Object.fromEntries(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((day) => [day, '9AM–5PM']));
+
+  /** Asks for a business page at `at`, then two minutes later; how many times it was rendered. */
+  async function rendersOver2Minutes(hours: BusinessHours | null): Promise<number> {
+    let clock = at;
+    let renders = 0;
+    const koa = new Koa();
+    koa.use(cachedPages(new RenderedPageCache({ maxBytes: 1024 * 1024 }), async () => ({ version: 'v1', generation: null, hours }), { now: () => clock }));
+    koa.use((ctx) => {
+      renders += 1;
+      ctx.type = 'text/html';
+      ctx.set('Cache-Control', 'public, max-age=0');
+      ctx.body = `<p>render ${renders}</p>`;
+      ctx.state.preparedPage = { html: ctx.body, reads: '' };
+    });
+    const server = koa.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/business/chez-paul-a1b2c3`;
+    try {
+      expect(await (await fetch(url)).text()).toContain('<p>render 1</p>');
+      clock += 2 * 60_000;
+      expect((await fetch(url)).status).toBe(200);
+      return renders;
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it('serves the page it rendered until the business opens or closes, and only to the minute when its hours cannot be read', async () => {
+    expect(await rendersOver2Minutes({ hours: weekdays, timeZone: 'Europe/Paris' })).toBe(1);
+    expect(await rendersOver2Minutes(null)).toBe(2);
   });
 });
 

@@ -148,10 +148,15 @@ const INDEX_PAGE = /^\/(?:categories(?:\/[^/]+)?|countries(?:\/[^/]+(?:\/cities)
  */
 export type KeptPage = { kind: 'business'; slug: string } | { kind: 'index' };
 
-/** What a kept page was rendered from: `version` names what it shows beyond the index, `generation` the index it read (null: none). */
+/**
+ * What a kept page was rendered from: `version` names what it shows beyond the index, `generation`
+ * the index it read (null: none), `hours` a business page's opening hours, which say until when
+ * it shows the right time (null: an index page, or hours that cannot be read).
+ */
 export interface PageVersion {
   version: string;
   generation: string | null;
+  hours: BusinessHours | null;
 }
 
 export function keptPageOf(path: string): KeptPage | null {
@@ -167,12 +172,12 @@ export function keptPageOf(path: string): KeptPage | null {
  * no render and no queue slot), and keeps what the renderer answers. Its ETag is the data
  * version, the page's expiry and the URL hashed: known before any work, so a revalidation is a 304
  * without a render. Only anonymous GET/HEAD requests are cached: an operator's page is always
- * rendered. `dataVersion(page)` names everything the page shows (null: do not keep it).
+ * rendered. `dataVersion(page)` names everything the page shows (null: do not keep it), and for
+ * a business page reads its hours in the same look-up.
  */
 export function cachedPages(
   cache: RenderedPageCache,
   dataVersion: (page: KeptPage) => Promise<PageVersion | null>,
-  hoursOf: (slug: string) => BusinessHours | null,
   options: {
     now?: () => number;
     /** How long an index page is served after the index changed under it (PAGE_STALE_SECONDS; see {@link RenderedPageCache.get}). */
@@ -193,7 +198,7 @@ export function cachedPages(
     const key = ctx.originalUrl;
     const ready = cache.get(key, version, data.generation, at, staleMs);
     // A kept page's expiry was settled when it was rendered; a page to render now gets its own.
-    const expiresAt = ready?.expiresAt ?? keptUntil(kept, ctx.querystring, at, kept.kind === 'business' ? hoursOf(kept.slug) : null);
+    const expiresAt = ready?.expiresAt ?? keptUntil(kept, ctx.querystring, at, data.hours);
     // The validator of the page served: a kept page of an older generation keeps its own.
     const etag = listEtag(`${ready ? ready.generation : data.generation}|${version}#${expiresAt}`, key);
     if (ready) {
