@@ -109,24 +109,21 @@ function formattedLocalTime(timeZone: string, date: Date): LocalTime | null {
   return { day, minute: hour * 60 + minute };
 }
 
-// A page asks the local time of its business three times, and every time zone's clock moves on
-// only with the UTC minute (offsets are whole minutes): the answers of the current minute are
-// kept by zone, and dropped when the minute changes.
-let memoMinute = Number.NaN;
+// A page asks the local time of its business several times, at this minute and at the minute
+// before its display next changes (`unchangedUntil`), and every time zone's clock moves on only
+// with the UTC minute (offsets are whole minutes): answers are kept by UTC minute and zone. Keyed
+// by the minute, not dropped when another minute is asked, which made every page format anew.
 const localTimes = new Map<string, LocalTime | null>();
+const MAX_LOCAL_TIMES = 4000;
 
 /** The weekday and minute of the day at `date` in `timeZone`; null for an unknown time zone. */
 export function localTime(timeZone: string, date: Date): LocalTime | null {
-  const minute = Math.floor(date.getTime() / 60_000);
-  if (minute !== memoMinute) {
-    memoMinute = minute;
-    localTimes.clear();
-  }
-  let local = localTimes.get(timeZone);
+  const key = `${Math.floor(date.getTime() / 60_000)} ${timeZone}`;
+  let local = localTimes.get(key);
   if (local === undefined) {
     local = formattedLocalTime(timeZone, date);
-    if (localTimes.size >= MAX_FORMATTERS) localTimes.clear();
-    localTimes.set(timeZone, local);
+    if (localTimes.size >= MAX_LOCAL_TIMES) localTimes.clear();
+    localTimes.set(key, local);
   }
   return local;
 }
