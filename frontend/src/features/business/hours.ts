@@ -25,12 +25,28 @@ function toMinutes(hours: number, minutes: number, meridiem: Meridiem | undefine
 
 const flip = (meridiem: Meridiem): Meridiem => (meridiem === 'am' ? 'pm' : 'am');
 
+// A page reads its business's hours several times (the badge, the next change, the table, the
+// JSON-LD, the page cache's expiry), and most businesses share a few texts ("9AM–5PM", "Closed"):
+// the intervals are kept by text, shared by every reader (hence read-only).
+const parsedDays = new Map<string, readonly Interval[] | null>();
+const MAX_PARSED_DAYS = 5000;
+
 /**
  * One day's hours text as intervals: [] for "Closed", null when the text cannot be read.
  * Accepts "9AM–5PM", "8:30AM–6PM", "11AM–3PM, 5–10PM", "9 AM–5 PM" (narrow no-break space),
  * "Open 24 hours", "12PM–12AM", "6PM–2AM" and 24-hour "09:00–17:00"; en-dash or hyphen.
  */
-export function parseDayHours(text: string): Interval[] | null {
+export function parseDayHours(text: string): readonly Interval[] | null {
+  let parsed = parsedDays.get(text);
+  if (parsed === undefined) {
+    parsed = readDayHours(text);
+    if (parsedDays.size >= MAX_PARSED_DAYS) parsedDays.clear();
+    parsedDays.set(text, parsed);
+  }
+  return parsed;
+}
+
+function readDayHours(text: string): Interval[] | null {
   const normalized = text
     .replace(/[\u202F\u00A0]/g, ' ')
     .replace(/[\u2012\u2013\u2014\u2212]/g, '-')
@@ -197,7 +213,7 @@ export function formatTimeOfDay(minutes: number): string {
   return `${shown}${minute ? `:${String(minute).padStart(2, '0')}` : ''} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
-const dayHours = (hours: Record<string, string>, day: WeekDay): Interval[] | null => {
+const dayHours = (hours: Record<string, string>, day: WeekDay): readonly Interval[] | null => {
   const text = hoursTextFor(hours, day);
   return text === null ? null : parseDayHours(text);
 };
