@@ -46,7 +46,8 @@ const RSS_SAMPLE_MS = 10_000;
 
 /** The server as `npm start` runs it (building the site and loading the demo record when needed), as one process whose RSS we can read. */
 function startServer(): Promise<ChildServer> {
-  return startChildServer(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  // With the V8 flag of package.json's start script.
+  return startChildServer(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', 'scripts/start.ts'], {
     cwd: PROJECT_ROOT,
     // TRUST_PROXY: each simulated visitor has its own address (X-Forwarded-For), as behind a proxy.
     env: { ...process.env, DATA_DIR: dataDir, DEMO_SIZE: String(size), PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', TRUST_PROXY: 'true' },
