@@ -162,11 +162,11 @@ async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: stri
   /** Set at a record longer than MAX_CSV_RECORD_CHARS: nothing after it is read. */
   let isStopped = false;
 
-  /** Rows of `records`, read from `text[from, to)`, numbered from `line` on. */
-  function* numbered(records: readonly string[][], text: string, from: number, to: number): Generator<SheetRow> {
+  /** Rows of `records`, read from `text[0, to)`, numbered from `line` on. */
+  function* numbered(records: readonly string[][], text: string, to: number): Generator<SheetRow> {
     // Most chunks: each record ends on a line break and none holds one of its own, so each takes one line.
-    const endsOnLineBreak = to > from && (text[to - 1] === '\n' || text[to - 1] === '\r');
-    const isOneLineEach = endsOnLineBreak && lineBreaks(text, from, to) === records.length;
+    const endsOnLineBreak = to > 0 && (text[to - 1] === '\n' || text[to - 1] === '\r');
+    const isOneLineEach = endsOnLineBreak && lineBreaks(text, 0, to) === records.length;
     for (const record of records) {
       const rowNumber = isOneLineEach ? line : line + breaksInside(record);
       line = rowNumber + 1;
@@ -190,7 +190,7 @@ async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: stri
       const result = (isCareful ? carefulParser : parser).parse(piece, 0, !isEnd);
       const malformed = result.errors.find((error) => error.code === 'InvalidQuotes');
       if (malformed === undefined && isCareful && result.meta.truncated) {
-        yield* numbered(result.data, piece, 0, result.meta.cursor);
+        yield* numbered(result.data, piece, result.meta.cursor);
         at += result.meta.cursor;
         isCareful = false;
         continue;
@@ -202,12 +202,12 @@ async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: stri
         const long = piece.length > MAX_CSV_RECORD_CHARS ? complete.findIndex((record) => recordChars(record) > MAX_CSV_RECORD_CHARS) : -1;
         if (long !== -1) {
           // Their span is not known (an empty one): numbered by the line breaks inside each.
-          yield* numbered(complete.slice(0, long), piece, 0, 0);
+          yield* numbered(complete.slice(0, long), piece, 0);
           yield tooLong(line + breaksInside(complete[long]!));
           isStopped = true;
           return;
         }
-        yield* numbered(complete, piece, 0, isEnd ? piece.length : result.meta.cursor);
+        yield* numbered(complete, piece, isEnd ? piece.length : result.meta.cursor);
         if (unclosed !== undefined) {
           // The record runs from its opening quote to the end of the file: numbered by the line it reaches.
           yield { rowNumber: line + breaksInside(result.data[unclosed.row] ?? []), unreadable: UNCLOSED_QUOTE };
@@ -217,7 +217,7 @@ async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: stri
       }
       // The records before the malformed one are read; it is skipped to the end of the line its field starts on.
       const recordStart = malformed.row === 0 ? 0 : papaParser({ preview: malformed.row }).parse(piece, 0, false).meta.cursor;
-      yield* numbered(result.data.slice(0, malformed.row), piece, 0, recordStart);
+      yield* numbered(result.data.slice(0, malformed.row), piece, recordStart);
       const lineEnd = piece.indexOf(lineBreak, malformed.index);
       if (lineEnd === -1 && !isEnd) {
         carried = piece.slice(recordStart);
