@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import type { Context, Middleware } from 'koa';
 import { RENDERED_READS_ELEMENT_ID, type ApiClient, type ApiRead, type RenderedReads } from '@directory/frontend/src/lib/api-client.ts';
+import { safeJson } from '@directory/frontend/src/lib/page-meta.ts';
 import type { SiteRepository } from '../db/site-repository.ts';
 import { publicCacheControl } from '../middleware/cache-headers.ts';
 import { setPagePolicy } from '../middleware/content-security-policy.ts';
@@ -53,13 +54,13 @@ export function compileTemplate(template: string): (page: TemplatePage, snippets
 
 /**
  * The reads a render made, as the `<script type="application/json">` the browser seeds its cache
- * from. JSON data is never run (a CSP does not apply to it); `<` is escaped so no text in the
- * data can close the element.
+ * from. JSON data is never run (a CSP does not apply to it); it is escaped as every JSON in the
+ * page's scripts is (`safeJson`), so no text in the data can close the element.
  */
 export function renderedReadsElement(reads: ApiRead[], readAt: number): string {
   if (reads.length === 0) return '';
   const rendered: RenderedReads = { readAt, reads };
-  const json = JSON.stringify(rendered).replace(/</g, '\\u003c');
+  const json = safeJson(rendered);
   // The nonce too: every script element of a page carries it, data blocks included.
   return `<script type="application/json" id="${RENDERED_READS_ELEMENT_ID}" nonce="${NONCE_PLACEHOLDER}">${json}</script>`;
 }
