@@ -93,8 +93,8 @@ function searchRunner(options: AppOptions, admission: AdmissionQueue): { searche
   const { engine } = options;
   if (!(engine instanceof SqliteEngine) || !options.searchThreads) return { searches: new InProcessSearch(engine), searchAdmission: admission };
   const pool = new SearchPool({ threads: options.searchThreads, livePath: () => engine.livePath(), followSwap: () => engine.reopenIfSwapped() });
-  const bounds = options.admission ?? DEFAULT_ADMISSION;
-  return { searches: pool, searchAdmission: new AdmissionQueue({ ...bounds, concurrency: Math.max(bounds.concurrency, pool.capacity) }) };
+  // More would wait in the pool's own queue, past the admission's time limit.
+  return { searches: pool, searchAdmission: new AdmissionQueue({ ...(options.admission ?? DEFAULT_ADMISSION), concurrency: pool.capacity }) };
 }
 
 /** Wires repositories, services and routes over an open record and engine. */
