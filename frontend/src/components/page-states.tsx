@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { data, useLocation, useNavigation } from 'react-router-dom';
-import { ApiRequestError, apiErrorMessage, unavailableMessage } from '../lib/api-client.ts';
+import { apiErrorMessage, isApiRequestError, unavailableMessage } from '../lib/api-client.ts';
 import './page-states.css';
 
 /** What a loader hands its page when the data could not be read; the page shows its error state. */
@@ -23,7 +23,8 @@ export function loadFailure(error: unknown): ReturnType<typeof data<LoadFailure>
   // Matched by its text: the server renderer's client is built apart from this bundle's class.
   const unavailable = unavailableMessage(error);
   if (unavailable !== null) return data({ failed: true, message: `HTTP 503: ${unavailable}` }, { status: 503 });
-  const isHttp = error instanceof ApiRequestError;
+  // By shape too: on the server, the in-process client's errors are of the backend's copy of the class.
+  const isHttp = isApiRequestError(error);
   // The API's own sentence when it gave one ({ error: { message } }), not its JSON.
   const apiMessage = isHttp ? apiErrorMessage(error.body) : null;
   const message = isHttp ? (apiMessage ? `HTTP ${error.status}: ${apiMessage}` : `HTTP ${error.message}`) : 'The directory could not be reached.';
