@@ -27,12 +27,12 @@ export interface AdmissionOptions {
 }
 
 /**
- * Sixteen jobs at once. SQLite work is synchronous, so one of them computes at a time; the others
- * are a page waiting for a search thread (the /search page's results), or the jobs waiting to
- * start in the same scheduling pass. Jobs start one pass at a time, and a slot a job frees is
- * filled at the next pass, after the event loop has turned: with two slots the loop turned once
- * per two pages, and at a million businesses uncached business pages ran at ~980/s and 1.36 ms of
- * server CPU each, against ~1,400/s and 0.97 ms with sixteen (a pass then holds ~16 ms of work).
+ * Sixteen jobs at once. SQLite work is synchronous, so one job computes at a time, while others
+ * wait on a search thread (the /search page's results); the slots also decide how many jobs one
+ * scheduling pass starts. Jobs start one pass at a time, and a slot a job frees is filled at the
+ * next pass, after the event loop has turned: with two slots the loop turned once per two pages,
+ * and at a million businesses uncached business pages ran at ~980/s and 1.36 ms of server CPU
+ * each, against ~1,400/s and 0.97 ms with sixteen (a pass then starts at most ~16 ms of page work).
  * 256 waiting, so that 200 visitors' connections at once (behind a proxy, say) are queued, not
  * refused; none run after waiting 3 s, by when a visitor is about to give up (ADMISSION_* settings).
  */
