@@ -3,6 +3,7 @@
  * minute intervals, the open-now check in the business's own time zone, and the schema.org
  * OpeningHoursSpecification. Pure functions: the page and its JSON-LD both read from here.
  */
+import { rememberedByText } from '@directory/indexer/text/remembered.ts';
 
 export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export type WeekDay = (typeof WEEK_DAYS)[number];
@@ -25,26 +26,15 @@ function toMinutes(hours: number, minutes: number, meridiem: Meridiem | undefine
 
 const flip = (meridiem: Meridiem): Meridiem => (meridiem === 'am' ? 'pm' : 'am');
 
-// A page reads its business's hours several times (the badge, the next change, the table, the
-// JSON-LD, the page cache's expiry), and most businesses share a few texts ("9AM–5PM", "Closed"):
-// the intervals are kept by text, shared by every reader (hence read-only).
-const parsedDays = new Map<string, readonly Interval[] | null>();
-const MAX_PARSED_DAYS = 5000;
-
 /**
  * One day's hours text as intervals: [] for "Closed", null when the text cannot be read.
  * Accepts "9AM–5PM", "8:30AM–6PM", "11AM–3PM, 5–10PM", "9 AM–5 PM" (narrow no-break space),
  * "Open 24 hours", "12PM–12AM", "6PM–2AM" and 24-hour "09:00–17:00"; en-dash or hyphen.
+ * A page reads its business's hours several times (the badge, the next change, the table, the
+ * JSON-LD, the page cache's expiry), and most businesses share a few texts ("9AM–5PM", "Closed"):
+ * the intervals are kept by text, shared by every reader (hence read-only).
  */
-export function parseDayHours(text: string): readonly Interval[] | null {
-  let parsed = parsedDays.get(text);
-  if (parsed === undefined) {
-    parsed = readDayHours(text);
-    if (parsedDays.size >= MAX_PARSED_DAYS) parsedDays.clear();
-    parsedDays.set(text, parsed);
-  }
-  return parsed;
-}
+export const parseDayHours: (text: string) => readonly Interval[] | null = rememberedByText(readDayHours, 5000);
 
 function readDayHours(text: string): Interval[] | null {
   const normalized = text
@@ -93,23 +83,14 @@ export function hoursTextFor(hours: Record<string, string> | null, day: WeekDay)
 
 // Building an Intl.DateTimeFormat costs far more than formatting with one: keep one per time zone
 // (null remembers an unknown one). Time zones come from imported data, so the memo is capped.
-const formatters = new Map<string, Intl.DateTimeFormat | null>();
-const MAX_FORMATTERS = 1000;
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
-  let formatter = formatters.get(timeZone);
-  if (formatter === undefined) {
-    try {
-      formatter = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
-      formatter = null;
-    }
-    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
-    formatters.set(timeZone, formatter);
+const formatterFor = rememberedByText((timeZone: string): Intl.DateTimeFormat | null => {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return null;
   }
-  return formatter;
-}
+}, 1000);
 
 type LocalTime = { day: WeekDay; minute: number };
 
