@@ -131,11 +131,31 @@ describe('GET /search', () => {
     expect(html).toMatch(/<a class="button button-secondary" href="\/search\?q=plumber&amp;location=Paris(%2C|,)(\+|%20)France">Paris, France<\/a>/);
   });
 
-  it('is titled after the search, kept out of search engines, with /search as canonical', async () => {
+  /** The page's canonical URL's path and query, and whether it says noindex. */
+  async function robots(path: string): Promise<{ canonical: string | undefined; isNoIndex: boolean }> {
+    const html = await page(path);
+    const canonical = /<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+([^"]*)">/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+    return { canonical, isNoIndex: html.includes('<meta name="robots" content="noindex">') };
+  }
+
+  it('is titled after the search and may be indexed when it is a what and where that found businesses', async () => {
     const html = await page('/search?q=plumb&location=lyon');
     expect(html).toContain('<title>Search: plumb in lyon | Business Directory</title>');
-    expect(html).toContain('<meta name="robots" content="noindex">');
-    expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/search">/);
+    expect(await robots('/search?q=plumb&location=lyon')).toEqual({ canonical: '/search?q=plumb&location=lyon', isNoIndex: false });
+    expect(await robots('/search?q=plumb')).toEqual({ canonical: '/search?q=plumb', isNoIndex: false });
+    // A parameter the page does not know (a campaign tag) is left out of the canonical URL.
+    expect(await robots('/search?location=lyon&q=plumb&utm_source=mail')).toEqual({ canonical: '/search?q=plumb&location=lyon', isNoIndex: false });
+  });
+
+  it("keeps a search's variations and empty results out of search engines, pointing at the search itself", async () => {
+    const base = '/search?q=lyon+locksmith&location=lyon';
+    expect(await robots(base)).toEqual({ canonical: base, isNoIndex: false });
+    for (const variation of ['&page=2', '&category=locksmith', '&sort=rating', '&minRating=4', '&openNow=true']) {
+      expect(await robots(base + variation), variation).toEqual({ canonical: base, isNoIndex: true });
+    }
+    expect(await robots('/search?q=zzzyxq&location=lyon')).toEqual({ canonical: '/search?q=zzzyxq&location=lyon', isNoIndex: true });
+    expect(await robots('/search?location=lyon')).toEqual({ canonical: '/search?location=lyon', isNoIndex: true });
+    expect(await robots('/search')).toEqual({ canonical: '/search', isNoIndex: true });
   });
 
   it('hands the results to the browser so hydration does not search again', async () => {

@@ -340,12 +340,12 @@ describe('GET /robots.txt', () => {
 
   afterAll(() => app.close());
 
-  it('allows the site, keeps crawlers out of admin, API and search, and points at the sitemap', async () => {
+  it('allows the site and search pages (whose head says which may be indexed), keeps crawlers out of admin and API, and points at the sitemap', async () => {
     const response = await app.get('/robots.txt');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(await response.text()).toBe(
-      ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', 'Disallow: /search', '', `Sitemap: ${app.url}/sitemap.xml`, ''].join('\n'),
+      ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${app.url}/sitemap.xml`, ''].join('\n'),
     );
   });
 });

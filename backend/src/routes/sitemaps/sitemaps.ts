@@ -71,8 +71,8 @@ export function createSitemapsRouter({ sitemaps, generation }: { sitemaps: Sitem
       'Allow: /',
       'Disallow: /admin',
       'Disallow: /api/',
-      // Search result pages are noindex.
-      'Disallow: /search',
+      // Search pages are crawled: a what-and-where search with results may be indexed, its
+      // variations say noindex in their head, which a crawler kept out could not read.
       '',
       `Sitemap: ${originOf(ctx)}/sitemap.xml`,
     ];

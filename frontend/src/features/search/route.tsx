@@ -2,7 +2,7 @@
 import type { InstantSearchServerState } from 'react-instantsearch';
 import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
-import { getSearchTitle, parseSearchParams } from './search-url.ts';
+import { canonicalSearchPath, getSearchTitle, isIndexableSearch, parseSearchParams, SEARCH_INDEX } from './search-url.ts';
 import { lazyPage } from '../../app/lazy-page.ts';
 
 export interface SearchPageData {
@@ -12,6 +12,16 @@ export interface SearchPageData {
   location: string;
   /** Results of the URL’s search, computed on the server (server-state.ts); null after a client navigation. */
   serverState: InstantSearchServerState | null;
+  /** The canonical URL's path (canonicalSearchPath). */
+  canonicalPath: string;
+  /** Whether search engines may index the page (isIndexableSearch); known only where results were computed. */
+  isIndexable: boolean;
+}
+
+/** How many businesses the URL's search found, from the server's results; null when none were computed. */
+function hitCountOf(serverState: InstantSearchServerState | null): number | null {
+  const results = serverState?.initialResults[SEARCH_INDEX]?.results?.[0];
+  return results && typeof results.nbHits === 'number' ? results.nbHits : null;
 }
 
 /** The server's module computing results, imported once: each `import()` costs a module resolution. */
@@ -27,16 +37,22 @@ async function loadSearch({ request }: LoaderFunctionArgs): Promise<SearchPageDa
   // Only the server build computes results here (the browser's InstantSearch fetches its own):
   // the dynamic import keeps the headless InstantSearch and its connectors out of the browser bundle.
   const serverState = import.meta.env.SSR ? await computeServerState(request.url) : null;
-  return { url: request.url, query: route.q ?? '', location: route.location ?? '', serverState };
+  return {
+    url: request.url,
+    query: route.q ?? '',
+    location: route.location ?? '',
+    serverState,
+    canonicalPath: canonicalSearchPath(route),
+    isIndexable: isIndexableSearch(route, hitCountOf(serverState)),
+  };
 }
 
 const handle: RouteHandle<SearchPageData> = {
-  meta: ({ query, location }): PageMeta => ({
+  meta: ({ query, location, canonicalPath, isIndexable }): PageMeta => ({
     title: getSearchTitle(query, location),
     description: `Businesses${query ? ` matching “${query}”` : ''}${location ? ` in ${location}` : ''}: ratings, opening hours, phone numbers and a map.`,
-    canonicalPath: '/search',
-    // Result pages are endless variations of the same listings: keep them out of search engines.
-    noIndex: true,
+    canonicalPath,
+    noIndex: !isIndexable,
   }),
 };
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canonicalSearchPath,
   formatSearchParams,
   getSearchTitle,
+  isIndexableSearch,
   parseSearchParams,
   routeToState,
   searchPath,
@@ -89,6 +91,27 @@ describe('the URL and the InstantSearch state', () => {
     expect(sortOfIndex('businesses')).toBe('relevance');
     expect(sortOfIndex('businesses_reviews')).toBe('reviews');
     expect(sortOfIndex(undefined)).toBe('relevance');
+  });
+});
+
+describe('what search engines are told about a search', () => {
+  const route = (query: string) => parseSearchParams(new URLSearchParams(query));
+
+  it('points every variation of a search at its what and where', () => {
+    expect(canonicalSearchPath(route('q=plumber&location=Lyon&category=plumber&sort=rating&page=3&near=45.76,4.83'))).toBe('/search?q=plumber&location=Lyon');
+    expect(canonicalSearchPath(route('location=Lyon&q=plumber'))).toBe('/search?q=plumber&location=Lyon');
+    expect(canonicalSearchPath(route('q=&location='))).toBe('/search');
+  });
+
+  it('lets a what (and where) with results be indexed, and nothing else', () => {
+    expect(isIndexableSearch(route('q=plumber&location=Lyon'), 12)).toBe(true);
+    expect(isIndexableSearch(route('q=plumber'), 1)).toBe(true);
+    expect(isIndexableSearch(route('q=plumber&location=Lyon'), 0)).toBe(false);
+    expect(isIndexableSearch(route('q=plumber&location=Lyon'), null)).toBe(false);
+    expect(isIndexableSearch(route('location=Lyon'), 12)).toBe(false);
+    for (const extra of ['category=plumber', 'country=fr', 'city=fr:lyon', 'minRating=4', 'openNow=true', 'near=45.76,4.83', 'bbox=45,4,46,5', 'sort=rating', 'page=2']) {
+      expect(isIndexableSearch(route(`q=plumber&location=Lyon&${extra}`), 12), extra).toBe(false);
+    }
   });
 });
 

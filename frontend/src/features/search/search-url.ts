@@ -162,6 +162,24 @@ export function searchPath(route: SearchRoute): string {
   return query ? `/search?${query}` : '/search';
 }
 
+/**
+ * The URL search engines are given for a search: what and where only ("/search?q=plumber&location=Lyon"),
+ * so a page of it, a sort or a filter points back at the search itself.
+ */
+export function canonicalSearchPath(route: SearchRoute): string {
+  return searchPath({ q: route.q, location: route.location });
+}
+
+/**
+ * Whether a search's page may be indexed: a what, perhaps a where, nothing else (no filter, sort,
+ * page or map area), and at least one business found. A "plumber in Lyon" page is a landing page
+ * people search for; its variations (filters, pages, sorts, map moves) and empty results are not.
+ */
+export function isIndexableSearch(route: SearchRoute, hitCount: number | null): boolean {
+  if (!route.q || hitCount === null || hitCount === 0) return false;
+  return searchPath(route) === canonicalSearchPath(route);
+}
+
 /** The path and query of an absolute URL the router made ("http://host/search?q=a" → "/search?q=a"). */
 export function toRelativeUrl(url: string): string {
   const parsed = new URL(url, 'http://localhost');
