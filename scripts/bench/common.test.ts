@@ -3,7 +3,8 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { groupCpuMs, measure, type RequestCursor } from './common.ts';
+import { gzipSync } from 'node:zlib';
+import { groupCpuMs, measure, recordAnswers, replayBaseline, startReplayServer, type RequestCursor } from './common.ts';
 
 describe('groupCpuMs', () => {
   it('counts the CPU time of the processes of a group, as the process itself counts it', async () => {
@@ -52,6 +53,47 @@ describe('measure', () => {
       expect(seen.filter((path) => path.startsWith('/other/')).slice(0, 8)).toEqual(
         ['/0', '/1', '/2', '/3', '/4', '/5', '/6', '/0'].map((path) => `/other${path}`),
       );
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('the replay baseline', () => {
+  it('records answers as they went over the wire and sends the same bytes again, with no work behind them', async () => {
+    const bodies = new Map(['/api/a', '/api/b?letter=B'].map((path) => [path, gzipSync(JSON.stringify({ path, items: Array.from({ length: 50 }, (_, i) => i) }))]));
+    const server = createServer((request, response) => {
+      const body = bodies.get(request.url!);
+      expect(request.headers['accept-encoding']).toBe('gzip, deflate, br');
+      response.writeHead(body ? 200 : 404, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Encoding': 'gzip', ETag: `"${request.url}"`, 'Cache-Control': 'public, max-age=60' });
+      response.end(body);
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const row = { name: 'lists', requests: [...bodies.keys(), '/api/a'].map((path) => ({ method: 'GET' as const, path })) };
+    try {
+      const answers = await recordAnswers(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, row);
+      // Each distinct request once, its body still compressed, the connection's headers left out.
+      expect(answers.map((answer) => [answer.path, answer.status, Buffer.from(answer.body, 'base64').equals(bodies.get(answer.path)!)])).toEqual([
+        ['/api/a', 200, true],
+        ['/api/b?letter=B', 200, true],
+      ]);
+      expect(answers[1]!.headers.map(([name]) => name.toLowerCase())).toEqual(['content-type', 'content-encoding', 'etag', 'cache-control']);
+
+      const replay = await startReplayServer(answers);
+      try {
+        const again = await recordAnswers(replay.url, row);
+        expect(again.map((answer) => [answer.path, answer.status, answer.body])).toEqual(answers.map((answer) => [answer.path, answer.status, answer.body]));
+        for (const [index, answer] of again.entries()) expect(answer.headers).toEqual(expect.arrayContaining(answers[index]!.headers));
+        const unknown = await fetch(`${replay.url}/api/c`);
+        expect(unknown.status).toBe(404);
+      } finally {
+        await replay.stop();
+      }
+
+      const result = await replayBaseline({ connections: 1, durationSeconds: 1 }, row, answers, 1000);
+      expect(result).toMatchObject({ name: '↳ the same answers replayed by a bare Koa app', replayOf: 'lists', distinctRequests: 2, errors: 0, non2xx: 0 });
+      expect(result.requestsPerSecond).toBeGreaterThan(0);
     } finally {
       server.close();
     }

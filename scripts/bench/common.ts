@@ -5,7 +5,9 @@
  */
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import { startChildServer, type ChildServer } from './child-server.ts';
@@ -37,6 +39,8 @@ export interface RowResult {
   firstAnswers?: { p50Ms: number; maxMs: number };
   /** CPU time of the server's processes (user + system) per answered request; null where it cannot be read. */
   cpuMsPerRequest: number | null;
+  /** Of a replay baseline (`replayBaseline`): the name of the row whose answers it sent. */
+  replayOf?: string;
 }
 
 /**
@@ -282,6 +286,107 @@ export async function helloWorld(config: BenchConfig, label: string): Promise<Ro
     return summarise(label, 1, result, null, cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore);
   } finally {
     await server.stop();
+  }
+}
+
+/** One answer of the server as it went over the wire: what the replay baseline sends again. */
+export interface RecordedAnswer {
+  path: string;
+  status: number;
+  /** Its headers but those of the connection and the length (the replaying server writes its own). */
+  headers: [string, string][];
+  /** The body's bytes as sent (compressed), in base64. */
+  body: string;
+}
+
+const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** Each distinct GET of a row asked once, as a browser asks it, its answer kept as sent: node:http does not decompress, fetch would. */
+export async function recordAnswers(url: string, row: BenchRow): Promise<RecordedAnswer[]> {
+  const paths = [...new Set(row.requests.filter((r) => r.method === 'GET').map((r) => r.path))];
+  const answers: RecordedAnswer[] = [];
+  for (const path of paths) {
+    answers.push(
+      await new Promise<RecordedAnswer>((resolve, reject) => {
+        const req = httpRequest(`${url}${path}`, { headers: BROWSER_HEADERS }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const headers: [string, string][] = [];
+            for (let index = 0; index < response.rawHeaders.length; index += 2) {
+              const name = response.rawHeaders[index]!;
+              if (!CONNECTION_HEADERS.has(name.toLowerCase())) headers.push([name, response.rawHeaders[index + 1]!]);
+            }
+            resolve({ path, status: response.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('base64') });
+          });
+        });
+        req.on('error', reject);
+        req.end();
+      }),
+    );
+  }
+  return answers;
+}
+
+/** Starts replay-server.ts on `answers` (written to a temporary file, removed when it stops). */
+export async function startReplayServer(answers: RecordedAnswer[]): Promise<ChildServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-replay-'));
+  const file = join(dir, 'answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  try {
+    const server = await startChildServer(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'bench', 'replay-server.ts'), file], {
+      cwd: PROJECT_ROOT,
+      env: process.env,
+      timeoutMs: 60_000,
+      log: () => undefined,
+    });
+    return {
+      ...server,
+      stop: async () => {
+        await server.stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * The replay baseline of a row: its answers, recorded from the server, sent again by a Koa app
+ * that does nothing else (replay-server.ts), driven like the row. Its rate is the most this load
+ * generator reaches on those bytes.
+ */
+export async function replayBaseline(
+  config: Pick<BenchConfig, 'connections' | 'durationSeconds'>,
+  row: BenchRow,
+  answers: RecordedAnswer[],
+  helloRate: number,
+): Promise<RowResult> {
+  const server = await startReplayServer(answers);
+  try {
+    const cpuBefore = groupCpuMs(server.pid);
+    const result = await measure(server.url, row, config);
+    const cpuAfter = groupCpuMs(server.pid);
+    const summary = summarise('↳ the same answers replayed by a bare Koa app', answers.length, result, helloRate, cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore);
+    return { ...summary, replayOf: row.name };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Below the table: each list row beside the replay of its own answers. */
+export function printReplayComparison(rows: RowResult[]): void {
+  const replays = rows.filter((row) => row.replayOf !== undefined);
+  if (replays.length === 0) return;
+  log('\nList rows beside the same answers replayed by a bare Koa app (the same bytes, headers and compressed bodies, with no work behind them; the load generator and Koa alone):');
+  for (const replay of replays) {
+    const row = rows.find((candidate) => candidate.name === replay.replayOf && candidate.replayOf === undefined);
+    if (!row || replay.requestsPerSecond === 0) continue;
+    const percent = Math.round((row.requestsPerSecond / replay.requestsPerSecond) * 100);
+    log(`- ${row.name}: ${row.requestsPerSecond.toLocaleString('en-US')}/s, ${percent} % of the replay's ${replay.requestsPerSecond.toLocaleString('en-US')}/s (${Math.round((replay.ratioToBaseline ?? 0) * 100)} % of the hello-world)`);
   }
 }
 

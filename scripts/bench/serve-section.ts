@@ -13,7 +13,24 @@ import { openRecord } from '@directory/data/record.ts';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import { writeSample } from '../samples/generate-sample.ts';
 import type { ChildServer } from './child-server.ts';
-import { helloWorld, log, measureRow, NO_KEPT_SEARCHES, prepareDataSet, printFirstAnswers, printRow, SERVE_TABLE_HEAD, settle, signInAsBenchAdmin, startServer, type RequestCursor, type RowResult } from './common.ts';
+import {
+  helloWorld,
+  log,
+  measureRow,
+  NO_KEPT_SEARCHES,
+  prepareDataSet,
+  printFirstAnswers,
+  printReplayComparison,
+  printRow,
+  recordAnswers,
+  replayBaseline,
+  SERVE_TABLE_HEAD,
+  settle,
+  signInAsBenchAdmin,
+  startServer,
+  type RequestCursor,
+  type RowResult,
+} from './common.ts';
 import type { BenchConfig } from './config.ts';
 import { biggestCategories, biggestPlaces, buildAdminRows, buildMixRow, buildPageRows, buildRows, indexPagesRows, keptSearchRows, randomSlugs, sampleRecord, WRITE_EVERY_MS, type BenchRow } from './workload.ts';
 
@@ -167,6 +184,11 @@ async function measureRows(
     const result = await during(() => measureRow(server.url, row, config, baseline, server.pid));
     printRow(result);
     results.push(result);
+    if (row.hasReplayBaseline) {
+      const replay = await replayBaseline(config, row, await recordAnswers(server.url, row), baseline);
+      printRow(replay);
+      results.push(replay);
+    }
   }
   return results;
 }
@@ -238,6 +260,7 @@ export async function runServeSection(config: BenchConfig): Promise<ServeSection
   printRow(after);
   results.push(after);
   printFirstAnswers(results);
+  printReplayComparison(results);
   const isImportWanted = isSelected(config, 'mix: pages + searches');
   const importResult = isImportWanted ? await underImport(config, dataDir, rows) : null;
   if (importResult) {

@@ -28,6 +28,12 @@ export interface BenchRow {
    * measures what visitors get between two index changes and the first computation is reported too.
    */
   isReadyAnswer?: boolean;
+  /**
+   * Followed by a second baseline: the row's answers, recorded from the server, replayed by a bare
+   * Koa app (common.ts `replayBaseline`). For the list rows, whose answers are ready bytes: it
+   * tells the server's work apart from what the load generator spends on those bytes.
+   */
+  hasReplayBaseline?: boolean;
 }
 
 /** What the requests are made of. */
@@ -220,11 +226,11 @@ export function buildRows(sample: Sample, perRow: number, random: Random): Bench
       requests: pick(places, perRow, random).map((place) => ({ method: 'POST', path: '/api/search/multi', body: multiSearchBody(wordsOf(place.category)[0] ?? '', place.categorySlug) })),
     },
     { name: `search: ${realSearches.length} real searches in rotation`, requests: realSearches.map((params) => get(`/api/search?${query(params)}`)) },
-    { name: '/api/categories (+ ?letter=)', requests: [get('/api/categories'), ...LETTERS.map((letter) => get(`/api/categories?letter=${letter}`))], isReadyAnswer: true },
-    { name: '/api/cities?letter=', requests: LETTERS.map((letter) => get(`/api/cities?letter=${letter}`)), isReadyAnswer: true },
-    { name: '/api/countries', requests: [get('/api/countries')], isReadyAnswer: true },
-    { name: '/api/homepage-data', requests: [get('/api/homepage-data')], isReadyAnswer: true },
-    { name: '/api/businesses?page=1..100', requests: Array.from({ length: 100 }, (_, i) => get(`/api/businesses?page=${i + 1}`)), isReadyAnswer: true },
+    { name: '/api/categories (+ ?letter=)', requests: [get('/api/categories'), ...LETTERS.map((letter) => get(`/api/categories?letter=${letter}`))], isReadyAnswer: true, hasReplayBaseline: true },
+    { name: '/api/cities?letter=', requests: LETTERS.map((letter) => get(`/api/cities?letter=${letter}`)), isReadyAnswer: true, hasReplayBaseline: true },
+    { name: '/api/countries', requests: [get('/api/countries')], isReadyAnswer: true, hasReplayBaseline: true },
+    { name: '/api/homepage-data', requests: [get('/api/homepage-data')], isReadyAnswer: true, hasReplayBaseline: true },
+    { name: '/api/businesses?page=1..100', requests: Array.from({ length: 100 }, (_, i) => get(`/api/businesses?page=${i + 1}`)), isReadyAnswer: true, hasReplayBaseline: true },
   ];
 }
 
@@ -300,8 +306,8 @@ export function buildPageRows(
     // Kept pages after their first render (printed under the table, as the ready answers' first computations).
     { name: 'page: big category, pages 1..20', requests: pages.map((page) => get(`/categories/${big.categorySlug}${page > 1 ? `?page=${page}` : ''}`)), isReadyAnswer: true },
     { name: 'page: big city, pages 1..20', requests: pages.map((page) => get(`${cityPath}${page > 1 ? `?page=${page}` : ''}`)), isReadyAnswer: true },
-    { name: '/api/categories/{biggest}?page=1..20', requests: pages.map((page) => get(`/api/categories/${big.categorySlug}?page=${page}`)), isReadyAnswer: true },
-    { name: '/api/cities/{biggest}?page=1..20', requests: pages.map((page) => get(`/api/cities/${big.city.countryCode}/${big.city.slug}?page=${page}`)), isReadyAnswer: true },
+    { name: '/api/categories/{biggest}?page=1..20', requests: pages.map((page) => get(`/api/categories/${big.categorySlug}?page=${page}`)), isReadyAnswer: true, hasReplayBaseline: true },
+    { name: '/api/cities/{biggest}?page=1..20', requests: pages.map((page) => get(`/api/cities/${big.city.countryCode}/${big.city.slug}?page=${page}`)), isReadyAnswer: true, hasReplayBaseline: true },
     // Kept in gzip for their index generation once written (asked once before the row)…
     { name: '/sitemap.xml', requests: [get('/sitemap.xml')], isReadyAnswer: true },
     { name: 'last business sitemap file', requests: [get(lastBusinessSitemap)], isReadyAnswer: true },
