@@ -11,6 +11,14 @@ import { pipeline, Transform, type Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import yauzl from 'yauzl';
 
+/**
+ * Inflated bytes handed on at a time. zlib's default (16 KB) has each piece of the sheet go
+ * through libuv's pool, the stream and exceljs's parser on its own; at 64 KB a 200,000-row import
+ * took 13-15 % less time (alternated runs: 14.6-15.1 s against 17.0-17.7 s). 256 KB was slower
+ * than the default (far more garbage collection).
+ */
+const INFLATED_CHUNK_BYTES = 64 * 1024;
+
 /** The entry name exceljs recognises as a worksheet (the same test, so the same sheet is first). */
 const WORKSHEET = /xl\/worksheets\/sheet(\d+)[.]xml/;
 
@@ -78,7 +86,7 @@ export class WorkbookArchive {
         // A pipeline destroys every stage when one fails or the reader destroys the last one
         // (stopping early), so the archive's file is released; its error reaches the reader.
         const settle = () => undefined;
-        resolve(entry.compressionMethod === 0 ? pipeline(raw, counted, settle) : pipeline(raw, counted, createInflateRaw(), settle));
+        resolve(entry.compressionMethod === 0 ? pipeline(raw, counted, settle) : pipeline(raw, counted, createInflateRaw({ chunkSize: INFLATED_CHUNK_BYTES }), settle));
       });
     });
   }
