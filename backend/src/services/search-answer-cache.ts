@@ -127,16 +127,18 @@ export class SearchAnswerCache implements SearchAnswerer {
   }
 
   private run(key: string, generation: string, job: SearchJob, signal: AbortSignal | undefined): Promise<string> {
-    const answer = this.inner.answer(job, signal);
+    const computed = this.inner.answerOnFile ? this.inner.answerOnFile(job, signal) : this.inner.answer(job, signal).then((json) => ({ json, isLive: true }));
+    const answer = computed.then(({ json }) => json);
     if (this.running.size < MAX_RUNNING) {
       const entry = { generation, answer };
       this.running.set(key, entry);
       const settled = () => {
         if (this.running.get(key) === entry) this.running.delete(key);
       };
-      answer.then((json) => {
+      computed.then(({ json, isLive }) => {
         settled();
-        this.kept?.set(key, generation, Buffer.from(json));
+        // An answer from the file before a rebuild's (a search thread not yet moved) is not the new file's.
+        if (isLive) this.kept?.set(key, generation, Buffer.from(json));
       }, settled);
     }
     return answer;

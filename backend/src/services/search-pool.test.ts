@@ -11,6 +11,7 @@ import type { SearchResults } from '../shared/api-types.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { saveBusinesses } from './business-writer.ts';
 import type { SearchJob } from './search-answers.ts';
+import { SearchAnswerCache } from './search-answer-cache.ts';
 import { InProcessSearch, SearchCancelled, SearchPool } from './search-pool.ts';
 import { SearchThreadState } from './search-thread.ts';
 
@@ -92,15 +93,61 @@ describe('search threads', () => {
     expect((pooled as FilterError).field).toBe('requests.1.params.facetFilters');
   });
 
-  it('move to the new index file when a rebuild publishes one', async () => {
-    const before = JSON.parse(await pool.answer(searchJob('q=quokka'))) as SearchResults;
-    expect(before.totalCount).toBe(0);
+  it('move to the new index file when a rebuild publishes one, one thread at a time, the other answering from the old file meanwhile', async () => {
+    // Both threads read the current file (two jobs at once: one each).
+    await Promise.all([pool.answer(searchJob('q=pizza')), pool.answer(searchJob('q=hotel'))]);
+    const before = await pool.answerOnFile(searchJob('q=quokka'));
+    expect(before.isLive).toBe(true);
+    expect((JSON.parse(before.json) as SearchResults).totalCount).toBe(0);
     saveBusinesses(app.deps.businesses, [buildBusiness({ name: 'Quokka Coffee', category: 'Café' })]);
     const oldFile = engine.livePath();
     await rebuildIndex(app.deps.record.name, engine, 'all');
     expect(engine.livePath()).not.toBe(oldFile);
-    const after = JSON.parse(await pool.answer(searchJob('q=quokka'))) as SearchResults;
-    expect(after.hits.map((hit) => hit.name)).toEqual(['Quokka Coffee']);
+
+    // The first search after the swap sends one thread to load the new file and runs on the
+    // other, still on the old file: answered at once, said not to be the live file's.
+    const during = await pool.answerOnFile(searchJob('q=quokka'));
+    expect(during.isLive).toBe(false);
+    expect((JSON.parse(during.json) as SearchResults).totalCount).toBe(0);
+
+    await pool.whenOnLiveFile();
+    for (const job of [searchJob('q=quokka'), searchJob('q=quokka&perPage=5')]) {
+      const after = await pool.answerOnFile(job);
+      expect(after.isLive).toBe(true);
+      expect((JSON.parse(after.json) as SearchResults).hits.map((hit) => hit.name)).toEqual(['Quokka Coffee']);
+    }
+  });
+
+  it("keep no answer a thread gave from the old file as the new file's, and keep the new file's", async () => {
+    const cache = new SearchAnswerCache(pool, () => engine.generation(), { maxBytes: 1_000_000 });
+    await Promise.all([pool.answer(searchJob('q=pizza')), pool.answer(searchJob('q=hotel'))]);
+    saveBusinesses(app.deps.businesses, [buildBusiness({ name: 'Bilby Bakery', category: 'Bakery' })]);
+    await rebuildIndex(app.deps.record.name, engine, 'all');
+    const job = searchJob('q=bilby');
+    const stale = JSON.parse(await cache.answer(job)) as SearchResults;
+    expect(stale.totalCount).toBe(0);
+    expect((await cache.look(job)).kept).toBeUndefined();
+
+    await pool.whenOnLiveFile();
+    const fresh = JSON.parse(await cache.answer(job)) as SearchResults;
+    expect(fresh.hits.map((hit) => hit.name)).toEqual(['Bilby Bakery']);
+    const kept = (await cache.look(job)).kept;
+    expect((JSON.parse(kept!.json.toString()) as SearchResults).hits.map((hit) => hit.name)).toEqual(['Bilby Bakery']);
+  });
+
+  it('with one thread, wait for it to load the new file rather than answer from the old one', async () => {
+    const single = new SearchPool({ threads: 1, livePath: () => engine.livePath(), followSwap: () => engine.reopenIfSwapped() });
+    try {
+      single.start();
+      await single.whenOnLiveFile();
+      saveBusinesses(app.deps.businesses, [buildBusiness({ name: 'Numbat Books', category: 'Book store' })]);
+      await rebuildIndex(app.deps.record.name, engine, 'all');
+      const answer = await single.answerOnFile(searchJob('q=numbat'));
+      expect(answer.isLive).toBe(true);
+      expect((JSON.parse(answer.json) as SearchResults).hits.map((hit) => hit.name)).toEqual(['Numbat Books']);
+    } finally {
+      await single.close();
+    }
   });
 
   it('do not run a job whose client left while it waited for a thread', async () => {

@@ -23,6 +23,13 @@ export interface SearchAnswerer {
    * when `signal` aborts before the job starts; a bad filter rejects with a `FilterError`.
    */
   answer(job: SearchJob, signal?: AbortSignal): Promise<string>;
+  /**
+   * The answer and whether it was computed on the live index file. False for an answer a search
+   * thread gave from the file before a rebuild's, while it waited for its turn to load the new one:
+   * right for the visitor a moment ago, but not to be kept as the new file's answer. Answerers
+   * without it always answer from the live file.
+   */
+  answerOnFile?(job: SearchJob, signal?: AbortSignal): Promise<{ json: string; isLive: boolean }>;
   close(): Promise<void>;
 }
 
@@ -66,7 +73,9 @@ interface Job {
   job: SearchJob;
   signal: AbortSignal | undefined;
   retries: number;
-  resolve: (json: string) => void;
+  /** Whether the file it was sent with was the live one (see SearchAnswerer.answerOnFile). */
+  isLive: boolean;
+  resolve: (answer: { json: string; isLive: boolean }) => void;
   reject: (error: unknown) => void;
   onAbort: () => void;
   slot: number;
@@ -75,6 +84,10 @@ interface Job {
 interface Thread {
   worker: Worker;
   running: Map<number, Job>;
+  /** The index file the thread reads, as far as its jobs and replies tell (null before its first). */
+  file: string | null;
+  /** The file it is loading (null when it is not): it is sent no job until it says it is done. */
+  warmingTo: string | null;
 }
 
 export class SearchPool implements SearchAnswerer {
@@ -86,8 +99,10 @@ export class SearchPool implements SearchAnswerer {
   private readonly waiting: Job[] = [];
   private nextId = 1;
   private isClosed = false;
-  /** The live file the threads were last asked to warm up on. */
-  private warmedFile: string | null = null;
+  /** A live file a thread could not open when asked to warm up on it (gone already): not asked again. */
+  private unopenedFile: string | null = null;
+  /** Callers of {@link whenOnLiveFile} waiting for the threads to move. */
+  private movedWaiters: (() => void)[] = [];
 
   constructor(private readonly options: SearchPoolOptions) {
     if (!Number.isInteger(options.threads) || options.threads < 1) throw new RangeError(`threads must be a whole number of 1 or more, got ${options.threads}`);
@@ -102,24 +117,60 @@ export class SearchPool implements SearchAnswerer {
     return this.options.threads * this.jobsPerThread;
   }
 
-  /** Starts every thread now rather than at the first search (a thread takes a moment to load), and warms them up on the live file. */
+  /** Starts every thread now rather than at the first search (a thread takes a moment to load), and warms them all up on the live file at once. */
   start(): void {
     while (this.threads.length < this.options.threads) this.threads.push(this.spawn());
-    this.warmUp(this.options.livePath());
+    const file = this.options.livePath();
+    if (file !== null) for (const thread of this.threads) this.warmUp(thread, file);
   }
 
-  /** Asks every thread to open `file` and load what searching it needs, once per live file (a warm-up waits behind a thread's jobs, never in front). */
-  private warmUp(file: string | null): void {
-    if (file === null || file === this.warmedFile) return;
-    this.warmedFile = file;
-    for (const thread of this.threads) thread.worker.postMessage({ type: 'warm-up', file } satisfies WarmUpRequest);
+  /** Asks `thread` to open `file` and load what searching it needs; it gets no job until it has (the jobs it holds run first). */
+  private warmUp(thread: Thread, file: string): void {
+    thread.warmingTo = file;
+    thread.worker.postMessage({ type: 'warm-up', file } satisfies WarmUpRequest);
+  }
+
+  /**
+   * A rebuild published a new file: its threads move to it one at a time. The others keep
+   * answering from the file they have open (the old one, still readable once replaced), so
+   * searches go on while each thread loads the new file's columns (~0.5-1 s of CPU at 1M); when
+   * every thread loaded at once, every search waited for them. A single thread has no other to
+   * answer meanwhile: its jobs wait for its warm-up.
+   */
+  private moveToLiveFile(live: string): void {
+    if (live === this.unopenedFile || this.threads.some((thread) => thread.warmingTo !== null)) return;
+    const behind = this.threads.find((thread) => thread.file !== null && thread.file !== live);
+    if (behind) this.warmUp(behind, live);
+  }
+
+  /** Resolves once every thread that has read a file reads the live one (starting the move if a rebuild's file waits). */
+  whenOnLiveFile(): Promise<void> {
+    const live = this.options.livePath();
+    if (live !== null) this.moveToLiveFile(live);
+    if (this.hasMoved()) return Promise.resolve();
+    return new Promise((resolve) => this.movedWaiters.push(resolve));
+  }
+
+  private hasMoved(): boolean {
+    const live = this.options.livePath();
+    if (live === null || live === this.unopenedFile || this.isClosed) return true;
+    return this.threads.every((thread) => thread.warmingTo === null && (thread.file === null || thread.file === live));
+  }
+
+  private notifyIfMoved(): void {
+    if (this.movedWaiters.length === 0 || !this.hasMoved()) return;
+    for (const resolve of this.movedWaiters.splice(0)) resolve();
   }
 
   answer(job: SearchJob, signal?: AbortSignal): Promise<string> {
+    return this.answerOnFile(job, signal).then((answer) => answer.json);
+  }
+
+  answerOnFile(job: SearchJob, signal?: AbortSignal): Promise<{ json: string; isLive: boolean }> {
     if (this.isClosed) return Promise.reject(new Error('The search pool is closed.'));
     if (signal?.aborted) return Promise.reject(new SearchCancelled());
-    return new Promise<string>((resolve, reject) => {
-      const entry: Job = { id: this.nextId++, job, signal, retries: 0, resolve, reject, slot: -1, onAbort: () => this.abort(entry) };
+    return new Promise((resolve, reject) => {
+      const entry: Job = { id: this.nextId++, job, signal, retries: 0, isLive: true, resolve, reject, slot: -1, onAbort: () => this.abort(entry) };
       signal?.addEventListener('abort', entry.onAbort, { once: true });
       this.waiting.push(entry);
       this.dispatch();
@@ -130,6 +181,7 @@ export class SearchPool implements SearchAnswerer {
     this.isClosed = true;
     for (const entry of this.waiting.splice(0)) this.settle(entry, new Error('The search pool is closed.'));
     const threads = this.threads.splice(0);
+    this.notifyIfMoved();
     await Promise.all(threads.map((thread) => thread.worker.terminate()));
   }
 
@@ -137,7 +189,7 @@ export class SearchPool implements SearchAnswerer {
     const worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: { cancelled: this.cancelled.buffer } });
     // The server's socket keeps the process alive, not an idle search thread.
     worker.unref();
-    const thread: Thread = { worker, running: new Map() };
+    const thread: Thread = { worker, running: new Map(), file: null, warmingTo: null };
     worker.on('message', (reply: SearchThreadReply) => this.receive(thread, reply));
     worker.on('error', (error) => this.lose(thread, error));
     worker.on('exit', (code) => this.lose(thread, new Error(`A search thread stopped (exit code ${code}).`)));
@@ -151,26 +203,34 @@ export class SearchPool implements SearchAnswerer {
     this.threads.splice(index, 1);
     for (const entry of thread.running.values()) this.settle(entry, error);
     thread.running.clear();
-    if (!this.isClosed) this.dispatch();
+    if (this.isClosed) return;
+    // It may have been the thread moving to a new file: the next one goes.
+    const live = this.options.livePath();
+    if (live !== null) this.moveToLiveFile(live);
+    this.notifyIfMoved();
+    this.dispatch();
   }
 
   /** Sends waiting jobs to the least busy threads while they have room. */
   private dispatch(): void {
     while (this.waiting.length > 0) {
       if (this.threads.length < this.options.threads) this.threads.push(this.spawn());
+      const live = this.options.livePath();
+      if (live === null) {
+        this.settle(this.waiting.shift()!, new Error('The search index has not been built yet: run `npm run reindex`.'));
+        continue;
+      }
+      this.moveToLiveFile(live);
       let thread: Thread | undefined;
       for (const candidate of this.threads) {
-        if (candidate.running.size < this.jobsPerThread && (!thread || candidate.running.size < thread.running.size)) thread = candidate;
+        if (candidate.warmingTo === null && candidate.running.size < this.jobsPerThread && (!thread || candidate.running.size < thread.running.size)) thread = candidate;
       }
       if (!thread) return;
       const entry = this.waiting.shift()!;
-      const file = this.options.livePath();
-      if (file === null) {
-        this.settle(entry, new Error('The search index has not been built yet: run `npm run reindex`.'));
-        continue;
-      }
-      // A rebuild published a new file: the other threads load it while this one runs the job.
-      this.warmUp(file);
+      // A thread still on the file before a rebuild's answers from it until its turn to move.
+      const file = thread.file ?? live;
+      entry.isLive = file === live;
+      thread.file = file;
       entry.slot = this.freeSlots.pop()!;
       Atomics.store(this.cancelled, entry.slot, 0);
       thread.running.set(entry.id, entry);
@@ -179,13 +239,28 @@ export class SearchPool implements SearchAnswerer {
   }
 
   private receive(thread: Thread, reply: SearchThreadReply): void {
+    if (reply.type === 'warmed') {
+      const asked = thread.warmingTo;
+      thread.warmingTo = null;
+      thread.file = reply.openFile;
+      if (asked !== null && reply.openFile !== asked) {
+        // Replaced before the thread could open it: not asked again; the engine follows the pointer.
+        this.unopenedFile = asked;
+        this.options.followSwap();
+      }
+      const live = this.options.livePath();
+      if (live !== null) this.moveToLiveFile(live);
+      this.notifyIfMoved();
+      this.dispatch();
+      return;
+    }
     const entry = thread.running.get(reply.id);
     if (!entry) return;
     thread.running.delete(reply.id);
     this.freeSlot(entry);
     switch (reply.type) {
       case 'answer':
-        this.settle(entry, null, reply.json);
+        this.settle(entry, null, { json: reply.json, isLive: entry.isLive });
         break;
       case 'failure':
         this.settle(entry, fromJobFailure(reply.failure));
@@ -195,6 +270,7 @@ export class SearchPool implements SearchAnswerer {
         break;
       case 'file-gone':
         // A rebuild replaced the file between this thread's look at the pointer and the worker's open.
+        thread.file = reply.openFile;
         this.options.followSwap();
         if (entry.retries >= MAX_FILE_RETRIES) {
           this.settle(entry, new Error('The search index file kept being replaced before a search thread could open it.'));
@@ -225,10 +301,10 @@ export class SearchPool implements SearchAnswerer {
     entry.slot = -1;
   }
 
-  private settle(entry: Job, error: unknown, json?: string): void {
+  private settle(entry: Job, error: unknown, answer?: { json: string; isLive: boolean }): void {
     this.freeSlot(entry);
     entry.signal?.removeEventListener('abort', entry.onAbort);
-    if (error === null) entry.resolve(json!);
+    if (error === null) entry.resolve(answer!);
     else entry.reject(error);
   }
 }

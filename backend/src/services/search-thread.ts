@@ -19,8 +19,9 @@ export interface SearchThreadRequest {
 }
 
 /**
- * Sent to every thread when the pool starts and when the live file changes: open it and load what
- * searching it needs (~1 s of CPU at 1M), before a visitor's search has to wait for that. No reply.
+ * Sent to every thread when the pool starts, and to one thread at a time when the live file
+ * changes: open it and load what searching it needs (~0.5-1 s of CPU at 1M), before a visitor's
+ * search has to wait for that. Answered with a `warmed` reply.
  */
 export interface WarmUpRequest {
   type: 'warm-up';
@@ -32,8 +33,10 @@ export type SearchThreadReply =
   | { id: number; type: 'failure'; failure: JobFailure }
   /** The client left before the job started: nothing was run. */
   | { id: number; type: 'skipped' }
-  /** The named file was removed by a newer rebuild before this thread opened it: send again with the new one. */
-  | { id: number; type: 'file-gone' };
+  /** The named file was removed by a newer rebuild before this thread opened it: send again with the new one. `openFile`: what the thread still reads. */
+  | { id: number; type: 'file-gone'; openFile: string | null }
+  /** A warm-up is done; `openFile` is the file the thread now reads (the one asked for, unless it was gone). */
+  | { type: 'warmed'; openFile: string | null };
 
 /** What the pool shares with its threads: a flag per job slot, set (1) when that job's client has gone. */
 export type CancelFlags = Int32Array;
@@ -54,7 +57,7 @@ export class SearchThreadState {
     if (Atomics.load(this.cancelled, request.slot) === 1) return { id, type: 'skipped' };
     try {
       const db = this.connectionTo(request.file);
-      if (db === null) return { id, type: 'file-gone' };
+      if (db === null) return { id, type: 'file-gone', openFile: this.file };
       const json = await answerSearchJob({ search: (search) => searchIndex(db, search) }, request.job);
       return { id, type: 'answer', json };
     } catch (error) {

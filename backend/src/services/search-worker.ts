@@ -4,7 +4,7 @@
  * dispatches and writes.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { SearchThreadState, type SearchThreadRequest, type WarmUpRequest } from './search-thread.ts';
+import { SearchThreadState, type SearchThreadReply, type SearchThreadRequest, type WarmUpRequest } from './search-thread.ts';
 
 const port = parentPort!;
 const state = new SearchThreadState(new Int32Array((workerData as { cancelled: SharedArrayBuffer }).cancelled));
@@ -12,8 +12,12 @@ const state = new SearchThreadState(new Int32Array((workerData as { cancelled: S
 let queue = Promise.resolve();
 port.on('message', (request: SearchThreadRequest | WarmUpRequest) => {
   queue = queue.then(async () => {
-    if ('type' in request) state.warmUp(request.file);
-    else port.postMessage(await state.handle(request));
+    if ('type' in request) {
+      state.warmUp(request.file);
+      port.postMessage({ type: 'warmed', openFile: state.openFile } satisfies SearchThreadReply);
+    } else {
+      port.postMessage(await state.handle(request));
+    }
   });
 });
 port.on('close', () => state.close());
