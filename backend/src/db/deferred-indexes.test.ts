@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
 import { writeSample } from '../../../scripts/samples/generate-sample.ts';
-import { importFile } from '../services/import-runner.ts';
+import { importFile, KEPT_LIVE_READING_WORKBOOKS } from '../services/import-runner.ts';
 import { DeferredIndexes, restoreOnThread } from './deferred-indexes.ts';
 
 let dir: string;
@@ -94,6 +94,35 @@ describe('deferred secondary indexes', () => {
     // The admin list's popularity order is answered by its index again.
     const plan = record.prepare('EXPLAIN QUERY PLAN SELECT id FROM businesses ORDER BY reviews DESC, rating DESC, id LIMIT 20').all() as { detail: string }[];
     expect(plan.map((step) => step.detail).join(' ')).toContain('businesses_popularity');
+  });
+
+  it('keeps the indexes it is told to keep live, and builds only the others again', () => {
+    const before = indexesOfBusinesses();
+    const indexes = new DeferredIndexes(record);
+    const dropped = indexes.defer(4242, ['businesses_rating', 'businesses_created_at', 'no_such_index']);
+    expect(indexesOfBusinesses().map((index) => index.name).sort()).toEqual(['businesses_created_at', 'businesses_rating', 'sqlite_autoindex_businesses_1', 'sqlite_autoindex_businesses_2']);
+    expect(dropped).toBe(before.length - 4);
+    expect(indexes.deferred()).not.toContain('businesses_rating');
+    expect(indexes.restore()).toBe(dropped);
+    expect(indexesOfBusinesses()).toEqual(before);
+  });
+
+  it('an .xlsx import into an empty record keeps the cheap indexes live, a CSV import defers them all', async () => {
+    const before = indexesOfBusinesses();
+    const liveDuring = async (format: 'xlsx' | 'csv') => {
+      const file = join(dir, `places.${format}`);
+      await writeSample({ rows: 300, tool: 'outscraper', format, out: file });
+      record.exec('DELETE FROM businesses');
+      const during = new Set<string>();
+      await importFile({
+        record, file, fileName: `places.${format}`, batchSize: 100, isDryRun: false, readInWorker: false,
+        onBatchCommitted: () => indexesOfBusinesses().forEach((index) => during.add(index.name)),
+      });
+      expect(indexesOfBusinesses()).toEqual(before);
+      return [...during].filter((name) => !name.startsWith('sqlite_')).sort();
+    };
+    expect(await liveDuring('xlsx')).toEqual([...KEPT_LIVE_READING_WORKBOOKS].sort());
+    expect(await liveDuring('csv')).toEqual([]);
   });
 
   it('a record above the threshold keeps its indexes while it is imported into', async () => {

@@ -43,11 +43,11 @@ export class DeferredIndexes {
     return this.stored.all().map((index) => index.name);
   }
 
-  /** Drops the secondary indexes for `ownerPid`, in one transaction; returns how many. */
-  defer(ownerPid: number): number {
+  /** Drops the secondary indexes for `ownerPid`, in one transaction, all but those named in `keepLive`; returns how many. */
+  defer(ownerPid: number, keepLive: readonly string[] = []): number {
     return this.db.transaction(() => {
       if (this.stored.all().length > 0) throw new Error('The secondary indexes are already deferred by another import.');
-      const indexes = this.secondary.all();
+      const indexes = this.secondary.all().filter((index) => !keepLive.includes(index.name));
       for (const index of indexes) {
         this.store.run(index.name, index.sql, ownerPid);
         this.db.exec(`DROP INDEX "${index.name.replaceAll('"', '""')}"`);
