@@ -1,5 +1,5 @@
 /**
- * `npm run bench [--import] [--serve] [--index] [--pages] [--import-rows N] [--size N] [--duration S] [--connections C] [--only TEXT] [--skip-demo-load]`
+ * `npm run bench [--import] [--serve] [--index] [--pages] [--import-rows N] [--import-rounds N] [--size N] [--duration S] [--connections C] [--only TEXT] [--skip-demo-load]`
  *
  * Each flag runs one section; no flag runs every section, one after the other, on a data set
  * of `--size` businesses (default 1,000,000) kept in `BENCH_DIR/size-N` (outside git; copied
@@ -8,7 +8,7 @@
  * - serve (scripts/bench/serve-section.ts): API, search and page rows under autocannon, beside a Koa hello-world;
  * - index (scripts/bench/index-section.ts): rebuild, change lag, catch-up, first start with demo data;
  * - pages (scripts/bench/pages-section.ts): gzipped JS/CSS per page, Lighthouse;
- * - import (scripts/bench/import-section.ts): import speed against the readers alone (`--import-rows`, default 200,000).
+ * - import (scripts/bench/import-section.ts): import speed against the readers alone (`--import-rows`, default 200,000; `--import-rounds`, default 3, alternated, medians reported).
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
@@ -31,7 +31,7 @@ const SECTIONS: Section[] = [
   {
     name: 'import',
     async run(config) {
-      const rows = await runImportSection({ benchDir: config.benchDir, rows: config.importRows, log });
+      const rows = await runImportSection({ benchDir: config.benchDir, rows: config.importRows, rounds: config.importRounds, log });
       printImportRows(rows, log);
       return rows;
     },

@@ -21,6 +21,7 @@ const argsSchema = z.object({
   only: z.string().optional(),
   import: z.boolean().default(false),
   'import-rows': z.coerce.number().int().min(100).max(2_000_000).default(200_000),
+  'import-rounds': z.coerce.number().int().min(1).max(9).default(3),
 });
 
 /** The sections of `npm run bench`, each behind its flag; no flag runs them all. */
@@ -41,6 +42,8 @@ export interface BenchConfig {
   sourceRecord: string | undefined;
   /** Rows of the import section's sample files. */
   importRows: number;
+  /** Alternated rounds of the import section (baseline, import, re-import), of which the medians are reported. */
+  importRounds: number;
 }
 
 export function loadBenchConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): BenchConfig {
@@ -57,6 +60,7 @@ export function loadBenchConfig(argv: string[], env: NodeJS.ProcessEnv = process
       only: { type: 'string' },
       import: { type: 'boolean' },
       'import-rows': { type: 'string' },
+      'import-rounds': { type: 'string' },
     },
   });
   const args = argsSchema.safeParse(values);
@@ -75,5 +79,6 @@ export function loadBenchConfig(argv: string[], env: NodeJS.ProcessEnv = process
     benchDir: vars.data.BENCH_DIR,
     sourceRecord: vars.data.BENCH_RECORD,
     importRows: args.data['import-rows'],
+    importRounds: args.data['import-rounds'],
   };
 }

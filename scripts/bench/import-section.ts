@@ -4,7 +4,10 @@
  * (kept in BENCH_DIR/import-N, outside git), then measures, each in a process of its own:
  * the baselines (exceljs's streaming reader alone; papaparse alone), our end-to-end import of
  * each file into an empty record in a fresh data directory, and a re-import of the same file
- * (every row an update). Returns the table's rows; the CLI prints them.
+ * (every row an update). It does so in `--import-rounds` alternated rounds (baseline, import,
+ * re-import; 3 by default) and reports each measurement's median round and the median of the
+ * rounds' ratios: on a shared machine one run of each can be seconds apart for no reason of its
+ * own. Returns the table's rows; the CLI prints them.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -24,14 +27,18 @@ export interface ImportBenchRow {
   peakRssMb: number;
   /** CPU time per row (µs) of the main thread (an import's writer), the busiest other (an import's reading worker) and the rest; null without /proc. */
   cpuMicrosPerRow: { main: number; busiestOther: number; rest: number } | null;
-  /** Our rate over the baseline's, for the rows measured against one. */
+  /** Our rate over the baseline's (the median of the rounds' ratios), for the rows measured against one. */
   ratioToBaseline: number | null;
+  /** Each round's ratio to that round's baseline, in the order they ran. */
+  roundRatios: number[];
   target: string;
 }
 
 export interface ImportSectionOptions {
   benchDir: string;
   rows: number;
+  /** Alternated rounds of baseline, import and re-import (each reported by its median). */
+  rounds: number;
   log: (line: string) => void;
 }
 
@@ -44,8 +51,29 @@ async function measure(args: string[]): Promise<ChildMeasurement> {
   return JSON.parse(line) as ChildMeasurement;
 }
 
-const row = (name: string, result: ChildMeasurement, target: string, baseline: ChildMeasurement | null = null): ImportBenchRow => {
-  const rowsPerSecond = Math.round(result.rows / result.seconds);
+const rate = (result: ChildMeasurement) => result.rows / result.seconds;
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** The middle value (the lower middle for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+/** The run of median time among the rounds' runs of one measurement. */
+export function medianRun(runs: readonly ChildMeasurement[]): ChildMeasurement {
+  const seconds = median(runs.map((run) => run.seconds));
+  return runs.find((run) => run.seconds === seconds)!;
+}
+
+/**
+ * A table row from the rounds' runs of a measurement: the figures of its median run, and against
+ * the baseline the median of the rounds' ratios (each run over its own round's baseline).
+ */
+const row = (name: string, runs: readonly ChildMeasurement[], target: string, baselines: readonly ChildMeasurement[] | null = null): ImportBenchRow => {
+  const result = medianRun(runs);
+  const rowsPerSecond = Math.round(rate(result));
+  const roundRatios = baselines ? runs.map((run, index) => round2(rate(run) / rate(baselines[index]!))) : [];
   return {
     name,
     rows: result.rows,
@@ -58,7 +86,8 @@ const row = (name: string, result: ChildMeasurement, target: string, baseline: C
       busiestOther: Math.round((result.threadCpuSeconds.busiestOther / result.rows) * 1e6),
       rest: Math.round((result.threadCpuSeconds.rest / result.rows) * 1e6),
     },
-    ratioToBaseline: baseline ? Math.round((rowsPerSecond / (baseline.rows / baseline.seconds)) * 100) / 100 : null,
+    ratioToBaseline: baselines ? median(roundRatios) : null,
+    roundRatios,
     target,
   };
 };
@@ -81,26 +110,35 @@ export async function runImportSection(options: ImportSectionOptions): Promise<I
   const results: ImportBenchRow[] = [];
   for (const format of ['xlsx', 'csv'] as const) {
     const dataDir = join(options.benchDir, `import-${options.rows}`, `data-${format}`);
-    rmSync(dataDir, { recursive: true, force: true });
-    mkdirSync(dataDir, { recursive: true });
     const recordFile = join(dataDir, 'directory.sqlite');
-    const baseline = await measure([format === 'xlsx' ? 'read-xlsx' : 'read-csv', files[format]]);
-    results.push(row(format === 'xlsx' ? 'xlsx: exceljs streaming reader alone (baseline)' : 'csv: papaparse alone (baseline)', baseline, ''));
-    const imported = await measure(['import', files[format], recordFile]);
-    results.push(row(`${format}: import into an empty record`, imported, format === 'xlsx' ? '≥ 0.85 × baseline, < 600 MB' : '≥ 50,000 rows/s, < 600 MB', baseline));
-    const again = await measure(['import', files[format], recordFile]);
-    results.push(row(`${format}: re-import of the same file (${again.updated ?? 0} updates)`, again, '', baseline));
+    const runs = { baseline: [] as ChildMeasurement[], imported: [] as ChildMeasurement[], again: [] as ChildMeasurement[] };
+    for (let round = 1; round <= options.rounds; round += 1) {
+      rmSync(dataDir, { recursive: true, force: true });
+      mkdirSync(dataDir, { recursive: true });
+      runs.baseline.push(await measure([format === 'xlsx' ? 'read-xlsx' : 'read-csv', files[format]]));
+      runs.imported.push(await measure(['import', files[format], recordFile]));
+      runs.again.push(await measure(['import', files[format], recordFile]));
+    }
     rmSync(dataDir, { recursive: true, force: true });
+    results.push(row(format === 'xlsx' ? 'xlsx: exceljs streaming reader alone (baseline)' : 'csv: papaparse alone (baseline)', runs.baseline, ''));
+    results.push(row(`${format}: import into an empty record`, runs.imported, format === 'xlsx' ? '≥ 0.85 × baseline, < 600 MB' : '≥ 50,000 rows/s, < 600 MB', runs.baseline));
+    const updates = medianRun(runs.again).updated ?? 0;
+    results.push(row(`${format}: re-import of the same file (${updates} updates)`, runs.again, '', runs.baseline));
   }
   return results;
 }
 
 export function printImportRows(rows: readonly ImportBenchRow[], log: (line: string) => void): void {
+  const rounds = Math.max(1, ...rows.map((r) => r.roundRatios.length));
+  log(`Each figure from the median of ${rounds} alternated round(s) of baseline, import and re-import; "vs baseline" is the median of the rounds' ratios.`);
   log('| import | rows | rows/s | s | rows per CPU-s | peak RSS | vs baseline | target |');
   log('|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const ratio = r.ratioToBaseline === null ? '' : `${r.ratioToBaseline.toFixed(2)}×`;
     log(`| ${r.name} | ${r.rows.toLocaleString('en-US')} | ${r.rowsPerSecond.toLocaleString('en-US')} | ${r.seconds} | ${r.rowsPerCpuSecond.toLocaleString('en-US')} | ${r.peakRssMb} MB | ${ratio} | ${r.target} |`);
+  }
+  for (const r of rows) {
+    if (r.roundRatios.length > 1) log(`- ${r.name}: ${r.roundRatios.map((ratio) => `${ratio.toFixed(2)}×`).join(', ')} in its rounds`);
   }
   // Which thread caps a rate: an import runs as fast as its busier thread (on a quiet machine
   // with a core for each), a baseline as its main thread.
