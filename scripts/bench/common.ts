@@ -246,11 +246,33 @@ export async function measureRow(
 ): Promise<RowResult> {
   const distinct = new Set(row.requests.map((r) => `${r.method} ${r.path} ${r.body ?? ''}`)).size;
   const first = row.isReadyAnswer ? await firstAnswers(url, row) : undefined;
+  const { result, cpuMs } = await measureWithCpu(url, row, config, serverGroup, cursor);
+  const summary = summarise(row.name, distinct, result, baseline, cpuMs);
+  return first ? { ...summary, firstAnswers: first } : summary;
+}
+
+/** {@link measure}, with the CPU time the process group `serverGroup` spent meanwhile (null without one, or without /proc). */
+async function measureWithCpu(
+  url: string,
+  row: BenchRow,
+  config: Pick<BenchConfig, 'connections' | 'durationSeconds'>,
+  serverGroup?: number,
+  cursor?: RequestCursor,
+): Promise<{ result: autocannon.Result; cpuMs: number | null }> {
   const cpuBefore = serverGroup === undefined ? null : groupCpuMs(serverGroup);
   const result = await measure(url, row, config, cursor);
   const cpuAfter = serverGroup === undefined ? null : groupCpuMs(serverGroup);
-  const summary = summarise(row.name, distinct, result, baseline, cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore);
-  return first ? { ...summary, firstAnswers: first } : summary;
+  return { result, cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
+}
+
+/** Starts `scripts/bench/<script>` (a baseline server) in a process of its own. */
+function startBenchScript(script: string, args: string[] = []): Promise<ChildServer> {
+  return startChildServer(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'bench', script), ...args], {
+    cwd: PROJECT_ROOT,
+    env: process.env,
+    timeoutMs: 60_000,
+    log: () => undefined,
+  });
 }
 
 /** Below the table: what the ready-answer rows cost the first time, when an index change retires their answers. */
@@ -273,17 +295,10 @@ export function printRow(row: RowResult): void {
 
 /** The baseline: a Koa hello-world in its own process, driven like the rows. */
 export async function helloWorld(config: BenchConfig, label: string): Promise<RowResult> {
-  const server = await startChildServer(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'bench', 'hello-world.ts')], {
-    cwd: PROJECT_ROOT,
-    env: process.env,
-    timeoutMs: 60_000,
-    log: () => undefined,
-  });
+  const server = await startBenchScript('hello-world.ts');
   try {
-    const cpuBefore = groupCpuMs(server.pid);
-    const result = await measure(server.url, { name: label, requests: [{ method: 'GET', path: '/' }] }, config);
-    const cpuAfter = groupCpuMs(server.pid);
-    return summarise(label, 1, result, null, cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore);
+    const { result, cpuMs } = await measureWithCpu(server.url, { name: label, requests: [{ method: 'GET', path: '/' }] }, config, server.pid);
+    return summarise(label, 1, result, null, cpuMs);
   } finally {
     await server.stop();
   }
@@ -335,12 +350,7 @@ export async function startReplayServer(answers: RecordedAnswer[]): Promise<Chil
   const file = join(dir, 'answers.json');
   writeFileSync(file, JSON.stringify(answers));
   try {
-    const server = await startChildServer(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'bench', 'replay-server.ts'), file], {
-      cwd: PROJECT_ROOT,
-      env: process.env,
-      timeoutMs: 60_000,
-      log: () => undefined,
-    });
+    const server = await startBenchScript('replay-server.ts', [file]);
     return {
       ...server,
       stop: async () => {
@@ -367,11 +377,8 @@ export async function replayBaseline(
 ): Promise<RowResult> {
   const server = await startReplayServer(answers);
   try {
-    const cpuBefore = groupCpuMs(server.pid);
-    const result = await measure(server.url, row, config);
-    const cpuAfter = groupCpuMs(server.pid);
-    const summary = summarise('↳ the same answers replayed by a bare Koa app', answers.length, result, helloRate, cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore);
-    return { ...summary, replayOf: row.name };
+    const { result, cpuMs } = await measureWithCpu(server.url, row, config, server.pid);
+    return { ...summarise('↳ the same answers replayed by a bare Koa app', answers.length, result, helloRate, cpuMs), replayOf: row.name };
   } finally {
     await server.stop();
   }
