@@ -143,10 +143,16 @@ export class SearchPool implements SearchAnswerer {
     if (behind) this.warmUp(behind, live);
   }
 
-  /** Resolves once every thread that has read a file reads the live one (starting the move if a rebuild's file waits). */
-  whenOnLiveFile(): Promise<void> {
+  /** Moves the next thread to the live file if none is moving, and tells the waiters once every thread has. */
+  private followLiveFile(): void {
     const live = this.options.livePath();
     if (live !== null) this.moveToLiveFile(live);
+    this.notifyIfMoved();
+  }
+
+  /** Resolves once every thread that has read a file reads the live one (starting the move if a rebuild's file waits). */
+  whenOnLiveFile(): Promise<void> {
+    this.followLiveFile();
     if (this.hasMoved()) return Promise.resolve();
     return new Promise((resolve) => this.movedWaiters.push(resolve));
   }
@@ -205,9 +211,7 @@ export class SearchPool implements SearchAnswerer {
     thread.running.clear();
     if (this.isClosed) return;
     // It may have been the thread moving to a new file: the next one goes.
-    const live = this.options.livePath();
-    if (live !== null) this.moveToLiveFile(live);
-    this.notifyIfMoved();
+    this.followLiveFile();
     this.dispatch();
   }
 
@@ -248,9 +252,7 @@ export class SearchPool implements SearchAnswerer {
         this.unopenedFile = asked;
         this.options.followSwap();
       }
-      const live = this.options.livePath();
-      if (live !== null) this.moveToLiveFile(live);
-      this.notifyIfMoved();
+      this.followLiveFile();
       this.dispatch();
       return;
     }
