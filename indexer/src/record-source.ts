@@ -14,6 +14,13 @@ export function publicCondition(policy: ListingPolicy): string {
 
 const COLUMNS = DOCUMENT_COLUMNS.join(', ');
 
+/**
+ * The most of the record a rebuild's snapshot maps into memory: better-sqlite3's SQLite caps it
+ * at 2 GB (SQLITE_MAX_MMAP_SIZE), a record of 1,000,000 businesses is 1.3 GB; past the cap,
+ * pages are read as without a map.
+ */
+const RECORD_MMAP_BYTES = 2 * 1024 ** 3;
+
 /** Most popular first: the order documents get their positions in at a full rebuild. */
 const POPULARITY_ORDER = 'reviews DESC, rating DESC, id';
 /** The record's index that holds {@link POPULARITY_ORDER}: a full rebuild reads the record through it. */
@@ -30,6 +37,14 @@ export function snapshotSource(
   policy: ListingPolicy,
 ): DocumentSource & { close(): void; rebuildRequestsUpTo: number } {
   const db = new Database(recordFile, { readonly: true });
+  // The snapshot is read in popularity order, a row from anywhere in the file each time: mapped
+  // pages spare a read() per page (a rebuild at 1,000,000 businesses, four alternated pairs:
+  // 54.7–56.2 s mapped, 59.1–62.3 s not; system CPU 7–9 s instead of 12–14 s). Mapped pages are
+  // the page cache's: counted in the resident size (a rebuild's peak RSS 2.1 GB instead of
+  // 1.2 GB), but shared, and given back by the kernel under pressure. Nothing truncates the record
+  // in place (no VACUUM, no auto_vacuum; a backup is written with VACUUM INTO), and a checkpoint
+  // never shrinks the file under a snapshot, so a mapped page never disappears.
+  db.pragma(`mmap_size = ${RECORD_MMAP_BYTES}`);
   db.exec('BEGIN');
   const seq = changeLogHighWater(db);
   // Requests for a rebuild committed before this snapshot: the index built from it satisfies them.
