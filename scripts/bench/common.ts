@@ -82,6 +82,12 @@ export async function prepareDataSet(config: BenchConfig): Promise<string> {
   return dataDir;
 }
 
+/** The middle value (the lower middle for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
 /** Copies a record with SQLite's online backup (never writes the source). */
 export async function copyRecord(source: string, target: string): Promise<void> {
   const db = new Database(source, { readonly: true, fileMustExist: true });

@@ -22,6 +22,7 @@ const argsSchema = z.object({
   import: z.boolean().default(false),
   'import-rows': z.coerce.number().int().min(100).max(2_000_000).default(200_000),
   'import-rounds': z.coerce.number().int().min(1).max(9).default(3),
+  'reindex-runs': z.coerce.number().int().min(1).max(9).default(3),
 });
 
 /** The sections of `npm run bench`, each behind its flag; no flag runs them all. */
@@ -44,6 +45,8 @@ export interface BenchConfig {
   importRows: number;
   /** Alternated rounds of the import section (baseline, import, re-import), of which the medians are reported. */
   importRounds: number;
+  /** Runs of `npm run reindex` in the index section, of which the median is reported. */
+  reindexRuns: number;
 }
 
 export function loadBenchConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): BenchConfig {
@@ -61,6 +64,7 @@ export function loadBenchConfig(argv: string[], env: NodeJS.ProcessEnv = process
       import: { type: 'boolean' },
       'import-rows': { type: 'string' },
       'import-rounds': { type: 'string' },
+      'reindex-runs': { type: 'string' },
     },
   });
   const args = argsSchema.safeParse(values);
@@ -80,5 +84,6 @@ export function loadBenchConfig(argv: string[], env: NodeJS.ProcessEnv = process
     sourceRecord: vars.data.BENCH_RECORD,
     importRows: args.data['import-rows'],
     importRounds: args.data['import-rounds'],
+    reindexRuns: args.data['reindex-runs'],
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChildMeasurement } from './import-child.ts';
-import { median, medianRun } from './import-section.ts';
+import { median } from './common.ts';
+import { medianRun } from './import-section.ts';
 
 const run = (seconds: number): ChildMeasurement => ({ rows: 1000, seconds, cpuSeconds: seconds, threadCpuSeconds: null, maxRssBytes: 0 });
 

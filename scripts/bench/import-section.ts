@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import { writeSample } from '../samples/generate-sample.ts';
+import { median } from './common.ts';
 import type { ChildMeasurement } from './import-child.ts';
 
 export interface ImportBenchRow {
@@ -53,12 +54,6 @@ async function measure(args: string[]): Promise<ChildMeasurement> {
 
 const rate = (result: ChildMeasurement) => result.rows / result.seconds;
 const round2 = (value: number) => Math.round(value * 100) / 100;
-
-/** The middle value (the lower middle for an even count). */
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
-}
 
 /** The run of median time among the rounds' runs of one measurement. */
 export function medianRun(runs: readonly ChildMeasurement[]): ChildMeasurement {
