@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
@@ -229,6 +229,37 @@ describe('sqlite engine: incremental changes', () => {
       reader.reopenIfSwapped();
       expect((await reader.totals()).businessCount).toBe(10);
     } finally {
+      await reader.close();
+    }
+  });
+
+  it('holds the replaced file open after a swap, and lets go of it later off the thread, so no SQLite connection closes it last', async () => {
+    if (process.platform !== 'linux') return;
+    seedWorld();
+    await rebuildIndex(recordFile, engine, 'all');
+    const reader = new SqliteEngine(join(dir, 'index'));
+    // The files this process has open, as /proc names them (a deleted one ends in " (deleted)").
+    const openFiles = () => readdirSync('/proc/self/fd').flatMap((fd) => {
+      try {
+        return [readlinkSync(join('/proc/self/fd', fd))];
+      } catch {
+        return [];
+      }
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      expect((await reader.totals()).businessCount).toBe(9);
+      const first = join(dir, 'index', readFileSync(join(dir, 'index', 'current'), 'utf8').trim());
+      await rebuildIndex(recordFile, engine, 'all');
+      reader.reopenIfSwapped();
+      engine.reopenIfSwapped();
+      expect((await reader.totals()).businessCount).toBe(9);
+      // The rebuild deleted the first file; both engines closed their connections to it, and each still holds it.
+      expect(openFiles().filter((file) => file === `${first} (deleted)`)).toHaveLength(2);
+      vi.advanceTimersByTime(60_000);
+      await vi.waitFor(() => expect(openFiles().filter((file) => file.startsWith(first))).toEqual([]), { timeout: 2000, interval: 10 });
+    } finally {
+      vi.useRealTimers();
       await reader.close();
     }
   });
