@@ -486,7 +486,8 @@ export class SqliteEngine implements SearchEngine {
   reopenIfSwapped(): void {
     const name = this.directory.currentName();
     if (name === null || name === this.live?.name) return;
-    const db = openIndexDatabase(this.directory.pathOf(name));
+    const path = this.directory.pathOf(name);
+    const db = openIndexDatabase(path);
     if (db.prepare("SELECT value FROM meta WHERE key = 'format'").pluck().get() !== INDEX_FORMAT_VERSION) {
       db.close();
       return;
@@ -495,7 +496,6 @@ export class SqliteEngine implements SearchEngine {
     const replaced = this.live;
     replaced?.db.close();
     releaseHeldFile(replaced?.heldFd ?? null);
-    const path = this.directory.pathOf(name);
     this.live = { name, db, reads: prepareReads(db), writes: prepareWrites(db), cityPages: new Map(), heldFd: holdFile(path) };
   }
 
