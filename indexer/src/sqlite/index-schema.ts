@@ -14,7 +14,8 @@ import { FTS_COLUMNS, SPECIAL_LETTERS } from './search-text.ts';
 // 8: special_terms (terms spelt with ø, ß, æ, … by slug), written at a rebuild and kept by the sync.
 // 9: the geo column of docs_fts (grid cell tokens of each point, `_` a token character), for the distance sort with words.
 // 10: doc_columns (the search's in-memory columns as the rebuild wrote them) and docs_touched (positions changed since), see doc-columns.ts.
-export const INDEX_FORMAT_VERSION = '10';
+// 11: the typo indexes of vocab leave out terms of digits only (TYPO_TERMS).
+export const INDEX_FORMAT_VERSION = '11';
 
 /**
  * The tables a search reads besides docs: built at a full rebuild by a thread of their own
@@ -173,11 +174,24 @@ DROP TABLE temp.docs_terms;
 INSERT INTO special_terms (slug, term) SELECT slugify(term), term FROM vocab WHERE term GLOB '*[${SPECIAL_LETTERS}]*';
 `;
 
-/** The vocabulary's indexes, created in the index file once the vocabulary is copied in. */
+/**
+ * The terms typo corrections are looked for among: those with a character other than a digit.
+ * Terms of digits only (phone numbers, postal codes, house numbers: 2,056,343 of the 2,090,171
+ * terms at 1,000,000 demo businesses) are never a typo correction (search-vocabulary.ts), so
+ * the typo indexes leave them out; they stay in vocab for prefix expansion. The typo queries
+ * repeat this condition word for word: SQLite uses a partial index only for a query that holds
+ * its WHERE term.
+ */
+export const TYPO_TERMS = "term GLOB '*[^0-9]*'";
+
+/**
+ * The vocabulary's indexes, created in the index file once the vocabulary is copied in. Measured
+ * at 1,000,000 businesses: 0.9 s for both, against 2.7 s for indexes of every term.
+ */
 export const VOCAB_INDEXES_SQL = `
-CREATE INDEX vocab_typo ON vocab (head, len, docs DESC);
+CREATE INDEX vocab_typo ON vocab (head, len, docs DESC) WHERE ${TYPO_TERMS};
 -- Typos in the first letter of a long word: the terms of one second letter and length.
-CREATE INDEX vocab_typo_second ON vocab (substr(term, 2, 1), len, docs DESC);
+CREATE INDEX vocab_typo_second ON vocab (substr(term, 2, 1), len, docs DESC) WHERE ${TYPO_TERMS};
 `;
 
 /**

@@ -13,6 +13,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { IndexDatabase } from './index-file.ts';
+import { TYPO_TERMS } from './index-schema.ts';
 import { prefixPlurals, singularForms } from '../text/plural.ts';
 import { slugify } from '@directory/data/slug.ts';
 import { LONG_WORD, bigrams, hasSpecialLetter, typoBudget, typoDistance, type ExpandedWord } from './search-text.ts';
@@ -51,9 +52,9 @@ export const VOCABULARY_QUERIES = {
   /** A prefix's terms: one range of the primary key. */
   prefix: 'SELECT term, docs FROM vocab WHERE term >= ? AND term < ? LIMIT ?',
   /** The most frequent terms of one first letter and length: one range of vocab_typo, already in order. */
-  typo: 'SELECT term, docs FROM vocab WHERE head = ? AND len = ? ORDER BY docs DESC LIMIT ?',
+  typo: `SELECT term, docs FROM vocab WHERE head = ? AND len = ? AND ${TYPO_TERMS} ORDER BY docs DESC LIMIT ?`,
   /** The same for one second letter: one range of vocab_typo_second. */
-  typoSecond: 'SELECT term, docs FROM vocab WHERE substr(term, 2, 1) = ? AND len = ? ORDER BY docs DESC LIMIT ?',
+  typoSecond: `SELECT term, docs FROM vocab WHERE substr(term, 2, 1) = ? AND len = ? AND ${TYPO_TERMS} ORDER BY docs DESC LIMIT ?`,
   /** The spellings with ø, ß, æ, … of one slug: one range of special_terms. */
   special: 'SELECT term FROM special_terms WHERE slug = ?',
 } as const;

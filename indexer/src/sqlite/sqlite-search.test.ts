@@ -276,6 +276,7 @@ describe('sqlite search: query plans', () => {
     // The vocabulary: one key range each, already in the order wanted.
     expect(plan(VOCABULARY_QUERIES.prefix, ['pizz', 'pizz{', 400])).toMatch(/^SEARCH vocab USING PRIMARY KEY \(term>\? AND term<\?\)$/);
     expect(plan(VOCABULARY_QUERIES.typo, ['r', 9, 100])).toMatch(/^SEARCH vocab USING COVERING INDEX vocab_typo \(head=\? AND len=\?\)$/);
+    expect(plan(VOCABULARY_QUERIES.typoSecond, ['e', 9, 100])).toMatch(/^SEARCH vocab USING COVERING INDEX vocab_typo_second \(<expr>=\? AND len=\?\)$/);
     expect(plan(VOCABULARY_QUERIES.special, ['kobenhavn'])).toMatch(/^SEARCH special_terms USING PRIMARY KEY \(slug=\?\)$/);
   });
 });
