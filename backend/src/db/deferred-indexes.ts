@@ -12,6 +12,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { RecordDatabase } from '@directory/data/record.ts';
+import { inShortSortRuns } from '@directory/data/sort-runs.ts';
 import { runTaskThread } from '@directory/indexer/worker-source.ts';
 
 interface DeferredIndex {
@@ -64,7 +65,7 @@ export class DeferredIndexes {
     return this.db.transaction(() => {
       const index = this.stored.all().find((stored) => stored.name === name);
       if (index === undefined) return false;
-      this.db.exec(index.sql);
+      inShortSortRuns(this.db, () => this.db.exec(index.sql));
       this.forget.run(name);
       return true;
     })();
@@ -74,7 +75,9 @@ export class DeferredIndexes {
   restore(): number {
     return this.db.transaction(() => {
       const indexes = this.stored.all();
-      for (const index of indexes) this.db.exec(index.sql);
+      inShortSortRuns(this.db, () => {
+        for (const index of indexes) this.db.exec(index.sql);
+      });
       this.clear.run();
       return indexes.length;
     })();

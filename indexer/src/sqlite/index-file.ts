@@ -88,7 +88,7 @@ export function openIndexDatabase(file: string, options: { bulk?: boolean; reado
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -262144');
-    db.pragma('temp_store = MEMORY');
+    // The temporary store stays a file: index builds sort in short runs written there (sort-runs.ts).
   } else {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');

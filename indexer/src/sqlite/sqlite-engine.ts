@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Statement } from 'better-sqlite3';
 import { countryName } from '@directory/data/countries.ts';
 import { letterOf, slugify } from '@directory/data/slug.ts';
+import { inShortSortRuns } from '@directory/data/sort-runs.ts';
 import { cityNeedle, countryCodesMatching } from '../city-filter.ts';
 import type { BusinessDocument, BusinessSummary } from '../document.ts';
 import type { SearchRequest, SearchResponse } from '../search-types.ts';
@@ -595,7 +596,7 @@ export class SqliteEngine implements SearchEngine {
       const searchTablesDone = searchTables.finish();
       // Awaited below; this handler only keeps a failure of the thread from going unhandled should the next step throw first.
       searchTablesDone.catch(() => undefined);
-      db.transaction(() => {
+      inShortSortRuns(db, db.transaction(() => {
         writeAggregates(db, columns);
         db.exec(DOC_FACTS_SQL);
         db.exec(SITEMAP_FILES_SQL);
@@ -607,10 +608,10 @@ export class SqliteEngine implements SearchEngine {
         setMeta.run('applied_seq', String(source.seq));
         setMeta.run('business_count', String(documents));
         setMeta.run('built_at', new Date().toISOString());
-      })();
+      }));
       await searchTablesDone;
       copySearchTables(db, searchFile);
-      db.exec(VOCAB_INDEXES_SQL);
+      inShortSortRuns(db, () => db.exec(VOCAB_INDEXES_SQL));
       db.pragma('journal_mode = WAL');
       return documents;
     } finally {
