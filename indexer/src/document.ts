@@ -33,7 +33,7 @@ export interface BusinessDocument {
   timeZone: string | null;
   /** JSON text of the Google hours object, kept as text: engines only store it. */
   workingHours: string | null;
-  /** Words from the about field (text, or the names of amenities that are true) for full-text search. */
+  /** Words from the about field (its text, or the names of the amenities that are true, one per line) for full-text search. */
   aboutText: string;
 }
 
@@ -101,6 +101,7 @@ export function toBusinessDocument(row: DocumentRow): BusinessDocument {
   };
 }
 
+/** The amenities a business offers, one per line (the full-text index shapes each line once for all documents: search-text.ts ftsTexts). */
 function aboutWords(about: AboutValue | null): string {
   if (about === null) return '';
   if (typeof about === 'string') return about;
@@ -111,5 +112,5 @@ function aboutWords(about: AboutValue | null): string {
       if (isOffered === true) words.push(option);
     }
   }
-  return words.join(' ');
+  return words.join('\n');
 }

