@@ -4,8 +4,17 @@ export interface ChildServer {
   url: string;
   /** The spawned process (the server itself when spawned as `node --import tsx …`, not through npm). */
   pid: number;
+  /**
+   * Resolves when the server has logged its start-up check of the index against the record (a
+   * thread reading the whole index, ~8–14 s at 1,000,000 businesses, while it already serves); false
+   * after `timeoutMs` without one, or when the process prints none (the hello-world, a replay app).
+   */
+  startUpChecked(timeoutMs: number): Promise<boolean>;
   stop(): Promise<void>;
 }
+
+/** The lines the server logs when its start-up check of the index ends (indexer/src/verify.ts, backend/src/server.ts). */
+const START_UP_CHECK_LINE = /^(Index matches the record|Index differs from the record|The new index could not be checked)/;
 
 /**
  * Starts `command` in its own process group and resolves with the URL it prints on a
@@ -28,6 +37,18 @@ export function startChildServer(
     // still shutting down (applying a long change log, say) takes the CPU from what is measured next.
     await groupGone(child.pid!);
   };
+  let isChecked = false;
+  let onChecked: (() => void) | null = null;
+  const startUpChecked = (timeoutMs: number) =>
+    isChecked
+      ? Promise.resolve(true)
+      : new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => resolve(false), timeoutMs);
+          onChecked = () => {
+            clearTimeout(timer);
+            resolve(true);
+          };
+        });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop().then(() => reject(new Error(`${command} ${args.join(' ')} did not start within ${options.timeoutMs / 1000} s`)));
@@ -39,10 +60,14 @@ export function startChildServer(
       buffered = lines.pop() ?? '';
       for (const line of lines) {
         options.log(line);
+        if (START_UP_CHECK_LINE.test(line)) {
+          isChecked = true;
+          onChecked?.();
+        }
         const match = /listening on (http:\/\/[^\s]+)/.exec(line);
         if (match) {
           clearTimeout(timer);
-          resolve({ url: match[1]!, pid: child.pid!, stop });
+          resolve({ url: match[1]!, pid: child.pid!, startUpChecked, stop });
         }
       }
     });

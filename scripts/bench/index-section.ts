@@ -17,7 +17,7 @@ import { openRecord } from '@directory/data/record.ts';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import { BusinessRepository } from '../../backend/src/db/business-repository.ts';
 import { saveBusinesses } from '../../backend/src/services/business-writer.ts';
-import { copyRecord, dataSetDir, log, median, prepareDataSet, seconds, settle, startServer } from './common.ts';
+import { copyRecord, dataSetDir, log, median, prepareDataSet, seconds, settle, startCheckedServer, startServer } from './common.ts';
 import type { BenchConfig } from './config.ts';
 
 /** Rows changed at once for the catch-up figure. */
@@ -145,7 +145,7 @@ const findsName = async (url: string, word: string) =>
 
 /** The lag of one change, then the catch-up after CATCH_UP_ROWS, on a server over `dataDir`. */
 async function changeLag(dataDir: string, size: number): Promise<Pick<IndexSectionResult, 'oneChange' | 'catchUp'>> {
-  const server = await startServer(dataDir, size, () => undefined);
+  const server = await startCheckedServer(dataDir, size, () => undefined);
   // An operator's change on a running server: not one its search threads meet while still loading the index after the start.
   await settle(server.url);
   const record = openRecord(join(dataDir, 'directory.sqlite'));

@@ -18,7 +18,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import Database from 'better-sqlite3';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
-import { log, prepareDataSet, startServer } from './common.ts';
+import { log, prepareDataSet, startCheckedServer } from './common.ts';
 import type { BenchConfig } from './config.ts';
 import { wordsOf } from './workload.ts';
 
@@ -251,7 +251,7 @@ async function lighthouseScores(url: string, pages: Array<{ name: string; path: 
 
 export async function runPagesSection(config: BenchConfig): Promise<PagesSectionResult> {
   const dataDir = await prepareDataSet(config);
-  const server = await startServer(dataDir, config.size, () => undefined);
+  const server = await startCheckedServer(dataDir, config.size, () => undefined);
   try {
     const pages = pagesOf(join(dataDir, 'directory.sqlite'));
     const weights = await pageWeights(server.url, await pageTypesOf(server.url, pages));

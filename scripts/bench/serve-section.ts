@@ -27,7 +27,7 @@ import {
   SERVE_TABLE_HEAD,
   settle,
   signInAsBenchAdmin,
-  startServer,
+  startCheckedServer,
   type RequestCursor,
   type RowResult,
 } from './common.ts';
@@ -130,7 +130,7 @@ async function underImport(config: BenchConfig, dataDir: string, rows: BenchRow[
   // The idle run and every window go on through the mix where the last one stopped: a window
   // replaying the idle run's requests would find their pages and answers kept, and look faster.
   const cursor: RequestCursor = { next: 0 };
-  const server = await startServer(scratch, config.size, () => undefined, NO_KEPT_SEARCHES);
+  const server = await startCheckedServer(scratch, config.size, () => undefined, NO_KEPT_SEARCHES);
   try {
     await settle(server.url);
     // A first run fills the kept pages the mix asks again (its home, business and /search pages
@@ -225,7 +225,7 @@ async function indexPagesUnderWrites(server: ChildServer, recordFile: string, ro
 async function keptRows(config: BenchConfig, dataDir: string, rows: BenchRow[], baseline: number): Promise<RowResult[]> {
   const kept = keptSearchRows(rows);
   if (!kept.some((row) => isSelected(config, row.name))) return [];
-  const server = await startServer(dataDir, config.size, () => undefined);
+  const server = await startCheckedServer(dataDir, config.size, () => undefined);
   try {
     return await measureRows(server, kept, config, baseline);
   } finally {
@@ -237,7 +237,7 @@ export async function runServeSection(config: BenchConfig): Promise<ServeSection
   const dataDir = await prepareDataSet(config);
   const started = performance.now();
   log(`Starting the server on ${dataDir} (${config.size.toLocaleString('en-US')} businesses), keeping no search answers…`);
-  const server: ChildServer = await startServer(dataDir, config.size, undefined, NO_KEPT_SEARCHES);
+  const server: ChildServer = await startCheckedServer(dataDir, config.size, undefined, NO_KEPT_SEARCHES);
   const startSeconds = Math.round((performance.now() - started) / 100) / 10;
   log(`Server ready in ${startSeconds} s at ${server.url}`);
   const results: RowResult[] = [];
