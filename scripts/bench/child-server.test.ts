@@ -5,12 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startChildServer, type ChildServer } from './child-server.ts';
 
 /**
- * A process that prints a listening line and then, once the file `go` exists (at once when null),
- * the line `after` (none when null); it stays until stopped.
+ * A process that prints (when `builds`) the line of a server building its index, a listening line
+ * and then, once the file `go` exists (at once when null), the line `after` (none when null); it
+ * stays until stopped.
  */
-function fakeServer(after: string | null, go: string | null): Promise<ChildServer> {
+function fakeServer(after: string | null, go: string | null, builds = true): Promise<ChildServer> {
   const script = `
     const { existsSync } = require('node:fs');
+    if (${builds}) console.log('Building the search index…');
     console.log('Business directory listening on http://127.0.0.1:1 (engine: sqlite)');
     const after = ${JSON.stringify(after)};
     const go = ${JSON.stringify(go)};
@@ -50,8 +52,13 @@ describe('a bench server child', () => {
     expect(await server.startUpChecked(0)).toBe(true);
   });
 
-  it('answers false after the time given when the process logs no check (the hello-world, a replay app)', async () => {
+  it('answers false after the time given while the check of a built index runs', async () => {
     server = await fakeServer(null, null);
     expect(await server.startUpChecked(50)).toBe(false);
+  });
+
+  it('answers true at once for a server that found its index ready (it runs no check)', async () => {
+    server = await fakeServer(null, null, false);
+    expect(await server.startUpChecked(0)).toBe(true);
   });
 });

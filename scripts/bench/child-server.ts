@@ -5,14 +5,18 @@ export interface ChildServer {
   /** The spawned process (the server itself when spawned as `node --import tsx …`, not through npm). */
   pid: number;
   /**
-   * Resolves when the server has logged its start-up check of the index against the record (a
-   * thread reading the whole index, ~8–14 s at 1,000,000 businesses, while it already serves); false
-   * after `timeoutMs` without one, or when the process prints none (the hello-world, a replay app).
+   * Resolves with true once no start-up check of the index is running: a server that built its
+   * index at start ("Building the search index…") then checks it against the record on a thread
+   * (reading the whole index, ~8–14 s at 1,000,000 businesses) while it already serves, and logs
+   * the result; one that found its index ready runs none. False after `timeoutMs` with a check
+   * still running.
    */
   startUpChecked(timeoutMs: number): Promise<boolean>;
   stop(): Promise<void>;
 }
 
+/** The line of a server that builds its index at start, which it then checks (backend/src/server.ts ensureIndex). */
+const INDEX_BUILD_LINE = /^Building the search index/;
 /** The lines the server logs when its start-up check of the index ends (indexer/src/verify.ts, backend/src/server.ts). */
 const START_UP_CHECK_LINE = /^(Index matches the record|Index differs from the record|The new index could not be checked)/;
 
@@ -37,10 +41,11 @@ export function startChildServer(
     // still shutting down (applying a long change log, say) takes the CPU from what is measured next.
     await groupGone(child.pid!);
   };
+  let isCheckDue = false;
   let isChecked = false;
   let onChecked: (() => void) | null = null;
   const startUpChecked = (timeoutMs: number) =>
-    isChecked
+    !isCheckDue || isChecked
       ? Promise.resolve(true)
       : new Promise<boolean>((resolve) => {
           const timer = setTimeout(() => resolve(false), timeoutMs);
@@ -60,6 +65,7 @@ export function startChildServer(
       buffered = lines.pop() ?? '';
       for (const line of lines) {
         options.log(line);
+        if (INDEX_BUILD_LINE.test(line)) isCheckDue = true;
         if (START_UP_CHECK_LINE.test(line)) {
           isChecked = true;
           onChecked?.();

@@ -140,8 +140,9 @@ const START_UP_CHECK_TIMEOUT_MS = 180_000;
 
 /**
  * {@link startServer}, resolved once the server's start-up check of the index against the record
- * has ended: that thread reads the whole index while the server already answers, and a row
- * measured meanwhile (the hello-world first of all, run beside it) shares the cores with it.
+ * has ended, when it runs one (after building its index at start): that thread reads the whole
+ * index while the server already answers, and a row measured meanwhile (the hello-world first of
+ * all, run beside it) shares the cores with it.
  */
 export async function startCheckedServer(...args: Parameters<typeof startServer>): Promise<ChildServer> {
   const server = await startServer(...args);
