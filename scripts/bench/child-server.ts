@@ -42,18 +42,18 @@ export function startChildServer(
     await groupGone(child.pid!);
   };
   let isCheckDue = false;
-  let isChecked = false;
-  let onChecked: (() => void) | null = null;
-  const startUpChecked = (timeoutMs: number) =>
-    !isCheckDue || isChecked
-      ? Promise.resolve(true)
-      : new Promise<boolean>((resolve) => {
-          const timer = setTimeout(() => resolve(false), timeoutMs);
-          onChecked = () => {
-            clearTimeout(timer);
-            resolve(true);
-          };
-        });
+  let endCheck: () => void = () => undefined;
+  const checkEnded = new Promise<true>((resolve) => (endCheck = () => resolve(true)));
+  const startUpChecked = async (timeoutMs: number) => {
+    if (!isCheckDue) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+    try {
+      return await Promise.race([checkEnded, timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop().then(() => reject(new Error(`${command} ${args.join(' ')} did not start within ${options.timeoutMs / 1000} s`)));
@@ -66,10 +66,7 @@ export function startChildServer(
       for (const line of lines) {
         options.log(line);
         if (INDEX_BUILD_LINE.test(line)) isCheckDue = true;
-        if (START_UP_CHECK_LINE.test(line)) {
-          isChecked = true;
-          onChecked?.();
-        }
+        if (START_UP_CHECK_LINE.test(line)) endCheck();
         const match = /listening on (http:\/\/[^\s]+)/.exec(line);
         if (match) {
           clearTimeout(timer);
