@@ -85,8 +85,10 @@ if (importer) {
     const warmUpStarted = performance.now();
     const record = importer.openRecord(join(dir, 'directory.sqlite'));
     // In the reading worker, as the measured file is (a file this small is otherwise read in this thread).
-    await importer.importFile({ record, file: sample, fileName: sample, batchSize: DEFAULT_BATCH_SIZE, isDryRun: false, readInWorker: true });
+    const warmUp = await importer.importFile({ record, file: sample, fileName: sample, batchSize: DEFAULT_BATCH_SIZE, isDryRun: false, readInWorker: true });
     record.close();
+    // A failed first import would leave the measured one to start the reading worker: it would be measured cold.
+    if (!warmUp.success) throw new Error(`The first import (2 rows) failed: ${warmUp.message}`);
     warmUpSeconds = (performance.now() - warmUpStarted) / 1000;
   } finally {
     rmSync(dir, { recursive: true, force: true });
