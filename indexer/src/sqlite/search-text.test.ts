@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bigrams, foldText, ftsTexts, indexText, phoneQuery, phoneTokens, tokenize, typoBudget } from './search-text.ts';
+import { bigrams, foldText, ftsTexts, indexText, joinedParts, phoneQuery, phoneTokens, tokenize, typoBudget, withJoinedCopies, withJoinedWords } from './search-text.ts';
 
 describe('search text as the index stores it', () => {
   it('folds every script the same way and adds the singulars a prefix misses', () => {
@@ -27,6 +27,22 @@ describe('search text as the index stores it', () => {
   it('follows a CJK run with its bigrams, so any two characters of it are a phrase', () => {
     expect(bigrams('東京ラーメン')).toEqual(['東京', '京ラ', 'ラー', 'ーメ', 'メン']);
     expect(indexText('東京ラーメン 横丁')).toBe('東京ラーメン 東京 京ラ ラー ーメ メン 横丁');
+  });
+
+  it('follows a word written with a hyphen or an apostrophe with the same word joined', () => {
+    expect(indexText('Free Wi-Fi')).toBe('free wi fi wifi');
+    expect(indexText("McDonald’s 7-Eleven")).toBe('mcdonald s mcdonalds 7 eleven 7eleven');
+    expect(indexText("Women's Clothing")).toBe('women woman s womens clothing');
+    expect(indexText('Saint-Étienne-du-Rouvray')).toBe('saint etienne du rouvray saintetiennedurouvray');
+    // A hyphen between spaces, or at a word's edge, joins nothing.
+    expect(indexText("Bar - Grill 'Rock' -40")).toBe('bar grill rock 40');
+    expect(withJoinedCopies('Pizza Roma')).toBe('Pizza Roma');
+    expect(withJoinedWords("Women's clothing store")).toBe('Womens clothing store');
+  });
+
+  it('reads the joined words of a query with their parts of two letters or more', () => {
+    expect([...joinedParts("wi-fi near Mike's 24 - 7")]).toEqual([['wifi', ['wi', 'fi']], ['mikes', ['mike']]]);
+    expect(joinedParts('pizza roma').size).toBe(0);
   });
 
   it('makes a phone number digits, with and without its calling code', () => {
@@ -71,7 +87,7 @@ describe('search text as the index stores it', () => {
     };
     const lines = ftsTexts({ ...doc, aboutText: 'Free Wi-Fi\nCredit cards\nWheelchair accessible entrance' });
     const words = ftsTexts({ ...doc, aboutText: 'Free Wi-Fi Credit cards Wheelchair accessible entrance' });
-    expect(lines.about).toBe('free wi fi credit cards wheelchair accessible entrance');
+    expect(lines.about).toBe('free wi fi wifi credit cards wheelchair accessible entrance');
     expect(lines).toEqual(words);
     // A second document with the same category and amenities is shaped the same (the shaped parts are remembered).
     expect(ftsTexts({ ...doc, postalCode: '69001', aboutText: 'Credit cards' })).toMatchObject({

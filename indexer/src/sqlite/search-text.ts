@@ -42,6 +42,38 @@ export function tokenize(text: string): string[] {
   return words.filter((word) => word.length > 0);
 }
 
+/**
+ * A word written with a hyphen or an apostrophe inside ("Wi-Fi", "McDonald's", "7-Eleven",
+ * "Women's"): the tokenizer splits it, and a visitor also types it as one word ("wifi",
+ * "mcdonalds", "womens"). Meilisearch finds those by splitting the typed word in two; the embedded
+ * engine stores the joined word beside the parts.
+ */
+const JOINED_WORD = /[\p{L}\p{N}\p{M}]+(?:['’‐-][\p{L}\p{N}\p{M}]+)+/gu;
+const HAS_JOINER = /['’‐-]/;
+const JOINERS = /['’‐-]/g;
+
+/** The text with each joined word also written as one, right after it: "Free Wi-Fi" → "Free Wi-Fi WiFi". */
+export function withJoinedCopies(text: string): string {
+  return HAS_JOINER.test(text) ? text.replace(JOINED_WORD, (word) => `${word} ${word.replace(JOINERS, '')}`) : text;
+}
+
+/** The text with the joiners inside its words taken out: "Women's clothing" → "Womens clothing". */
+export function withJoinedWords(text: string): string {
+  return HAS_JOINER.test(text) ? text.replace(JOINED_WORD, (word) => word.replace(JOINERS, '')) : text;
+}
+
+/** The joined words of a query with their parts of two letters or more: "wi-fi router" → wifi: [wi, fi]. */
+export function joinedParts(query: string): Map<string, string[]> {
+  const partsOf = new Map<string, string[]>();
+  if (!HAS_JOINER.test(query)) return partsOf;
+  for (const word of query.match(JOINED_WORD) ?? []) {
+    const joined = tokenize(word.replace(JOINERS, ''));
+    const parts = tokenize(word).filter((part) => part.length >= 2);
+    if (joined.length === 1 && parts.length > 0) partsOf.set(joined[0]!, parts);
+  }
+  return partsOf;
+}
+
 /** Query words that take part in matching: one-letter words are dropped (too broad as prefixes). */
 export function queryWords(query: string | undefined): string[] {
   if (!query) return [];
@@ -85,11 +117,13 @@ export function bigrams(token: string): string[] {
  * A text as the full-text index stores it: folded words (our folding, so that every script folds
  * the same way in the index and in queries), each followed by the singulars a prefix search would
  * not reach ("bakeries bakery") and by the bigrams of its CJK runs (a query of CJK characters is
- * the phrase of its bigrams, so it finds any substring of two or more).
+ * the phrase of its bigrams, so it finds any substring of two or more); a joined word is
+ * followed by its parts' concatenation ("wi fi wifi"). These columns are matched word by word:
+ * their only phrases are a CJK word's bigrams, which an added word never splits.
  */
 export function indexText(text: string | null | undefined): string {
   if (!text) return '';
-  return tokenize(text).map(indexForms).join(' ');
+  return tokenize(withJoinedCopies(text)).map(indexForms).join(' ');
 }
 
 /**
@@ -292,10 +326,15 @@ export interface HighlightTerms {
 /** The text with each matching word wrapped in `<mark>`…`</mark>` (the text itself is not escaped). */
 export function highlight(text: string, terms: HighlightTerms): string {
   if (terms.prefixes.length === 0 && terms.exact.size === 0) return text;
-  return text.replace(/[\p{L}\p{N}\p{M}]+/gu, (token) => {
-    const folded = foldText(token);
-    const isMatch = terms.exact.has(folded) || terms.prefixes.some((prefix) => folded.startsWith(prefix));
-    return isMatch ? `${HIGHLIGHT_PRE_TAG}${token}${HIGHLIGHT_POST_TAG}` : token;
+  const isMatch = (word: string) => {
+    const folded = foldText(word);
+    return terms.exact.has(folded) || terms.prefixes.some((prefix) => folded.startsWith(prefix));
+  };
+  const mark = (word: string) => `${HIGHLIGHT_PRE_TAG}${word}${HIGHLIGHT_POST_TAG}`;
+  // A word written with a joiner is marked whole when the query matched it joined ("wifi": "Wi-Fi"), else part by part.
+  return text.replace(/[\p{L}\p{N}\p{M}]+(?:['’‐-][\p{L}\p{N}\p{M}]+)*/gu, (word) => {
+    if (HAS_JOINER.test(word) && isMatch(word.replace(JOINERS, ''))) return mark(word);
+    return word.replace(/[\p{L}\p{N}\p{M}]+/gu, (part) => (isMatch(part) ? mark(part) : part));
   });
 }
 

@@ -51,6 +51,13 @@ describe('typo distance and highlighting', () => {
     expect(highlight('Café de Flore', { prefixes: ['caf'], exact: new Set() })).toBe('<mark>Café</mark> de Flore');
     expect(highlight('Le Restaurant', { prefixes: [], exact: new Set(['restaurant']) })).toBe('Le <mark>Restaurant</mark>');
   });
+
+  it('marks a word written with a hyphen or an apostrophe whole when the query matched it joined, else part by part', () => {
+    expect(highlight('Free Wi-Fi', { prefixes: ['wifi'], exact: new Set() })).toBe('Free <mark>Wi-Fi</mark>');
+    expect(highlight("Mike’s Café", { prefixes: ['mikes'], exact: new Set() })).toBe('<mark>Mike’s</mark> Café');
+    expect(highlight('Free Wi-Fi', { prefixes: ['fi'], exact: new Set() })).toBe('Free Wi-<mark>Fi</mark>');
+    expect(highlight('Gym Part-Dieu', { prefixes: ['dieu'], exact: new Set(['gym']) })).toBe('<mark>Gym</mark> Part-<mark>Dieu</mark>');
+  });
 });
 
 describe('sqlite search: bounded work', () => {
@@ -175,6 +182,37 @@ describe('sqlite search: bounded work', () => {
     } finally {
       thread.close();
     }
+  });
+
+  it('finds a word written with a hyphen or an apostrophe as typed joined, after a rebuild and after a change', async () => {
+    insert(buildBusiness({ name: 'Mike’s Coworking', category: 'Coworking space', about: 'Free Wi-Fi and meeting rooms.', reviews: 40 }));
+    insert(buildBusiness({ name: 'Maison Claire', category: "Women's clothing store", reviews: 30 }));
+    insert(buildBusiness({ name: 'Womens Fashion Outlet', category: 'Shoe store', reviews: 900 }));
+    insert(buildBusiness({ name: 'Wiki Fitness', category: 'Gym', about: 'Fitness classes.', reviews: 50 }));
+    insert(buildBusiness({ name: 'Pharmacie Saint-Jean', category: 'Pharmacy', reviews: 20 }));
+    insert(buildBusiness({ name: 'Garage Saint Jean', category: 'Car repair', reviews: 10 }));
+    await rebuildIndex(recordFile, engine, 'all');
+    const search = (query: string) => engine.search({ query, page: 1, perPage: 10 });
+
+    expect((await search('wifi')).hits.map((hit) => hit.name)).toEqual(['Mike’s Coworking']);
+    expect((await search('wi-fi')).hits.map((hit) => hit.name)).toEqual(['Mike’s Coworking']);
+    const mikes = await search('mikes');
+    expect(mikes.hits.map((hit) => hit.name)).toEqual(['Mike’s Coworking']);
+    expect(mikes.hits[0]!._highlight.name).toBe('<mark>Mike’s</mark> Coworking');
+    // The exact category comes first, though the shoe store is more popular and holds the word in its name.
+    const womens = await search('womens clothing store');
+    expect(womens.hits.map((hit) => hit.name)).toEqual(['Maison Claire']);
+    expect(womens.hits[0]!._highlight.category).toBe('<mark>Women\'s</mark> <mark>clothing</mark> <mark>store</mark>');
+    expect((await search('womens')).hits.map((hit) => hit.name)).toEqual(['Maison Claire', 'Womens Fashion Outlet']);
+    // Typed with its hyphen, the word is also its parts, whole words.
+    expect((await search('saint-jean')).hits.map((hit) => hit.name)).toEqual(['Pharmacie Saint-Jean', 'Garage Saint Jean']);
+    expect((await search('saintjean')).hits.map((hit) => hit.name)).toEqual(['Pharmacie Saint-Jean']);
+
+    insert(buildBusiness({ name: 'Café Wi-Fi Lounge', category: 'Café', reviews: 10 }));
+    await new IndexSync(record, engine, 'all').catchUp();
+    const lounge = await search('wifi');
+    expect(lounge.hits.map((hit) => hit.name)).toEqual(['Café Wi-Fi Lounge', 'Mike’s Coworking']);
+    expect(lounge.hits[0]!._highlight.name).toBe('Café <mark>Wi-Fi</mark> Lounge');
   });
 
   it('finds a new business with a typo once the change log is applied', async () => {

@@ -70,6 +70,9 @@ import {
   columnFilter,
   foldText,
   highlight,
+  joinedParts,
+  withJoinedCopies,
+  withJoinedWords,
   isUnspaced,
   phoneQuery,
   placeExpression,
@@ -546,14 +549,19 @@ class SqliteSearcher {
       const asTyped = words.map(expand);
       return [{ typed: [phone[0]!], alternatives: asTyped.length > 0 ? [...digitWords, asTyped] : digitWords }];
     }
-    const canonical = words.map(singularOf);
+    // A word typed with a hyphen or an apostrophe is looked for joined, as the index also holds it
+    // ("wi-fi" is "wifi": not "Wiki Fitness"), or as its parts, whole words ("saint-jean": "Saint Jean").
+    const partsOf = joinedParts(query ?? '');
+    const joinedWords = partsOf.size === 0 ? words : queryWords(withJoinedWords(query!));
+    const canonical = joinedWords.map(singularOf);
     const units: QueryUnit[] = [];
-    for (let i = 0; i < words.length; ) {
-      let length = Math.min(MAX_SYNONYM_WORDS, words.length - i);
+    for (let i = 0; i < joinedWords.length; ) {
+      let length = Math.min(MAX_SYNONYM_WORDS, joinedWords.length - i);
       for (; length > 1; length -= 1) if (synonyms.of(canonical.slice(i, i + length)) !== null) break;
-      const typed = words.slice(i, i + length);
+      const typed = joinedWords.slice(i, i + length);
+      const parts = length === 1 ? partsOf.get(typed[0]!) : undefined;
       const group = synonyms.of(canonical.slice(i, i + length)) ?? [];
-      const others = group.slice(1, MAX_ALTERNATIVES);
+      const others = [...group.slice(1, MAX_ALTERNATIVES - (parts ? 1 : 0)), ...(parts ? [parts] : [])];
       // Synonyms are whole words (as on Meilisearch): "car repair" is not "carpet repair".
       units.push({ typed, alternatives: [typed.map(expand), ...others.map((phrase) => phrase.map((word) => this.vocabulary.whole(word)))] });
       i += length;
@@ -596,8 +604,7 @@ class SqliteSearcher {
     if (this.categoryNames === null || this.categoryNames.count !== count) {
       const bySlug = new Map<string, string[]>();
       for (const { slug, name } of this.allCategories.all()) {
-        const key = canonicalWords(name).join(' ');
-        bySlug.set(key, [...(bySlug.get(key) ?? []), slug]);
+        for (const key of categoryKeys(name)) bySlug.set(key, [...(bySlug.get(key) ?? []), slug]);
       }
       this.categoryNames = { count, bySlug };
     }
@@ -1250,7 +1257,7 @@ class ColumnTiers {
   /** 20/19 exact category (typed, synonym), 18 exact through typo corrections, 15 sub-type, 8 a prefix in category or type, 0 none. */
   private categoryTier(row: TextRow, typos: WordPattern | null): number {
     if (row.category) {
-      const exact = this.categoryTiers.get(canonicalWords(row.category).join(' '));
+      const exact = categoryKeys(row.category).reduce<number | undefined>((tier, key) => tier ?? this.categoryTiers.get(key), undefined);
       if (exact !== undefined) return exact;
     }
     if (row.category && typos !== null && this.isCategoryWithTypos(canonicalWords(row.category))) return TYPO_CATEGORY_TIER;
@@ -1272,7 +1279,7 @@ class ColumnTiers {
   private holdsEveryUnit(text: string | null, withTypos: boolean): boolean {
     if (!text || this.units.length === 0) return false;
     const folded = foldText(text);
-    const words = new Set(canonicalWords(text));
+    const words = new Set(canonicalWords(withJoinedCopies(text)));
     return this.units.every((unit) =>
       unit.alternatives.some((alternative, index) =>
         alternative.every(
@@ -1324,8 +1331,17 @@ function wholeWords(terms: string[]): WordPattern | null {
 /** True when the text holds a word the query matches: a prefix, or a typo correction exactly. */
 function matches(text: string | null, prefixes: WordPattern | null, typos: WordPattern | null): boolean {
   if (!text) return false;
-  const folded = ASCII.test(text) ? text.toLowerCase() : foldText(text);
+  // The text's words as written and, as the index also holds them, joined ("Wi-Fi WiFi").
+  const spelled = withJoinedCopies(text);
+  const folded = ASCII.test(spelled) ? spelled.toLowerCase() : foldText(spelled);
   return (prefixes !== null && prefixes.test(folded)) || (typos !== null && typos.test(folded));
+}
+
+/** A category name as exact-category queries compare it: its canonical words, and with its words joined ("women s …", "womens …"). */
+function categoryKeys(name: string): string[] {
+  const key = canonicalWords(name).join(' ');
+  const joined = withJoinedWords(name);
+  return joined === name ? [key] : [key, canonicalWords(joined).join(' ')];
 }
 
 function sum(values: number[]): number {
