@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import type { BusinessDocument } from '../document.ts';
-import { AggregateBuilder, byCountThenName, leastName } from './meili-documents.ts';
+import { AggregateBuilder, byCountThenName, leastName, searchWords } from './meili-documents.ts';
 
 function doc(overrides: Partial<BusinessDocument>): BusinessDocument {
   return {
@@ -43,4 +43,10 @@ it('totals ratings as SQLite total() does', () => {
 it('sorts by count, then by name in UTF-8 byte order', () => {
   const items = [{ name: 'ﬀ', n: 1 }, { name: '𝔸', n: 1 }, { name: 'b', n: 2 }];
   expect(items.sort(byCountThenName((item) => item.n)).map((item) => item.name)).toEqual(['b', 'ﬀ', '𝔸']);
+});
+
+it('gives Meilisearch the joined words the embedded engine stores, so "wifi" finds "Wi-Fi" without a split query', () => {
+  const words = searchWords(doc({ name: 'Mike’s Bar-Grill', category: "Women's clothing store", aboutText: 'Free Wi-Fi\nDine-in' }));
+  expect(words.joined).toBe('mikes bargrill womens wifi dinein');
+  expect(searchWords(doc({ name: 'Pizza Roma' })).joined).toBe('');
 });

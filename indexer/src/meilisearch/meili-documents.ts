@@ -10,7 +10,7 @@ import type { CategoryAggregate, CityAggregate, CountryAggregate } from '../engi
 import { cityKey } from '../search-types.ts';
 import { roundingLoss } from '../sqlite/bulk-aggregates.ts';
 import { MINUTES_PER_WEEK, encodedOpenHours, isOpenAt } from '../sqlite/search-hours.ts';
-import { phoneQuery, phoneTokens, tokenize } from '../sqlite/search-text.ts';
+import { joinedParts, phoneQuery, phoneTokens, tokenize } from '../sqlite/search-text.ts';
 import { singularOf } from '../text/plural.ts';
 
 export const QUARTER_MINUTES = 15;
@@ -24,6 +24,8 @@ export interface MeiliBusiness extends BusinessSummary {
   aboutText: string;
   /** The singulars of the plural words of name, category and type ("bakeries" → "bakery"), which queries are folded to. */
   singulars: string;
+  /** The words of name, category, type and about written with a hyphen or an apostrophe, joined ("Wi-Fi" → "wifi"), as the embedded engine stores them. */
+  joined: string;
   /** The street part of the address. */
   contact: string;
   /** The phone number's digit tokens (all digits, and without the calling code). */
@@ -122,7 +124,7 @@ export function toMeiliBusiness(doc: BusinessDocument, pos: number): MeiliBusine
 }
 
 /** The fields that make plurals, streets and phone numbers searchable (the embedded engine's ftsTexts() in Meilisearch's terms). */
-export function searchWords(doc: BusinessDocument): Pick<MeiliBusiness, 'singulars' | 'contact' | 'phoneDigits'> {
+export function searchWords(doc: BusinessDocument): Pick<MeiliBusiness, 'singulars' | 'joined' | 'contact' | 'phoneDigits'> {
   const singulars = new Set<string>();
   for (const token of tokenize([doc.name, doc.category, doc.type].filter(Boolean).join(' '))) {
     const singular = singularOf(token);
@@ -131,6 +133,7 @@ export function searchWords(doc: BusinessDocument): Pick<MeiliBusiness, 'singula
   const place = new Set(tokenize([doc.city, doc.country, doc.countryCode, doc.postalCode].filter(Boolean).join(' ')));
   return {
     singulars: [...singulars].join(' '),
+    joined: [...joinedParts([doc.name, doc.category, doc.type, doc.aboutText].filter(Boolean).join('\n')).keys()].join(' '),
     contact: tokenize(doc.address ?? '').filter((token) => !place.has(token)).join(' '),
     phoneDigits: phoneTokens(doc.phone).join(' '),
   };

@@ -14,7 +14,7 @@ import { LONG_WORD } from '../sqlite/search-text.ts';
 import { meiliSynonyms } from '../text/synonyms.ts';
 
 /** Searchable attributes, the best match first: the category a visitor names, then the name. */
-export const SEARCHABLE_ATTRIBUTES = ['category', 'name', 'type', 'singulars', 'place', 'contact', 'phoneDigits', 'aboutText'] as const;
+export const SEARCHABLE_ATTRIBUTES = ['category', 'name', 'type', 'singulars', 'joined', 'place', 'contact', 'phoneDigits', 'aboutText'] as const;
 
 export const RANKING_RULES = ['words', 'typo', 'proximity', 'attribute', 'exactness', 'sort', 'pos:asc'] as const;
 

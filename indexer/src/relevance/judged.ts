@@ -21,7 +21,8 @@ export type JudgedPoint =
   | 'script'
   | 'cjk'
   | 'prefix'
-  | 'accent';
+  | 'accent'
+  | 'joined';
 
 /** What the record says the answer is. */
 export interface JudgedAnswer {

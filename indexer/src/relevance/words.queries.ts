@@ -231,4 +231,10 @@ categoryQuery('accent', 'pâtisseries', ['Pâtisserie']);
 categoryQuery('accent', 'creperie', ['Crêperie'], { minRecall: 0.8 });
 fixtureQuery('accent', 'ca phe giang', [fixtureId('Cà Phê Giảng')]);
 
+// Words written with a hyphen or an apostrophe, typed joined.
+fixtureQuery('joined', 'kwikfit', [fixtureId('Kwik-Fit Wandsworth')]);
+fixtureQuery('joined', 'rosies corner', [fixtureId('Rosie’s Corner Café')]);
+categoryQuery('joined', 'womens clothing store', ["Women's clothing store"]);
+categoryQuery('joined', 'childrens clothing', ["Children's clothing store"]);
+
 export { queries };

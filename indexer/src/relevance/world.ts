@@ -84,6 +84,9 @@ const FIXTURES: Fixture[] = [
   ['Apotheke am Rathaus', 'Apotheke', HAMBURG, 'Rathausmarkt 5', '+49 40 3609 8800'],
   ['Credito Romano', 'Banca', ROME, 'Via Nazionale 91', '+39 06 4791 1111'],
   ['Kunsthalle am Wall', 'Museum', HAMBURG, 'Glockengießerwall 5', '+49 40 4281 3120'],
+  // Names written with a hyphen or an apostrophe, which visitors type joined.
+  ['Kwik-Fit Wandsworth', 'Tire shop', LONDON, '52 Garratt Lane', '+44 20 8870 1122'],
+  ['Rosie’s Corner Café', 'Café', LONDON, '3 Exmouth Market', '+44 20 7837 9911'],
 ];
 
 /** The fixture businesses: unpopular enough (few reviews) that only the right words can rank them. */

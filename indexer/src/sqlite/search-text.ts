@@ -45,8 +45,8 @@ export function tokenize(text: string): string[] {
 /**
  * A word written with a hyphen or an apostrophe inside ("Wi-Fi", "McDonald's", "7-Eleven",
  * "Women's"): the tokenizer splits it, and a visitor also types it as one word ("wifi",
- * "mcdonalds", "womens"). Meilisearch finds those by splitting the typed word in two; the embedded
- * engine stores the joined word beside the parts.
+ * "mcdonalds", "womens"). The embedded engine stores the joined word beside the parts; Meilisearch
+ * documents hold them in a field of their own (meili-documents.ts searchWords).
  */
 const JOINED_WORD = /[\p{L}\p{N}\p{M}]+(?:['’‐-][\p{L}\p{N}\p{M}]+)+/gu;
 const HAS_JOINER = /['’‐-]/;
