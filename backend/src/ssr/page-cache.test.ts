@@ -271,6 +271,79 @@ describe('cachedPages and the time a business page shows', () => {
   });
 });
 
+describe('cachedPages when the index changes under a kept page', () => {
+  /** A server whose renders numbered in `held` wait until `state.held()` is called; `generation` is the index generation its pages read. */
+  async function serverWithHeldRenders(staleMs: number, held: number[]) {
+    const state = { generation: 'g1', renders: 0, held: null as (() => void) | null, clock: 0 };
+    const koa = new Koa();
+    koa.use(cachedPages(new RenderedPageCache({ maxBytes: 1024 * 1024 }), async () => ({ version: 'v1', generation: state.generation, hours: null }), { staleMs, now: () => state.clock }));
+    koa.use(async (ctx) => {
+      state.renders += 1;
+      const html = `<p>${state.generation}, render ${state.renders}</p>`;
+      if (held.includes(state.renders)) await new Promise<void>((resolve) => (state.held = resolve));
+      ctx.type = 'text/html';
+      ctx.set('Cache-Control', 'public, max-age=0');
+      ctx.body = html;
+      ctx.state.preparedPage = { html, reads: '' };
+    });
+    const server = koa.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    /** Resolves once the held render has started (the server has received its request). */
+    const renderStarted = async () => {
+      while (state.held === null) await new Promise((resolve) => setImmediate(resolve));
+    };
+    // A render still held (a failed assertion) is let go, so the server can close.
+    const close = () => {
+      state.held?.();
+      return new Promise((resolve) => server.close(resolve));
+    };
+    return { state, url, renderStarted, close };
+  }
+
+  it('serves the page of the older generation, whatever its age, to requests that come while one request renders it anew', async () => {
+    const { state, url, renderStarted, close } = await serverWithHeldRenders(5_000, [2]);
+    try {
+      expect(await (await fetch(url)).text()).toBe('<p>g1, render 1</p>');
+      // An hour on, far past the stale time, the index changes.
+      state.clock += 3_600_000;
+      state.generation = 'g2';
+      const first = fetch(url).then((response) => response.text());
+      await renderStarted();
+      // The render for g2 is under way: the others get g1's page, and nothing is rendered for them.
+      expect(await (await fetch(url)).text()).toBe('<p>g1, render 1</p>');
+      expect(await (await fetch(url)).text()).toBe('<p>g1, render 1</p>');
+      expect(state.renders).toBe(2);
+      state.held!();
+      expect(await first).toBe('<p>g2, render 2</p>');
+      expect(await (await fetch(url)).text()).toBe('<p>g2, render 2</p>');
+      expect(state.renders).toBe(2);
+    } finally {
+      await close();
+    }
+  });
+
+  it('renders for every request meanwhile when there is no stale time (PAGE_STALE_SECONDS=0)', async () => {
+    const { state, url, renderStarted, close } = await serverWithHeldRenders(0, [2, 3]);
+    try {
+      await (await fetch(url)).text();
+      state.generation = 'g2';
+      const first = fetch(url).then((response) => response.text());
+      await renderStarted();
+      const releaseFirst = state.held!;
+      state.held = null;
+      const second = fetch(url).then((response) => response.text());
+      await renderStarted();
+      expect(state.renders).toBe(3);
+      releaseFirst();
+      state.held!();
+      expect([await first, await second]).toEqual(['<p>g2, render 2</p>', '<p>g2, render 3</p>']);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('RenderedPageCache', () => {
   const entry = () => ({ version: 'v1', generation: null, renderedAt: 0, expiresAt: 120_000, page: { html: '<html>', reads: '' }, cacheControl: 'public' });
 
@@ -316,6 +389,29 @@ describe('RenderedPageCache', () => {
     expect(cache.get('/search?q=bakery', 'v2', 'g1', renderedAt + 1, 5_000)).toBeUndefined();
     cache.set('/business/a', { ...entry(), renderedAt });
     expect(cache.get('/business/a', 'v2', null, renderedAt + 1, 5_000)).toBeUndefined();
+  });
+
+  it('serves an index page of an older generation, however old, while its render for the new one is under way', () => {
+    const cache = new RenderedPageCache({ maxBytes: 1024 * 1024 });
+    cache.set('/', { ...entry(), generation: 'g1', renderedAt: 0, expiresAt: Number.POSITIVE_INFINITY });
+    const anHourLater = 3_600_000;
+    expect(cache.get('/', 'v1', 'g2', anHourLater, 5_000)).toBeUndefined();
+    const done = cache.startRender('/');
+    const alsoRendering = cache.startRender('/');
+    expect(cache.get('/', 'v1', 'g2', anHourLater, 5_000)?.generation).toBe('g1');
+    // Not without a stale time, nor for another version.
+    expect(cache.get('/', 'v1', 'g2', anHourLater)).toBeUndefined();
+    expect(cache.get('/', 'v2', 'g2', anHourLater, 5_000)).toBeUndefined();
+    done();
+    done();
+    expect(cache.get('/', 'v1', 'g2', anHourLater, 5_000)?.generation).toBe('g1');
+    alsoRendering();
+    expect(cache.get('/', 'v1', 'g2', anHourLater, 5_000)).toBeUndefined();
+    // A business page (no generation) is never served for another version while it renders.
+    cache.set('/business/a', entry());
+    const business = cache.startRender('/business/a');
+    expect(cache.get('/business/a', 'v2', null, 1, 5_000)).toBeUndefined();
+    business();
   });
 
   it('holds no more than its memory', () => {
