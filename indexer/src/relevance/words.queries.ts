@@ -236,5 +236,9 @@ fixtureQuery('joined', 'kwikfit', [fixtureId('Kwik-Fit Wandsworth')]);
 fixtureQuery('joined', 'rosies corner', [fixtureId('Rosie’s Corner Café')]);
 categoryQuery('joined', 'womens clothing store', ["Women's clothing store"]);
 categoryQuery('joined', 'childrens clothing', ["Children's clothing store"]);
+// And the other way round: typed as one word, held as two.
+categoryQuery('joined', 'bookstore', ['Book store']);
+categoryQuery('joined', 'carwash', ['Car wash']);
+categoryQuery('joined', 'barbershops', ['Barber shop']);
 
 export { queries };

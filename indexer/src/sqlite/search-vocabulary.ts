@@ -14,7 +14,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { IndexDatabase } from './index-file.ts';
 import { TYPO_TERMS } from './index-schema.ts';
-import { prefixPlurals, singularForms } from '../text/plural.ts';
+import { prefixPlurals, singularForms, singularOf } from '../text/plural.ts';
 import { slugify } from '@directory/data/slug.ts';
 import { LONG_WORD, bigrams, hasSpecialLetter, typoBudget, typoDistance, type ExpandedWord } from './search-text.ts';
 
@@ -32,6 +32,12 @@ export const FIRST_LETTER_SCAN_PER_LENGTH = 150;
 const MAX_FREQUENT_RANGES = 2_000;
 /** Most typo corrections ORed in for one query word. */
 export const MAX_TYPO_TERMS = 8;
+/** The fewest letters of each part of a split word ({@link Vocabulary.split}). */
+export const MIN_SPLIT_PART = 3;
+/** The fewest documents each part of a split word must be held by (a part only one holds is a fragment of a name). */
+export const MIN_SPLIT_DOCS = 2;
+/** Words longer than this are not split (the look-ups grow with the length). */
+const MAX_SPLIT_LENGTH = 24;
 
 interface TermRow {
   term: string;
@@ -121,6 +127,33 @@ export class Vocabulary {
       bound: held.reduce((total, form) => total + form.docs, 0),
       typoTerms: [],
     };
+  }
+
+  /**
+   * A word typed as one that the index holds as two ("bookstore": "book store", "carwash"): the
+   * phrase of the two terms it splits into, each of {@link MIN_SPLIT_PART} letters or more and held
+   * by {@link MIN_SPLIT_DOCS} documents or more, the split whose rarer term is the most frequent
+   * (Meilisearch's split queries do the same; the second term may be the singular of what was
+   * typed); null when there is none. A phrase keeps the two words side by side: "carpet" is never
+   * "car … pet". Costs up to three term look-ups a place to split.
+   */
+  split(word: string): ExpandedWord | null {
+    if (word.length < 2 * MIN_SPLIT_PART || word.length > MAX_SPLIT_LENGTH || !/^[a-z]+$/.test(word)) return null;
+    let best: { left: string; right: string; docs: number } | null = null;
+    for (let at = MIN_SPLIT_PART; at <= word.length - MIN_SPLIT_PART; at += 1) {
+      const left = word.slice(0, at);
+      const leftDocs = this.docsOf(left);
+      if (leftDocs < MIN_SPLIT_DOCS) continue;
+      // A plural typed at the end may be held in the singular ("barbershops": "barber shop").
+      for (const right of new Set([word.slice(at), singularOf(word.slice(at))])) {
+        const docs = Math.min(leftDocs, this.docsOf(right));
+        if (docs >= MIN_SPLIT_DOCS && (best === null || docs > best.docs)) best = { left, right, docs };
+      }
+    }
+    if (best === null) return null;
+    const phrase = `${best.left} ${best.right}`;
+    // The parts are what a highlight marks; the phrase is what the ranker finds in a text.
+    return { word: phrase, terms: [], exactTerms: [best.left, best.right], phrase, isTruncated: false, bound: best.docs, typoTerms: [] };
   }
 
   /** A CJK word: the phrase of its bigrams (a substring of the indexed names). */

@@ -206,13 +206,35 @@ describe('sqlite search: bounded work', () => {
     expect((await search('womens')).hits.map((hit) => hit.name)).toEqual(['Maison Claire', 'Womens Fashion Outlet']);
     // Typed with its hyphen, the word is also its parts, whole words.
     expect((await search('saint-jean')).hits.map((hit) => hit.name)).toEqual(['Pharmacie Saint-Jean', 'Garage Saint Jean']);
-    expect((await search('saintjean')).hits.map((hit) => hit.name)).toEqual(['Pharmacie Saint-Jean']);
+    // Typed joined, it is found joined and, split in two side by side, spaced.
+    expect((await search('saintjean')).hits.map((hit) => hit.name)).toEqual(['Pharmacie Saint-Jean', 'Garage Saint Jean']);
 
     insert(buildBusiness({ name: 'Café Wi-Fi Lounge', category: 'Café', reviews: 10 }));
     await new IndexSync(record, engine, 'all').catchUp();
     const lounge = await search('wifi');
     expect(lounge.hits.map((hit) => hit.name)).toEqual(['Café Wi-Fi Lounge', 'Mike’s Coworking']);
     expect(lounge.hits[0]!._highlight.name).toBe('Café <mark>Wi-Fi</mark> Lounge');
+  });
+
+  it('finds a word typed as one that the index holds as two, side by side: "bookstore" is "book store", "carpet" never "car … pet"', async () => {
+    insert(buildBusiness({ name: 'Librairie Kléber', category: 'Book store', reviews: 30 }));
+    insert(buildBusiness({ name: 'Page One', category: 'Book store', reviews: 20 }));
+    insert(buildBusiness({ name: 'Shine Car Wash', category: 'Car wash', reviews: 60 }));
+    insert(buildBusiness({ name: 'Speedy Car Wash', category: 'Car wash', reviews: 50 }));
+    insert(buildBusiness({ name: 'Car Park Central', category: 'Parking', about: 'Pet friendly', reviews: 70 }));
+    insert(buildBusiness({ name: 'Pet Corner', category: 'Pet store', about: 'Car park', reviews: 40 }));
+    insert(buildBusiness({ name: 'Carpet World', category: 'Carpet store', reviews: 10 }));
+    await rebuildIndex(recordFile, engine, 'all');
+    const search = (query: string) => engine.search({ query, page: 1, perPage: 10 });
+
+    const bookstores = await search('bookstore');
+    expect(bookstores.hits.map((hit) => hit.name)).toEqual(['Librairie Kléber', 'Page One']);
+    expect(bookstores.hits[0]!._highlight.category).toBe('<mark>Book</mark> <mark>store</mark>');
+    expect((await search('carwash')).hits.map((hit) => hit.name)).toEqual(['Shine Car Wash', 'Speedy Car Wash']);
+    // "car" and "pet" are both words of the index, never side by side: only the carpet store.
+    expect((await search('carpet')).hits.map((hit) => hit.name)).toEqual(['Carpet World']);
+    // Typed as two words, as before.
+    expect((await search('car wash')).hits.map((hit) => hit.name)).toEqual(['Shine Car Wash', 'Speedy Car Wash']);
   });
 
   it('finds a new business with a typo once the change log is applied', async () => {

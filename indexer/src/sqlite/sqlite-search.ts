@@ -561,9 +561,13 @@ class SqliteSearcher {
       const typed = joinedWords.slice(i, i + length);
       const parts = length === 1 ? partsOf.get(typed[0]!) : undefined;
       const group = synonyms.of(canonical.slice(i, i + length)) ?? [];
-      const others = [...group.slice(1, MAX_ALTERNATIVES - (parts ? 1 : 0)), ...(parts ? [parts] : [])];
+      // A word typed as one that the index holds as two ("bookstore": "book store"), as the phrase of the two.
+      const split = length === 1 && parts === undefined && !isUnspaced(typed[0]!) ? this.vocabulary.split(typed[0]!) : null;
+      const others = [...group.slice(1, MAX_ALTERNATIVES - (parts ? 1 : 0) - (split ? 1 : 0)), ...(parts ? [parts] : [])];
       // Synonyms are whole words (as on Meilisearch): "car repair" is not "carpet repair".
-      units.push({ typed, alternatives: [typed.map(expand), ...others.map((phrase) => phrase.map((word) => this.vocabulary.whole(word)))] });
+      const alternatives = [typed.map(expand), ...others.map((phrase) => phrase.map((word) => this.vocabulary.whole(word)))];
+      if (split) alternatives.push([split]);
+      units.push({ typed, alternatives });
       i += length;
     }
     return units;
@@ -584,7 +588,9 @@ class SqliteSearcher {
       const next: typeof combos = [];
       for (const combo of combos) {
         unit.alternatives.forEach((alternative, index) => {
-          if (next.length < MAX_CATEGORY_PHRASES) next.push({ words: [...combo.words, ...alternative.map((word) => singularOf(word.word))], isTyped: combo.isTyped && index === 0 });
+          // A split word's phrase stands for its parts ("book store").
+          const words = alternative.flatMap((word) => (word.phrase !== null && word.exactTerms.length > 0 ? word.exactTerms : [word.word]).map(singularOf));
+          if (next.length < MAX_CATEGORY_PHRASES) next.push({ words: [...combo.words, ...words], isTyped: combo.isTyped && index === 0 });
         });
       }
       combos = next;
