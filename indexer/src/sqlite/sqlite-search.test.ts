@@ -191,11 +191,13 @@ describe('sqlite search: bounded work', () => {
     insert(buildBusiness({ name: 'Wiki Fitness', category: 'Gym', about: 'Fitness classes.', reviews: 50 }));
     insert(buildBusiness({ name: 'Pharmacie Saint-Jean', category: 'Pharmacy', reviews: 20 }));
     insert(buildBusiness({ name: 'Garage Saint Jean', category: 'Car repair', reviews: 10 }));
+    insert(buildBusiness({ name: 'Kafe WiFi Corner', category: 'Internet cafe', reviews: 5 }));
+    insert(buildBusiness({ name: 'McDonald’s Fleet Street', category: 'Fast food restaurant', reviews: 8 }));
     await rebuildIndex(recordFile, engine, 'all');
     const search = (query: string) => engine.search({ query, page: 1, perPage: 10 });
 
-    expect((await search('wifi')).hits.map((hit) => hit.name)).toEqual(['Mike’s Coworking']);
-    expect((await search('wi-fi')).hits.map((hit) => hit.name)).toEqual(['Mike’s Coworking']);
+    expect((await search('wifi')).hits.map((hit) => hit.name)).toEqual(['Kafe WiFi Corner', 'Mike’s Coworking']);
+    expect((await search('wi-fi')).hits.map((hit) => hit.name)).toEqual(['Kafe WiFi Corner', 'Mike’s Coworking']);
     const mikes = await search('mikes');
     expect(mikes.hits.map((hit) => hit.name)).toEqual(['Mike’s Coworking']);
     expect(mikes.hits[0]!._highlight.name).toBe('<mark>Mike’s</mark> Coworking');
@@ -206,14 +208,18 @@ describe('sqlite search: bounded work', () => {
     expect((await search('womens')).hits.map((hit) => hit.name)).toEqual(['Maison Claire', 'Womens Fashion Outlet']);
     // Typed with its hyphen, the word is also its parts, whole words.
     expect((await search('saint-jean')).hits.map((hit) => hit.name)).toEqual(['Pharmacie Saint-Jean', 'Garage Saint Jean']);
+    // Typed as two words, a word the index holds as one is found too.
+    expect((await search('wi fi')).hits.map((hit) => hit.name)).toEqual(expect.arrayContaining(['Mike’s Coworking', 'Kafe WiFi Corner']));
+    expect((await search('mc donalds')).hits.map((hit) => hit.name)).toEqual(['McDonald’s Fleet Street']);
     // Typed joined, it is found joined and, split in two side by side, spaced.
     expect((await search('saintjean')).hits.map((hit) => hit.name)).toEqual(['Pharmacie Saint-Jean', 'Garage Saint Jean']);
 
     insert(buildBusiness({ name: 'Café Wi-Fi Lounge', category: 'Café', reviews: 10 }));
     await new IndexSync(record, engine, 'all').catchUp();
     const lounge = await search('wifi');
-    expect(lounge.hits.map((hit) => hit.name)).toEqual(['Café Wi-Fi Lounge', 'Mike’s Coworking']);
-    expect(lounge.hits[0]!._highlight.name).toBe('Café <mark>Wi-Fi</mark> Lounge');
+    // Names first, by popularity (a business added since the rebuild comes after those it held), then the about text.
+    expect(lounge.hits.map((hit) => hit.name)).toEqual(['Kafe WiFi Corner', 'Café Wi-Fi Lounge', 'Mike’s Coworking']);
+    expect(lounge.hits[1]!._highlight.name).toBe('Café <mark>Wi-Fi</mark> Lounge');
   });
 
   it('finds a word typed as one that the index holds as two, side by side: "bookstore" is "book store", "carpet" never "car … pet"', async () => {

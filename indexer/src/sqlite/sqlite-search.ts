@@ -558,6 +558,13 @@ class SqliteSearcher {
     for (let i = 0; i < joinedWords.length; ) {
       let length = Math.min(MAX_SYNONYM_WORDS, joinedWords.length - i);
       for (; length > 1; length -= 1) if (synonyms.of(canonical.slice(i, i + length)) !== null) break;
+      const concatenated = length === 1 ? this.concatenation(joinedWords, canonical, i, partsOf) : null;
+      if (concatenated !== null) {
+        // Two typed words the index holds as one ("mc donalds": "mcdonalds"), as that word too.
+        units.push({ typed: joinedWords.slice(i, i + 2), alternatives: [joinedWords.slice(i, i + 2).map(expand), [this.vocabulary.whole(concatenated)]] });
+        i += 2;
+        continue;
+      }
       const typed = joinedWords.slice(i, i + length);
       const parts = length === 1 ? partsOf.get(typed[0]!) : undefined;
       const group = synonyms.of(canonical.slice(i, i + length)) ?? [];
@@ -571,6 +578,24 @@ class SqliteSearcher {
       i += length;
     }
     return units;
+  }
+
+  /**
+   * The word that words `at` and `at + 1` make together when the index holds it ("wi fi": "wifi",
+   * "mc donalds": "mcdonalds"), as Meilisearch's concatenated queries look for it; null when it
+   * does not, or when either word has an alternative of its own (a synonym, its parts) or is
+   * not plain Latin letters and digits. One term look-up.
+   */
+  private concatenation(words: string[], canonical: string[], at: number, partsOf: Map<string, string[]>): string | null {
+    if (at + 1 >= words.length) return null;
+    const [first, second] = [words[at]!, words[at + 1]!];
+    if (!/^[a-z0-9]+$/.test(first + second) || partsOf.has(first) || partsOf.has(second)) return null;
+    if (synonyms.of([canonical[at]!]) !== null || synonyms.of([canonical[at + 1]!]) !== null) return null;
+    // The second word may begin a phrase of the synonym table ("cheap car repair"): it stays that phrase's.
+    for (let length = 2; length <= MAX_SYNONYM_WORDS && at + 1 + length <= words.length; length += 1) {
+      if (synonyms.of(canonical.slice(at + 1, at + 1 + length)) !== null) return null;
+    }
+    return this.vocabulary.docsOf(first + second) > 0 ? first + second : null;
   }
 
   /** Canonical category name ("real estate agency") → category slugs, read again when the categories change. */
