@@ -10,7 +10,7 @@ import type { CategoryAggregate, CityAggregate, CountryAggregate } from '../engi
 import { cityKey } from '../search-types.ts';
 import { roundingLoss } from '../sqlite/bulk-aggregates.ts';
 import { MINUTES_PER_WEEK, encodedOpenHours, isOpenAt } from '../sqlite/search-hours.ts';
-import { joinedParts, phoneQuery, phoneTokens, tokenize } from '../sqlite/search-text.ts';
+import { joinedWords, phoneQuery, phoneTokens, tokenize } from '../sqlite/search-text.ts';
 import { singularOf } from '../text/plural.ts';
 
 export const QUARTER_MINUTES = 15;
@@ -133,7 +133,7 @@ export function searchWords(doc: BusinessDocument): Pick<MeiliBusiness, 'singula
   const place = new Set(tokenize([doc.city, doc.country, doc.countryCode, doc.postalCode].filter(Boolean).join(' ')));
   return {
     singulars: [...singulars].join(' '),
-    joined: [...joinedParts([doc.name, doc.category, doc.type, doc.aboutText].filter(Boolean).join('\n')).keys()].join(' '),
+    joined: joinedWords([doc.name, doc.category, doc.type, doc.aboutText].filter(Boolean).join('\n')).join(' '),
     contact: tokenize(doc.address ?? '').filter((token) => !place.has(token)).join(' '),
     phoneDigits: phoneTokens(doc.phone).join(' '),
   };

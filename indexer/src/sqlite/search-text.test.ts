@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bigrams, foldText, ftsTexts, indexText, joinedParts, phoneQuery, phoneTokens, tokenize, typoBudget, withJoinedCopies, withJoinedWords } from './search-text.ts';
+import { bigrams, foldText, ftsTexts, indexText, joinedParts, joinedWords, phoneQuery, phoneTokens, tokenize, typoBudget, withJoinedCopies, withJoinedWords } from './search-text.ts';
 
 describe('search text as the index stores it', () => {
   it('folds every script the same way and adds the singulars a prefix misses', () => {
@@ -38,6 +38,9 @@ describe('search text as the index stores it', () => {
     expect(indexText("Bar - Grill 'Rock' -40")).toBe('bar grill rock 40');
     expect(withJoinedCopies('Pizza Roma')).toBe('Pizza Roma');
     expect(withJoinedWords("Women's clothing store")).toBe('Womens clothing store');
+    // What Meilisearch documents hold: the words the index adds, a joined word of one-letter parts too.
+    expect(joinedWords("A-1 Plumbing, McDonald’s, Wi-Fi")).toEqual(['a1', 'mcdonalds', 'wifi']);
+    expect(indexText('A-1 Plumbing')).toBe('a 1 a1 plumbing');
   });
 
   it('reads the joined words of a query with their parts of two letters or more', () => {

@@ -48,9 +48,14 @@ export function tokenize(text: string): string[] {
  * "mcdonalds", "womens"). The embedded engine stores the joined word beside the parts; Meilisearch
  * documents hold them in a field of their own (meili-documents.ts searchWords).
  */
-const JOINED_WORD = /[\p{L}\p{N}\p{M}]+(?:['’‐-][\p{L}\p{N}\p{M}]+)+/gu;
-const HAS_JOINER = /['’‐-]/;
-const JOINERS = /['’‐-]/g;
+const JOINER = "['’‐-]";
+const LETTERS = '[\\p{L}\\p{N}\\p{M}]+';
+const JOINED_WORD = new RegExp(`${LETTERS}(?:${JOINER}${LETTERS})+`, 'gu');
+const LETTER_RUN = new RegExp(LETTERS, 'gu');
+/** A word, joined or not: what a highlight marks whole. */
+const WORD_OR_JOINED = new RegExp(`${LETTERS}(?:${JOINER}${LETTERS})*`, 'gu');
+const HAS_JOINER = new RegExp(JOINER);
+const JOINERS = new RegExp(JOINER, 'g');
 
 /** The text with each joined word also written as one, right after it: "Free Wi-Fi" → "Free Wi-Fi WiFi". */
 export function withJoinedCopies(text: string): string {
@@ -60,6 +65,11 @@ export function withJoinedCopies(text: string): string {
 /** The text with the joiners inside its words taken out: "Women's clothing" → "Womens clothing". */
 export function withJoinedWords(text: string): string {
   return HAS_JOINER.test(text) ? text.replace(JOINED_WORD, (word) => word.replace(JOINERS, '')) : text;
+}
+
+/** The words {@link withJoinedCopies} adds to a text, folded: "Free Wi-Fi" → ["wifi"]. */
+export function joinedWords(text: string): string[] {
+  return HAS_JOINER.test(text) ? (text.match(JOINED_WORD) ?? []).flatMap((word) => tokenize(word.replace(JOINERS, ''))) : [];
 }
 
 /** The joined words of a query with their parts of two letters or more: "wi-fi router" → wifi: [wi, fi]. */
@@ -332,9 +342,9 @@ export function highlight(text: string, terms: HighlightTerms): string {
   };
   const mark = (word: string) => `${HIGHLIGHT_PRE_TAG}${word}${HIGHLIGHT_POST_TAG}`;
   // A word written with a joiner is marked whole when the query matched it joined ("wifi": "Wi-Fi"), else part by part.
-  return text.replace(/[\p{L}\p{N}\p{M}]+(?:['’‐-][\p{L}\p{N}\p{M}]+)*/gu, (word) => {
+  return text.replace(WORD_OR_JOINED, (word) => {
     if (HAS_JOINER.test(word) && isMatch(word.replace(JOINERS, ''))) return mark(word);
-    return word.replace(/[\p{L}\p{N}\p{M}]+/gu, (part) => (isMatch(part) ? mark(part) : part));
+    return word.replace(LETTER_RUN, (part) => (isMatch(part) ? mark(part) : part));
   });
 }
 
