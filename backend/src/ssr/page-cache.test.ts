@@ -414,6 +414,58 @@ describe('RenderedPageCache', () => {
     business();
   });
 
+  it('after an index change, renders the retired index pages two at a time and serves the others as they were, for up to the stale time', () => {
+    const cache = new RenderedPageCache({ maxBytes: 1024 * 1024 });
+    const keys = ['/', '/categories', '/search?q=bakery', '/search?q=florist'];
+    // Rendered at g1 an hour before the index changes: far older than the stale time.
+    for (const key of keys) {
+      expect(cache.get(key, 'v1', 'g1', 0, 5_000)).toBeUndefined();
+      cache.set(key, { ...entry(), generation: 'g1', renderedAt: 0, expiresAt: Number.POSITIVE_INFINITY });
+    }
+    const changedAt = 3_600_000;
+    // The first two asked for after the change are rendered anew.
+    expect(cache.get('/', 'v1', 'g2', changedAt, 5_000)).toBeUndefined();
+    const home = cache.startRender('/');
+    expect(cache.get('/categories', 'v1', 'g2', changedAt + 1, 5_000)).toBeUndefined();
+    const categories = cache.startRender('/categories');
+    // While they render, the others are served as they were, however old.
+    expect(cache.get('/search?q=bakery', 'v1', 'g2', changedAt + 2, 5_000)?.generation).toBe('g1');
+    expect(cache.get('/search?q=florist', 'v1', 'g2', changedAt + 2, 5_000)?.generation).toBe('g1');
+    // A business page's render takes no turn of theirs.
+    const business = cache.startRender('/business/a', false);
+    home();
+    expect(cache.get('/search?q=bakery', 'v1', 'g2', changedAt + 3, 5_000)).toBeUndefined();
+    const bakery = cache.startRender('/search?q=bakery');
+    expect(cache.get('/search?q=florist', 'v1', 'g2', changedAt + 3, 5_000)?.generation).toBe('g1');
+    // From the stale time after the change on, a retired page is rendered for its request, however many render.
+    expect(cache.get('/search?q=florist', 'v1', 'g2', changedAt + 4_999, 5_000)?.generation).toBe('g1');
+    expect(cache.get('/search?q=florist', 'v1', 'g2', changedAt + 5_000, 5_000)).toBeUndefined();
+    // Not without a stale time either, nor for another version.
+    expect(cache.get('/search?q=florist', 'v1', 'g2', changedAt + 1, 0)).toBeUndefined();
+    expect(cache.get('/search?q=florist', 'v2', 'g2', changedAt + 1, 5_000)).toBeUndefined();
+    for (const done of [categories, bakery, business]) done();
+  });
+
+  it('counts the stale time from the change that retired a page, and renders a page whose generation it no longer remembers', () => {
+    const cache = new RenderedPageCache({ maxBytes: 1024 * 1024, maxIndexRenders: 1 });
+    expect(cache.get('/', 'v1', 'g1', 0, 5_000)).toBeUndefined();
+    cache.set('/', { ...entry(), generation: 'g1', renderedAt: 0, expiresAt: Number.POSITIVE_INFINITY });
+    cache.get('/categories', 'v1', 'g2', 10_000, 5_000);
+    // g3 comes later: the home page of g1 was retired by g2, at 10 s, so its stale time ended at 15 s.
+    const rendering = cache.startRender('/categories');
+    expect(cache.get('/', 'v1', 'g3', 14_999, 5_000)?.generation).toBe('g1');
+    expect(cache.get('/', 'v1', 'g3', 15_000, 5_000)).toBeUndefined();
+    rendering();
+    // After 32 more index changes g1 is forgotten: a page of it is rendered, whatever renders.
+    const many = new RenderedPageCache({ maxBytes: 1024 * 1024, maxIndexRenders: 1 });
+    many.get('/', 'v1', 'g1', 0, 5_000);
+    many.set('/', { ...entry(), generation: 'g1', renderedAt: 0, expiresAt: Number.POSITIVE_INFINITY });
+    const busy = many.startRender('/categories');
+    for (let change = 2; change <= 33; change += 1) many.get('/categories', 'v1', `g${change}`, 60_000, 5_000);
+    expect(many.get('/', 'v1', 'g33', 60_001, 5_000)).toBeUndefined();
+    busy();
+  });
+
   it('holds no more than its memory', () => {
     const cache = new RenderedPageCache({ maxBytes: 10_000 });
     for (let i = 0; i < 100; i += 1) cache.set(`/business/${i}`, { ...entry(), page: { html: 'x'.repeat(1000), reads: '' } });
