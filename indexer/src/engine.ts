@@ -199,7 +199,7 @@ export interface SearchEngine {
    * there). Applying the same changes twice changes nothing.
    */
   applyChanges(changes: DocumentChanges): Promise<number>;
-  /** Change-log position the index has applied; -1 when no index has been built. */
+  /** Change-log position the index has applied; -1 when no index has been built, or one of a format this code does not read (the server rebuilds it at start). */
   appliedSeq(): Promise<number>;
   /** Ids and slugs of every indexed business, in ascending id order, a chunk at a time (for verification). */
   documentKeys(): AsyncIterable<DocumentKey[]>;

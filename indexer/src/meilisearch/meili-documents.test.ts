@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import type { BusinessDocument } from '../document.ts';
-import { AggregateBuilder, byCountThenName, leastName, searchWords } from './meili-documents.ts';
+import { AggregateBuilder, MEILI_INDEX_FORMAT, appliedSeqOf, byCountThenName, leastName, searchWords } from './meili-documents.ts';
 
 function doc(overrides: Partial<BusinessDocument>): BusinessDocument {
   return {
@@ -49,4 +49,12 @@ it('gives Meilisearch the joined words the embedded engine stores, so "wifi" fin
   const words = searchWords(doc({ name: 'Mike’s Bar-Grill', category: "Women's clothing store", aboutText: 'Free Wi-Fi\nDine-in' }));
   expect(words.joined).toBe('mikes bargrill womens wifi dinein');
   expect(searchWords(doc({ name: 'Pizza Roma' })).joined).toBe('');
+});
+
+it('counts an index built in another format, or before formats were named, as not built: the server rebuilds it at start', () => {
+  expect(appliedSeqOf(null)).toBe(-1);
+  expect(appliedSeqOf({ key: 'state', appliedSeq: 42, businessCount: 7, format: MEILI_INDEX_FORMAT })).toBe(42);
+  // Built before the `joined` field: its searches would not find "wifi" in "Wi-Fi".
+  expect(appliedSeqOf({ key: 'state', appliedSeq: 42, businessCount: 7 })).toBe(-1);
+  expect(appliedSeqOf({ key: 'state', appliedSeq: 42, businessCount: 7, format: '1' })).toBe(-1);
 });

@@ -64,15 +64,30 @@ export interface MeiliCity {
   categoryCount: number;
 }
 
+/**
+ * The form of the documents and settings this code writes and reads; bumped when an index written
+ * before would answer differently. An index whose meta names another (or none: written before the
+ * first) counts as not built, and the server rebuilds it at start, as the embedded engine does with
+ * a file of another format (index-schema.ts). 2: the `joined` field.
+ */
+export const MEILI_INDEX_FORMAT = '2';
+
 export interface MeiliMeta {
   key: 'state';
   appliedSeq: number;
   businessCount: number;
+  /** {@link MEILI_INDEX_FORMAT} of the code that built the index (absent: built before there was one). */
+  format?: string;
   /**
    * Aggregates a batch touches, written before it changes any document and dropped with its
    * position: a retry recomputes them even for businesses the failed attempt already removed.
    */
   pending?: { categories: string[]; countries: string[]; cities: string[] };
+}
+
+/** The change-log position of the index whose meta this is: -1 with none, or when it was built in another format (to be rebuilt). */
+export function appliedSeqOf(meta: MeiliMeta | null): number {
+  return meta !== null && meta.format === MEILI_INDEX_FORMAT ? meta.appliedSeq : -1;
 }
 
 /** The open quarter-hours of a week from Google hours JSON. */

@@ -83,6 +83,8 @@ import {
   quoteFilter,
   meiliQueryWords,
   toMeiliBusiness,
+  appliedSeqOf,
+  MEILI_INDEX_FORMAT,
   type MeiliBusiness,
   type MeiliCategory,
   type MeiliCity,
@@ -229,7 +231,7 @@ export class MeilisearchEngine implements SearchEngine {
     await this.addAll('categories', next, aggregates.categoryDocuments());
     await this.addAll('countries', next, aggregates.countryDocuments());
     await this.addAll('cities', next, aggregates.cityDocuments());
-    const meta: MeiliMeta = { key: 'state', appliedSeq: source.seq, businessCount: documents };
+    const meta: MeiliMeta = { key: 'state', appliedSeq: source.seq, businessCount: documents, format: MEILI_INDEX_FORMAT };
     const sitemap: MeiliSitemap = { key: 'sitemap', files: cutSitemapFiles(sitemapRows) };
     await this.run(this.index('meta', next).addDocuments([{ ...meta }, { ...sitemap }]));
 
@@ -338,7 +340,8 @@ export class MeilisearchEngine implements SearchEngine {
     await this.recomputeCategories([...touched.categories], suffix);
     await this.recomputeCountries([...touched.countries], suffix);
     const { numberOfDocuments } = await businesses.getStats();
-    const nextMeta: MeiliMeta = { key: 'state', appliedSeq: changes.seq, businessCount: numberOfDocuments };
+    // The index keeps the format it was built in: a change applied to an older one does not make it current.
+    const nextMeta: MeiliMeta = { key: 'state', appliedSeq: changes.seq, businessCount: numberOfDocuments, ...(meta.format === undefined ? {} : { format: meta.format }) };
     await this.run(this.index('meta', suffix).addDocuments([{ ...nextMeta }]));
     return changes.seq;
   }
@@ -437,7 +440,7 @@ export class MeilisearchEngine implements SearchEngine {
   }
 
   async appliedSeq(): Promise<number> {
-    return (await this.meta())?.appliedSeq ?? -1;
+    return appliedSeqOf(await this.meta());
   }
 
   async *documentKeys(): AsyncIterable<DocumentKey[]> {
