@@ -46,8 +46,8 @@ interface CachedPage {
  * codes' last change and the "clear cache" count). A page of another version, or past its
  * expiry (`keptUntil`), is never served: it is rendered again on its next request; the one
  * exception is an index page of an older index generation, served for up to the stale time
- * while it is rendered anew (`get`). Rendering is the server's main cost per page (React's renderToString and the
- * route's data), and a page is read far more often than its data changes.
+ * while it is rendered anew (`get`). Rendering is the server's main cost per page (React's
+ * renderToString and the route's data), and a page is read far more often than its data changes.
  */
 export class RenderedPageCache {
   private readonly pages: LRUCache<string, CachedPage>;
