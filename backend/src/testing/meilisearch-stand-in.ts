@@ -7,7 +7,7 @@ import type { BusinessRow } from '@directory/data/business-row.ts';
 import { openRecord } from '@directory/data/record.ts';
 import { changeLogHighWater } from '@directory/indexer/change-log.ts';
 import { toBusinessDocument } from '@directory/indexer/document.ts';
-import { toMeiliBusiness } from '@directory/indexer/meilisearch/meili-documents.ts';
+import { MEILI_INDEX_FORMAT, toMeiliBusiness } from '@directory/indexer/meilisearch/meili-documents.ts';
 import { loadBackendConfig, type BackendConfig } from '../config.ts';
 import { BusinessRepository } from '../db/business-repository.ts';
 import { startServer, type RunningServer } from '../server.ts';
@@ -23,7 +23,8 @@ export function answerLikeMeilisearch(rows: BusinessRow[], appliedSeq: number, r
     res.end(JSON.stringify(value));
   };
   if (req.method === 'GET' && req.url === '/indexes/directory_meta/documents/state') {
-    return json(200, { key: 'state', appliedSeq, businessCount: rows.length });
+    // An index this code built: of its format (another would be rebuilt at start).
+    return json(200, { key: 'state', appliedSeq, businessCount: rows.length, format: MEILI_INDEX_FORMAT });
   }
   if (req.method === 'POST' && req.url === '/indexes/directory_businesses/search') {
     const { page = 1, hitsPerPage = 20 } = JSON.parse(body) as { page?: number; hitsPerPage?: number };
@@ -79,7 +80,16 @@ export async function startServerOnStandIn(options: {
     ...options.env,
   });
   const logged: string[] = [];
-  const server = await startServer(config, (line) => logged.push(line));
+  let server: RunningServer;
+  try {
+    server = await startServer(config, (line) => logged.push(line));
+  } catch (error) {
+    // A start that fails leaves nothing behind either.
+    standIn.closeAllConnections();
+    await new Promise((resolve) => standIn.close(resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     server,
     config,
