@@ -79,15 +79,19 @@ export async function startServerOnStandIn(options: {
     MEILI_URL: `http://127.0.0.1:${port}`,
     ...options.env,
   });
+  /** Stops the stand-in (if the test left it listening) and removes the data folder. */
+  const release = async () => {
+    standIn.closeAllConnections();
+    if (standIn.listening) await new Promise((resolve) => standIn.close(resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   const logged: string[] = [];
   let server: RunningServer;
   try {
     server = await startServer(config, (line) => logged.push(line));
   } catch (error) {
     // A start that fails leaves nothing behind either.
-    standIn.closeAllConnections();
-    await new Promise((resolve) => standIn.close(resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+    await release();
     throw error;
   }
   return {
@@ -98,9 +102,7 @@ export async function startServerOnStandIn(options: {
     logged,
     async close() {
       await server.close();
-      standIn.closeAllConnections();
-      if (standIn.listening) await new Promise((resolve) => standIn.close(resolve));
-      rmSync(dataDir, { recursive: true, force: true });
+      await release();
     },
   };
 }
