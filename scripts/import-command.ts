@@ -41,7 +41,7 @@ function showProgress(fileName: string, progress: ImportProgress): void {
 function printReport(result: FileImportResult): void {
   const lines = [
     `${result.success ? 'OK' : 'FAILED'} ${result.fileName}: ${result.message}`,
-    `  rows ${result.totalRows} = ${result.successCount} written + ${result.errorCount} errors + ${result.skippedCount} skipped; ${result.inserted} new, ${result.updated} updated${result.isDryRun ? ' (dry run: nothing written)' : ''}`,
+    `  rows ${result.totalRows} = ${result.successCount} imported + ${result.errorCount} errors + ${result.skippedCount} skipped; ${result.inserted} new, ${result.updated} updated${result.isDryRun ? ' (dry run: nothing written)' : `; ${result.changedCount} businesses written (new or changed; a row equal to the record is not written again)`}`,
   ];
   if (result.columnExtraction) {
     lines.push(`  columns: ${result.columnExtraction.extractedCount}/${result.columnExtraction.totalColumns} found; missing: ${result.columnExtraction.missing.join(', ') || 'none'}; unrecognised: ${result.columnExtraction.unrecognised.join(', ') || 'none'}`);
@@ -78,13 +78,13 @@ if (interrupted > 0) process.stdout.write(`Marked ${interrupted} import report(s
 let written = 0;
 let hasFailed = false;
 /**
- * Once the files have written more rows than the rebuild threshold, the rebuild that ends this
+ * Once the files have changed more businesses than the rebuild threshold, the rebuild that ends this
  * command is registered at once (not when it starts): every sync of the index, the server's
  * included, then leaves the rest of the rows to it, also between the last file and the rebuild.
  */
 let rebuild: { engine: SearchEngine; name: string } | null = null;
-function reserveRebuild(rowsWritten: number): void {
-  if (rebuild !== null || values['dry-run'] || written + rowsWritten <= config.rebuildThreshold) return;
+function reserveRebuild(changedInFile: number): void {
+  if (rebuild !== null || values['dry-run'] || written + changedInFile <= config.rebuildThreshold) return;
   const engine = createEngine(config);
   rebuild = { engine, name: importRebuildName(engine.indexId) };
   new ChangeLogConsumers(record).reserve(rebuild.name);
@@ -94,19 +94,19 @@ for (const [index, file] of positionals.entries()) {
   const result = await importFile({
     record, file, fileName, batchSize, isDryRun: values['dry-run'], fileIndex: index + 1, totalFiles: positionals.length,
     onProgress: (progress) => showProgress(fileName, progress),
-    onBatchCommitted: (batchNumber, rowsWritten) => {
-      if (!isTerminal) process.stdout.write(`committed batch ${batchNumber} (${rowsWritten} rows written)\n`);
-      reserveRebuild(rowsWritten);
+    onBatchCommitted: (batchNumber, changedInFile) => {
+      if (!isTerminal) process.stdout.write(`committed batch ${batchNumber} (${changedInFile} businesses written)\n`);
+      reserveRebuild(changedInFile);
     },
   });
   if (isTerminal) process.stderr.write('\n');
   printReport(result);
-  written += result.inserted + result.updated;
+  written += result.changedCount;
   hasFailed ||= !result.success;
 }
 
 if (!values['dry-run'] && written > config.rebuildThreshold) {
-  process.stdout.write(`${written} rows written (over ${config.rebuildThreshold}): rebuilding the search index…\n`);
+  process.stdout.write(`${written} businesses written (over ${config.rebuildThreshold}): rebuilding the search index…\n`);
   reserveRebuild(0);
   const { engine, name } = rebuild!;
   const report = await rebuildIndex(config.recordFile, engine, config.listingPolicy, { consumerName: name });

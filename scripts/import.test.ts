@@ -63,7 +63,7 @@ describe('npm run import', () => {
     const rerun = spawnSync(process.execPath, cli(file, '--batch-size', '500'), { cwd: PROJECT_ROOT, env: childEnv(), encoding: 'utf8' });
     expect(rerun.status).toBe(0);
     expect(rerun.stdout).toContain('Marked 1 import report(s) left running by a stopped process as interrupted.');
-    expect(rerun.stdout).toContain(`rows ${summary.rows} = ${summary.rows - summary.errorRows - summary.skippedRows} written + ${summary.errorRows} errors + ${summary.skippedRows} skipped`);
+    expect(rerun.stdout).toContain(`rows ${summary.rows} = ${summary.rows - summary.errorRows - summary.skippedRows} imported + ${summary.errorRows} errors + ${summary.skippedRows} skipped`);
 
     const after = openRecord(join(dir, 'directory.sqlite'));
     try {

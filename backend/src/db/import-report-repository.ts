@@ -161,8 +161,8 @@ export class ImportReportRepository {
 }
 
 /**
- * A check of whether an import (not a dry run) is running in a live process and has written, or
- * by the share of its file read will have written, more than `threshold` rows: at its end the
+ * A check of whether an import (not a dry run) is running in a live process and will have
+ * changed, by the share of its file read so far, more than `threshold` businesses: at its end the
  * index is rebuilt from the record (`npm run import` and the server's import service both rebuild
  * above that threshold), so applying its rows through the change log meanwhile would be work
  * thrown away. Should the estimate be wrong (rows that turn out duplicates or errors), the import
@@ -172,7 +172,7 @@ export function rebuildBoundImportCheck(db: RecordDatabase, threshold: number): 
   const owners = db
     .prepare(
       `SELECT owner_pid FROM upload_reports
-       WHERE status = 'running' AND is_dry_run = 0 AND owner_pid IS NOT NULL AND max(inserted + updated, coalesce(expected_rows, 0)) > ?`,
+       WHERE status = 'running' AND is_dry_run = 0 AND owner_pid IS NOT NULL AND coalesce(expected_rows, 0) > ?`,
     )
     .pluck() as Statement<[number], number>;
   return () => owners.all(threshold).some(isProcessAlive);

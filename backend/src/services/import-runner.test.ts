@@ -114,16 +114,16 @@ describe('importFile', () => {
 
   it('re-importing the same file counts every row as updated but rewrites none: same updated_at, no change-log entry', async () => {
     const file = write('same.csv', `${header}A,ChIJeeeeeeeeeeeeeeee01,45,4,4.5,1\nB,ChIJeeeeeeeeeeeeeeee02,46,5,3,2\n`);
-    await run(file);
+    expect(await run(file)).toMatchObject({ inserted: 2, changedCount: 2 });
     const before = record.prepare('SELECT place_id, updated_at FROM businesses ORDER BY id').all();
     const logged = count('SELECT count(*) FROM change_log');
     const again = await run(file);
-    expect(again).toMatchObject({ success: true, inserted: 0, updated: 2, duplicateAnalysis: { databaseDuplicateCount: 2 } });
+    expect(again).toMatchObject({ success: true, inserted: 0, updated: 2, changedCount: 0, duplicateAnalysis: { databaseDuplicateCount: 2 } });
     expect(record.prepare('SELECT place_id, updated_at FROM businesses ORDER BY id').all()).toEqual(before);
     expect(count('SELECT count(*) FROM change_log')).toBe(logged);
     // One changed cell: that row, and only it, is written and logged for the index.
     const changed = await run(write('changed.csv', `${header}A,ChIJeeeeeeeeeeeeeeee01,45,4,4.5,1\nB,ChIJeeeeeeeeeeeeeeee02,46,5,3.5,2\n`));
-    expect(changed).toMatchObject({ updated: 2 });
+    expect(changed).toMatchObject({ updated: 2, changedCount: 1 });
     expect(record.prepare('SELECT rating FROM businesses WHERE place_id = ?').pluck().get('ChIJeeeeeeeeeeeeeeee02')).toBe(3.5);
     expect(count('SELECT count(*) FROM change_log')).toBe(logged + 1);
   });
@@ -156,7 +156,8 @@ describe('importFile', () => {
     const closedHeader = 'name,place_id,latitude,longitude,rating,business_status\n';
     const file = write('dups-in-batch.csv', `${closedHeader}First,ChIJhhhhhhhhhhhhhhhh01,1,1,1,CLOSED_TEMPORARILY\nOther,ChIJhhhhhhhhhhhhhhhh02,1,1,1,OPERATIONAL\nLast,ChIJhhhhhhhhhhhhhhhh01,1,1,2,OPERATIONAL\n`);
     const result = await run(file);
-    expect(result).toMatchObject({ successCount: 3, inserted: 2, updated: 1, duplicateAnalysis: { excelDuplicateCount: 1, newPlaceIdCount: 2 } });
+    // The repeat is counted as updated, but its business is written once, with the last row's values.
+    expect(result).toMatchObject({ successCount: 3, inserted: 2, updated: 1, changedCount: 2, duplicateAnalysis: { excelDuplicateCount: 1, newPlaceIdCount: 2 } });
     expect(record.prepare('SELECT name, rating, slug FROM businesses WHERE place_id = ?').get('ChIJhhhhhhhhhhhhhhhh01')).toEqual({ name: 'Last', rating: 2, slug: 'first-hhhh01' });
     expect(record.prepare("SELECT b.place_id FROM businesses_name_fts f JOIN businesses b ON b.id = f.rowid WHERE businesses_name_fts MATCH 'last'").pluck().all()).toEqual(['ChIJhhhhhhhhhhhhhhhh01']);
     expect(count("SELECT count(*) FROM businesses_name_fts WHERE businesses_name_fts MATCH 'first'")).toBe(0);
@@ -166,7 +167,7 @@ describe('importFile', () => {
   it('writes nothing in a dry run but reports the same numbers', async () => {
     const file = write('dry.csv', `${header}A,ChIJdddddddddddddddd01,1,1,1,1\nA again,ChIJdddddddddddddddd01,1,1,1,1\nBad,,1,1,9,1\n`);
     const result = await run(file, { isDryRun: true });
-    expect(result).toMatchObject({ isDryRun: true, totalRows: 3, successCount: 2, errorCount: 1, inserted: 1, updated: 1 });
+    expect(result).toMatchObject({ isDryRun: true, totalRows: 3, successCount: 2, errorCount: 1, inserted: 1, updated: 1, changedCount: 0 });
     expect(count('SELECT count(*) FROM businesses')).toBe(0);
   });
 

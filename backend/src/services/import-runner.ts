@@ -42,8 +42,11 @@ export interface ImportFileOptions {
   fileIndex?: number;
   totalFiles?: number;
   onProgress?: (progress: ImportProgress) => void;
-  /** Called after each batch is committed (the kill-mid-import test stops the process here). */
-  onBatchCommitted?: (batchNumber: number, rowsWritten: number) => void;
+  /**
+   * Called after each batch is committed (the kill-mid-import test stops the process here), with
+   * the businesses written so far (new or changed: each one change for the search index).
+   */
+  onBatchCommitted?: (batchNumber: number, businessesChanged: number) => void;
   /** Read and clean in a worker thread while this thread writes; by default for files of WORKER_READ_MIN_BYTES and more. */
   readInWorker?: boolean;
   /**
@@ -162,10 +165,16 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
   const excelDuplicateRecords: DuplicateAnalysisReport['excelDuplicateRecords'] = [];
   const written = () => counts.inserted + counts.updated + (options.isDryRun ? batchWouldWrite : 0);
   let batchWouldWrite = 0;
-  /** The rows written at the end, at the rate of the file read so far (null before a byte is read). */
-  const expectedWrites = () => {
+  /**
+   * Businesses written to the record: inserted, or updated with a value that differs. A row equal
+   * to the stored business, or repeating a place a row before it in its batch wrote, changes
+   * nothing; the search index has these to catch up on, and the rebuild threshold counts them.
+   */
+  let changed = 0;
+  /** The businesses changed at the end, at the rate of the file read so far (null before a byte is read). */
+  const expectedChanges = () => {
     const bytesRead = Math.min(source?.bytesRead() ?? 0, fileSize);
-    return bytesRead > 0 ? Math.round((written() * fileSize) / bytesRead) : null;
+    return bytesRead > 0 ? Math.round((changed * fileSize) / bytesRead) : null;
   };
 
   const progress = (isDone: boolean) =>
@@ -200,8 +209,9 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
    * not rewritten for each repeat); a row equal to the stored one is not written again (a
    * re-import of the same file rewrites nothing: no page, no change-log entry for the index);
    * the per-row insert triggers' work is done once for the batch (see bulk-insert-triggers.ts).
+   * Returns each row's outcome and how many businesses it changed.
    */
-  const writeBatch = (rows: readonly PendingRow[]): ('inserted' | 'updated')[] =>
+  const writeBatch = (rows: readonly PendingRow[]): { outcomes: ('inserted' | 'updated')[]; changed: number } =>
     bulkTriggers.run(() => {
       const lastOfKey = new Map<string, PendingRow>();
       for (const pending of rows) lastOfKey.set(pending.identity.key, pending);
@@ -211,6 +221,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
       const idOfWritten = new Map<string, number>();
       // The last row of a key in the batch decides whether its business is marked closed.
       const closedById = new Map<number, boolean>();
+      let changedInBatch = 0;
       const outcomes = rows.map((pending): 'inserted' | 'updated' => {
         const key = pending.identity.key;
         const last = lastOfKey.get(key)!;
@@ -219,7 +230,10 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
         if (id === undefined) {
           const before = stored.get(key);
           if (before !== undefined) {
-            if (!isUnchanged(before, last.columns)) businesses.updateColumns(last.columns);
+            if (!isUnchanged(before, last.columns)) {
+              businesses.updateColumns(last.columns);
+              changedInBatch += 1;
+            }
             id = before.id;
           } else {
             // The slug is the first row's, as when each row was written in turn; the batch's own inserts are in `taken` too.
@@ -227,6 +241,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
             taken.add(slug);
             id = businesses.insertColumns(last.columns, slug);
             inserted.push({ id, columns: last.columns, isDemo: false });
+            changedInBatch += 1;
             outcome = 'inserted';
           }
           idOfWritten.set(key, id);
@@ -238,7 +253,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
       const openIds: number[] = [];
       for (const [id, isClosed] of closedById) (isClosed ? closedIds : openIds).push(id);
       reports.setTemporarilyClosedIds(closedIds, openIds);
-      return { result: outcomes, inserted };
+      return { result: { outcomes, changed: changedInBatch }, inserted };
     });
 
   const tally = (pending: PendingRow, outcome: 'inserted' | 'updated') => {
@@ -257,7 +272,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
       batchWouldWrite = 0;
       reports.transaction(() => {
         reports.addRows(reportId, pendingEntries);
-        reports.saveCounts(reportId, counts, expectedWrites());
+        reports.saveCounts(reportId, counts, expectedChanges());
       });
       pendingEntries = [];
       return;
@@ -265,10 +280,11 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
     if (rows.length > 0 && source !== null) beforeFirstWrite(source.kind);
     try {
       reports.transaction(() => {
-        const outcomes = writeBatch(rows);
-        rows.forEach((pending, index) => tally(pending, outcomes[index]!));
+        const batchResult = writeBatch(rows);
+        rows.forEach((pending, index) => tally(pending, batchResult.outcomes[index]!));
+        changed += batchResult.changed;
         reports.addRows(reportId, pendingEntries);
-        reports.saveCounts(reportId, counts, expectedWrites());
+        reports.saveCounts(reportId, counts, expectedChanges());
       });
     } catch (error) {
       if (!(error instanceof Error) || error.name !== 'SqliteError') throw error;
@@ -279,6 +295,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
       for (const pending of rows) {
         try {
           tally(pending, reports.transaction(() => writeRow(pending)));
+          changed += 1;
         } catch (rowError) {
           if (!(rowError instanceof Error) || rowError.name !== 'SqliteError') throw rowError;
           reportError([{ row: pending.row, column: '', reason: `the record refused the row: ${rowError.message}` }]);
@@ -286,11 +303,11 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
       }
       reports.transaction(() => {
         reports.addRows(reportId, pendingEntries);
-        reports.saveCounts(reportId, counts, expectedWrites());
+        reports.saveCounts(reportId, counts, expectedChanges());
       });
     }
     pendingEntries = [];
-    options.onBatchCommitted?.(batchNumber, written());
+    options.onBatchCommitted?.(batchNumber, changed);
     progress(false);
   };
 
@@ -320,6 +337,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
       message,
       totalRows: total,
       successCount,
+      changedCount: changed,
       errorCount: counts.errorCount,
       skippedCount: counts.skipped,
       errors,

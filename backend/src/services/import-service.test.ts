@@ -55,7 +55,7 @@ describe('ImportService', () => {
     expect(result.indexUpdate).toBe('rebuild');
     // The rebuild was started as the import answered: the child process is running, the dashboard says so.
     expect(app.deps.admin.reindex.isRunning()).toBe(true);
-    expect(app.deps.imports.indexCatchUp()).toMatchObject({ state: 'rebuilding', rows: result.successCount });
+    expect(app.deps.imports.indexCatchUp()).toMatchObject({ state: 'rebuilding', rows: result.changedCount });
     // Meanwhile the server's sync leaves the import's last rows to the rebuild (they were written
     // after the import passed the threshold), instead of applying them one batch at a time.
     expect(await app.deps.sync.catchUp()).toBe(0);
@@ -67,6 +67,17 @@ describe('ImportService', () => {
     const verify = await verifyIndex(app.deps.record.name, app.deps.engine, 'all');
     expect(verify).toMatchObject({ businesses: large.summary.distinctPlaces, differenceCount: 0 });
   }, 240_000);
+
+  it('does not rebuild for a re-import of the same large file: its rows change nothing', async () => {
+    const rebuildBefore = await indexCaughtUp();
+    const seqBefore = changeLogHighWater(app.deps.record);
+    const result = await importOne(large.file);
+    expect(result).toMatchObject({ success: true, inserted: 0, changedCount: 0, indexUpdate: 'none' });
+    expect(result.updated).toBeGreaterThan(300);
+    expect(app.deps.admin.reindex.current().startedAt).toBe(rebuildBefore);
+    expect(app.deps.imports.indexCatchUp()).toEqual({ state: 'idle' });
+    expect(changeLogHighWater(app.deps.record)).toBe(seqBefore);
+  }, 120_000);
 
   it('at or below the threshold, catches up through the change log, in the same import worker as the upload before', async () => {
     const before = app.deps.imports.workerStats();

@@ -163,7 +163,8 @@ export class ImportService {
   }
 
   private startIndexCatchUp(result: FileImportResult): FileImportResult['indexUpdate'] {
-    const written = result.inserted + result.updated;
+    // Businesses written, not rows read: a re-import of an unchanged file leaves nothing to catch up on.
+    const written = result.changedCount;
     if (result.isDryRun || written === 0) return 'none';
     const since = new Date().toISOString();
     if (written <= this.rebuildThreshold || this.rebuilding) {

@@ -33,10 +33,10 @@ describe('the index sync during a large import', () => {
     const id = reports.create({ fileName: 'big.csv', fileSize: 1, isDryRun: false, batchSize: 2, ownerPid: process.pid });
 
     insertMany(2);
-    reports.saveCounts(id, counts(2));
+    reports.saveCounts(id, counts(2), 2);
     expect(await sync.catchUp()).toBe(2); // not over the threshold yet: the change log is applied
     insertMany(2, 2);
-    reports.saveCounts(id, counts(4));
+    reports.saveCounts(id, counts(4), 4);
     expect(await sync.catchUp()).toBe(0);
     expect(await indexed()).toBe(2);
 
@@ -60,21 +60,24 @@ describe('the index sync during a large import', () => {
     expect(await new IndexSync(temp.record, temp.engine, 'all', { isDeferred: check }).catchUp()).toBe(2);
   });
 
-  it('does not wait for an import whose process is gone, for a dry run, or for a small one', async () => {
+  it('does not wait for an import whose process is gone, for a dry run, for a small one, or for one that changes nothing', async () => {
     const reports = new ImportReportRepository(temp.record);
     const check = rebuildBoundImportCheck(temp.record, THRESHOLD);
     const deadPid = spawnSync(process.execPath, ['-e', '0']).pid!;
     const dead = reports.create({ fileName: 'dead.csv', fileSize: 1, isDryRun: false, batchSize: 2, ownerPid: deadPid });
-    reports.saveCounts(dead, counts(10));
+    reports.saveCounts(dead, counts(10), 10);
     const dry = reports.create({ fileName: 'dry.csv', fileSize: 1, isDryRun: true, batchSize: 2, ownerPid: process.pid });
-    reports.saveCounts(dry, counts(10));
+    reports.saveCounts(dry, counts(10), 10);
     const small = reports.create({ fileName: 'small.csv', fileSize: 1, isDryRun: false, batchSize: 2, ownerPid: process.pid });
-    reports.saveCounts(small, counts(THRESHOLD));
+    reports.saveCounts(small, counts(THRESHOLD), THRESHOLD);
+    // A re-import of an unchanged file: every row counted as updated, no business changed.
+    const unchanged = reports.create({ fileName: 'same-again.csv', fileSize: 1, isDryRun: false, batchSize: 2, ownerPid: process.pid });
+    reports.saveCounts(unchanged, counts(10), 0);
     expect(check()).toBe(false);
 
     insertMany(5);
     expect(await new IndexSync(temp.record, temp.engine, 'all', { isDeferred: check }).catchUp()).toBe(5);
-    reports.saveCounts(small, counts(THRESHOLD + 1));
+    reports.saveCounts(small, counts(THRESHOLD + 1), THRESHOLD + 1);
     expect(check()).toBe(true);
   });
 });

@@ -73,6 +73,12 @@ export interface FileImportResult extends SimpleUploadReport {
   isDryRun: boolean;
   inserted: number;
   updated: number;
+  /**
+   * Businesses written to the record, new or with a changed value (0 in a dry run). A row equal
+   * to the stored business is counted as updated but not written again: a re-import of the same
+   * file changes nothing. What the search index catches up on, and what IMPORT_REBUILD_THRESHOLD counts.
+   */
+  changedCount: number;
   /** Rows imported under a key derived from name, address and coordinates (no place id, no cid). */
   derivedKeyCount: number;
   /** Rows whose hours could not be read and were kept as text. */

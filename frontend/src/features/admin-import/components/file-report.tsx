@@ -17,6 +17,7 @@ export function FileReport({ result }: { result: FileImportResult }) {
         <div><dt>Toplam satır</dt><dd>{result.totalRows}</dd></div>
         <div><dt>Başarılı</dt><dd>{result.successCount}</dd></div>
         <div><dt>Yeni / güncellenen</dt><dd>{result.inserted} / {result.updated}</dd></div>
+        {!result.isDryRun && <div><dt>Kayda yazılan</dt><dd title="Yeni ya da değeri değişen işletmeler; aynı kalan satırlar yeniden yazılmaz">{result.changedCount}</dd></div>}
         <div><dt>Hatalı</dt><dd>{result.errorCount}</dd></div>
         <div><dt>Atlanan</dt><dd>{result.skippedCount}</dd></div>
       </dl>
