@@ -1,8 +1,9 @@
 import type { AdminSortBy, ListCursor } from '../db/admin-business-repository.ts';
 
 /**
- * Pages of the admin business list up to this one are reached by number (OFFSET, at most
- * 980 rows skipped); later ones only through a cursor (`after` / `before`).
+ * Pages of the admin business list up to this one are reached by number (OFFSET, at most 49
+ * pages skipped: 980 rows at the default 20 a page, 4,900 at 100); later ones only through a
+ * cursor (`after` / `before`).
  */
 export const MAX_OFFSET_PAGE = 50;
 

@@ -1,16 +1,24 @@
 /**
  * Instant search on the embedded index. The rows one search reads are bounded by constants, not
- * by how many documents match (the remaining cost that grows with the data is inside FTS5: an
- * AND of two words skips through the rarer one's doclist, a 2–3 letter prefix reads its prefix
- * index doclist only as far as the LIMIT):
- * - Drivers. Every search reads candidates from one ordered source and stops: the full-text
+ * by how many documents match, though one search may pay several of them (the remaining cost that
+ * grows with the data is inside FTS5: an AND of two words skips through the rarer one's doclist,
+ * a 2–3 letter prefix reads its prefix index doclist only as far as the LIMIT):
+ * - Drivers. A read takes candidates from one ordered source and stops: the full-text
  *   index (words); the docs index of the narrowest filter by the precomputed counts (category,
  *   country, city, or a category in some cities / countries); the R*Tree (geo box; nearest-first
  *   rings for a distance sort); or every document in popularity order (browsing). All but the
- *   R*Tree yield positions in popularity order (`pos`). A driver reads at most {@link SCAN_LIMIT}
- *   positions and keeps at most {@link CANDIDATE_LIMIT} that pass every filter; only those are
- *   sorted, counted into facets and paged (`totalPages` never goes past them, like Meilisearch's
- *   `maxTotalHits`).
+ *   R*Tree yield positions in popularity order (`pos`). A read takes at most {@link SCAN_LIMIT}
+ *   positions and keeps at most {@link CANDIDATE_LIMIT} that pass every filter, with these
+ *   exceptions: a distance sort over a filter of at most SCAN_LIMIT documents keeps them all; a
+ *   distance sort with words may read a match's positions whole (up to {@link MATCH_SET_LIMIT}
+ *   plain numbers) and test up to 5 × SCAN_LIMIT R*Tree entries against them.
+ * - Reads per search (`textCandidates`): the categories the words name ({@link MAX_EXACT_CATEGORIES},
+ *   each keeping the page plus {@link RANKING_MARGIN}), the exact words (again with synonyms when
+ *   they find less than a page), then the words with typos when the page is not full (up to
+ *   2 × CANDIDATE_LIMIT candidates in all). When nothing matches every word, the whole again
+ *   without the last word, once per word dropped (at most MAX_QUERY_WORDS words).
+ * - The total and facets count every candidate found; the first CANDIDATE_LIMIT in the sort's
+ *   order are paged (`totalPages` never goes past them, like Meilisearch's `maxTotalHits`).
  * - Candidates' values (filters, sort keys, facet values, the texts ranking looks at) come from
  *   the in-memory columns (doc-columns.ts), a few array reads a position; `docs` is read for the
  *   rows of the page only.
@@ -20,7 +28,8 @@
  *   word with the doclist of, say, "tokyo" instead of every match of the word being read and
  *   checked; the columns then check every filter exactly.
  * - Typos: only when the exact words do not fill the page (Typesense's typo_tokens_threshold),
- *   each word of 5+ letters (9+: two typos) gets up to {@link MAX_TYPO_TERMS} corrections from
+ *   each word of 4+ letters (8+: two typos; a 4-letter word only when no indexed word starts
+ *   with it) gets up to {@link MAX_TYPO_TERMS} corrections from
  *   the most frequent vocabulary terms of its first letter and a length within the budget.
  * - Ranking: fewest typos, then the best field a word matched in (name, category, place, about),
  *   then popularity. The field is found on the texts of the first page plus
@@ -171,7 +180,7 @@ interface Candidate {
   distanceKm: number | null;
 }
 
-/** What a driver found: at most {@link CANDIDATE_LIMIT} rows, and whether it stopped at a bound. */
+/** What a driver found: at most {@link CANDIDATE_LIMIT} rows (SCAN_LIMIT for a narrow filter's distance sort), and whether it stopped at a bound. */
 interface Found {
   rows: CandidateRow[];
   isCapped: boolean;

@@ -55,6 +55,27 @@ describe('KeptSitemaps', () => {
     expect(new Set(files)).toEqual(new Set([files[0]]));
   });
 
+  it('serves the older file, however old, to requests that come while one writes it again', async () => {
+    let now = 1_000_000;
+    const kept = new KeptSitemaps({ staleMs: 30_000, now: () => now });
+    await kept.get('k', 'g1', async () => '<urlset>old</urlset>');
+    now += 60_000;
+    let finish: (xml: string) => void = () => undefined;
+    let calls = 0;
+    const write = () => {
+      calls += 1;
+      return new Promise<string>((resolve) => (finish = resolve));
+    };
+    const writer = kept.get('k', 'g2', write);
+    const meanwhile = await kept.get('k', 'g2', write);
+    expect(meanwhile).toMatchObject({ generation: 'g1' });
+    expect(text(meanwhile!.gzip)).toBe('<urlset>old</urlset>');
+    finish('<urlset>new</urlset>');
+    expect(await writer).toMatchObject({ generation: 'g2' });
+    expect(text((await kept.get('k', 'g2', write))!.gzip)).toBe('<urlset>new</urlset>');
+    expect(calls).toBe(1);
+  });
+
   it('compresses a streamed file as it reads it, piece by piece', async () => {
     const kept = new KeptSitemaps();
     let pulled = 0;

@@ -24,9 +24,10 @@ export const KEPT_SITEMAP_BYTES = 32 * 1024 ** 2;
  * file is 9,000 rows of the record and ~1 MB of XML to compress, ~8 ms of the server's CPU (~2 ms of it without compressing).
  * A file of another generation is written again, except that one younger than `staleMs`
  * (PAGE_STALE_SECONDS, as for the kept index pages) is still served: the index changes at every
- * write, and crawlers are told they may keep a sitemap for an hour anyway. Requests for a file
- * being written wait for that one writing instead of each starting its own. Least recently asked
- * files go first past `maxBytes`.
+ * write, and crawlers are told they may keep a sitemap for an hour anyway. The request that
+ * finds the kept file too old writes it again and waits for it; requests that come meanwhile get
+ * the kept file as it was (or, with none kept, wait for that one writing instead of each starting
+ * its own). Least recently asked files go first past `maxBytes`.
  */
 export class KeptSitemaps {
   private readonly files: LRUCache<string, KeptSitemap>;
@@ -50,12 +51,12 @@ export class KeptSitemaps {
     const kept = this.files.get(key);
     if (kept !== undefined && (kept.generation === generation || this.now() - kept.builtAt < this.staleMs)) return kept;
     const writingKey = `${generation}\n${key}`;
-    let pending = this.writing.get(writingKey);
-    if (pending === undefined) {
-      pending = this.write(key, generation, write).finally(() => this.writing.delete(writingKey));
-      this.writing.set(writingKey, pending);
-    }
-    return pending;
+    const pending = this.writing.get(writingKey);
+    // Another request is writing it for this generation: the file kept is served meanwhile, however old.
+    if (pending !== undefined) return kept ?? pending;
+    const writing = this.write(key, generation, write).finally(() => this.writing.delete(writingKey));
+    this.writing.set(writingKey, writing);
+    return writing;
   }
 
   /** Counts clears: part of the files' ETags, so a clear retires the validators clients hold. */
