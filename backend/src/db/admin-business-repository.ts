@@ -60,9 +60,11 @@ export const COUNT_CEILING = 50_000;
 export const FTS_HITS_LIMIT = 2_000;
 /**
  * A name matching more is listed by walking the sort index: up to COUNT_CEILING matches, the
- * index alone is read in one pass (ids tested against the set of matching ids, read once; at a
- * million businesses a page needs about 10,000 entries at most); past it, so common a name is
- * tested on each row read and fills a page within a few hundred rows. This is the walk's cap per request.
+ * index alone is read (ids tested against the set of matching ids, read once; at a million
+ * businesses a page needs about 10,000 entries at most); past it, so common a name is tested on
+ * each row read and fills a page within a few hundred rows. This is the walk's cap per request
+ * on the entries tested; the OFFSET of its growing reads steps over at most 10,752 more
+ * (512 + 2,048 + 8,192, see `idWalk`).
  */
 export const ID_WALK_LIMIT = 20_000;
 /** An id walk's first read per segment: a name found often fills a page within it. */
@@ -302,9 +304,11 @@ export class AdminBusinessRepository {
   /**
    * Walks the sort index from the cursor (the index alone, no table row), keeping the ids among
    * the name's matching ids (read once, by the caller), until `take` hits (after skipping
-   * `offset`) or `limit` index entries. One pass: ids come in a few growing reads per segment
-   * (the first, ID_WALK_FIRST_READ entries, fills a page of a name found often), and a capped
-   * walk's stop point is the last id read, not a second walk to it.
+   * `offset`) or `limit` index entries. Ids come in a few growing reads per segment (the first,
+   * ID_WALK_FIRST_READ entries, fills a page of a name found often); each read starts where the
+   * last ended by OFFSET, which steps over the entries before it again (a quarter of the read,
+   * since each reads three times as far as all before). A capped walk's stop point is the last id
+   * read, not a second walk to it.
    */
   private idWalk(
     sortBy: AdminSortBy,

@@ -57,8 +57,9 @@ function deepFreeze<T>(value: T): T {
 /**
  * A file repeats a few hundred hours and amenities texts over and over (chains, the usual
  * 9AM–5PM week): each text is parsed once, and its answer, frozen, is shared by the rows that
- * hold it (toBusinessColumns then writes its JSON once too). At most 10,000 texts of at most
- * 2,000 characters are kept (~40 MB at worst); a longer text is parsed for its row alone.
+ * hold it (toBusinessColumns then writes its JSON once too). At most 10,000 hours texts and
+ * 10,000 about texts of at most 2,000 characters are kept (~80 MB at worst); a longer text is
+ * parsed for its row alone.
  */
 const REMEMBERED_TEXTS = 10_000;
 const REMEMBERED_TEXT_LENGTH = 2_000;

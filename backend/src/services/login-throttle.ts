@@ -1,6 +1,6 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
-/** Failed logins allowed per username (and per address) before delays start. */
+/** Failed logins per username (and per address) that go unhindered; the last of them starts the delays (1 s after it). */
 const FREE_FAILURES_PER_USERNAME = 5;
 const FREE_FAILURES_PER_ADDRESS = 20;
 /** The delay after a failure doubles from 1 s up to 15 minutes. */

@@ -154,8 +154,11 @@ const MAX_RINGS = 40;
  * the last circle is found, so its rows are exactly the nearest. A box holding more than
  * `scanLimit` entries is too dense to read whole: the walk then narrows between the last
  * readable circle and that one, and answers the last readable circle, flagged as capped.
- * Each entry is read once, as a bare position: a larger ring reads its box outside the largest
- * box read whole, a smaller one reads nothing; the rows of the positions read give the distances.
+ * Entries are read as bare positions: a larger ring reads only its box outside the largest box
+ * read whole, so a walk that only grows reads each entry once. A ring found too dense is dropped
+ * and the narrower ring after it reads those entries again: at most `scanLimit` + 1 entries per
+ * ring, {@link MAX_RINGS} rings. Each document's row is read once (`checked`); the rows of the
+ * positions read give the distances.
  */
 export function nearestFirst<Row extends { pos: number }>(
   point: GeoPoint,

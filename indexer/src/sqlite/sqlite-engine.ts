@@ -655,7 +655,8 @@ export class SqliteEngine implements SearchEngine {
   }
 
   async applyChanges(changes: DocumentChanges): Promise<number> {
-    // A rebuild retires the file it replaces while holding its write lock; at most one retry follows it.
+    // A rebuild retires the file it replaces while holding its write lock: the changes are applied
+    // again to the file that replaced it, at most twice (should a second swap follow the first).
     for (let attempt = 0; attempt < 3; attempt += 1) {
       this.reopenIfSwapped();
       const live = this.live;
