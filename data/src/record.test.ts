@@ -34,10 +34,11 @@ describe('the record', () => {
       { version: 7, name: '007_index_rebuild_requests.sql' },
       { version: 8, name: '008_bulk_insert_flag.sql' },
       { version: 9, name: '009_import_expected_rows.sql' },
+      { version: 10, name: '010_contact_details.sql' },
     ]);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
     expect(tables).toEqual(
-      expect.arrayContaining(['ad_codes', 'businesses', 'change_log', 'contact_messages', 'site_settings', 'slug_redirects', 'upload_reports']),
+      expect.arrayContaining(['ad_codes', 'businesses', 'change_log', 'contact_details', 'contact_messages', 'contact_phone_lines', 'site_settings', 'slug_redirects', 'upload_reports']),
     );
     db.close();
   });

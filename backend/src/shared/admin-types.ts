@@ -194,6 +194,21 @@ export interface AdminSiteSettings {
   facebook_pixel: string;
 }
 
+/**
+ * The operator's contact details as saved (`GET` and `PUT /api/admin/contact-details`, the PUT's
+ * body too): a detail not set is null or empty; no fallback applied (an empty legal email stays null).
+ */
+export interface AdminContactDetails {
+  organisationName: string;
+  addressLines: string[];
+  supportEmail: string | null;
+  legalEmail: string | null;
+  privacyEmail: string | null;
+  /** At most five, in the order shown. */
+  phoneLines: { label: string | null; number: string }[];
+  businessHours: string[];
+}
+
 export interface AdminAdvertisementCodes {
   ad1: string;
   ad2: string;

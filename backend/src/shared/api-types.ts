@@ -184,6 +184,29 @@ export interface SiteSettings {
   footer_tags: string;
 }
 
+/** One phone line of the operator's contact details. */
+export interface ContactPhoneLine {
+  /** What the line is for ("Listings and corrections"); null when the operator gave none. */
+  label: string | null;
+  number: string;
+}
+
+/**
+ * The operator's contact details as visitors see them (`GET /api/contact-details`): the contact
+ * page, the legal pages and their JSON-LD show a detail only when it is set (not null, not empty).
+ */
+export interface ContactDetails {
+  organisationName: string;
+  addressLines: string[];
+  supportEmail: string | null;
+  /** Where legal notices go: the legal email, else the support email. */
+  legalEmail: string | null;
+  /** Where privacy requests go: the privacy email, else the support email. */
+  privacyEmail: string | null;
+  phoneLines: ContactPhoneLine[];
+  businessHours: string[];
+}
+
 export interface AdvertisementCodes {
   ad1: string;
   ad2: string;

@@ -44,6 +44,9 @@ export function freshnessOfApiPath(path: string): FreshnessKind | null {
     case 'cities':
       // /api/cities (lists), /api/cities/{countryCode}/{citySlug} (a city's page).
       return rest.length === 0 ? 'lists' : 'placePage';
+    case 'contact-details':
+      // The operator's contact details change as rarely as the snippets.
+      return 'siteSettings';
     case 'admin':
       // The two public admin reads of the visitor spec; everything else there is private.
       return rest[0] === 'site-settings' || rest[0] === 'advertisement-codes' ? 'siteSettings' : null;

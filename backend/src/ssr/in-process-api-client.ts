@@ -6,6 +6,7 @@ import { RateLimitedError } from '../errors.ts';
 import { badRequestFromIssues } from '../middleware/validate.ts';
 import { ContactMessageBody } from '../routes/contact/schema.ts';
 import { presentBusinessDetail, presentFeaturedBusiness } from '../presenters/business.ts';
+import { presentContactDetails } from '../presenters/contact-details.ts';
 import { presentBusinessPage, presentCategoryPage, presentCityPage, presentCountryPage, presentHomepage } from '../presenters/pages.ts';
 import { presentCategoryEntry, presentCityEntry, presentCountryEntry, presentPagedCities } from '../presenters/places.ts';
 import type { AppDeps } from '../routes/deps.ts';
@@ -137,6 +138,7 @@ export function createInProcessApiClient({ directory, site, inbox, searchAnswers
       const codes = logged(apiPaths.advertisementCodes(), site.advertisementCodes());
       return { ad1: stamper.stamp(codes.ad1), ad2: stamper.stamp(codes.ad2), ad3: stamper.stamp(codes.ad3), ad4: stamper.stamp(codes.ad4) };
     },
+    contactDetails: async () => logged(apiPaths.contactDetails(), presentContactDetails(site.contactDetails())),
     async sendContact(message) {
       // The same rules and per-address limit as POST /api/contact (the address of the page request being rendered), failing the way the HTTP client does.
       const parsed = ContactMessageBody.safeParse(message);

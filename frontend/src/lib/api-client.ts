@@ -9,6 +9,7 @@ import type {
   CategoryPageData,
   CityEntry,
   CityPageData,
+  ContactDetails,
   ContactReceipt,
   CountryEntry,
   CountryPageData,
@@ -81,6 +82,8 @@ export interface ApiClient {
   city(countryCode: string, citySlug: string, page: number, limit: number): Promise<CityPageData | null>;
   siteSettings(): Promise<SiteSettings>;
   advertisementCodes(): Promise<AdvertisementCodes>;
+  /** The operator's contact details (contact page, legal pages). */
+  contactDetails(): Promise<ContactDetails>;
   sendContact(message: ContactMessage): Promise<ContactReceipt>;
   /** The search page's queries (InstantSearch multi-query protocol), answered in the Algolia shape. */
   instantSearch(requests: InstantSearchQuery[]): Promise<InstantSearchResponse>;
@@ -219,6 +222,7 @@ export const apiPaths: { [Name in ReadName]: (...args: Parameters<ApiClient[Name
     `/api/cities/${encodeURIComponent(countryCode)}/${encodeURIComponent(citySlug)}${query({ page, limit })}`,
   siteSettings: () => '/api/admin/site-settings',
   advertisementCodes: () => '/api/admin/advertisement-codes',
+  contactDetails: () => '/api/contact-details',
 };
 
 /** One read a server render made: its path (the cache key) and its answer. */
@@ -294,6 +298,8 @@ export function createHttpApiClient(queries: QueryClient = createQueryClient()):
     // Site settings: fresh 5 minutes, 1 retry (visitor spec §7 and §9).
     siteSettings: () => read(apiPaths.siteSettings(), 'siteSettings', undefined, 1),
     advertisementCodes: () => read(apiPaths.advertisementCodes(), 'siteSettings'),
+    // Changed only by an operator's save, like the snippets: fresh as long, 1 retry.
+    contactDetails: () => read(apiPaths.contactDetails(), 'siteSettings', undefined, 1),
     sendContact: (message) => request('/api/contact', { method: 'POST', body: message }),
     instantSearch: (requests) => request('/api/search/multi', { method: 'POST', body: { requests } }),
     // Admin calls are never cached nor retried here: the admin screens' loaders decide.

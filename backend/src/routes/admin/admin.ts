@@ -5,6 +5,7 @@ import { notFound, payloadTooLarge, conflict } from '../../errors.ts';
 import { requireAdmin, requireAdminWrite } from '../../middleware/admin-auth.ts';
 import { validate } from '../../middleware/validate.ts';
 import { presentAdminBusiness, presentAdminListItem, presentAuditItem, presentMessage } from '../../presenters/admin.ts';
+import { presentAdminContactDetails } from '../../presenters/contact-details.ts';
 import { presentUploadReport } from '../../presenters/upload-report.ts';
 import { describeSitemaps } from '../../services/admin-sitemaps.ts';
 import { recordAudit } from '../../services/audit-log.ts';
@@ -14,6 +15,7 @@ import type {
   AdminAdvertisementCodes,
   AdminBusiness,
   AdminBusinessPage,
+  AdminContactDetails,
   AdminDeleteResult,
   AdminFixSlugsResult,
   AdminMessage,
@@ -38,6 +40,8 @@ import {
   AdminBusinessToggleSchema,
   AdminCategoriesSchema,
   AdminClearCacheSchema,
+  AdminContactDetailsReadSchema,
+  AdminContactDetailsSaveSchema,
   AdminCountryCodesSchema,
   AdminDeleteAllSchema,
   AdminDeleteTestDataSchema,
@@ -60,6 +64,7 @@ import {
   type AdminBusinessListReq,
   type AdminBusinessReadReq,
   type AdminBusinessToggleReq,
+  type AdminContactDetailsSaveReq,
   type AdminMessageDeleteReq,
   type AdminMessagesReq,
   type AdminMessageUpdateReq,
@@ -154,6 +159,11 @@ export function createAdminRouter(deps: AppDeps): Router {
 
   router.get('/admin/sitemaps', requireAdmin, validate(AdminSitemapsSchema), async (ctx) => {
     const body: AdminSitemaps = await describeSitemaps(sitemaps);
+    ctx.body = body;
+  });
+
+  router.get('/admin/contact-details', requireAdmin, validate(AdminContactDetailsReadSchema), async (ctx) => {
+    const body: AdminContactDetails = presentAdminContactDetails(site.contactDetails());
     ctx.body = body;
   });
 
@@ -255,6 +265,24 @@ export function createAdminRouter(deps: AppDeps): Router {
     await writeSoon(record, () => site.saveAdvertisementCodes(saved));
     audit(ctx, 'advertisement-codes.save', null, 'success');
     const body: AdminSuccess = { success: true };
+    ctx.body = body;
+  });
+
+  router.put('/admin/contact-details', requireAdminWrite, validate(AdminContactDetailsSaveSchema), async (ctx) => {
+    const { body: details } = ctx.state.input as AdminContactDetailsSaveReq;
+    await writeSoon(record, () =>
+      site.saveContactDetails({
+        organisationName: details.organisationName,
+        postalAddress: details.addressLines.join('\n'),
+        supportEmail: details.supportEmail ?? '',
+        legalEmail: details.legalEmail ?? '',
+        privacyEmail: details.privacyEmail ?? '',
+        businessHours: details.businessHours.join('\n'),
+        phoneLines: details.phoneLines.map((line) => ({ label: line.label ?? '', number: line.number })),
+      }),
+    );
+    audit(ctx, 'contact-details.save', null, 'success');
+    const body: AdminContactDetails = presentAdminContactDetails(site.contactDetails());
     ctx.body = body;
   });
 

@@ -119,6 +119,47 @@ export const AdminSiteSettingsSaveSchema = requestShape({
 });
 export type AdminSiteSettingsSaveReq = z.infer<typeof AdminSiteSettingsSaveSchema>;
 
+/** Lines of a multi-line detail: each trimmed, blank ones dropped, so an operator clears it by emptying it. */
+const textLines = (maxLines: number, maxLength: number) =>
+  z
+    .array(z.string({ error: 'must be text' }).max(maxLength, `must be at most ${maxLength} characters`), { error: 'must be a list of lines' })
+    .transform((lines) => lines.map((line) => line.trim()).filter((line) => line !== ''))
+    .refine((lines) => lines.length <= maxLines, `must be at most ${maxLines} lines`);
+const contactEmail = z
+  .string({ error: 'must be text or null' })
+  .max(254, 'must be at most 254 characters')
+  .nullable()
+  .transform((text) => (text === null || text.trim() === '' ? null : text.trim()))
+  .refine((text) => text === null || z.email().safeParse(text).success, 'must be an email address (name@domain)');
+/** The most phone lines the contact page shows. */
+export const MAX_CONTACT_PHONE_LINES = 5;
+export const AdminContactDetailsSaveSchema = requestShape({
+  body: z.object({
+    organisationName: z.string({ error: 'is required' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+    addressLines: textLines(8, 200),
+    supportEmail: contactEmail,
+    legalEmail: contactEmail,
+    privacyEmail: contactEmail,
+    phoneLines: z
+      .array(
+        z.object({
+          label: optionalText(80),
+          number: z
+            .string({ error: 'is required' })
+            .trim()
+            .min(1, 'is required')
+            .max(40, 'must be at most 40 characters')
+            .regex(/^\+?[\d ().\-/]*\d[\d ().\-/]*$/, 'must be a phone number (digits, spaces, + ( ) - . /)'),
+        }),
+        { error: 'must be a list of phone lines' },
+      )
+      .max(MAX_CONTACT_PHONE_LINES, `must be at most ${MAX_CONTACT_PHONE_LINES} lines`),
+    businessHours: textLines(10, 120),
+  }),
+});
+export type AdminContactDetailsSaveReq = z.infer<typeof AdminContactDetailsSaveSchema>;
+export const AdminContactDetailsReadSchema = requestShape({});
+
 /** Sizes are checked by the handler (413 naming the area), not here (400). */
 const adCode = z.string({ error: 'must be text' });
 export const AdminAdCodesSaveSchema = requestShape({ body: z.object({ ad1: adCode, ad2: adCode, ad3: adCode, ad4: adCode }) });

@@ -2,3 +2,4 @@ import { requestShape } from '../../middleware/validate.ts';
 
 export const SiteSettingsReadSchema = requestShape({});
 export const AdvertisementCodesReadSchema = requestShape({});
+export const ContactDetailsReadSchema = requestShape({});
