@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from './link.tsx';
 import type { BusinessListItem } from '@directory/backend/shared/api-types.ts';
-import { formatNumber } from '../lib/format.ts';
+import { formatNumber, telHref } from '../lib/format.ts';
 import { StarRating } from './star-rating.tsx';
 import './business-card.css';
 
@@ -18,9 +18,6 @@ function StorefrontIcon() {
     </svg>
   );
 }
-
-/** A `tel:` link for a phone number as written ("+1 (555) 010-2000" → "tel:+15550102000"). */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** A business's category as a badge: a link to the category page when it has one. */
 export function CategoryBadge({ category, slug, className = 'badge' }: { category: string; slug: string | null; className?: string }) {

@@ -29,3 +29,6 @@ export function formatRoundedPlus(value: number): string {
 export const formatShare = (part: number, total: number) => (total > 0 ? `${((part / total) * 100).toFixed(1)}%` : '0.0%');
 
 export const pluralize = (count: number, one: string, many = `${one}s`) => `${formatNumber(count)} ${count === 1 ? one : many}`;
+
+/** A `tel:` link for a phone number as written ("+1 (555) 010-2000" → "tel:+15550102000"). */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -1,12 +1,15 @@
 import { data, type ActionFunctionArgs, type RouteObject } from 'react-router-dom';
-import type { HomepageData } from '@directory/backend/shared/api-types.ts';
+import type { ContactDetails, HomepageData } from '@directory/backend/shared/api-types.ts';
 import { getApiClient, isApiRequestError } from '../../lib/api-client.ts';
 import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
 import { lazyPage } from '../../app/lazy-page.ts';
+import { buildContactJsonLd } from './contact-details.ts';
 import { fieldErrorsFromApi, readContactValues, readHoneypot, validateContact, type ContactErrors, type ContactValues } from './validation.ts';
 
 export interface ContactPageData {
   totals: HomepageData['totals'];
+  /** The operator's contact details (admin area); a detail not set is not shown. */
+  contact: ContactDetails;
 }
 
 /** What the form shows after a submission. */
@@ -16,8 +19,9 @@ export type ContactActionData =
   | { status: 'failed'; values: ContactValues };
 
 async function loadContact(): Promise<ContactPageData> {
-  const homepage = await getApiClient().homepage();
-  return { totals: homepage.totals };
+  const client = getApiClient();
+  const [homepage, contact] = await Promise.all([client.homepage(), client.contactDetails()]);
+  return { totals: homepage.totals, contact };
 }
 
 /**
@@ -49,18 +53,11 @@ async function sendContact({ request }: ActionFunctionArgs) {
 }
 
 const handle: RouteHandle<ContactPageData> = {
-  meta: (): PageMeta => ({
+  meta: ({ contact }): PageMeta => ({
     title: 'Contact Us | Business Directory',
     description: 'Contact the Business Directory team: questions about listings, corrections, partnerships and advertising. We reply within 24 hours.',
     canonicalPath: '/contact',
-    jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'ContactPage',
-        name: 'Contact Business Directory',
-        mainEntity: { '@type': 'Organization', name: 'Business Directory', email: 'support@example.com', telephone: '+1-555-010-2040' },
-      },
-    ],
+    jsonLd: [buildContactJsonLd(contact)],
   }),
 };
 

@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react';
+import type { ContactDetails } from '@directory/backend/shared/api-types.ts';
 
 export const LAST_UPDATED = 'December 12, 2025';
 export const LAST_UPDATED_ISO = '2025-12-12';
-export const LEGAL_EMAIL = 'legal@example.com';
-export const PRIVACY_EMAIL = 'privacy@example.com';
-export const COMPANY_NAME = 'Business Directory Inc.';
-export const COMPANY_ADDRESS = '1250 Market Street, Suite 400, Philadelphia, PA 19107, United States';
 
 export interface LegalSection {
   /** Anchor of the section, used by the table of contents. */
@@ -14,13 +11,13 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-/** One legal page: its path, head text, introduction and numbered sections. */
+/** One legal page: its path, head text, introduction and numbered sections (naming the operator and its addresses as set in the admin area). */
 export interface LegalDocument {
   path: string;
   title: string;
   description: string;
   summary: string;
-  sections: LegalSection[];
+  sections: (contact: ContactDetails) => LegalSection[];
 }
 
 /** Where the legal pages are published (each document's `path` is one of them). */

@@ -1,20 +1,23 @@
 import type { RouteObject } from 'react-router-dom';
+import type { ContactDetails } from '@directory/backend/shared/api-types.ts';
 import { lazyPage } from '../../app/lazy-page.ts';
+import { getApiClient } from '../../lib/api-client.ts';
 import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
 import { LAST_UPDATED_ISO, LEGAL_PATHS } from './legal-document.ts';
 
-/** Loader data of a legal page: its path and head text (the server renders <head> from them). */
+/** Loader data of a legal page: its path and head text (the server renders <head> from them), and the operator's contact details the text names. */
 export interface LegalPageData {
   path: string;
   title: string;
   description: string;
+  contact: ContactDetails;
 }
 
 /** The document's head text, read from its module: the documents' text stays out of the other pages' scripts. */
 async function loadLegalPage(path: string): Promise<LegalPageData> {
-  const { legalDocumentAt } = await import('./components/legal-document-page.tsx');
+  const [{ legalDocumentAt }, contact] = await Promise.all([import('./components/legal-document-page.tsx'), getApiClient().contactDetails()]);
   const { title, description } = legalDocumentAt(path);
-  return { path, title, description };
+  return { path, title, description, contact };
 }
 
 const handle: RouteHandle<LegalPageData> = {

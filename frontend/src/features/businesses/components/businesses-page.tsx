@@ -1,6 +1,6 @@
 import { Link } from '../../../components/link.tsx';
 import type { BusinessListItem, PagedBusinesses } from '@directory/backend/shared/api-types.ts';
-import { CategoryBadge, telHref } from '../../../components/business-card.tsx';
+import { CategoryBadge } from '../../../components/business-card.tsx';
 import { ShowingRangeText } from '../../../components/showing-range.tsx';
 import { ListPageHeader } from '../../../components/list-page-header.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -9,7 +9,7 @@ import { Pager } from '../../../components/pager.tsx';
 import { StarRating } from '../../../components/star-rating.tsx';
 import { useListData } from '../../../components/use-list-data.ts';
 import { usePageHref } from '../../../components/use-page-href.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatNumber, telHref } from '../../../lib/format.ts';
 import { BUSINESS_MAX_PAGE, BUSINESS_PAGE_SIZE, reachablePages, showingRange } from '../paging.ts';
 import '../businesses.css';
 

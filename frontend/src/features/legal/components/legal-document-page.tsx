@@ -18,6 +18,6 @@ export function legalDocumentAt(path: string): LegalDocument {
 
 /** The legal page of the route's path (the documents' text loads only with a legal page). */
 export function LegalDocumentPage() {
-  const { path } = useLoaderData() as LegalPageData;
-  return <LegalPage document={legalDocumentAt(path)} />;
+  const { path, contact } = useLoaderData() as LegalPageData;
+  return <LegalPage document={legalDocumentAt(path)} contact={contact} />;
 }

@@ -1,3 +1,4 @@
+import type { ContactDetails } from '@directory/backend/shared/api-types.ts';
 import { Link } from '../../../components/link.tsx';
 import { LAST_UPDATED, LAST_UPDATED_ISO, type LegalDocument } from '../legal-document.ts';
 import '../legal.css';
@@ -10,7 +11,8 @@ const LEGAL_LINKS = [
 ];
 
 /** A legal page: title, last-updated date, table of contents and numbered sections. */
-export function LegalPage({ document }: { document: LegalDocument }) {
+export function LegalPage({ document, contact }: { document: LegalDocument; contact: ContactDetails }) {
+  const sections = document.sections(contact);
   return (
     <>
       <header className="hero legal-hero">
@@ -27,7 +29,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
           <nav className="card legal-toc" aria-labelledby="legal-toc-title">
             <h2 id="legal-toc-title">Contents</h2>
             <ol>
-              {document.sections.map((section) => (
+              {sections.map((section) => (
                 <li key={section.id}>
                   <a href={`#${section.id}`}>{section.title}</a>
                 </li>
@@ -46,7 +48,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
         </aside>
         <article className="card legal-article">
           <p className="legal-summary">{document.summary}</p>
-          {document.sections.map((section, index) => (
+          {sections.map((section, index) => (
             <section key={section.id} id={section.id} className="legal-section" aria-labelledby={`${section.id}-title`}>
               <h2 id={`${section.id}-title`}>
                 <span className="legal-number">{index + 1}.</span> {section.title}

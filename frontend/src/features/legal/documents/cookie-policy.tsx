@@ -1,4 +1,5 @@
-import { PRIVACY_EMAIL, type LegalDocument } from '../legal-document.ts';
+import { ReachUs } from '../components/ways-to-write.tsx';
+import type { LegalDocument } from '../legal-document.ts';
 
 const COOKIE_TYPES = [
   { type: 'Essential', firstParty: 3, thirdParty: 0, examples: 'session, csrf_token, cookie_consent', provider: 'Business Directory', purpose: 'Keep the site secure, remember your cookie choices and keep administrators signed in.' },
@@ -19,7 +20,7 @@ export const cookiePolicy: LegalDocument = {
   title: 'Cookie Policy',
   description: 'Which cookies Business Directory uses, why, for how long, and how you can manage them.',
   summary: 'This policy explains the cookies and similar technologies we use on Business Directory, what they do and how you can control them.',
-  sections: [
+  sections: (contact) => [
     {
       id: 'what-are-cookies',
       title: 'What Are Cookies',
@@ -111,7 +112,7 @@ export const cookiePolicy: LegalDocument = {
           <ul>
             <li>give or refuse consent separately for analytics, marketing and preference cookies;</li>
             <li>withdraw your consent at any time, with effect for the future;</li>
-            <li>ask us for a list of the cookies set in your browser and an export of your consent records by writing to {PRIVACY_EMAIL}.</li>
+            <li>ask us for a list of the cookies set in your browser and an export of your consent records by writing to us <ReachUs email={contact.privacyEmail} />.</li>
           </ul>
         </>
       ),
@@ -143,7 +144,7 @@ export const cookiePolicy: LegalDocument = {
       body: (
         <p>
           We review this policy regularly as our services reach visitors in 195+ countries. We give 30 days’ notice on the site before material changes take effect. Questions about
-          cookies can be sent to {PRIVACY_EMAIL}; we respond within 24 hours.
+          cookies can be sent to us <ReachUs email={contact.privacyEmail} />; we respond within 24 hours.
         </p>
       ),
     },

@@ -1,20 +1,34 @@
-import { COMPANY_ADDRESS, COMPANY_NAME, LEGAL_EMAIL, type LegalDocument } from '../legal-document.ts';
+import { telHref } from '../../../lib/format.ts';
+import { postalAddressOf, ReachUs, WaysToWrite } from '../components/ways-to-write.tsx';
+import type { LegalDocument } from '../legal-document.ts';
 
 export const legalNotice: LegalDocument = {
   path: '/legal-notice',
   title: 'Legal Notice',
   description: 'Legal information about Business Directory: the company behind the site, registration, management, insurance, intellectual property and dispute resolution.',
   summary: 'This notice identifies the company that publishes Business Directory and sets out the legal framework that applies to the site.',
-  sections: [
+  sections: (contact) => [
     {
       id: 'company',
       title: 'Company Information',
       body: (
         <ul>
-          <li>Publisher: {COMPANY_NAME}</li>
-          <li>Registered office: {COMPANY_ADDRESS}</li>
-          <li>Telephone: +1 555 010 2040</li>
-          <li>Email: {LEGAL_EMAIL}</li>
+          <li>Publisher: {contact.organisationName}</li>
+          {contact.addressLines.length > 0 && <li>Address: {contact.addressLines.join(', ')}</li>}
+          {contact.phoneLines[0] && (
+            <li>
+              Telephone: <a href={telHref(contact.phoneLines[0].number)}>{contact.phoneLines[0].number}</a>
+            </li>
+          )}
+          {contact.legalEmail ? (
+            <li>
+              Email: <a href={`mailto:${contact.legalEmail}`}>{contact.legalEmail}</a>
+            </li>
+          ) : (
+            <li>
+              Contact: <ReachUs email={null} />
+            </li>
+          )}
         </ul>
       ),
     },
@@ -23,8 +37,7 @@ export const legalNotice: LegalDocument = {
       title: 'Registration',
       body: (
         <p>
-          {COMPANY_NAME} is a corporation registered in the State of Delaware, United States, and registered to do business in the Commonwealth of Pennsylvania. Its
-          registration details and tax identification number are available on request from {LEGAL_EMAIL}.
+          The registration details and tax identification number of {contact.organisationName} are available on request: write to us <ReachUs email={contact.legalEmail} />.
         </p>
       ),
     },
@@ -54,7 +67,7 @@ export const legalNotice: LegalDocument = {
       body: (
         <>
           <p>
-            The site’s design, software, texts, logos and the compilation of the directory are protected by copyright, trademark and database rights and belong to {COMPANY_NAME}
+            The site’s design, software, texts, logos and the compilation of the directory are protected by copyright, trademark and database rights and belong to {contact.organisationName}{' '}
             or its licensors. Business names, logos and photos remain the property of their owners.
           </p>
           <p>
@@ -70,14 +83,14 @@ export const legalNotice: LegalDocument = {
         <>
           <p>We aim to settle any disagreement quickly and fairly, in four steps:</p>
           <h3>Direct resolution</h3>
-          <p>Write to {LEGAL_EMAIL} describing the issue. We acknowledge every complaint within 5 business days and try to resolve it within 30 days.</p>
+          <p>Write to us <ReachUs email={contact.legalEmail} /> describing the issue. We acknowledge every complaint within 5 business days and try to resolve it within 30 days.</p>
           <h3>Mediation</h3>
           <p>If direct discussion fails, either party may propose mediation by an independent mediator agreed by both parties, with costs shared equally.</p>
           <h3>Arbitration</h3>
-          <p>Disputes not settled by mediation may be submitted to binding arbitration under the rules of the American Arbitration Association, held in Philadelphia, Pennsylvania.</p>
+          <p>Disputes not settled by mediation may be submitted to binding arbitration before a recognised arbitration institution, held where {contact.organisationName} has its seat.</p>
           <h3>Court</h3>
           <p>
-            Where arbitration is not permitted by law, or for claims within small-claims limits, disputes go to the competent courts of Philadelphia County, Pennsylvania. Consumers
+            Where arbitration is not permitted by law, or for claims within small-claims limits, disputes go to the competent courts where {contact.organisationName} has its seat. Consumers
             keep any right to bring proceedings in the courts of their country of residence that mandatory law gives them.
           </p>
         </>
@@ -86,7 +99,11 @@ export const legalNotice: LegalDocument = {
     {
       id: 'governing-law',
       title: 'Governing Law',
-      body: <p>This notice and the use of the site are governed by the laws of the Commonwealth of Pennsylvania and the federal laws of the United States, without regard to conflict-of-law rules.</p>,
+      body: (
+        <p>
+          This notice and the use of the site are governed by the laws of the country where {contact.organisationName} has its seat, without regard to conflict-of-law rules.
+        </p>
+      ),
     },
     {
       id: 'compliance',
@@ -103,8 +120,8 @@ export const legalNotice: LegalDocument = {
       title: 'Legal Contact',
       body: (
         <p>
-          Legal notices, intellectual property complaints and requests from authorities should be sent to {LEGAL_EMAIL} or by post to {COMPANY_NAME}, Legal Department,{' '}
-          {COMPANY_ADDRESS}.
+          Legal notices, intellectual property complaints and requests from authorities should be sent to us{' '}
+          <WaysToWrite email={contact.legalEmail} postal={postalAddressOf(contact, 'Legal Department')} />.
         </p>
       ),
     },

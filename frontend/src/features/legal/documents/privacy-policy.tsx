@@ -1,4 +1,5 @@
-import { COMPANY_ADDRESS, COMPANY_NAME, PRIVACY_EMAIL, type LegalDocument } from '../legal-document.ts';
+import { postalAddressOf, ReachUs, WaysToWrite } from '../components/ways-to-write.tsx';
+import type { LegalDocument } from '../legal-document.ts';
 
 export const privacyPolicy: LegalDocument = {
   path: '/privacy-policy',
@@ -6,14 +7,14 @@ export const privacyPolicy: LegalDocument = {
   description: 'How Business Directory collects, uses, shares and protects personal information, and the rights you have over it.',
   summary:
     'We built Business Directory to help people find local businesses, not to profile them. This policy explains what information we collect when you use the site, why we collect it, who we share it with and the choices you have.',
-  sections: [
+  sections: (contact) => [
     {
       id: 'introduction',
       title: 'Introduction',
       body: (
         <>
           <p>
-            This Privacy Policy applies to the Business Directory website and its related services (together, the “Service”), operated by {COMPANY_NAME} (“we”, “us”, “our”). It
+            This Privacy Policy applies to the Business Directory website and its related services (together, the “Service”), operated by {contact.organisationName} (“we”, “us”, “our”). It
             describes how we handle personal information about visitors, about people who contact us, and about people associated with the businesses listed in the directory.
           </p>
           <p>By using the Service you acknowledge the practices described here. If you do not agree with them, please do not use the Service.</p>
@@ -99,7 +100,7 @@ export const privacyPolicy: LegalDocument = {
             <li>withdraw consent where processing is based on consent;</li>
             <li>lodge a complaint with your local data protection authority.</li>
           </ul>
-          <p>To exercise these rights, write to {PRIVACY_EMAIL}. We answer within 30 days and may ask you to confirm your identity first.</p>
+          <p>To exercise these rights, write to us <ReachUs email={contact.privacyEmail} />. We answer within 30 days and may ask you to confirm your identity first.</p>
         </>
       ),
     },
@@ -130,8 +131,8 @@ export const privacyPolicy: LegalDocument = {
       title: 'Contact Us',
       body: (
         <p>
-          Questions about this policy or about your information can be sent to {PRIVACY_EMAIL}, through our contact page, or by post to {COMPANY_NAME}, {COMPANY_ADDRESS}. We reply
-          to privacy requests within 30 days.
+          Questions about this policy or about your information can be sent to us <WaysToWrite email={contact.privacyEmail} postal={postalAddressOf(contact)} />. We reply to privacy requests
+          within 30 days.
         </p>
       ),
     },

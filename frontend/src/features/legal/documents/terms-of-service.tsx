@@ -1,18 +1,19 @@
-import { COMPANY_NAME, LEGAL_EMAIL, type LegalDocument } from '../legal-document.ts';
+import { ReachUs, WaysToWrite } from '../components/ways-to-write.tsx';
+import type { LegalDocument } from '../legal-document.ts';
 
 export const termsOfService: LegalDocument = {
   path: '/terms-of-service',
   title: 'Terms of Service',
   description: 'The terms that apply when you use Business Directory: our services, accounts, acceptable use, content rules, liability, termination and changes.',
   summary: 'These terms govern your use of Business Directory. By visiting or using the site you agree to them, so please read them carefully.',
-  sections: [
+  sections: (contact) => [
     {
       id: 'services',
       title: 'Our Services',
       body: (
         <>
           <p>
-            {COMPANY_NAME} operates a worldwide directory of local businesses. Visitors can search and browse listings by category, country and city, read ratings and opening
+            {contact.organisationName} operates a worldwide directory of local businesses. Visitors can search and browse listings by category, country and city, read ratings and opening
             hours, view locations on a map and contact us. We aim for 99.9% uptime and keep our data more than 95% accurate through regular updates and moderation, but the
             Service is provided “as is” and may occasionally be unavailable for maintenance.
           </p>
@@ -25,7 +26,7 @@ export const termsOfService: LegalDocument = {
       body: (
         <p>
           Visitors do not need an account. Accounts are issued to administrators and business partners only; account holders must keep their credentials confidential, are
-          responsible for activity under their account, and must tell us immediately at {LEGAL_EMAIL} about any unauthorised use.
+          responsible for activity under their account, and must tell us immediately <ReachUs email={contact.legalEmail} /> about any unauthorised use.
         </p>
       ),
     },
@@ -68,7 +69,7 @@ export const termsOfService: LegalDocument = {
       title: 'Intellectual Property',
       body: (
         <p>
-          The Service and its compilation of listings are owned by {COMPANY_NAME} and protected by law. When you submit content you grant us a worldwide, non-exclusive, royalty-free
+          The Service and its compilation of listings are owned by {contact.organisationName} and protected by law. When you submit content you grant us a worldwide, non-exclusive, royalty-free
           licence to publish, adapt and display it as part of the Service. You confirm that you have the right to grant this licence.
         </p>
       ),
@@ -109,8 +110,8 @@ export const termsOfService: LegalDocument = {
       title: 'Dispute Resolution',
       body: (
         <p>
-          Please contact us first at {LEGAL_EMAIL}; most concerns are resolved this way. Disputes that cannot be settled informally follow the process set out in our Legal Notice:
-          mediation, then arbitration, then the competent courts. These terms are governed by the laws of the Commonwealth of Pennsylvania.
+          Please contact us first <ReachUs email={contact.legalEmail} />; most concerns are resolved this way. Disputes that cannot be settled informally follow the process set out in our Legal Notice:
+          mediation, then arbitration, then the competent courts. These terms are governed by the laws of the country where {contact.organisationName} has its seat.
         </p>
       ),
     },
@@ -127,7 +128,12 @@ export const termsOfService: LegalDocument = {
     {
       id: 'contact',
       title: 'Contact',
-      body: <p>Questions about these terms can be sent to {LEGAL_EMAIL} or through our contact page. We reply within 24 hours on business days.</p>,
+      body: (
+        <p>
+          Questions about these terms can be sent to us <WaysToWrite email={contact.legalEmail} />. We reply within 24 hours on
+          business days.
+        </p>
+      ),
     },
   ],
 };
