@@ -11,6 +11,7 @@ import { AdminLayout } from './components/admin-layout.tsx';
 import { AdvertisementsPage } from './components/advertisements-page.tsx';
 import { BusinessEditPage } from './components/business-edit-page.tsx';
 import { BusinessesPage } from './components/businesses-page.tsx';
+import { ContactDetailsPage } from './components/contact-details-page.tsx';
 import { DashboardPage } from './components/dashboard-page.tsx';
 import { MaintenancePage } from './components/maintenance-page.tsx';
 import { MessagesPage } from './components/messages-page.tsx';
@@ -22,6 +23,7 @@ import {
   advertisementsLoader,
   businessEditLoader,
   businessesLoader,
+  contactDetailsLoader,
   dashboardLoader,
   emptyLoader,
   layoutLoader,
@@ -51,6 +53,7 @@ export const screens = {
   businessEdit: screen('İşletme Düzenle', businessEditLoader, BusinessEditPage),
   upload: screen('Excel Yükleme', emptyLoader, UploadPage),
   settings: screen('Site Ayarları', settingsLoader, SettingsPage),
+  contactDetails: screen('İletişim Bilgileri', contactDetailsLoader, ContactDetailsPage),
   advertisements: screen('Reklam Yönetimi', advertisementsLoader, AdvertisementsPage),
   reports: screen('Raporlar', reportsLoader, ReportsPage),
   messages: screen('Mesajlar', messagesLoader, MessagesPage),

@@ -95,6 +95,10 @@ export async function settingsLoader({ request }: LoaderFunctionArgs) {
   return { settings, sitemaps };
 }
 
+export async function contactDetailsLoader({ request }: LoaderFunctionArgs) {
+  return { details: await apiFor(request).contactDetails() };
+}
+
 export async function advertisementsLoader({ request }: LoaderFunctionArgs) {
   return { codes: await apiFor(request).advertisementCodes() };
 }

@@ -28,6 +28,7 @@ export const adminRoute: RouteObject = {
         { path: 'businesses/:id', lazy: screen('businessEdit') },
         { path: 'upload', lazy: screen('upload') },
         { path: 'settings', lazy: screen('settings') },
+        { path: 'contact-details', lazy: screen('contactDetails') },
         { path: 'advertisements', lazy: screen('advertisements') },
         { path: 'reports', lazy: screen('reports') },
         { path: 'messages', lazy: screen('messages') },

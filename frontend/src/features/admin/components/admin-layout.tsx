@@ -22,6 +22,7 @@ const LINKS: SidebarLink[] = [
   { to: '/admin/businesses', label: 'İşletme Yönetimi', icon: '▤' },
   { to: '/admin/upload', label: 'Excel Yükleme', icon: '⇪' },
   { to: '/admin/settings', label: 'Site Ayarları', icon: '⚙' },
+  { to: '/admin/contact-details', label: 'İletişim Bilgileri', icon: '☎' },
   { to: '/admin/advertisements', label: 'Reklam Yönetimi', icon: '▣' },
   { to: '/admin/reports', label: 'Raporlar', icon: '▥' },
   { to: '/admin/messages', label: 'Mesajlar', icon: '✉' },

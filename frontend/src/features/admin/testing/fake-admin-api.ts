@@ -78,6 +78,16 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
           return ['Restaurant', '', 'Dentist', 'Plumber'];
         case 'GET /api/admin/site-settings':
           return { head_tags: '<meta name="google-site-verification" content="abc">', footer_tags: '', analytics_code: '', facebook_pixel: '' };
+        case 'GET /api/admin/contact-details':
+          return {
+            organisationName: 'Rehber Medya A.Ş.',
+            addressLines: ['Büyükdere Cad. No: 1', '34394 İstanbul'],
+            supportEmail: 'destek@rehber.test',
+            legalEmail: null,
+            privacyEmail: null,
+            phoneLines: [{ label: 'General enquiries', number: '+90 212 000 00 00' }],
+            businessHours: ['Mon – Fri: 9:00 – 18:00'],
+          };
         case 'GET /api/admin/advertisement-codes':
           return { ad1: '<div class="ad">AD1</div>', ad2: '', ad3: '', ad4: '' };
         case 'GET /api/admin/messages':
