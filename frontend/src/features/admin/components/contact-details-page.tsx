@@ -144,7 +144,7 @@ export function ContactDetailsPage() {
         </fieldset>
         <fieldset>
           <legend>E-posta adresleri</legend>
-          <div className="admin-form-grid">
+          <div className="admin-form-grid admin-contact-emails">
             {text('supportEmail', 'Destek e-postası', { type: 'email', help: 'İletişim sayfasında gösterilir.' })}
             {text('legalEmail', 'Hukuk e-postası', { type: 'email', help: 'Yasal bildirimler için. Boşsa destek e-postası, o da boşsa iletişim formu gösterilir.' })}
             {text('privacyEmail', 'Gizlilik e-postası', { type: 'email', help: 'Kişisel veri talepleri için. Boşsa destek e-postası, o da boşsa iletişim formu gösterilir.' })}
@@ -210,7 +210,7 @@ export function ContactDetailsPage() {
         <fieldset>
           <legend>Çalışma saatleri</legend>
           <div className="admin-form-grid">
-            {text('businessHours', 'Çalışma saatleri', {
+            {text('businessHours', 'Saat satırları', {
               rows: 4,
               wide: true,
               help: 'Her satır ayrı gösterilir; “Mon – Fri: 9:00 AM – 6:00 PM” gibi “: ” ile ayrılan satırlar gün ve saat olarak hizalanır.',
