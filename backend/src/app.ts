@@ -19,6 +19,7 @@ import { dirname } from 'node:path';
 import { indexerProcessEnv } from './config.ts';
 import { adminSession, sessionOf } from './middleware/admin-auth.ts';
 import { adminApiGate, adminPages, normalisePath } from './middleware/admin-pages.ts';
+import { auditRefusedWrites } from './middleware/audit-refusals.ts';
 import { publicCache } from './middleware/cache-headers.ts';
 import { leanListAnswers, ListAnswerCache } from './middleware/index-cached.ts';
 import { COMPRESSION } from './middleware/compression-settings.ts';
@@ -257,6 +258,8 @@ export function createApp(
   app.use(conditional());
   app.use(etag());
   app.use(adminSession(deps.admin.sessions));
+  // Around the body parser too: an operator's JSON it refuses is a refused write.
+  app.use(auditRefusedWrites(deps.record));
   app.use(bodyParser());
   app.use(publicCache());
   app.use(countVisitors(deps.admin.visitors));

@@ -15,7 +15,8 @@ export interface AdminState {
 export const sessionCookieName = (ctx: Context) => (ctx.secure ? '__Host-sid' : 'sid');
 
 const SESSION_KEY = Symbol('adminSession');
-type WithSession = Context & { [SESSION_KEY]?: ActiveSession | null };
+const WRITE_KEY = Symbol('adminWrite');
+type WithSession = Context & { [SESSION_KEY]?: ActiveSession | null; [WRITE_KEY]?: true };
 
 /** The session a request carries, once looked up by `adminSession()`; null when none. */
 export function sessionOf(ctx: Context): ActiveSession | null {
@@ -64,10 +65,16 @@ export function checkSameOrigin(ctx: Context): void {
   if (claimed !== null && claimed !== `${ctx.protocol}://${ctx.host}`) throw csrfFailed('Request refused: it comes from another site');
 }
 
+/** Whether `requireAdminWrite` let a signed-in operator's request in (its CSRF check and what follows may still refuse it). */
+export function isAdminWrite(ctx: Context): boolean {
+  return (ctx as WithSession)[WRITE_KEY] === true;
+}
+
 /** requireAdmin, plus the CSRF defence of every write: the session's token in `X-CSRF-Token` and our own Origin. */
 export const requireAdminWrite: Middleware = async (ctx: Context, next: Next) => {
   const session = sessionOf(ctx);
   if (!session) throw unauthorized();
+  (ctx as WithSession)[WRITE_KEY] = true;
   checkSameOrigin(ctx);
   const token = ctx.get('x-csrf-token');
   if (!token || !constantTimeEqual(token, session.csrfToken)) {

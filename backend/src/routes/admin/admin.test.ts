@@ -267,8 +267,9 @@ describe('admin API against the record', () => {
     const second = await admin.request('POST', '/api/admin/businesses/3/toggle-approval');
     expect(await second.json()).toEqual({ success: true, isApproved: true });
     expect((await admin.request('POST', '/api/admin/businesses/999/toggle-approval')).status).toBe(404);
-    const activity = await get<AdminActivityPage>('/api/admin/activity?limit=2');
+    const activity = await get<AdminActivityPage>('/api/admin/activity?limit=3');
     expect(activity.items.map((item) => [item.action, item.target, item.result])).toEqual([
+      ['write.refused', 'POST /api/admin/businesses/999/toggle-approval', 'warning'],
       ['business.approve', 'business:3', 'success'],
       ['business.unapprove', 'business:3', 'success'],
     ]);

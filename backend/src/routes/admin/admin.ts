@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { writeSoon } from '@directory/data/record-lock.ts';
 import { notFound, payloadTooLarge, conflict } from '../../errors.ts';
 import { requireAdmin, requireAdminWrite } from '../../middleware/admin-auth.ts';
+import { markAudited } from '../../middleware/audit-refusals.ts';
 import { validate } from '../../middleware/validate.ts';
 import { presentAdminBusiness, presentAdminListItem, presentAuditItem, presentMessage } from '../../presenters/admin.ts';
 import { presentAdminContactDetails } from '../../presenters/contact-details.ts';
@@ -81,8 +82,11 @@ const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / li
 export function createAdminRouter(deps: AppDeps): Router {
   const { record, admin, site, sync, sitemaps } = deps;
   const router = new Router();
-  const audit = (ctx: Context, action: string, target: string | null, result: 'success' | 'info' | 'warning' | 'error', detail?: string) =>
+  const audit = (ctx: Context, action: string, target: string | null, result: 'success' | 'info' | 'warning' | 'error', detail?: string) => {
     recordAudit(record, { action, target, result, address: ctx.ip, detail: detail ?? null });
+    // A refusal explained here (a rebuild already running) is not written a second time by auditRefusedWrites.
+    markAudited(ctx);
+  };
 
   // Reads.
   router.get('/admin/stats', requireAdmin, validate(AdminStatsSchema), async (ctx) => {

@@ -5,14 +5,16 @@
  */
 import Router from '@koa/router';
 import { stringify } from 'csv-stringify';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { Readable } from 'node:stream';
 import type { RecordDatabase } from '@directory/data/record.ts';
 import { ImportReportRepository } from '../../db/import-report-repository.ts';
 import { notFound } from '../../errors.ts';
 import { badRequestFromIssues, validate } from '../../middleware/validate.ts';
+import { recordAudit } from '../../services/audit-log.ts';
 import { filteredExportFileName, neutraliseFormula, simpleExportFileName, streamExport, type ExportFilter } from '../../services/export-service.ts';
 import type { ImportService } from '../../services/import-service.ts';
+import type { AuditResult } from '../../shared/admin-types.ts';
 import { DEFAULT_BATCH_SIZE, type FileImportResult, type SimpleUploadReport } from '../../shared/import-types.ts';
 import { receiveUpload } from './receive-upload.ts';
 import {
@@ -45,6 +47,15 @@ function presentSimpleReport(result: FileImportResult): SimpleUploadReport {
   };
 }
 
+/** Characters of an import's message kept in its audit-log entry (a missing name column lists every header found). */
+const AUDIT_MESSAGE_LIMIT = 500;
+
+/** An import's audit-log detail: its report, then its counts (the importer's message) or why it failed. */
+function importAuditDetail(result: FileImportResult): string {
+  const report = result.reportId === null ? '' : `report ${result.reportId}: `;
+  return `${report}${result.success ? '' : 'failed: '}${result.message}`.slice(0, AUDIT_MESSAGE_LIMIT);
+}
+
 function sendCsv(ctx: Parameters<Middleware>[0], fileName: string, body: Readable): void {
   ctx.set('Content-Type', 'text/csv; charset=utf-8');
   ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
@@ -56,29 +67,42 @@ export function createImportRouter({ imports, record, guardRead, guardWrite }: I
   const router = new Router();
   const reports = new ImportReportRepository(record);
 
-  /** Receives the upload, validates its fields, imports it in a worker, removes the temporary file. */
-  const importUpload = async (req: Parameters<Middleware>[0]['req'], schema: typeof UploadBatchFieldsSchema | typeof UploadSimpleFieldsSchema) => {
-    req.setTimeout(UPLOAD_TIMEOUT_MS);
-    const upload = await receiveUpload(req);
+  /**
+   * Receives the upload, validates its fields, imports it in a worker, removes the temporary file,
+   * and writes the import's outcome to the audit log (a refused upload is written by auditRefusedWrites).
+   */
+  const importUpload = async (ctx: Context, schema: typeof UploadBatchFieldsSchema | typeof UploadSimpleFieldsSchema) => {
+    ctx.req.setTimeout(UPLOAD_TIMEOUT_MS);
+    const upload = await receiveUpload(ctx.req);
     try {
       const parsed = schema.safeParse(upload.fields);
       if (!parsed.success) throw badRequestFromIssues(parsed.error.issues);
       const fields = { batchSize: DEFAULT_BATCH_SIZE, fileIndex: 1, totalFiles: 1, ...parsed.data };
-      return await imports.importFile({
-        file: upload.file, fileName: upload.fileName, batchSize: fields.batchSize, isDryRun: fields.dryRun,
-        fileIndex: fields.fileIndex, totalFiles: fields.totalFiles,
-      });
+      const audit = (result: AuditResult, detail: string) =>
+        recordAudit(record, { action: 'import.file', target: upload.fileName, result, address: ctx.ip, detail: `${fields.dryRun ? 'dry run, nothing written: ' : ''}${detail}` });
+      let result: FileImportResult;
+      try {
+        result = await imports.importFile({
+          file: upload.file, fileName: upload.fileName, batchSize: fields.batchSize, isDryRun: fields.dryRun,
+          fileIndex: fields.fileIndex, totalFiles: fields.totalFiles,
+        });
+      } catch (error) {
+        audit('error', 'failed: the import stopped with an internal error');
+        throw error;
+      }
+      audit(result.success ? (result.isDryRun ? 'info' : 'success') : 'error', importAuditDetail(result));
+      return result;
     } finally {
       await upload.discard();
     }
   };
 
   router.post('/upload-excel', guardWrite, async (ctx) => {
-    ctx.body = presentSimpleReport(await importUpload(ctx.req, UploadSimpleFieldsSchema));
+    ctx.body = presentSimpleReport(await importUpload(ctx, UploadSimpleFieldsSchema));
   });
 
   router.post('/upload-excel-batch', guardWrite, async (ctx) => {
-    const result: FileImportResult = await importUpload(ctx.req, UploadBatchFieldsSchema);
+    const result: FileImportResult = await importUpload(ctx, UploadBatchFieldsSchema);
     ctx.body = result;
   });
 

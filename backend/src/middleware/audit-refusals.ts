@@ -1,0 +1,61 @@
+import type { Context, Middleware } from 'koa';
+import type { RecordDatabase } from '@directory/data/record.ts';
+import { ApiError } from '../errors.ts';
+import { recordAudit } from '../services/audit-log.ts';
+import { isAdminWrite, sessionOf } from './admin-auth.ts';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Login attempts have entries of their own (auth.ts), refused or not. */
+const OWN_ENTRY_PATHS = new Set(['/api/admin/login']);
+/** Characters of a refusal's reason kept in its entry. */
+const REASON_LIMIT = 300;
+
+const AUDITED = Symbol('audited');
+type Marked = Context & { [AUDITED]?: true };
+
+/** Says that the handler wrote this request's audit entry itself (a refusal it explains better), so no second one is written. */
+export function markAudited(ctx: Context): void {
+  (ctx as Marked)[AUDITED] = true;
+}
+
+/**
+ * A signed-in operator's write: one `requireAdminWrite` let in (CSRF refusals included), or a
+ * write to `/api/admin/*` refused before routing (a JSON body too large or malformed for the parser).
+ */
+function isOperatorWrite(ctx: Context): boolean {
+  if (isAdminWrite(ctx)) return true;
+  return sessionOf(ctx) !== null && WRITE_METHODS.has(ctx.method) && ctx.path.startsWith('/api/admin/') && !OWN_ENTRY_PATHS.has(ctx.path);
+}
+
+/**
+ * The refusal's reason without anything the client sent: our own errors' messages name fields and
+ * limits, never values; a parser's message may quote the body (Node's JSON errors do), so only its status is kept.
+ */
+function reasonOf(error: unknown, status: number): string {
+  if (error instanceof ApiError) return `${status} ${error.id}: ${error.message}`.slice(0, REASON_LIMIT);
+  if (status === 413) return '413: the request body is larger than the server accepts';
+  if (status === 415) return '415: the request body is of a type the server does not accept';
+  return `${status}: the request body cannot be read`;
+}
+
+const statusOf = (error: unknown): number | null =>
+  error && typeof error === 'object' && 'status' in error && typeof error.status === 'number' ? error.status : null;
+
+/**
+ * Writes every refused admin write to the audit log (a 4xx answer: 400 validation, 403 CSRF, 404,
+ * 409, 413 too large, …), with the request's method and path and the reason, never its body. A
+ * 401 is not an operator's write (no session), and anyone could fill the log with them.
+ */
+export function auditRefusedWrites(record: RecordDatabase): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      const status = statusOf(error);
+      if (status !== null && status >= 400 && status < 500 && status !== 401 && (ctx as Marked)[AUDITED] !== true && isOperatorWrite(ctx)) {
+        recordAudit(record, { action: 'write.refused', target: `${ctx.method} ${ctx.path}`, result: 'warning', address: ctx.ip, detail: reasonOf(error, status) });
+      }
+      throw error;
+    }
+  };
+}
