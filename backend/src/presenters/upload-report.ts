@@ -45,6 +45,8 @@ export function presentUploadReport(row: ImportReportRecord): UploadReport {
     success: status === 'completed',
     status,
     timestamp: row.started_at,
+    message: row.message,
+    errorsCsvUrl: row.error_count + row.skipped > 0 ? `/api/admin/upload-reports/${row.id}/errors.csv` : null,
     summary: {
       fileName: row.file_name,
       fileSizeMB: Math.round((row.file_size_bytes / (1024 * 1024)) * 100) / 100,

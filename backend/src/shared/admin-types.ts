@@ -81,6 +81,10 @@ export interface UploadReport {
   success: boolean;
   status: 'running' | 'completed' | 'failed' | 'interrupted';
   timestamp: string;
+  /** Why a failed or interrupted import stopped ("The file is empty: …"); null otherwise. */
+  message: string | null;
+  /** Where its error and skipped rows download as CSV; null when it has none. */
+  errorsCsvUrl: string | null;
   summary: { fileName: string; fileSizeMB: number; processingTimeSeconds: number; totalRecords: number };
   results: { inserted: number; updated: number; skipped: number; errors: number; updateRate: number; skipRate: number };
   duplicateAnalysis: {

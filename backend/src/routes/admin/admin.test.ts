@@ -327,10 +327,18 @@ describe('admin API against the record', () => {
                  '2026-01-01T10:00:00.000Z', '2026-01-01T10:00:12.500Z')`,
       )
       .run();
+    app.deps.record
+      .prepare(
+        `INSERT INTO upload_reports (file_name, file_size_bytes, status, message, started_at, finished_at)
+         VALUES ('empty.csv', 0, 'failed', 'The file is empty: no header row was found.', '2026-01-01T09:00:00.000Z', '2026-01-01T09:00:00.100Z')`,
+      )
+      .run();
     const reports = await get<UploadReport[]>('/api/admin/upload-reports');
-    expect(reports).toEqual([
+    expect(reports[1]).toMatchObject({ id: 2, success: false, status: 'failed', message: 'The file is empty: no header row was found.', errorsCsvUrl: null });
+    expect(reports.slice(0, 1)).toEqual([
       {
-        id: 1, success: true, status: 'completed', timestamp: '2026-01-01T10:00:00.000Z',
+        id: 1, success: true, status: 'completed', timestamp: '2026-01-01T10:00:00.000Z', message: null,
+        errorsCsvUrl: '/api/admin/upload-reports/1/errors.csv',
         summary: { fileName: 'places.xlsx', fileSizeMB: 2, processingTimeSeconds: 12.5, totalRecords: 200 },
         results: { inserted: 150, updated: 40, skipped: 10, errors: 0, updateRate: 20, skipRate: 5 },
         duplicateAnalysis: {
@@ -345,7 +353,7 @@ describe('admin API against the record', () => {
     expect(content.missing.phone).toEqual({ count: 1, share: 1 / 3 });
     expect(content.missing.photo).toEqual({ count: 3, share: 1 });
     expect(content.notApproved).toBe(1);
-    expect(content.imports).toHaveLength(1);
+    expect(content.imports).toHaveLength(2);
   });
 
   it('sitemaps: files with URL counts, regenerated on demand; clear cache answers as the spec says', async () => {

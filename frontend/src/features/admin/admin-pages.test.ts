@@ -89,6 +89,16 @@ describe('admin pages rendered on the server', () => {
     expect(html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Giriş Yap<\/button>/);
   });
 
+  it("shows a past import's failure reason and links its error CSV, in the history and on the dashboard", async () => {
+    const history = page(await renderPage('/admin/reports')).html;
+    expect(text(history)).toContain('Başarısız The file is empty: no header row was found.');
+    const csvLink = /<a href="\/api\/admin\/upload-reports\/1\/errors\.csv" download="" aria-label="Hatalı ve atlanan satırlar \(CSV\): istanbul-restaurants\.xlsx">/;
+    expect(history).toMatch(csvLink);
+    // A report with no error or skipped row has nothing to download.
+    expect(history).not.toContain('upload-reports/2/errors.csv');
+    expect(page(await renderPage('/admin')).html).toMatch(csvLink);
+  });
+
   it('answers 404 for a business that does not exist', async () => {
     expect(page(await renderPage('/admin/businesses/999')).status).toBe(404);
   });

@@ -3,6 +3,7 @@ import type { AdminShare } from '@directory/backend/shared/admin-types.ts';
 import { formatCount, formatDateTime, formatPercent } from '../admin-format.ts';
 import type { reportsLoader } from '../loaders.ts';
 import { PageHeader, ShareBar, StatCard } from './page-header.tsx';
+import { UploadReportNotes } from './upload-report-notes.tsx';
 
 const MISSING_LABELS: { key: 'phone' | 'coordinates' | 'hours' | 'photo'; label: string }[] = [
   { key: 'phone', label: 'Telefonu olmayan' },
@@ -152,6 +153,7 @@ export function ReportsPage() {
                       </td>
                       <td data-label="Durum">
                         <span className={`admin-status admin-status-${IMPORT_STATUS_TONE[report.status]}`}>{IMPORT_STATUS_TEXT[report.status]}</span>
+                        <UploadReportNotes report={report} />
                       </td>
                       <td data-label="Kayıt" className="admin-num">
                         {formatCount(report.summary.totalRecords)}

@@ -1,5 +1,6 @@
 import type { UploadReport } from '@directory/backend/shared/admin-types.ts';
 import { formatCount, formatDateTime, formatPercent } from '../admin-format.ts';
+import { UploadReportNotes } from './upload-report-notes.tsx';
 
 const STATUS_TEXT: Record<UploadReport['status'], string> = {
   running: 'Sürüyor',
@@ -25,6 +26,7 @@ export function UploadReportCard({ report }: { report: UploadReport }) {
       <p className="muted admin-report-meta">
         {formatDateTime(report.timestamp)} · {summary.fileSizeMB.toFixed(1)} MB · {summary.processingTimeSeconds.toFixed(1)} sn
       </p>
+      <UploadReportNotes report={report} />
       <dl className="admin-report-figures">
         <div>
           <dt>Kayıt</dt>

@@ -52,6 +52,8 @@ export function buildUploadReport(overrides: Partial<UploadReport> = {}): Upload
     success: true,
     status: 'completed',
     timestamp: '2025-03-30T09:12:00.000Z',
+    message: null,
+    errorsCsvUrl: '/api/admin/upload-reports/1/errors.csv',
     summary: { fileName: 'istanbul-restaurants.xlsx', fileSizeMB: 14.2, processingTimeSeconds: 38.4, totalRecords: 24_000 },
     results: { inserted: 18_200, updated: 5_300, skipped: 500, errors: 0, updateRate: 22.1, skipRate: 2.1 },
     duplicateAnalysis: {
@@ -169,7 +171,7 @@ export function buildReports(overrides: Partial<AdminReports> = {}): AdminReport
     },
     notApproved: 3_168,
     total: 12_480,
-    imports: [buildUploadReport(), buildUploadReport({ id: 2, status: 'failed', success: false, summary: { fileName: 'broken.xlsx', fileSizeMB: 0.4, processingTimeSeconds: 1.2, totalRecords: 0 } })],
+    imports: [buildUploadReport(), buildUploadReport({ id: 2, status: 'failed', success: false, message: 'The file is empty: no header row was found.', errorsCsvUrl: null, summary: { fileName: 'broken.xlsx', fileSizeMB: 0.4, processingTimeSeconds: 1.2, totalRecords: 0 } })],
     ...overrides,
   };
 }
