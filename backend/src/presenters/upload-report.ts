@@ -45,6 +45,7 @@ export function presentUploadReport(row: ImportReportRecord): UploadReport {
     success: status === 'completed',
     status,
     timestamp: row.started_at,
+    isDryRun: row.is_dry_run === 1,
     message: row.message,
     errorsCsvUrl: row.error_count + row.skipped > 0 ? `/api/admin/upload-reports/${row.id}/errors.csv` : null,
     summary: {

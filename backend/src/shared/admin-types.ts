@@ -81,6 +81,8 @@ export interface UploadReport {
   success: boolean;
   status: 'running' | 'completed' | 'failed' | 'interrupted';
   timestamp: string;
+  /** A dry run: the file was read and checked, nothing was written (its counts are what it would have written). */
+  isDryRun: boolean;
   /** Why a failed or interrupted import stopped ("The file is empty: …"); null otherwise. */
   message: string | null;
   /** Where its error and skipped rows download as CSV; null when it has none. */

@@ -47,6 +47,7 @@ beforeAll(async () => {
   socket = attachImportProgressSocket(server, app.deps.imports, () => true);
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   summary = await writeSample({ rows: 3000, tool: 'gosom', format: 'csv', out: join(dir, 'gosom-places.csv') });
+  writeFileSync(join(dir, 'dry.csv'), 'name,place_id\nDry Cafe,ChIJe2edryrun0001\n');
   writeFileSync(join(dir, 'photo.xlsx'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
   browser = await launchBrowser();
 }, 120_000);
@@ -91,5 +92,18 @@ describe('the upload screen in Chromium', () => {
     expect(messages.find((message) => message.fileIndex === 1 && message.isDone)).toMatchObject({ rowsRead: summary.rows, totalFiles: 2 });
     expect(csrfHeaders).toEqual(['csrf-test-token', 'csrf-test-token']);
     await screenshot(page, 'admin-upload-screen');
+  }, 120_000);
+
+  it('says a dry run wrote nothing, and marks its report', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${base}/index.html`);
+    await page.getByLabel('Dosyalar').setInputFiles(join(dir, 'dry.csv'));
+    await page.getByLabel('Deneme (hiçbir şey yazılmaz)').check();
+    await page.getByRole('button', { name: 'Yükle' }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'Deneme tamamlandı' });
+    await notice.waitFor({ timeout: 60_000 });
+    expect(await notice.textContent()).toBe('Deneme tamamlandı: tüm dosyalar okundu ve denetlendi, kayda hiçbir şey yazılmadı.');
+    expect(await page.getByRole('region', { name: 'Rapor: dry.csv' }).getByText('deneme (yazılmadı)').count()).toBe(1);
+    await page.close();
   }, 120_000);
 });

@@ -329,15 +329,15 @@ describe('admin API against the record', () => {
       .run();
     app.deps.record
       .prepare(
-        `INSERT INTO upload_reports (file_name, file_size_bytes, status, message, started_at, finished_at)
-         VALUES ('empty.csv', 0, 'failed', 'The file is empty: no header row was found.', '2026-01-01T09:00:00.000Z', '2026-01-01T09:00:00.100Z')`,
+        `INSERT INTO upload_reports (file_name, file_size_bytes, status, message, is_dry_run, started_at, finished_at)
+         VALUES ('empty.csv', 0, 'failed', 'The file is empty: no header row was found.', 1, '2026-01-01T09:00:00.000Z', '2026-01-01T09:00:00.100Z')`,
       )
       .run();
     const reports = await get<UploadReport[]>('/api/admin/upload-reports');
-    expect(reports[1]).toMatchObject({ id: 2, success: false, status: 'failed', message: 'The file is empty: no header row was found.', errorsCsvUrl: null });
+    expect(reports[1]).toMatchObject({ id: 2, success: false, status: 'failed', isDryRun: true, message: 'The file is empty: no header row was found.', errorsCsvUrl: null });
     expect(reports.slice(0, 1)).toEqual([
       {
-        id: 1, success: true, status: 'completed', timestamp: '2026-01-01T10:00:00.000Z', message: null,
+        id: 1, success: true, status: 'completed', timestamp: '2026-01-01T10:00:00.000Z', isDryRun: false, message: null,
         errorsCsvUrl: '/api/admin/upload-reports/1/errors.csv',
         summary: { fileName: 'places.xlsx', fileSizeMB: 2, processingTimeSeconds: 12.5, totalRecords: 200 },
         results: { inserted: 150, updated: 40, skipped: 10, errors: 0, updateRate: 20, skipRate: 5 },

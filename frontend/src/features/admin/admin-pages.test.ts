@@ -99,6 +99,14 @@ describe('admin pages rendered on the server', () => {
     expect(page(await renderPage('/admin')).html).toMatch(csvLink);
   });
 
+  it('marks dry runs as such in the history and on the dashboard, and only them', async () => {
+    for (const path of ['/admin/reports', '/admin']) {
+      const body = text(page(await renderPage(path)).html);
+      expect(body, path).toMatch(/trial\.xlsx .*deneme \(yazılmadı\)/);
+      expect(body.match(/deneme \(yazılmadı\)/g), path).toHaveLength(1);
+    }
+  });
+
   it('answers 404 for a business that does not exist', async () => {
     expect(page(await renderPage('/admin/businesses/999')).status).toBe(404);
   });

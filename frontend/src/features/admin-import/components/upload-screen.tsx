@@ -86,9 +86,11 @@ export function UploadScreen({ csrfToken, onFinished }: UploadScreenProps) {
     socketRef.current = null;
     setIsUploading(false);
     const succeeded = collected.filter((result) => result.success).length;
+    // A dry run wrote nothing: "uploaded" would make it read as a real import.
+    const fullSuccess = isDryRun ? 'Deneme tamamlandı: tüm dosyalar okundu ve denetlendi, kayda hiçbir şey yazılmadı.' : 'Tüm dosyalar başarıyla yüklendi.';
     setNotice(
       succeeded === collected.length
-        ? { text: 'Tüm dosyalar başarıyla yüklendi.', isError: false }
+        ? { text: fullSuccess, isError: false }
         : { text: `Kısmi başarı ${succeeded}/${collected.length}`, isError: true },
     );
     onFinished?.(collected);

@@ -2,6 +2,7 @@ import { useLoaderData } from 'react-router-dom';
 import type { AdminShare } from '@directory/backend/shared/admin-types.ts';
 import { formatCount, formatDateTime, formatPercent } from '../admin-format.ts';
 import type { reportsLoader } from '../loaders.ts';
+import { DryRunBadge } from './dry-run-badge.tsx';
 import { PageHeader, ShareBar, StatCard } from './page-header.tsx';
 import { UploadReportNotes } from './upload-report-notes.tsx';
 
@@ -153,6 +154,7 @@ export function ReportsPage() {
                       </td>
                       <td data-label="Durum">
                         <span className={`admin-status admin-status-${IMPORT_STATUS_TONE[report.status]}`}>{IMPORT_STATUS_TEXT[report.status]}</span>
+                        {report.isDryRun && <> <DryRunBadge /></>}
                         <UploadReportNotes report={report} />
                       </td>
                       <td data-label="Kayıt" className="admin-num">

@@ -1,5 +1,6 @@
 import type { UploadReport } from '@directory/backend/shared/admin-types.ts';
 import { formatCount, formatDateTime, formatPercent } from '../admin-format.ts';
+import { DryRunBadge } from './dry-run-badge.tsx';
 import { UploadReportNotes } from './upload-report-notes.tsx';
 
 const STATUS_TEXT: Record<UploadReport['status'], string> = {
@@ -21,7 +22,10 @@ export function UploadReportCard({ report }: { report: UploadReport }) {
     <article className="admin-report">
       <header className="admin-report-head">
         <h3 title={summary.fileName}>{summary.fileName}</h3>
-        <span className={`admin-status admin-status-${STATUS_TONE[report.status]}`}>{STATUS_TEXT[report.status]}</span>
+        <span className="admin-report-badges">
+          {report.isDryRun && <DryRunBadge />}
+          <span className={`admin-status admin-status-${STATUS_TONE[report.status]}`}>{STATUS_TEXT[report.status]}</span>
+        </span>
       </header>
       <p className="muted admin-report-meta">
         {formatDateTime(report.timestamp)} · {summary.fileSizeMB.toFixed(1)} MB · {summary.processingTimeSeconds.toFixed(1)} sn

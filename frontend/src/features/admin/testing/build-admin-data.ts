@@ -52,6 +52,7 @@ export function buildUploadReport(overrides: Partial<UploadReport> = {}): Upload
     success: true,
     status: 'completed',
     timestamp: '2025-03-30T09:12:00.000Z',
+    isDryRun: false,
     message: null,
     errorsCsvUrl: '/api/admin/upload-reports/1/errors.csv',
     summary: { fileName: 'istanbul-restaurants.xlsx', fileSizeMB: 14.2, processingTimeSeconds: 38.4, totalRecords: 24_000 },
@@ -171,7 +172,17 @@ export function buildReports(overrides: Partial<AdminReports> = {}): AdminReport
     },
     notApproved: 3_168,
     total: 12_480,
-    imports: [buildUploadReport(), buildUploadReport({ id: 2, status: 'failed', success: false, message: 'The file is empty: no header row was found.', errorsCsvUrl: null, summary: { fileName: 'broken.xlsx', fileSizeMB: 0.4, processingTimeSeconds: 1.2, totalRecords: 0 } })],
+    imports: [
+      buildUploadReport(),
+      buildUploadReport({
+        id: 2, status: 'failed', success: false, message: 'The file is empty: no header row was found.', errorsCsvUrl: null,
+        summary: { fileName: 'broken.xlsx', fileSizeMB: 0.4, processingTimeSeconds: 1.2, totalRecords: 0 },
+      }),
+      buildUploadReport({
+        id: 3, isDryRun: true, errorsCsvUrl: null, timestamp: '2025-03-30T08:00:00.000Z',
+        summary: { fileName: 'trial.xlsx', fileSizeMB: 1.1, processingTimeSeconds: 2.5, totalRecords: 125 },
+      }),
+    ],
     ...overrides,
   };
 }

@@ -53,7 +53,11 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
         case 'GET /api/admin/stats':
           return buildStats();
         case 'GET /api/admin/upload-reports':
-          return [buildUploadReport(), buildUploadReport({ id: 2, status: 'running', success: false, timestamp: '2025-03-30T10:02:00.000Z' })];
+          return [
+            buildUploadReport({ id: 2, status: 'running', success: false, errorsCsvUrl: null, timestamp: '2025-03-30T10:02:00.000Z' }),
+            buildUploadReport(),
+            buildUploadReport({ id: 3, isDryRun: true, errorsCsvUrl: null, timestamp: '2025-03-30T08:00:00.000Z', summary: { fileName: 'trial.xlsx', fileSizeMB: 1.1, processingTimeSeconds: 2.5, totalRecords: 125 } }),
+          ];
         case 'GET /api/admin/activity':
           return {
             items: [
