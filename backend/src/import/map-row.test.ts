@@ -63,12 +63,13 @@ describe('mapRow', () => {
   it('reports bad values with the row number, the column as written and the reason', () => {
     expect(mapOne({ Name: 'X', Latitude: '123', Longitude: '4', Rating: '9' }, 7)).toEqual({
       kind: 'error',
+      name: 'X',
       issues: [
         { row: 7, column: 'Latitude', reason: '123 is outside −90…90' },
         { row: 7, column: 'Rating', reason: '9 is outside 0–5' },
       ],
     });
-    expect(mapOne({ name: 'None', phone: '1' }, 3)).toEqual({ kind: 'error', issues: [{ row: 3, column: 'name', reason: 'the name is missing' }] });
+    expect(mapOne({ name: 'None', phone: '1' }, 3)).toEqual({ kind: 'error', name: null, issues: [{ row: 3, column: 'name', reason: 'the name is missing' }] });
     expect(mapOne({ name: 'X', country_code: 'USA' })).toMatchObject({ kind: 'error', issues: [{ column: 'country_code' }] });
   });
 

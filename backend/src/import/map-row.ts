@@ -23,7 +23,8 @@ export interface RowIssue {
 export type MappedRow =
   | { kind: 'business'; business: BusinessInput; identity: Identity; isTemporarilyClosed: boolean; hasUnreadableHours: boolean }
   | { kind: 'skipped'; name: string | null; reason: string }
-  | { kind: 'error'; issues: RowIssue[] };
+  /** `name`: the row's business name when it had a usable one (another value was bad), for the report. */
+  | { kind: 'error'; name: string | null; issues: RowIssue[] };
 
 const MAPS_LINK = /^https?:\/\/(www\.)?(google\.[a-z.]+\/maps|maps\.google\.[a-z.]+|maps\.app\.goo\.gl|goo\.gl\/maps)/i;
 
@@ -155,7 +156,7 @@ export function mapRow(cells: readonly string[], map: ColumnMap, rowNumber: numb
   country ??= countryCode === null ? null : countryNameOf(countryCode);
   const fullAddress = row.text('fullAddress') ?? joinAddress([street, city, postalCode, country]);
 
-  if (issues.length > 0 || name === null) return { kind: 'error', issues };
+  if (issues.length > 0 || name === null) return { kind: 'error', name, issues };
 
   const urlOrLink = row.text('urlOrLink');
   const link = row.text('link') ?? (urlOrLink !== null && MAPS_LINK.test(urlOrLink) ? urlOrLink : null);

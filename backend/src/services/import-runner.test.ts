@@ -98,7 +98,7 @@ describe('importFile', () => {
     const stored = new ImportReportRepository(record).find(result.reportId!);
     expect(stored).toMatchObject({ status: 'completed', total_rows: 4, inserted: 2, skipped: 1, error_count: 1 });
     expect([...new ImportReportRepository(record).iterateRows(result.reportId!)]).toEqual([
-      { row: 3, kind: 'error', column: 'latitude', reason: '999 is outside −90…90', name: null },
+      { row: 3, kind: 'error', column: 'latitude', reason: '999 is outside −90…90', name: 'B' },
       { row: 4, kind: 'skipped', column: '', reason: 'repeated header row', name: null },
     ]);
   });

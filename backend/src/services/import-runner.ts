@@ -183,11 +183,12 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
       bytesRead: source?.bytesRead() ?? 0, fileSize, isDone,
     });
 
-  const reportError = (issues: ImportRowError[]) => {
+  /** One error row; `name` is the row's business name when it had one (another value was bad). */
+  const reportError = (issues: ImportRowError[], name: string | null = null) => {
     counts.errorCount += 1;
     for (const issue of issues) {
       if (errors.length < REPORTED_LIMIT) errors.push(issue);
-      pendingEntries.push({ row: issue.row, kind: 'error', column: issue.column, reason: issue.reason, name: null });
+      pendingEntries.push({ row: issue.row, kind: 'error', column: issue.column, reason: issue.reason, name });
     }
   };
   const reportSkip = (row: number, name: string | null, reason: string) => {
@@ -298,7 +299,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
           changed += 1;
         } catch (rowError) {
           if (!(rowError instanceof Error) || rowError.name !== 'SqliteError') throw rowError;
-          reportError([{ row: pending.row, column: '', reason: `the record refused the row: ${rowError.message}` }]);
+          reportError([{ row: pending.row, column: '', reason: `the record refused the row: ${rowError.message}` }], pending.columns.name);
         }
       }
       reports.transaction(() => {
@@ -399,7 +400,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
       else if (event.type === 'cells') throw new Error(`Row ${event.row} reached the importer unmapped.`);
       else {
         const mapped = event.mapped;
-        if (mapped.kind === 'error') reportError(mapped.issues);
+        if (mapped.kind === 'error') reportError(mapped.issues, mapped.name);
         else reportSkip(event.row, mapped.name, mapped.reason);
       }
       if (counts.totalRows % PROGRESS_EVERY_ROWS === 0) progress(false);

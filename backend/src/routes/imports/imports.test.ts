@@ -149,12 +149,19 @@ describe('POST /api/upload-excel', () => {
 });
 
 describe('GET /api/admin/upload-reports/:id/errors.csv', () => {
-  it('lists every error and skipped row of a report', async () => {
-    const result = (await (await upload('/api/upload-excel-batch', 'name,rating\n=cmd,9\nOK,1\nname,rating\n', 'errs.csv')).json()) as FileImportResult;
+  it('lists every error and skipped row of a report, with the business name an error row had', async () => {
+    const file = 'name,rating,latitude,longitude\n=cmd,9,,\nBad Lat,4,140.5,2\n,4,,\nOK,1,,\nname,rating,latitude,longitude\n';
+    const result = (await (await upload('/api/upload-excel-batch', file, 'errs.csv')).json()) as FileImportResult;
     const response = await fetch(`${base}/api/admin/upload-reports/${result.reportId}/errors.csv`);
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="upload_report_${result.reportId}_errors.csv"`);
     const rows = parse(await response.text(), { bom: true }) as string[][];
-    expect(rows).toEqual([['row', 'kind', 'column', 'reason', 'name'], ['2', 'error', 'rating', '9 is outside 0–5', ''], ['4', 'skipped', '', 'repeated header row', '']]);
+    expect(rows).toEqual([
+      ['row', 'kind', 'column', 'reason', 'name'],
+      ['2', 'error', 'rating', '9 is outside 0–5', "'=cmd"],
+      ['3', 'error', 'latitude', '140.5 is outside −90…90', 'Bad Lat'],
+      ['4', 'error', 'name', 'the name is missing', ''],
+      ['6', 'skipped', '', 'repeated header row', ''],
+    ]);
     expect((await fetch(`${base}/api/admin/upload-reports/999999/errors.csv`)).status).toBe(404);
   });
 });
