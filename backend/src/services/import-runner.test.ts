@@ -158,6 +158,8 @@ describe('importFile', () => {
     const result = await run(file);
     // The repeat is counted as updated, but its business is written once, with the last row's values.
     expect(result).toMatchObject({ successCount: 3, inserted: 2, updated: 1, changedCount: 2, duplicateAnalysis: { excelDuplicateCount: 1, newPlaceIdCount: 2 } });
+    // Nothing was in the record to update: the message says the third row repeats the first.
+    expect(result.message).toBe('3 of 3 rows imported (2 new, 0 updated, 1 repeating an earlier row of the file), 0 with errors, 0 skipped.');
     expect(record.prepare('SELECT name, rating, slug FROM businesses WHERE place_id = ?').get('ChIJhhhhhhhhhhhhhhhh01')).toEqual({ name: 'Last', rating: 2, slug: 'first-hhhh01' });
     expect(record.prepare("SELECT b.place_id FROM businesses_name_fts f JOIN businesses b ON b.id = f.rowid WHERE businesses_name_fts MATCH 'last'").pluck().all()).toEqual(['ChIJhhhhhhhhhhhhhhhh01']);
     expect(count("SELECT count(*) FROM businesses_name_fts WHERE businesses_name_fts MATCH 'first'")).toBe(0);

@@ -421,7 +421,10 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
   }
 
   const verb = options.isDryRun ? 'would be imported' : 'imported';
-  const message = `${counts.inserted + counts.updated} of ${counts.totalRows} rows ${verb} (${counts.inserted} new, ${counts.updated} updated), ${counts.errorCount} with errors, ${counts.skipped} skipped.`;
+  // A row repeating a place of an earlier row is counted as updated, but on a first import nothing
+  // was in the record to update: the message tells the two apart.
+  const repeats = duplicates.excel > 0 ? `, ${duplicates.excel} repeating an earlier row of the file` : '';
+  const message = `${counts.inserted + counts.updated} of ${counts.totalRows} rows ${verb} (${counts.inserted} new, ${duplicates.database} updated${repeats}), ${counts.errorCount} with errors, ${counts.skipped} skipped.`;
   const result = buildResult(true, message);
   reports.finish(reportId, 'completed', counts, {
     columnExtraction: result.columnExtraction,

@@ -49,7 +49,7 @@ export interface ColumnExtractionReport {
 
 export interface DuplicateAnalysisReport {
   totalRecords: number;
-  /** Rows whose Google place id was found (column or link). */
+  /** Distinct places (of `uniquePlaceIds`) whose Google place id was found (column or link); the rest have a cid or a derived key. */
   recordsWithPlaceId: number;
   /** Rows for a business the record already held before this file. */
   databaseDuplicateCount: number;
@@ -59,6 +59,7 @@ export interface DuplicateAnalysisReport {
   /** Rows repeating an identity seen earlier in the same file (the last row wins). */
   excelDuplicateCount: number;
   excelDuplicateRecords: { row: number; key: string; name: string }[];
+  /** Distinct places among the rows written (or, in a dry run, that would be). */
   uniquePlaceIds: number;
   totalDuplicateRecords: number;
   duplicateRate: number;

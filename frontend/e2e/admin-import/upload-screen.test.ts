@@ -81,7 +81,20 @@ describe('the upload screen in Chromium', () => {
     expect(await good.getByRole('status').textContent()).toContain(`${written} of ${summary.rows} rows imported`);
     expect(await good.locator('dt:has-text("Toplam satır") + dd').textContent()).toBe(String(summary.rows));
     expect(await good.getByRole('table', { name: 'İlk hatalar' }).getByRole('row').nth(1).getByRole('cell').first().textContent()).toBe('402');
-    expect(await good.getByRole('link', { name: 'Tüm hataları indir (CSV)' }).getAttribute('href')).toMatch(/^\/api\/admin\/upload-reports\/\d+\/errors\.csv$/);
+    // A first import into an empty record updates nothing: the file's repeated places are said to be repeats.
+    expect(await good.getByRole('status').textContent()).toContain(`(${summary.distinctPlaces} new, 0 updated, ${summary.duplicateRows} repeating an earlier row of the file)`);
+    const figure = async (label: string) => good.locator(`dt:text-is("${label}") + dd`).textContent();
+    expect(await figure('Yeni')).toBe(String(summary.distinctPlaces));
+    expect(await figure('Güncellenen')).toBe('0');
+    expect(await figure('Dosyada tekrar eden')).toBe(String(summary.duplicateRows));
+    expect(await figure('Geçici olarak kapalı')).toBe(String(summary.temporarilyClosedRows));
+    expect(await figure('Atlanan')).toBe(String(summary.skippedRows));
+    const skipped = good.getByRole('table', { name: 'İlk atlanan satırlar' }).getByRole('row');
+    expect(await skipped.count()).toBe(1 + Math.min(summary.skippedRows, 10));
+    expect(await skipped.nth(1).getByRole('cell').last().textContent()).toBe('permanently closed');
+    await good.getByText(/^Tekrar analizi/).click();
+    expect(await good.getByText(/^Place ID'li yer:/).textContent()).toMatch(new RegExp(`^Place ID'li yer: ${summary.distinctPlaces} / ${summary.distinctPlaces} farklı yer\\.`));
+    expect(await good.getByRole('link', { name: 'Hatalı ve atlanan satırları indir (CSV)' }).getAttribute('href')).toMatch(/^\/api\/admin\/upload-reports\/\d+\/errors\.csv$/);
     expect(await page.getByRole('progressbar', { name: 'gosom-places.csv ilerleme' }).getAttribute('value')).toBe('100');
 
     const failed = page.getByRole('region', { name: 'Rapor: photo.xlsx' });

@@ -3,10 +3,15 @@ import { errorsCsvUrl } from '../api.ts';
 
 const FIRST_ERRORS = 10;
 
-/** One file's report: counts, column extraction, duplicate analysis, first errors, and all errors as CSV. */
+/**
+ * One file's report: counts (a row repeating an earlier row's place apart from an update of the
+ * record), column extraction, duplicate analysis, the first errors and skipped rows, and all of them as CSV.
+ */
 export function FileReport({ result }: { result: FileImportResult }) {
   const columns = result.columnExtraction;
   const duplicates = result.duplicateAnalysis;
+  const repeats = duplicates?.excelDuplicateCount ?? 0;
+  const updatedInRecord = duplicates?.databaseDuplicateCount ?? result.updated;
   return (
     <section className={`import-report ${result.success ? 'is-success' : 'is-failed'}`} aria-label={`Rapor: ${result.fileName}`}>
       <h3>
@@ -16,10 +21,13 @@ export function FileReport({ result }: { result: FileImportResult }) {
       <dl className="import-counts">
         <div><dt>Toplam satır</dt><dd>{result.totalRows}</dd></div>
         <div><dt>Başarılı</dt><dd>{result.successCount}</dd></div>
-        <div><dt>Yeni / güncellenen</dt><dd>{result.inserted} / {result.updated}</dd></div>
+        <div><dt>Yeni</dt><dd>{result.inserted}</dd></div>
+        <div><dt>Güncellenen</dt><dd title="Kayıtta zaten olan işletmeler">{updatedInRecord}</dd></div>
+        <div><dt>Dosyada tekrar eden</dt><dd title="Dosyanın daha önceki bir satırındaki yer; son satır geçerlidir">{repeats}</dd></div>
         {!result.isDryRun && <div><dt>Kayda yazılan</dt><dd title="Yeni ya da değeri değişen işletmeler; aynı kalan satırlar yeniden yazılmaz">{result.changedCount}</dd></div>}
         <div><dt>Hatalı</dt><dd>{result.errorCount}</dd></div>
         <div><dt>Atlanan</dt><dd>{result.skippedCount}</dd></div>
+        <div><dt>Geçici olarak kapalı</dt><dd title="İçe aktarıldı ve geçici olarak kapalı diye işaretlendi">{result.temporarilyClosedCount}</dd></div>
       </dl>
       {columns && (
         <details>
@@ -33,7 +41,7 @@ export function FileReport({ result }: { result: FileImportResult }) {
         <details>
           <summary>Tekrar analizi: dosyada {duplicates.excelDuplicateCount}, veritabanında {duplicates.databaseDuplicateCount}, yeni {duplicates.newPlaceIdCount}</summary>
           <p>
-            Place ID'li kayıt: {duplicates.recordsWithPlaceId} / {duplicates.totalRecords}. Dosyada tekrarlanan yerlerde son satır geçerlidir.
+            Place ID'li yer: {duplicates.recordsWithPlaceId} / {duplicates.uniquePlaceIds} farklı yer. Dosyada tekrarlanan yerlerde son satır geçerlidir.
           </p>
           {duplicates.excelDuplicateRecords.length > 0 && (
             <ul>
@@ -57,8 +65,21 @@ export function FileReport({ result }: { result: FileImportResult }) {
           </tbody>
         </table>
       )}
+      {result.skippedBusinesses.length > 0 && (
+        <table className="import-errors">
+          <caption>İlk atlanan satırlar</caption>
+          <thead>
+            <tr><th scope="col">Satır</th><th scope="col">Ad</th><th scope="col">Neden</th></tr>
+          </thead>
+          <tbody>
+            {result.skippedBusinesses.slice(0, FIRST_ERRORS).map((skipped, index) => (
+              <tr key={`${skipped.row}-${index}`}><td>{skipped.row}</td><td>{skipped.name ?? '—'}</td><td>{skipped.reason}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {result.reportId !== null && (result.errorCount > 0 || result.skippedCount > 0) && (
-        <a href={errorsCsvUrl(result.reportId)} download>Tüm hataları indir (CSV)</a>
+        <a href={errorsCsvUrl(result.reportId)} download>Hatalı ve atlanan satırları indir (CSV)</a>
       )}
     </section>
   );
