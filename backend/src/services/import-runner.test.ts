@@ -180,6 +180,16 @@ describe('importFile', () => {
     expect(new ImportReportRepository(record).find(result.reportId!)).toMatchObject({ status: 'failed', message: result.message });
     const noName = await run(write('no-name.csv', 'foo,bar\n1,2\n'));
     expect(noName).toMatchObject({ success: false, message: 'No name column was found (name, title, …). Columns found: foo, bar.' });
+    // A text file renamed .xlsx is read as text (the bytes decide): its first line is not called columns.
+    const licence = await run(write('gpl.xlsx', '                    GNU GENERAL PUBLIC LICENSE\n                       Version 3, 29 June 2007\n'));
+    expect(licence).toMatchObject({
+      success: false,
+      message:
+        'The file is named .xlsx but is a text file, not an Excel workbook, and its first line is no header with a name column (it reads: GNU GENERAL PUBLIC LICENSE). ' +
+        'Save the spreadsheet from Excel as a workbook, or as a .csv file with a header row (name, …).',
+    });
+    // A CSV with a name column imports whatever it is called.
+    expect(await run(write('places.xlsx', 'name,place_id\nRenamed Cafe,ChIJrenamed000001\n'))).toMatchObject({ success: true, inserted: 1 });
   });
 
   // The CSV's worker maps the rows; the .xlsx's worker only reads them and the importer maps them (mapsWhileReading).

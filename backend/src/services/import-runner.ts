@@ -98,6 +98,27 @@ class RecordFullError extends Error {
   }
 }
 
+/** Characters of a text file's first line quoted when it is no header. */
+const FIRST_LINE_QUOTED = 120;
+
+/**
+ * Why a file has no name column. A text file named like a workbook (a licence, notes, a renamed
+ * file) is read as CSV, since the kind comes from the bytes: its "columns" are whatever its first
+ * line says, so the message says it is text, not an Excel workbook, rather than listing them as columns.
+ */
+export function noNameColumnMessage(fileName: string, kind: RowEventSource['kind'], headers: readonly string[]): string {
+  const found = headers.filter(Boolean).join(', ');
+  const workbookExtension = /\.(xlsx|xls)$/i.exec(fileName)?.[0];
+  if (kind === 'csv' && workbookExtension !== undefined) {
+    const firstLine = found.length > FIRST_LINE_QUOTED ? `${found.slice(0, FIRST_LINE_QUOTED)}…` : found;
+    return (
+      `The file is named ${workbookExtension.toLowerCase()} but is a text file, not an Excel workbook, and its first line is no header with a name column` +
+      `${firstLine ? ` (it reads: ${firstLine})` : ''}. Save the spreadsheet from Excel as a workbook, or as a .csv file with a header row (name, …).`
+    );
+  }
+  return `No name column was found (name, title, …). Columns found: ${found || 'none'}.`;
+}
+
 /** Imports one file; never throws for a bad file (the result says why), only for a broken record. */
 export async function importFile(options: ImportFileOptions): Promise<FileImportResult> {
   const restoreCheckpoints = widenCheckpointWindow(options.record);
@@ -367,9 +388,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
       if (event.type === 'header') {
         columns = mapColumns(event.cells);
         extraction = columnExtraction(columns);
-        if (columns.fields.name === undefined) {
-          return fail(`No name column was found (name, title, …). Columns found: ${columns.headers.filter(Boolean).join(', ') || 'none'}.`);
-        }
+        if (columns.fields.name === undefined) return fail(noNameColumnMessage(options.fileName, source.kind, columns.headers));
         continue;
       }
       if (event.type === 'header-unreadable') return fail(`The header row cannot be read: ${event.reason}`);

@@ -47,6 +47,7 @@ beforeAll(async () => {
   socket = attachImportProgressSocket(server, app.deps.imports, () => true);
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   summary = await writeSample({ rows: 3000, tool: 'gosom', format: 'csv', out: join(dir, 'gosom-places.csv') });
+  writeFileSync(join(dir, 'full.csv'), 'name,place_id\nFull Cafe,ChIJe2efull000001\n');
   writeFileSync(join(dir, 'dry.csv'), 'name,place_id\nDry Cafe,ChIJe2edryrun0001\n');
   writeFileSync(join(dir, 'photo.xlsx'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
   browser = await launchBrowser();
@@ -75,6 +76,10 @@ describe('the upload screen in Chromium', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Kısmi başarı' });
     await alert.waitFor({ timeout: 90_000 });
     expect(await alert.textContent()).toBe('Kısmi başarı 1/2');
+    // The spec's destructive style: white on the danger colour.
+    expect(await alert.evaluate((element) => [getComputedStyle(element).backgroundColor, getComputedStyle(element).color])).toEqual(['rgb(185, 28, 28)', 'rgb(255, 255, 255)']);
+    // Partial success keeps the files, to remove the failed one and try again.
+    expect(await page.getByRole('button', { name: 'Yükle' }).isEnabled()).toBe(true);
 
     const good = page.getByRole('region', { name: 'Rapor: gosom-places.csv' });
     const written = summary.rows - summary.errorRows - summary.skippedRows;
@@ -117,6 +122,25 @@ describe('the upload screen in Chromium', () => {
     await notice.waitFor({ timeout: 60_000 });
     expect(await notice.textContent()).toBe('Deneme tamamlandı: tüm dosyalar okundu ve denetlendi, kayda hiçbir şey yazılmadı.');
     expect(await page.getByRole('region', { name: 'Rapor: dry.csv' }).getByText('deneme (yazılmadı)').count()).toBe(1);
+    // A dry run keeps the file, to be imported for real next.
+    expect(await page.getByRole('button', { name: 'Yükle' }).isEnabled()).toBe(true);
+    await page.close();
+  }, 120_000);
+
+  it('clears the file after a full success, so a second click cannot import it again', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${base}/index.html`);
+    const picker = page.getByLabel('Dosyalar');
+    await picker.setInputFiles(join(dir, 'full.csv'));
+    await page.getByRole('button', { name: 'Yükle' }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'Tüm dosyalar başarıyla yüklendi.' });
+    await notice.waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('button', { name: 'Yükle' }).isDisabled()).toBe(true);
+    expect(await picker.evaluate((input) => (input as HTMLInputElement).files?.length)).toBe(0);
+    expect(await page.getByRole('button', { name: 'full.csv kaldır' }).count()).toBe(0);
+    // The report stays on screen.
+    expect(await page.getByRole('region', { name: 'Rapor: full.csv' }).getByRole('status').textContent()).toContain('1 of 1 rows imported');
+    await screenshot(page, 'admin-upload-full-success');
     await page.close();
   }, 120_000);
 });

@@ -35,6 +35,7 @@ export function UploadScreen({ csrfToken, onFinished }: UploadScreenProps) {
   const [results, setResults] = useState<FileImportResult[]>([]);
   const [notice, setNotice] = useState<{ text: string; isError: boolean } | null>(null);
   const socketRef = useRef<WebSocket | null>(null);
+  const pickerRef = useRef<HTMLInputElement | null>(null);
 
   useEffect(() => () => socketRef.current?.close(), []);
 
@@ -86,6 +87,12 @@ export function UploadScreen({ csrfToken, onFinished }: UploadScreenProps) {
     socketRef.current = null;
     setIsUploading(false);
     const succeeded = collected.filter((result) => result.success).length;
+    // Full success clears the files (spec section 4), so a second click cannot import them again;
+    // a dry run keeps them, to be imported for real next.
+    if (succeeded === collected.length && !isDryRun) {
+      setFiles([]);
+      if (pickerRef.current) pickerRef.current.value = '';
+    }
     // A dry run wrote nothing: "uploaded" would make it read as a real import.
     const fullSuccess = isDryRun ? 'Deneme tamamlandı: tüm dosyalar okundu ve denetlendi, kayda hiçbir şey yazılmadı.' : 'Tüm dosyalar başarıyla yüklendi.';
     setNotice(
@@ -103,7 +110,7 @@ export function UploadScreen({ csrfToken, onFinished }: UploadScreenProps) {
       <div className="admin-import-controls">
         <label>
           Dosyalar
-          <input type="file" multiple accept=".xlsx,.xls,.csv" onChange={handlePick} disabled={isUploading} />
+          <input ref={pickerRef} type="file" multiple accept=".xlsx,.xls,.csv" onChange={handlePick} disabled={isUploading} />
         </label>
         <label>
           Grup boyutu
@@ -148,7 +155,11 @@ export function UploadScreen({ csrfToken, onFinished }: UploadScreenProps) {
         {isUploading ? 'Yükleniyor...' : 'Yükle'}
       </button>
       {isUploading && <p role="status">{current}/{files.length}</p>}
-      {notice && <p role={notice.isError ? 'alert' : 'status'} className={notice.isError ? 'is-error' : undefined}>{notice.text}</p>}
+      {notice && (
+        <p role={notice.isError ? 'alert' : 'status'} className={`admin-import-notice ${notice.isError ? 'is-destructive' : 'is-success'}`}>
+          {notice.text}
+        </p>
+      )}
       {results.map((result) => (
         <FileReport key={`${result.fileIndex}-${result.fileName}`} result={result} />
       ))}
