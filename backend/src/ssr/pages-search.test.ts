@@ -131,6 +131,26 @@ describe('GET /search', () => {
     expect(html).toMatch(/<a class="button button-secondary" href="\/search\?q=plumber&amp;location=Paris(%2C|,)(\+|%20)France">Paris, France<\/a>/);
   });
 
+  it('reads the start of one place\'s name as that place, says so, and keeps the results there', async () => {
+    const html = body(await page('/search?q=plumber&location=Pari'));
+    const visible = text(html);
+    expect(visible).toContain('Showing results for Paris (you typed “Pari”)');
+    expect(visible).toContain('1 business for “plumber” in Paris');
+    expect(visible).toContain('Paris Plumbing Co');
+    expect(visible).not.toContain('Plomberie Lumière');
+  });
+
+  it('answers a start several places share with "No place called", never with results from everywhere', async () => {
+    // Paris, and Paraguay (a country without businesses here).
+    const response = await app.get('/api/search?q=plumber&location=Par');
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { totalCount: number; unknownPlace?: { text: string; suggestions: string[] } };
+    expect(answer).toMatchObject({ totalCount: 0, unknownPlace: { text: 'Par', suggestions: ['Paris, France'] } });
+    const visible = text(body(await page('/search?q=plumber&location=Par')));
+    expect(visible).toContain('No place called “Par”');
+    expect(visible).not.toContain('Plomberie Lumière');
+  });
+
   /** The page's canonical URL's path and query, and whether it says noindex. */
   async function robots(path: string): Promise<{ canonical: string | undefined; isNoIndex: boolean }> {
     const html = await page(path);

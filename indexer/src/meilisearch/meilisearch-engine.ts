@@ -671,16 +671,13 @@ export class MeilisearchEngine implements SearchEngine {
           : `_geoBoundingBox([${geo.north}, ${geo.east}], [${geo.south}, ${geo.west}])`,
       );
     }
-    const extraWords: string[] = [];
     const location = await resolveLocation(request.location, { places: () => this.placeIndex(`${meta.appliedSeq}:${meta.businessCount}`) });
     for (const part of location) {
       if (part.kind === 'unknown') return unknownPlaceResponse(request, part, started);
       if (part.kind === 'country') filter.push(inFilter('countryCode', part.countryCodes));
       else if (part.kind === 'city') filter.push(inFilter('cityKey', part.cities.map((city) => cityKey(city.countryCode, city.citySlug))));
       // Every stored spelling of the code with at most one space or hyphen: the index holds codes as written.
-      else if (part.kind === 'postal') filter.push(inFilter('postalCode', postalCodeSpellings(part.postalCode)));
-      // An unknown place: its words join the query (Meilisearch cannot restrict one word to one attribute).
-      else extraWords.push(...part.words);
+      else filter.push(inFilter('postalCode', postalCodeSpellings(part.postalCode)));
     }
 
     const point = request.aroundPoint ?? (filters.geo ? centerOf(filters.geo) : null);
@@ -693,7 +690,7 @@ export class MeilisearchEngine implements SearchEngine {
       distance: point ? [`_geoPoint(${point.lat}, ${point.lng}):asc`, 'pos:asc'] : [],
     };
     const words = meiliQueryWords(request.query);
-    const queryOf = (used: number) => [...words.slice(0, used), ...extraWords].join(' ').trim();
+    const queryOf = (used: number) => words.slice(0, used).join(' ').trim();
     const isBrowsing = queryOf(words.length) === '' && filter.length === 0;
     const requested = new Set<FacetName>(request.facets ?? []);
     if (request.facetSearch) requested.add(request.facetSearch.facet);

@@ -70,6 +70,13 @@ describe('Meilisearch engine: a where box read with a typo', () => {
     expect(response.correctedLocation).toEqual({ typed: 'Londn, UK', used: 'London, UK' });
   });
 
+  it('filters by the one place a started name names, never by words of the query', async () => {
+    const response = await engine.search({ query: 'pub', location: 'Lond', page: 1, perPage: 20 });
+    expect(response.correctedLocation).toEqual({ typed: 'Lond', used: 'London' });
+    expect(JSON.stringify(businessSearches.at(-1)?.filter)).toContain('GB:london');
+    expect(businessSearches.at(-1)?.q).toBe('pub');
+  });
+
   it('says nothing when the place is written right', async () => {
     const response = await engine.search({ query: 'pub', location: 'London', page: 1, perPage: 20 });
     expect(response.correctedLocation).toBeUndefined();

@@ -51,8 +51,25 @@ describe('where box resolution', () => {
   it('never reads a short word as the start of a longer name', async () => {
     const [part] = await resolve('Uk');
     expect(part).toEqual({ kind: 'country', countryCodes: ['GB'] });
-    expect(places.isKnownPrefix(['kh'])).toBe(false);
-    expect(places.isKnownPrefix(['khar'])).toBe(true);
+    expect(places.completions('kh')).toEqual([]);
+    expect(places.completions('khar').map((completion) => completion.key)).toEqual(['kharkiv']);
+  });
+
+  it('completes the start of one name to that place, flagged like a typo', async () => {
+    expect(await resolve('Atla')).toEqual([
+      { kind: 'city', cities: [{ countryCode: 'US', citySlug: 'atlanta' }], correction: { typed: 'Atla', used: 'Atlanta' } },
+    ]);
+    expect(await resolve('Los An')).toEqual([
+      { kind: 'city', cities: [{ countryCode: 'US', citySlug: 'los-angeles' }], correction: { typed: 'Los An', used: 'Los Angeles' } },
+    ]);
+    expect(await resolve('Deutschl')).toEqual([{ kind: 'country', countryCodes: ['DE'], correction: { typed: 'Deutschl', used: 'Germany' } }]);
+  });
+
+  it('answers the start of several names with those of them the index holds', async () => {
+    // United States, United Kingdom, United Arab Emirates…: only the places with businesses are offered.
+    expect(await resolve('Uni')).toEqual([{ kind: 'unknown', text: 'Uni', suggestions: ['United States'] }]);
+    // A word of two letters alone is never read as a start.
+    expect(await resolve('Lo')).toEqual([{ kind: 'unknown', text: 'Lo', suggestions: [] }]);
   });
 
   it('corrects one typo from five letters, not below', async () => {

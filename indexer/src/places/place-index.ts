@@ -5,8 +5,9 @@
  * for prefix typing. A lookup is a few map reads (microseconds); only a place nobody knows pays
  * for a scan (its suggestions).
  */
+import { countryName } from '@directory/data/countries.ts';
 import type { CityRef } from '../search-types.ts';
-import { tokenize, typoDistance } from '../sqlite/search-text.ts';
+import { typoDistance } from '../sqlite/search-text.ts';
 import { CITY_ALIASES } from './city-aliases.ts';
 import { countryNameKeys, isCountryCode } from './country-names.ts';
 import { letterCount, placeKey } from './place-key.ts';
@@ -28,7 +29,7 @@ export interface KnownCity extends CityRef {
 /** A name typed with one typo is corrected from this many letters (the typo budget of words). */
 export const MIN_TYPO_LETTERS = 5;
 /** Suggestions offered for a place nobody knows. */
-const MAX_SUGGESTIONS = 3;
+export const MAX_SUGGESTIONS = 3;
 
 /** Every way a text can be read as a place, without combining it with the other parts. */
 export interface PlaceReading {
@@ -44,8 +45,8 @@ export class PlaceIndex {
   private readonly cityKeysOf = new Set<string>();
   /** Deletion neighbourhood of the city names (the key and the key less one letter) → keys; countries and regions have theirs in {@link staticDeletions}. */
   private deletions: Map<string, string[]> | null = null;
-  /** Sorted words of every place name, for "is this a prefix of a known place". */
-  private readonly words: string[];
+  /** Every word of every city and country name with the name (folded key) it is in, sorted by word: built on the first completion. */
+  private nameWords: { word: string; key: string }[] | null = null;
 
   constructor(catalogue: PlaceCatalogue) {
     for (const country of catalogue.countries) {
@@ -53,7 +54,6 @@ export class PlaceIndex {
       this.countryLabels.set(country.code, country.name);
     }
     const byCountryKey = new Map<string, KnownCity[]>();
-    const words = new Set<string>();
     for (const city of catalogue.cities) {
       const known: KnownCity = { countryCode: city.countryCode, citySlug: city.slug, name: city.name, key: placeKey(city.name), businessCount: city.businessCount };
       this.cityKeysOf.add(`${city.countryCode}:${city.slug}`);
@@ -62,18 +62,12 @@ export class PlaceIndex {
         addTo(this.citiesByKey, key, known);
         addTo(byCountryKey, `${city.countryCode}:${key}`, known);
       }
-      for (const word of tokenize(city.name)) words.add(word);
     }
     for (const group of CITY_ALIASES) {
       const keys = new Set(group.names.map(placeKey));
       const cities = [...keys].flatMap((key) => byCountryKey.get(`${group.country}:${key}`) ?? []);
       for (const key of keys) for (const city of cities) addTo(this.citiesByKey, key, city);
     }
-    for (const country of catalogue.countries) {
-      for (const word of tokenize(country.name)) words.add(word);
-      words.add(country.code.toLowerCase());
-    }
-    this.words = [...words].sort();
   }
 
   /** True when the index was built knowing this city (a new city needs a new index). */
@@ -112,11 +106,47 @@ export class PlaceIndex {
   }
 
   /**
-   * True when every word of the text starts a word of a known place name (a word of one or two
-   * letters must be a whole word: "uk" never stands for "ukraine").
+   * The city and country names a text is the start of: each typed word starts a word of the name,
+   * in order ("berli" → Berlin, "new yo" → New York, "kingd" → United Kingdom). A text of one word
+   * of one or two letters must be a whole word ("uk" never stands for "ukraine"). One reading per
+   * name, with the cities and countries of that name only (a region is read by its whole name).
    */
-  isKnownPrefix(words: readonly string[]): boolean {
-    return words.length > 0 && words.every((word) => this.startsAWord(word));
+  completions(text: string): { key: string; reading: PlaceReading }[] {
+    const typed = placeKey(text).split(' ').filter((word) => word.length > 0);
+    const first = typed[0];
+    if (first === undefined) return [];
+    const isWhole = typed.length === 1 && first.length <= 2;
+    const entries = this.nameWordsSorted();
+    let low = 0;
+    let high = entries.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (entries[middle]!.word < first) low = middle + 1;
+      else high = middle;
+    }
+    const keys = new Set<string>();
+    const isMatch = (word: string) => (isWhole ? word === first : word.startsWith(first));
+    for (let at = low; at < entries.length && isMatch(entries[at]!.word); at += 1) keys.add(entries[at]!.key);
+    const completions: { key: string; reading: PlaceReading }[] = [];
+    for (const key of keys) {
+      if (!isWhole && !startsWordsOf(typed, key.split(' '))) continue;
+      const countries = this.preferKnown([...(countryNameKeys().get(key) ?? [])]);
+      completions.push({ key, reading: { countries, cities: this.citiesByKey.get(key) ?? [], regions: [] } });
+    }
+    return completions;
+  }
+
+  /** Businesses of the biggest thing a reading names (0 for a place without any). */
+  businessesOf(reading: PlaceReading): number {
+    return this.weightOf(reading);
+  }
+
+  /** How a suggestion names a reading: its biggest city with the country ("London, United Kingdom"), else the country; null when the index holds neither. */
+  labelOf(reading: PlaceReading): string | null {
+    const city = reading.cities.reduce<KnownCity | null>((a, b) => (a === null || b.businessCount > a.businessCount ? b : a), null);
+    if (city !== null) return this.cityLabel(city);
+    const country = reading.countries.find((code) => this.countryLabels.has(code));
+    return country !== undefined ? this.countryLabels.get(country)! : null;
   }
 
   /**
@@ -133,11 +163,8 @@ export class PlaceIndex {
       const distance = typoDistance(key, candidate, 2);
       if (distance > 2) continue;
       const reading = this.readKey(candidate);
-      const weight = this.weightOf(reading);
-      const city = reading.cities.reduce<KnownCity | null>((a, b) => (a === null || b.businessCount > a.businessCount ? b : a), null);
-      const country = reading.countries.find((code) => this.countryLabels.has(code));
-      const label = city !== null ? this.cityLabel(city) : country !== undefined ? this.countryLabels.get(country)! : null;
-      if (label !== null) found.push({ label, distance, weight });
+      const label = this.labelOf(reading);
+      if (label !== null) found.push({ label, distance, weight: this.weightOf(reading) });
     }
     found.sort((a, b) => a.distance - b.distance || b.weight - a.weight || (a.label < b.label ? -1 : 1));
     return [...new Set(found.map((entry) => entry.label))].slice(0, MAX_SUGGESTIONS);
@@ -168,6 +195,8 @@ export class PlaceIndex {
   nameOf(reading: PlaceReading, key: string): string {
     const country = reading.countries.find((code) => this.countryLabels.has(code));
     if (country !== undefined) return this.countryLabels.get(country)!;
+    // A country without businesses: its English name, not the language the text was typed in.
+    if (reading.countries.length > 0) return countryName(reading.countries[0]!);
     const city = reading.cities.reduce<KnownCity | null>((a, b) => (a === null || b.businessCount > a.businessCount ? b : a), null);
     if (city !== null) return city.name;
     return key.replace(/(^|\s)(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());
@@ -213,18 +242,27 @@ export class PlaceIndex {
     return { countries: this.preferKnown([...(countryNameKeys().get(key) ?? [])]), cities: this.citiesByKey.get(key) ?? [], regions: [...regions] };
   }
 
-  private startsAWord(word: string): boolean {
-    let low = 0;
-    let high = this.words.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (this.words[middle]! < word) low = middle + 1;
-      else high = middle;
+  private nameWordsSorted(): { word: string; key: string }[] {
+    if (this.nameWords !== null) return this.nameWords;
+    const entries: { word: string; key: string }[] = [];
+    for (const key of [...this.citiesByKey.keys(), ...countryNameKeys().keys()]) {
+      for (const word of new Set(key.split(' '))) if (word.length > 0) entries.push({ word, key });
     }
-    const next = this.words[low];
-    if (next === undefined) return false;
-    return word.length <= 2 ? next === word : next.startsWith(word);
+    entries.sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+    this.nameWords = entries;
+    return entries;
   }
+}
+
+/** True when each typed word starts a word of the name, in order. */
+function startsWordsOf(typed: readonly string[], name: readonly string[]): boolean {
+  let at = 0;
+  for (const word of typed) {
+    while (at < name.length && !name[at]!.startsWith(word)) at += 1;
+    if (at === name.length) return false;
+    at += 1;
+  }
+  return true;
 }
 
 /** The key less one character, at each position. */

@@ -124,8 +124,30 @@ describe('sqlite search: places as people write them', () => {
     expect((await found(location)).ids).toEqual(expected);
   });
 
-  it('still reads the start of a place name as a prefix', async () => {
-    expect((await found('Lond')).ids).toEqual(idsWhere("city = 'London'"));
+  it('reads the start of one place\'s name as that place, and says so', async () => {
+    const lond = await found('Lond');
+    expect(lond.ids).toEqual(idsWhere("city = 'London'"));
+    expect(lond.response.correctedLocation).toEqual({ typed: 'Lond', used: 'London' });
+    expect((await found('New Yo')).response.correctedLocation).toEqual({ typed: 'New Yo', used: 'New York' });
+    expect((await found('Deutschl')).ids).toEqual(idsWhere("country_code = 'DE'"));
+  });
+
+  it.each([
+    ['Berli', 'bakery', 'Berlin', "city = 'Berlin' AND category = 'Bakery'"],
+    ['Pari', 'restaurant', 'Paris', "city = 'Paris' AND category LIKE '%Restaurant%'"],
+    ['Lon', 'restaurant', 'London', "city = 'London' AND category = 'Restaurant'"],
+    ['Mumba', 'bakery', 'Mumbai', "city = 'Mumbai' AND category = 'Bakery'"],
+  ])('keeps a search for a category within the place %s starts (never everywhere)', async (location, query, used, where) => {
+    const { ids, response } = await found(location, { query });
+    expect(response.correctedLocation).toEqual({ typed: location, used });
+    expect(ids).toEqual(idsWhere(where));
+  });
+
+  it('answers the start of several places\' names like a place nobody knows, offering them', async () => {
+    const { response } = await found('New', { query: 'bakery' });
+    expect(response).toMatchObject({ hits: [], total: 0 });
+    expect(response.unknownPlace?.text).toBe('New');
+    expect(response.unknownPlace?.suggestions).toContain('New York, United States');
   });
 
   it('answers a place nobody knows with "no place called" and the nearest names', async () => {
@@ -151,7 +173,7 @@ describe('sqlite search: places as people write them', () => {
       expect(response.correctedLocation, typed).toEqual({ typed, used });
       expect(response.total, typed).toBeGreaterThan(0);
     }
-    for (const written of ['London', 'London, UK', 'Berlin', 'Lond', 'Deutschland', '69002']) {
+    for (const written of ['London', 'London, UK', 'Berlin', 'Deutschland', '69002']) {
       expect((await found(written)).response.correctedLocation, written).toBeUndefined();
     }
   });

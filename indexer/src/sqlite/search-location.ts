@@ -6,7 +6,7 @@
  * so "DE" means Germany (not every word starting with "de"), "UK" never Ukraine, and "lyon" the
  * city of Lyon. A place nobody knows resolves to an `unknown` part with suggestions.
  */
-import type { KnownCity, PlaceIndex, PlaceReading } from '../places/place-index.ts';
+import { MAX_SUGGESTIONS, type KnownCity, type PlaceIndex, type PlaceReading } from '../places/place-index.ts';
 import { compactPostalCode, looksLikePostalCode } from '../places/postal-code.ts';
 import type { CityRef, LocationCorrection, SearchRequest, SearchResponse } from '../search-types.ts';
 import { tokenize } from './search-text.ts';
@@ -23,8 +23,6 @@ export type LocationPart =
   | { kind: 'city'; cities: CityRef[]; correction?: LocationCorrection }
   /** `postalCode` without spaces or hyphens, upper case: compared with stored codes compacted the same way. */
   | { kind: 'postal'; postalCode: string; words: string[] }
-  /** Words that start words of known place names ("lond"), matched as prefixes in the place text. */
-  | { kind: 'words'; words: string[] }
   /** A place nobody knows: the search answers nothing, and says so with these suggestions. */
   | { kind: 'unknown'; text: string; suggestions: string[] };
 
@@ -47,7 +45,11 @@ export async function resolveLocation(location: string | undefined, lookup: Loca
   return texts.length === 1 ? resolveAlone(parts[0]!, places) : resolveTogether(parts, places, texts.join(', '));
 }
 
-/** One part on its own: a country before a city before a region, then a postal code, a prefix, a typo. */
+/**
+ * One part on its own: a country before a city before a region, then a postal code, the start of
+ * one place's name, a typo. The start of several places' names ("New") is no place: the answer
+ * offers the biggest of them, as it offers the names near a typo.
+ */
 function resolveAlone(part: Part, places: PlaceIndex): LocationPart[] {
   const exact = readingParts(part.reading, places);
   if (exact !== null) return exact;
@@ -55,14 +57,44 @@ function resolveAlone(part: Part, places: PlaceIndex): LocationPart[] {
   if (withPostal !== null) return withPostal;
   const postal = postalPart(part.text);
   if (postal !== null) return [postal];
-  const words = tokenize(part.text);
-  if (places.isKnownPrefix(words)) return [{ kind: 'words', words }];
+  const completions = completedPlaces(part.text, places);
+  if (completions.length === 1) return withCorrection(completions[0]!.parts, { typed: part.text, used: completions[0]!.name });
   const corrected = places.readWithTypo(part.text);
   if (corrected !== null) {
     const fromTypo = readingParts(corrected.reading, places);
     if (fromTypo !== null) return withCorrection(fromTypo, { typed: part.text, used: places.nameOf(corrected.reading, corrected.key) });
   }
-  return [{ kind: 'unknown', text: part.text, suggestions: places.suggest(part.text) }];
+  const started = completions.filter((completion) => completion.businesses > 0 && completion.label !== null).map((completion) => completion.label!);
+  const suggestions = [...new Set([...started, ...places.suggest(part.text)])].slice(0, MAX_SUGGESTIONS);
+  return [{ kind: 'unknown', text: part.text, suggestions }];
+}
+
+/** A place whose name a text starts, as the constraints it becomes. */
+interface Completion {
+  parts: LocationPart[];
+  name: string;
+  label: string | null;
+  businesses: number;
+}
+
+/**
+ * The places whose names the text starts ("Berli": Berlin), one per set of constraints (a city's
+ * name, slug and aliases are one place; so is a country in every language), the biggest first.
+ */
+function completedPlaces(text: string, places: PlaceIndex): Completion[] {
+  const byConstraint = new Map<string, Completion>();
+  for (const { key, reading } of places.completions(text)) {
+    const parts = readingParts(reading, places);
+    if (parts === null) continue;
+    // Named as what it is searched as: "França" is France, not the Brazilian city of Franca.
+    const searched = parts[0]!.kind === 'country' ? { ...reading, cities: [] } : { ...reading, countries: [] };
+    const id = JSON.stringify(parts);
+    const completion: Completion = { parts, name: places.nameOf(searched, key), label: places.labelOf(searched), businesses: places.businessesOf(searched) };
+    const known = byConstraint.get(id);
+    // A place written several ways keeps the name the index holds (its label), not an alias or a translation.
+    if (known === undefined || (known.label === null && completion.label !== null)) byConstraint.set(id, completion);
+  }
+  return [...byConstraint.values()].sort((a, b) => b.businesses - a.businesses || (a.name < b.name ? -1 : 1));
 }
 
 /** A reading as constraints: its countries, else its cities, else its regions' cities (or countries). */

@@ -321,12 +321,6 @@ export function columnFilter(
   return { phrase: `{${column}} : (${parts.join(' OR ')})`, bound: rarest.reduce((total, word) => total + word!.docs, 0) };
 }
 
-/** An FTS5 expression restricted to the `place` column. */
-export function placeExpression(words: readonly string[], kind: 'prefix' | 'phrase'): string {
-  const inner = kind === 'phrase' ? quote(words.join(' ')) : words.map((word) => `${quote(word)}*`).join(' AND ');
-  return `{place} : (${inner})`;
-}
-
 /** What a highlighted word must match: a query word as a prefix, or a typo correction exactly. */
 export interface HighlightTerms {
   prefixes: readonly string[];

@@ -82,7 +82,6 @@ import {
   isUnspaced,
   joinedParts,
   phoneQuery,
-  placeExpression,
   queryWords,
   quote,
   unitBound,
@@ -420,10 +419,6 @@ class SqliteSearcher {
         case 'postal':
           matchParts.push(postalExpression(part.postalCode));
           conditions.add(holdsOneOf(columns, 'postal', [part.postalCode]));
-          locationWords.push(...part.words);
-          break;
-        case 'words':
-          matchParts.push(placeExpression(part.words, 'prefix'));
           locationWords.push(...part.words);
           break;
         case 'unknown':
