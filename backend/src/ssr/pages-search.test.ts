@@ -123,6 +123,16 @@ describe('GET /search', () => {
     expect(visible).toContain('Search everywhere, not only in lyon');
   });
 
+  it('names the corrected place in an empty result, as the summary does', async () => {
+    const html = body(await page('/search?q=zzzyxq&location=Lyonn'));
+    const visible = text(html);
+    expect(visible).toContain('Showing results for Lyon (you typed “Lyonn”)');
+    expect(visible).toContain('Nothing found for “zzzyxq” in Lyon.');
+    expect(visible).toContain('Search everywhere, not only in Lyon');
+    expect(visible).toContain('Show all businesses in Lyon');
+    expect(visible).not.toContain('in Lyonn');
+  });
+
   it('says when it knows no place of that name, and offers the nearest it knows', async () => {
     const html = body(await page('/search?q=plumber&location=Parixx'));
     const visible = text(html);

@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { useInstantSearch } from 'react-instantsearch';
 import { EmptyState } from '../../../components/page-states.tsx';
 import type { SearchRoute } from '../search-url.ts';
+import { getLocationCorrection } from '../location-correction.ts';
 import { getUnknownPlace } from '../unknown-place.ts';
 import { hasFilters, useSearchRoute, withoutFilters } from '../use-search-route.ts';
 
@@ -10,12 +11,15 @@ interface Suggestion {
   route: SearchRoute;
 }
 
-/** Ways out of an empty result, most targeted first: drop the filters, then the place, then the words. */
-export function getSuggestions(route: SearchRoute): Suggestion[] {
+/**
+ * Ways out of an empty result, most targeted first: drop the filters, then the place, then the words.
+ * `place` is the place searched, as the summary names it (the corrected one when the where box had a typo).
+ */
+export function getSuggestions(route: SearchRoute, place = route.location): Suggestion[] {
   const suggestions: Suggestion[] = [];
   if (hasFilters(route)) suggestions.push({ label: 'Remove all filters', route: withoutFilters(route) });
-  if (route.location) suggestions.push({ label: `Search everywhere, not only in ${route.location}`, route: { ...route, location: undefined, page: undefined } });
-  if (route.q) suggestions.push({ label: `Show all businesses${route.location ? ` in ${route.location}` : ''}`, route: { location: route.location } });
+  if (route.location) suggestions.push({ label: `Search everywhere, not only in ${place}`, route: { ...route, location: undefined, page: undefined } });
+  if (route.q) suggestions.push({ label: `Show all businesses${route.location ? ` in ${place}` : ''}`, route: { location: route.location ? place : undefined } });
   return suggestions;
 }
 
@@ -24,7 +28,9 @@ export function NoResults() {
   const { results, status } = useInstantSearch();
   const { route, show, pathOf } = useSearchRoute();
   if (results.__isArtificial || results.nbHits > 0 || status === 'error') return null;
-  const suggestions = getSuggestions(route);
+  // The summary names the corrected place ("London" for "Londn"): so does everything here.
+  const place = getLocationCorrection(results)?.used ?? route.location;
+  const suggestions = getSuggestions(route, place);
   const handleClick = (event: MouseEvent<HTMLAnchorElement>, next: SearchRoute) => {
     event.preventDefault();
     show(next);
@@ -53,7 +59,7 @@ export function NoResults() {
     <EmptyState title="No businesses match your search">
       <p>
         {route.q ? <>Nothing found for “{route.q}”</> : 'Nothing found'}
-        {route.location ? <> in {route.location}</> : null}
+        {route.location ? <> in {place}</> : null}
         {hasFilters(route) ? ' with these filters' : ''}. Check the spelling, use fewer words, or widen the search:
       </p>
       {suggestions.length > 0 && (
