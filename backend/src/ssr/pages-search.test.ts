@@ -114,6 +114,17 @@ describe('GET /search', () => {
     expect(third.match(/Lyon Locksmith \d+/g)).toHaveLength(5);
   });
 
+  it.each([
+    ['/search?q=locksmith&page=4', '/search?q=locksmith&page=3'],
+    ['/search?q=locksmith&page=99999', '/search?q=locksmith&page=3'],
+    ['/search?q=locksmith&location=Lyon&sort=rating&page=7', '/search?q=locksmith&location=Lyon&sort=rating&page=3'],
+    ['/search?q=zzzyxq&page=2', '/search?q=zzzyxq'],
+  ])('sends a page past the end (%s) to the last page', async (path, last) => {
+    const response = await app.get(path);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(last);
+  });
+
   it('explains an empty result and offers to widen the search', async () => {
     const html = body(await page('/search?q=zzzyxq&location=lyon&openNow=true'));
     const visible = text(html);

@@ -29,6 +29,11 @@ export function movedPermanently(path: string): never {
   throw redirect(path, 301);
 }
 
+/** Thrown by a loader when what the URL asks is for now at another address (a page past the end of a search): 302. */
+export function foundAt(path: string): never {
+  throw redirect(path, 302);
+}
+
 /** Reads a positive page number from the query string; anything else is page 1. */
 export function pageFromUrl(url: string, max = Number.POSITIVE_INFINITY): number {
   const raw = new URL(url, 'http://localhost').searchParams.get('page');

@@ -8,8 +8,12 @@ describe('businessPageFromQuery', () => {
     expect(businessPageFromQuery('100')).toBe(100);
   });
 
+  it('reads a whole number past 100 as the last page the list may reach', () => {
+    for (const raw of ['101', '500', '99999', '99999999999999999999999']) expect(businessPageFromQuery(raw)).toBe(100);
+  });
+
   it('treats anything else as page 1', () => {
-    for (const raw of [null, '', 'abc', '0', '101', '500', '-3', '2.5', '1e2', ' 2', '0x10']) {
+    for (const raw of [null, '', 'abc', '0', '-3', '2.5', '1e2', ' 2', '0x10']) {
       expect(businessPageFromQuery(raw)).toBe(1);
     }
   });

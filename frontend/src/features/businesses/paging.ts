@@ -2,11 +2,14 @@
 export const BUSINESS_PAGE_SIZE = 20;
 export const BUSINESS_MAX_PAGE = 100;
 
-/** `?page=` is taken only as a whole number from 1 to 100; anything else is page 1. */
+/**
+ * `?page=` as a whole number: past page 100 it is past the end of the list, so page 100 (the
+ * loader then shows the last page there is); anything that is not a whole number from 1 is page 1.
+ */
 export function businessPageFromQuery(raw: string | null): number {
-  if (raw === null || !/^\d{1,3}$/.test(raw)) return 1;
+  if (raw === null || !/^\d+$/.test(raw)) return 1;
   const page = Number(raw);
-  return page >= 1 && page <= BUSINESS_MAX_PAGE ? page : 1;
+  return page >= 1 ? Math.min(page, BUSINESS_MAX_PAGE) : 1;
 }
 
 /** Pages the visitor may reach: what exists, capped at 100. */

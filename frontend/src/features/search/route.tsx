@@ -2,7 +2,8 @@
 import type { InstantSearchServerState } from 'react-instantsearch';
 import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
-import { canonicalSearchPath, getSearchTitle, isIndexableSearch, parseSearchParams, SEARCH_INDEX } from './search-url.ts';
+import { foundAt } from '../../lib/route-errors.ts';
+import { canonicalSearchPath, getSearchTitle, isIndexableSearch, parseSearchParams, SEARCH_INDEX, searchPath } from './search-url.ts';
 import { lazyPage } from '../../app/lazy-page.ts';
 
 export interface SearchPageData {
@@ -24,6 +25,12 @@ function hitCountOf(serverState: InstantSearchServerState | null): number | null
   return results && typeof results.nbHits === 'number' ? results.nbHits : null;
 }
 
+/** The last page of the URL's search (1 when it found nothing), from the server's results; null when none were computed. */
+function lastPageOf(serverState: InstantSearchServerState | null): number | null {
+  const results = serverState?.initialResults[SEARCH_INDEX]?.results?.[0];
+  return results && typeof results.nbPages === 'number' ? Math.max(1, results.nbPages) : null;
+}
+
 /** The server's module computing results, imported once: each `import()` costs a module resolution. */
 let serverStateModule: Promise<{ getSearchServerState(url: string): Promise<InstantSearchServerState> }> | undefined;
 
@@ -37,6 +44,10 @@ async function loadSearch({ request }: LoaderFunctionArgs): Promise<SearchPageDa
   // Only the server build computes results here (the browser's InstantSearch fetches its own):
   // the dynamic import keeps the headless InstantSearch and its connectors out of the browser bundle.
   const serverState = import.meta.env.SSR ? await computeServerState(request.url) : null;
+  // Past the last page, the last page (as every paged list shows): by a redirect, since the
+  // browser's InstantSearch reads its page from the URL.
+  const lastPage = lastPageOf(serverState);
+  if (lastPage !== null && Number(route.page ?? '1') > lastPage) foundAt(searchPath({ ...route, page: lastPage > 1 ? String(lastPage) : undefined }));
   return {
     url: request.url,
     query: route.q ?? '',
