@@ -275,6 +275,24 @@ describe('the search page', () => {
     }
   });
 
+  it('wraps a very long query instead of widening the page, on a phone and a desktop', async () => {
+    const long = 'x'.repeat(200);
+    for (const [name, viewport] of [
+      ['search-long-query-mobile', { width: 390, height: 844 }],
+      ['search-long-query-desktop', { width: 1366, height: 900 }],
+    ] as const) {
+      // Found by its first word ("plumb", then the long word dropped); nothing anywhere; an unknown place.
+      for (const path of [`/search?q=plumb+${long}`, `/search?q=${long}&location=lyon`, `/search?q=plumb&location=${long}`]) {
+        const { page } = await openSearch(path, viewport);
+        await page.locator('.search-summary strong').waitFor();
+        const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+        expect(width.page, path).toBeLessThanOrEqual(width.viewport);
+        if (path.includes('location=lyon')) await screenshot(page, name);
+        await page.close();
+      }
+    }
+  });
+
   it('looks right on a desktop and a phone', async () => {
     for (const [name, viewport] of [
       ['search-desktop', { width: 1280, height: 900 }],
