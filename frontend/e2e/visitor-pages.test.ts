@@ -382,6 +382,49 @@ describe('loading', () => {
   });
 });
 
+describe('the home counters', () => {
+  const digitsOf = (page: Page) => page.locator('.home-counter-value [aria-hidden="true"]').allTextContents();
+
+  it('keep the figures of the server HTML through hydration: no number falls', async () => {
+    const html = await (await app.get('/')).text();
+    const served = [...html.matchAll(/<dd class="home-counter-value"><span class="visually-hidden">[^<]*<\/span><span aria-hidden="true">([^<]*)<\/span>/g)].map((match) => match[1]);
+    expect(served).toEqual(['51', '2', '2']);
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.clock.install({ time: new Date('2025-01-15T10:00:00Z') });
+    await page.goto(app.url + '/');
+    await hydrated(page);
+    await page.clock.pauseAt(new Date('2025-01-15T10:01:00Z'));
+    // The count-up took 2 s in 50 steps: every step of it, and after.
+    for (let step = 0; step <= 55; step += 1) {
+      expect(await digitsOf(page), `after ${step * 40} ms`).toEqual(served);
+      await page.clock.runFor(40);
+    }
+    await page.close();
+  });
+
+  it('count up, never down, when the home page opens from another page, and not at all with reduced motion', async () => {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const page = await browser.newPage({ viewport: LAPTOP, reducedMotion });
+      await page.clock.install({ time: new Date('2025-01-15T10:00:00Z') });
+      await page.goto(`${app.url}/categories`);
+      await hydrated(page);
+      await page.clock.pauseAt(new Date('2025-01-15T10:01:00Z'));
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+      await page.locator('.home-counter-value').first().waitFor();
+      const seen: number[] = [];
+      for (let step = 0; step <= 55; step += 1) {
+        seen.push(Number((await digitsOf(page))[0]));
+        await page.clock.runFor(40);
+      }
+      expect(seen, reducedMotion).toEqual([...seen].sort((a, b) => a - b));
+      expect(seen.at(-1)).toBe(51);
+      if (reducedMotion === 'reduce') expect(new Set(seen)).toEqual(new Set([51]));
+      else expect(seen[0]).toBeLessThan(51);
+      await page.close();
+    }
+  });
+});
+
 describe('tooltips', () => {
   it('name the icon-only Next link on a phone after 700 ms, and the next one at once', async () => {
     const page = await browser.newPage({ viewport: PHONE });

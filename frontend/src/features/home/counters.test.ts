@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counterSteps, formatBusinessCounter, formatCityCounter, formatCountryCounter, formatReviewCount, truncateName } from './counters.ts';
+import { counterValueAt, formatBusinessCounter, formatCityCounter, formatCountryCounter, formatReviewCount, truncateName } from './counters.ts';
 
 describe('home counters', () => {
   it('shows businesses with M+ above a million and k above 999', () => {
@@ -24,12 +24,13 @@ describe('home counters', () => {
   });
 
   it('counts up in 50 steps ending on the target', () => {
-    const steps = counterSteps(1000);
-    expect(steps).toHaveLength(50);
-    expect(steps[0]).toBe(20);
+    const steps = Array.from({ length: 51 }, (_, step) => counterValueAt(1000, step));
+    expect(steps[0]).toBe(0);
+    expect(steps[1]).toBe(20);
     expect(steps.at(-1)).toBe(1000);
     expect(steps).toEqual([...steps].sort((a, b) => a - b));
-    expect(counterSteps(7).at(-1)).toBe(7);
+    expect(counterValueAt(7, 50)).toBe(7);
+    expect(counterValueAt(7, 80)).toBe(7);
   });
 });
 

@@ -21,10 +21,8 @@ export function formatCityCounter(value: number): string {
 /** Countries: the compact style (counts above 999 with k). */
 export const formatCountryCounter = (value: number) => formatCompact(value);
 
-/** The value shown at each step of the count-up: step 1 to `steps`, ending exactly on `target`. */
-export function counterSteps(target: number, steps = COUNTER_STEPS): number[] {
-  return Array.from({ length: steps }, (_, index) => Math.round((target * (index + 1)) / steps));
-}
+/** The value shown after `step` steps of the count-up (0 before the first, `target` after the last). */
+export const counterValueAt = (target: number, step: number, steps = COUNTER_STEPS) => Math.round((target * Math.min(step, steps)) / steps);
 
 /** A featured card's name: at most 15 characters, then an ellipsis. */
 export function truncateName(name: string, length = FEATURED_NAME_LENGTH): string {

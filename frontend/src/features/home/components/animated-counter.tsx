@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
-import { COUNTER_DURATION_MS, COUNTER_STEPS, counterSteps } from '../counters.ts';
+import { useEffect, useState } from 'react';
+import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
+import { COUNTER_DURATION_MS, COUNTER_STEPS, counterValueAt } from '../counters.ts';
 
 export interface AnimatedCounterProps {
   value: number;
@@ -8,41 +9,38 @@ export interface AnimatedCounterProps {
 }
 
 /**
- * A figure that counts up from 0 in 50 steps over 2 seconds once the page is interactive. The
- * server renders the final value, so visitors without JavaScript (and search engines) see it.
- * Each step writes the digits straight into their element: the count-up runs while the page
- * loads, and a React render of the home page per step (150 for three counters) held the main
- * thread for seconds on a slow phone (Lighthouse's Total Blocking Time).
+ * A figure that counts up from 0 in 50 steps over 2 seconds, only when it appears without having
+ * been shown: the browser mounting the home page after a visit to another page. Server HTML (and
+ * so a visitor without JavaScript, a search engine, and every first load) shows the final figure,
+ * and hydration keeps it: counting up from 0 there would make a number the visitor has read fall.
+ * With prefers-reduced-motion, never. A step renders this counter alone, and only after a client
+ * navigation, not while the page loads (Lighthouse's Total Blocking Time).
  */
 export function AnimatedCounter({ value, format, label }: AnimatedCounterProps) {
-  const digits = useRef<HTMLSpanElement>(null);
+  const isClientMount = useIsHydrated();
+  // Decided at the first render: false on the server and while React adopts the server's HTML.
+  const [isCounting] = useState(() => isClientMount && value > 0 && !window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  const [step, setStep] = useState(0);
 
   useEffect(() => {
-    const element = digits.current;
-    if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches || value === 0) return undefined;
-    const steps = counterSteps(value, COUNTER_STEPS);
-    let index = 0;
-    element.textContent = format(0);
+    if (!isCounting) return undefined;
+    let reached = 0;
     const timer = window.setInterval(() => {
-      element.textContent = format(steps[index] ?? value);
-      index += 1;
-      if (index >= steps.length) window.clearInterval(timer);
+      reached += 1;
+      setStep(reached);
+      if (reached >= COUNTER_STEPS) window.clearInterval(timer);
     }, COUNTER_DURATION_MS / COUNTER_STEPS);
-    return () => {
-      window.clearInterval(timer);
-      element.textContent = format(value);
-    };
-  }, [value, format]);
+    return () => window.clearInterval(timer);
+  }, [isCounting]);
 
+  const shown = isCounting && step < COUNTER_STEPS ? counterValueAt(value, step) : value;
   return (
     <div className="home-counter">
       <dt className="home-counter-label">{label}</dt>
       <dd className="home-counter-value">
         {/* Screen readers get the final figure once; the counting digits are decoration. */}
         <span className="visually-hidden">{format(value)}</span>
-        <span aria-hidden="true" ref={digits}>
-          {format(value)}
-        </span>
+        <span aria-hidden="true">{format(shown)}</span>
       </dd>
     </div>
   );
