@@ -49,6 +49,8 @@ beforeAll(async () => {
         },
       }),
       buildBusiness({ name: 'Nowhere Plumbing', latitude: null, longitude: null, about: 'Family plumbers since 1982, available for emergencies.' }),
+      buildBusiness({ name: 'Unrated Upholstery', rating: null, reviews: 0 }),
+      buildBusiness({ name: 'Quiet Quilts', rating: null, reviews: 1250 }),
     ],
     { withPages: true },
   );
@@ -73,7 +75,7 @@ describe('home page', () => {
     expect(tooltipId).toBeTruthy();
     expect(html).toContain(`aria-describedby="${tooltipId}"`);
     expect(html).toContain('href="/business/' + bouchonSlug + '"');
-    expect(html).toMatch(/Businesses<\/dt><dd[^>]*><span class="visually-hidden">2<\/span>/);
+    expect(html).toMatch(/Businesses<\/dt><dd[^>]*><span class="visually-hidden">4<\/span>/);
     expect(html).toMatch(/Countries<\/dt><dd[^>]*><span class="visually-hidden">1<\/span>/);
     for (const heading of ['Featured Businesses', 'Popular Categories', 'Top Cities', 'Countries', 'Why choose us']) expect(html).toContain(heading);
     expect(html).toContain('href="/cities/fr/lyon"');
@@ -168,11 +170,22 @@ describe('business page', () => {
     expect(jsonLd(html).find((object) => object['@type'] === 'LocalBusiness')).not.toHaveProperty('geo');
   });
 
-  it('answers 404 with Business Not Found for an unknown slug', async () => {
+  it('says "No rating yet" without "(0 reviews)", and the reviews it has beside it', async () => {
+    const rating = async (name: string) => {
+      const html = await (await app.get(`/business/${slugOf(name)}`)).text();
+      return /<div class="business-rating">([\s\S]*?)<\/div>/.exec(html)![1]!.replace(/<svg[\s\S]*?<\/svg>/g, '').replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+    };
+    expect(await rating('Unrated Upholstery')).toMatch(/No rating yet$/);
+    expect(await rating('Quiet Quilts')).toMatch(/No rating yet · 1,250 reviews$/);
+    expect(await rating('Le Bouchon Lyonnais')).toMatch(/4\.7 \(321 reviews\)$/);
+  });
+
+  it('answers 404 with Business Not Found for an unknown slug, titled the same', async () => {
     const response = await app.get('/business/no-such-business-abc123');
     expect(response.status).toBe(404);
     const html = await response.text();
-    expect(html).toContain('Business Not Found');
+    expect(html).toContain('<title>Business Not Found | Business Directory</title>');
+    expect(html).toContain('<h1 id="business-missing-title">Business Not Found</h1>');
     expect(html).toContain('action="/search"');
     for (const path of ['/categories', '/countries', '/cities']) expect(html).toContain(`href="${path}"`);
     expect(html).toContain('Back to Home');
@@ -190,6 +203,7 @@ describe('business page', () => {
       const response = await app.get(`/business/${bouchonSlug}`);
       expect(response.status).toBe(500);
       const html = await response.text();
+      expect(html).toContain('<title>Business Not Found | Business Directory</title>');
       expect(html).toContain('Business Not Found');
       expect(html).toContain('Business not found: 500');
       expect(html).toContain('action="/search"');
@@ -300,6 +314,7 @@ describe('404 page', () => {
     const response = await app.get('/no/such/page');
     expect(response.status).toBe(404);
     const html = await response.text();
+    expect(html).toContain('<title>Page Not Found | Business Directory</title>');
     expect(html).toContain('Page Not Found');
     expect(html).toContain('placeholder="e.g. restaurant, plumber…"');
     expect(html).toContain('placeholder="City, country"');

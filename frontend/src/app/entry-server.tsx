@@ -25,6 +25,10 @@ const handler = createStaticHandler(routes);
 /** The deepest matched route that can describe the page, described from its loader data. */
 function pageMeta(context: Exclude<Awaited<ReturnType<typeof handler.query>>, Response>): PageMeta | null {
   if (context.errors) {
+    const errors = context.errors;
+    // A route whose error element has a heading of its own ("Business Not Found") titles the page after it.
+    const ownScreen = context.matches.map((match) => match.route).find((route) => route.id in errors && (route.handle as RouteHandle | undefined)?.errorTitle);
+    if (ownScreen) return { ...NOT_FOUND_META, title: `${(ownScreen.handle as RouteHandle).errorTitle!} | Business Directory` };
     if (context.statusCode !== 404) return { ...NOT_FOUND_META, title: 'Error | Business Directory' };
     const place = Object.values(context.errors).map((error) => (isRouteErrorResponse(error) ? error.data : null)).find(isPlaceNotFound);
     return place ? { ...NOT_FOUND_META, title: `${place.message} | Business Directory` } : NOT_FOUND_META;

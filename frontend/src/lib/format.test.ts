@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, formatRoundedPlus, pluralize } from './format.ts';
+import { formatDistance, formatNumber, formatRoundedPlus, pluralize } from './format.ts';
 
 describe('formatNumber', () => {
   it('groups thousands with commas, as en-US does, whatever the machine’s locale', () => {
@@ -22,5 +22,16 @@ describe('formatNumber', () => {
     expect(pluralize(1, 'business', 'businesses')).toBe('1 business');
     expect(pluralize(2500, 'business', 'businesses')).toBe('2,500 businesses');
     expect(formatRoundedPlus(564321)).toBe('560,000+');
+  });
+});
+
+describe('formatDistance', () => {
+  it('reads metres below a kilometre, one decimal below ten, and groups thousands like every other number', () => {
+    expect(formatDistance(0.004)).toBe('10 m');
+    expect(formatDistance(0.347)).toBe('350 m');
+    expect(formatDistance(1.23)).toBe('1.2 km');
+    expect(formatDistance(832.4)).toBe('832 km');
+    expect(formatDistance(4939.2)).toBe('4,939 km');
+    expect(formatDistance(12_345.6)).toBe('12,346 km');
   });
 });

@@ -32,3 +32,9 @@ export const pluralize = (count: number, one: string, many = `${one}s`) => `${fo
 
 /** A `tel:` link for a phone number as written ("+1 (555) 010-2000" → "tel:+15550102000"). */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** "350 m", "1.2 km", "4,939 km" from the searched point: grouped like every other number of the site. */
+export function formatDistance(km: number): string {
+  if (km < 1) return `${Math.max(10, Math.round((km * 1000) / 10) * 10)} m`;
+  return `${km < 10 ? km.toFixed(1) : formatNumber(Math.round(km))} km`;
+}

@@ -22,6 +22,8 @@ export interface RouteHandle<T = unknown> {
   nav?: string;
   /** What stands in for the page while the browser loads it (components/page-skeleton.tsx). */
   skeleton?: ComponentType;
+  /** The title of the screen this route's error element shows (its heading), when not the generic "Page Not Found". */
+  errorTitle?: string;
 }
 
 const escapeHtml = (text: string) =>

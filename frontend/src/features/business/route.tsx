@@ -4,7 +4,7 @@ import { getApiClient, isApiRequestError, type BusinessResult } from '../../lib/
 import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
 import { movedPermanently, notFoundResponse, type NotFoundData } from '../../lib/route-errors.ts';
 import { buildBreadcrumbJsonLd, buildLocalBusinessJsonLd, getMetaDescription } from './business-content.ts';
-import { BusinessRouteError } from './components/business-not-found.tsx';
+import { BUSINESS_NOT_FOUND_TITLE, BusinessRouteError } from './components/business-not-found.tsx';
 import { DetailSkeleton } from '../../components/page-skeleton.tsx';
 import { lazyPage } from '../../app/lazy-page.ts';
 
@@ -50,6 +50,7 @@ async function loadBusiness({ params, request }: LoaderFunctionArgs): Promise<Bu
 
 const handle: RouteHandle<BusinessPageData> = {
   skeleton: DetailSkeleton,
+  errorTitle: BUSINESS_NOT_FOUND_TITLE,
   meta: ({ business, origin }): PageMeta => ({
     title: `${business.name} - ${business.type ?? business.category ?? 'Business'} | Business Directory`,
     description: getMetaDescription(business),

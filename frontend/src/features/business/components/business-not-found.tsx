@@ -10,6 +10,9 @@ const BROWSE_TEXTS = {
   cities: 'See what is near you, city by city.',
 };
 
+/** The heading of the screen, and the title of its page. */
+export const BUSINESS_NOT_FOUND_TITLE = 'Business Not Found';
+
 /** The Business Not Found screen: search, browse links and the way home; `detail` says why when the call failed. */
 export function BusinessNotFound({ detail }: { detail?: string }) {
   return (
@@ -19,7 +22,7 @@ export function BusinessNotFound({ detail }: { detail?: string }) {
           <path d="M3 21h18M5 21V8l7-5 7 5v13M9 21v-6h6v6" />
         </svg>
       </div>
-      <h1 id="business-missing-title">Business Not Found</h1>
+      <h1 id="business-missing-title">{BUSINESS_NOT_FOUND_TITLE}</h1>
       <p className="muted business-missing-lead">
         We could not find this business. It may have closed, moved or changed its name. Search the directory or browse below.
       </p>

@@ -3,7 +3,7 @@ import { useLoaderData } from 'react-router-dom';
 import { Link } from '../../../components/link.tsx';
 import { AdSlot } from '../../../components/ad-slot.tsx';
 import { StarRating } from '../../../components/star-rating.tsx';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatNumber, pluralize } from '../../../lib/format.ts';
 import { getAboutText, getAmenities, getCityName, getDirectionsUrl } from '../business-content.ts';
 import { describeNextChange, isOpenAt, weekDayAt } from '../hours.ts';
 import { getInvalidCoordinatesWarning, hasValidCoordinates } from '../map-config.ts';
@@ -107,10 +107,18 @@ export function BusinessPage() {
             <h1 className="business-name">{business.name}</h1>
             <div className="business-rating">
               <StarRating rating={business.rating} />
-              <span className="business-rating-value">{business.rating === null ? 'No rating yet' : business.rating.toFixed(1)}</span>
-              <span className="muted">
-                ({formatNumber(business.reviews)} {business.reviews === 1 ? 'review' : 'reviews'})
-              </span>
+              {business.rating === null ? (
+                <>
+                  <span className="business-rating-value">No rating yet</span>
+                  {/* "(0 reviews)" beside "No rating yet" says the same thing twice. */}
+                  {business.reviews > 0 && <span className="muted">· {pluralize(business.reviews, 'review')}</span>}
+                </>
+              ) : (
+                <>
+                  <span className="business-rating-value">{business.rating.toFixed(1)}</span>
+                  <span className="muted">({pluralize(business.reviews, 'review')})</span>
+                </>
+              )}
             </div>
             {business.categorySlug ? (
               <Link to={`/categories/${business.categorySlug}`} className="badge business-category">{business.category ?? kind}</Link>

@@ -2,15 +2,10 @@ import type { Hit } from 'instantsearch.js';
 import { Highlight, useHits } from 'react-instantsearch';
 import type { InstantSearchHit } from '@directory/backend/shared/api-types.ts';
 import { BusinessCardFrame } from '../../../components/business-card.tsx';
+import { formatDistance } from '../../../lib/format.ts';
 import '../../../components/business-card.css';
 
 export type SearchHit = Hit<InstantSearchHit>;
-
-/** "1.2 km" / "350 m" from the searched point. */
-export function formatDistance(km: number): string {
-  if (km < 1) return `${Math.max(10, Math.round((km * 1000) / 10) * 10)} m`;
-  return `${km < 10 ? km.toFixed(1) : Math.round(km)} km`;
-}
 
 /** A result: the business card of the category pages, with the words that matched highlighted. */
 function ResultCard({ hit }: { hit: SearchHit }) {
