@@ -47,6 +47,7 @@ import { SearchAnswerCache } from './services/search-answer-cache.ts';
 import { createInProcessApiClient } from './ssr/in-process-api-client.ts';
 import { cachedPages, RenderedPageCache } from './ssr/page-cache.ts';
 import { pageRenderer, type ServerEntry } from './ssr/page-renderer.ts';
+import { siteOrigin } from './site-origin.ts';
 
 export interface AppOptions {
   record: RecordDatabase;
@@ -235,6 +236,8 @@ export function createApp(
     isDevelopment?: boolean;
     site?: SiteBundle;
     isProxyTrusted?: boolean;
+    /** PUBLIC_URL: the origin of every absolute URL the site writes; by default each request's own. */
+    publicUrl?: string;
     pageCacheBytes?: number;
     /** How long a kept index page or sitemap file is served after the index changed under it (PAGE_STALE_SECONDS); 0 by default: rendered again at once. */
     pageStaleSeconds?: number;
@@ -272,7 +275,8 @@ export function createApp(
   const staleMs = (options.pageStaleSeconds ?? 0) * 1000;
   const keptSitemaps = new KeptSitemaps({ staleMs });
   deps.admin.caches.register('sitemaps', () => keptSitemaps.clear());
-  const sitemaps = createSitemapsRouter({ sitemaps: deps.sitemaps, generation: () => deps.engine.generation() }, keptSitemaps);
+  const originOf = siteOrigin(options.publicUrl);
+  const sitemaps = createSitemapsRouter({ sitemaps: deps.sitemaps, generation: () => deps.engine.generation(), originOf }, keptSitemaps);
   app.use(sitemaps.routes());
   app.use(sitemaps.allowedMethods());
   app.use(adminPages);
@@ -305,7 +309,7 @@ export function createApp(
               throw error;
             }
           },
-          { staleMs },
+          { originOf, staleMs },
         ),
       );
     }
@@ -318,6 +322,7 @@ export function createApp(
         site: deps.site,
         isGoneSlug: (slug) => deps.admin.businesses.repository.isGone(slug),
         unavailableRetryAfter: () => deps.engineHealth.retryAfterSeconds(),
+        originOf,
       }),
     );
   }

@@ -6,6 +6,21 @@ import { passwordProblem } from './services/password.ts';
 import { CONTACT_MESSAGES_RULE, SEARCH_BURST_RULE, type RateLimitRule } from './services/rate-limits.ts';
 import { indexerEnvSchema, parseEnvironment, toIndexerConfig, type IndexerConfig } from '@directory/indexer/config.ts';
 
+/**
+ * The site's public address ("https://directory.example"): a scheme, a host and a port if any,
+ * nothing after them (the site is served from the root of its host). Read as its origin.
+ */
+const publicUrlSchema = z
+  .string()
+  .refine((text) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol), 'must be an http:// or https:// address, e.g. https://directory.example')
+  .refine((text) => {
+    // Not an address at all: the check above says so.
+    if (!URL.canParse(text)) return true;
+    const url = new URL(text);
+    return url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+  }, 'must be the site\'s origin alone (https://directory.example), with no path, query, fragment or credentials')
+  .transform((text) => new URL(text).origin);
+
 const backendEnvSchema = indexerEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -15,6 +30,8 @@ const backendEnvSchema = indexerEnvSchema.extend({
   // An empty value (as compose files pass an unset variable) means "not set".
   ADMIN_PASSWORD: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(12, 'must be at least 12 characters').optional()),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  // An empty value (as compose files pass an unset variable) means "not set".
+  PUBLIC_URL: z.preprocess((value) => (value === '' ? undefined : value), publicUrlSchema.optional()),
   INDEX_SYNC: z.enum(['on', 'off']).default('on'),
   INDEX_SYNC_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(250),
   BACKUP_DIR: z.string().min(1).optional(),
@@ -43,6 +60,11 @@ export interface BackendConfig extends IndexerConfig {
   adminPassword: string | undefined;
   /** Whether X-Forwarded-Proto/-For/-Host from a reverse proxy are believed (`app.proxy`). */
   isProxyTrusted: boolean;
+  /**
+   * The origin every absolute URL of the site is written with (canonical links, og:url, JSON-LD,
+   * robots.txt, sitemaps), whatever Host a request names; undefined: the request's own origin.
+   */
+  publicUrl: string | undefined;
   /** Whether the server applies the change log itself (off when `npm run indexer -- --watch` does). */
   isIndexSyncOn: boolean;
   indexSyncIntervalMs: number;
@@ -77,6 +99,7 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     adminUsername: parsed.ADMIN_USERNAME,
     adminPassword: parsed.ADMIN_PASSWORD,
     isProxyTrusted: parsed.TRUST_PROXY === 'true',
+    publicUrl: parsed.PUBLIC_URL,
     isIndexSyncOn: parsed.INDEX_SYNC === 'on',
     indexSyncIntervalMs: parsed.INDEX_SYNC_INTERVAL_MS,
     backupDir: resolve(parsed.BACKUP_DIR ?? join(indexer.dataDir, 'backups')),

@@ -8,6 +8,10 @@ import { rawGet } from '../testing/raw-get.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { cachedPages, keptPageOf, keptUntil, RenderedPageCache, type BusinessHours } from './page-cache.ts';
 import { NONCE_LENGTH } from './script-nonce.ts';
+import { siteOrigin } from '../site-origin.ts';
+
+/** No PUBLIC_URL: pages are written with the origin each request names. */
+const requestOrigin = siteOrigin(undefined);
 
 let app: TestApp;
 let slug: string;
@@ -234,6 +238,50 @@ describe('a cached page and its Content-Security-Policy', () => {
   });
 });
 
+describe('cachedPages and the origin a page was rendered for', () => {
+  /** A server whose render writes the origin it was asked for, as the pages' canonical links do; the bodies of `hosts` asked in turn. */
+  async function bodiesFor(originOf: ReturnType<typeof siteOrigin>, hosts: string[]): Promise<string[]> {
+    let renders = 0;
+    const koa = new Koa();
+    koa.use(cachedPages(new RenderedPageCache({ maxBytes: 1024 * 1024 }), async () => ({ version: 'v1', generation: 'g1', hours: null }), { originOf }));
+    koa.use((ctx) => {
+      renders += 1;
+      ctx.type = 'text/html';
+      ctx.set('Cache-Control', 'public, max-age=0');
+      ctx.body = `<link rel="canonical" href="${originOf(ctx)}/categories"><p>render ${renders}</p>`;
+      ctx.state.preparedPage = { html: ctx.body, reads: '' };
+    });
+    const server = koa.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const bodies: string[] = [];
+      for (const host of hosts) bodies.push((await rawGet(`http://127.0.0.1:${port}/categories`, { host: host.replace('PORT', String(port)) })).body.toString());
+      return bodies;
+    } finally {
+      server.close();
+    }
+  }
+
+  it('never serves a page rendered for a forged Host to a request for the real one', async () => {
+    const [forged, real, realAgain] = await bodiesFor(requestOrigin, ['evil.example', '127.0.0.1:PORT', '127.0.0.1:PORT']);
+    expect(forged).toContain('href="http://evil.example/categories"');
+    expect(real).toContain('href="http://127.0.0.1:');
+    expect(real).not.toContain('evil.example');
+    // Each origin's page is kept for that origin.
+    expect(real).toContain('render 2');
+    expect(realAgain).toBe(real);
+  });
+
+  it('keeps one page for every Host when the public origin is set', async () => {
+    const bodies = await bodiesFor(siteOrigin('https://directory.example'), ['evil.example', '127.0.0.1:PORT']);
+    expect(bodies).toEqual([
+      '<link rel="canonical" href="https://directory.example/categories"><p>render 1</p>',
+      '<link rel="canonical" href="https://directory.example/categories"><p>render 1</p>',
+    ]);
+  });
+});
+
 describe('cachedPages and the time a business page shows', () => {
   // Friday 27 November 2026, 10:41:30 in Paris; the business is open 9 to 5 there.
   const at = Date.UTC(2026, 10, 27, 9, 41, 30);
@@ -244,7 +292,7 @@ describe('cachedPages and the time a business page shows', () => {
     let clock = at;
     let renders = 0;
     const koa = new Koa();
-    koa.use(cachedPages(new RenderedPageCache({ maxBytes: 1024 * 1024 }), async () => ({ version: 'v1', generation: null, hours }), { now: () => clock }));
+    koa.use(cachedPages(new RenderedPageCache({ maxBytes: 1024 * 1024 }), async () => ({ version: 'v1', generation: null, hours }), { originOf: requestOrigin, now: () => clock }));
     koa.use((ctx) => {
       renders += 1;
       ctx.type = 'text/html';
@@ -276,7 +324,7 @@ describe('cachedPages when the index changes under a kept page', () => {
   async function serverWithHeldRenders(staleMs: number, held: number[]) {
     const state = { generation: 'g1', renders: 0, held: null as (() => void) | null, clock: 0 };
     const koa = new Koa();
-    koa.use(cachedPages(new RenderedPageCache({ maxBytes: 1024 * 1024 }), async () => ({ version: 'v1', generation: state.generation, hours: null }), { staleMs, now: () => state.clock }));
+    koa.use(cachedPages(new RenderedPageCache({ maxBytes: 1024 * 1024 }), async () => ({ version: 'v1', generation: state.generation, hours: null }), { originOf: requestOrigin, staleMs, now: () => state.clock }));
     koa.use(async (ctx) => {
       state.renders += 1;
       const html = `<p>${state.generation}, render ${state.renders}</p>`;

@@ -9,6 +9,7 @@ import { pageText, sendGzippedPage, sendPage, sendUnpackedPage, type PreparedPag
 import { NONCE_LENGTH, NONCE_PLACEHOLDER } from './script-nonce.ts';
 import { unchangedUntil } from '@directory/frontend/src/features/business/hours.ts';
 import { businessSlugOf } from './page-path.ts';
+import { pageUrlOf, type SiteOrigin } from '../site-origin.ts';
 
 /**
  * Index pages rendered at once, beyond which a page the last index change retired is served as it
@@ -40,7 +41,7 @@ interface CachedPage {
 }
 
 /**
- * Rendered pages by URL (a business page, the home page and the directory's lists: see
+ * Rendered pages by origin and URL (a business page, the home page and the directory's lists: see
  * `keptPageOf`), each tagged with the version of the data it was rendered from (a business
  * page: its business's row; the others: the index generation; for all: the site snippets' and ad
  * codes' last change and the "clear cache" count). A page of another version, or past its
@@ -236,7 +237,7 @@ export function keptPageOf(path: string): KeptPage | null {
 /**
  * Serves a page of `keptPageOf` from the cache, ahead of the admission queue (a ready page costs
  * no render and no queue slot), and keeps what the renderer answers. Its ETag is the data
- * version, the page's expiry and the URL hashed: known before any work, so a revalidation is a 304
+ * version, the page's expiry and the origin and URL hashed: known before any work, so a revalidation is a 304
  * without a render. Only anonymous GET/HEAD requests are cached: an operator's page is always
  * rendered. `dataVersion(page)` names everything the page shows (null: do not keep it), and for
  * a business page reads its hours in the same look-up.
@@ -245,10 +246,12 @@ export function cachedPages(
   cache: RenderedPageCache,
   dataVersion: (page: KeptPage) => Promise<PageVersion | null>,
   options: {
+    /** The origin the page's absolute URLs are written with (pageRenderer's): part of the key, so a page rendered for one origin is never served to another. */
+    originOf: SiteOrigin;
     now?: () => number;
     /** How long an index page is served after the index changed under it (PAGE_STALE_SECONDS; see {@link RenderedPageCache.get}). */
     staleMs?: number;
-  } = {},
+  },
 ): Middleware {
   const now = options.now ?? Date.now;
   const staleMs = options.staleMs ?? 0;
@@ -261,7 +264,8 @@ export function cachedPages(
     if (data === null) return next();
     const version = `${data.version}#${cache.epoch}`;
     const at = now();
-    const key = ctx.originalUrl;
+    // The URL the renderer renders, origin included: a page is never served to a request for another origin.
+    const key = pageUrlOf(ctx, options.originOf).href;
     const ready = cache.get(key, version, data.generation, at, staleMs);
     // A kept page's expiry was settled when it was rendered; a page to render now gets its own.
     const expiresAt = ready?.expiresAt ?? keptUntil(kept, ctx.querystring, at, data.hours);

@@ -14,6 +14,7 @@ import { routePreloadsFor } from './route-preloads.ts';
 import { applyNonce, createNonce, NONCE_PLACEHOLDER, NonceStamper, stampDocumentNonces } from './script-nonce.ts';
 import { businessSlugOf } from './page-path.ts';
 import type { GzipTemplate } from './gzip-template.ts';
+import { pageUrlOf, type SiteOrigin } from '../site-origin.ts';
 
 /** What the frontend's server entry exports (frontend/src/app/entry-server.tsx). */
 export interface ServerEntry {
@@ -105,6 +106,8 @@ export function pageRenderer(options: {
   isGoneSlug?: (slug: string) => boolean;
   /** Seconds a visitor should wait before asking again for a page the search engine could not serve (503). */
   unavailableRetryAfter?: () => number;
+  /** The origin of the URL the page is rendered for, which its canonical link, og:url and JSON-LD are written with. */
+  originOf: SiteOrigin;
 }): Middleware {
   // Our own scripts in the template (the app's module, its preloads) carry the nonce too.
   const fillTemplate = compileTemplate(stampDocumentNonces(readFileSync(options.templateFile, 'utf8'), NONCE_PLACEHOLDER));
@@ -113,7 +116,7 @@ export function pageRenderer(options: {
   return async (ctx, next) => {
     const isFormPost = ctx.method === 'POST' && ctx.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD' && !isFormPost) || ctx.path.startsWith('/api/')) return next();
-    const url = new URL(ctx.originalUrl, `${ctx.protocol}://${ctx.host}`);
+    const url = pageUrlOf(ctx, options.originOf);
     const request = isFormPost
       ? new Request(url, {
           method: 'POST',

@@ -19,16 +19,11 @@ import {
 } from './schema.ts';
 import type { KeptSitemaps, SitemapWriter } from './kept-sitemaps.ts';
 import { presentSitemapIndex, presentUrlset, streamUrlset } from './sitemap-xml.ts';
+import type { SiteOrigin } from '../../site-origin.ts';
 
 const XML_TYPE = 'application/xml; charset=utf-8';
 /** Crawlers and a CDN may keep a sitemap or robots.txt for an hour. */
 const ONE_HOUR_CACHE = 'public, max-age=3600';
-
-/**
- * The absolute origin of the site as the visitor reached it; `app.proxy` is on, so Koa takes
- * the scheme and host from X-Forwarded-Proto/Host when a proxy sets them.
- */
-const originOf = (ctx: Context) => `${ctx.protocol}://${ctx.host}`;
 
 function answer(ctx: Context, type: string, body: string | Readable): void {
   ctx.body = body;
@@ -40,9 +35,13 @@ function answer(ctx: Context, type: string, body: string | Readable): void {
  * robots.txt, the sitemap index and the sitemap files, served at the site root. A GET of a file
  * written from the index (all but main.xml) that takes gzip, as every crawler does, is answered
  * from `kept` (see KeptSitemaps), with an ETag of the file's index generation; HEAD and a client
- * without gzip get the file written for them.
+ * without gzip get the file written for them. Every URL in them starts with `originOf` (PUBLIC_URL,
+ * or the request's origin: then a file is kept per origin).
  */
-export function createSitemapsRouter({ sitemaps, generation }: { sitemaps: SitemapService; generation: () => Promise<string> }, kept: KeptSitemaps): Router {
+export function createSitemapsRouter(
+  { sitemaps, generation, originOf }: { sitemaps: SitemapService; generation: () => Promise<string>; originOf: SiteOrigin },
+  kept: KeptSitemaps,
+): Router {
   const router = new Router();
   const sendSitemap = async (ctx: Context, write: SitemapWriter) => {
     if (ctx.method !== 'GET' || !acceptsGzip(ctx.get('accept-encoding'))) {
