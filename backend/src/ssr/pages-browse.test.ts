@@ -4,7 +4,7 @@ import type { CategoryEntry, PagedBusinesses } from '../shared/api-types.ts';
 import type { RenderedReads } from '@directory/frontend/src/lib/api-client.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
-let app: TestApp;
+let app: TestApp & { url: string };
 
 const us = { country: 'United States', countryCode: 'US', timeZone: 'America/New_York', phone: '+1 212 555 0100' };
 const de = { country: 'Germany', countryCode: 'DE', city: 'Berlin', timeZone: 'Europe/Berlin' };
@@ -49,6 +49,7 @@ async function page(path: string): Promise<{ status: number; html: string; text:
   return { status: response.status, html, text: visibleText(html) };
 }
 
+const slugOf = (name: string) => app.deps.record.prepare('SELECT slug FROM businesses WHERE name = ?').pluck().get(name) as string;
 const count = (sql: string) => (app.deps.record.prepare(sql).get() as { n: number }).n;
 const titleOf = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1];
 const canonicalOf = (html: string) => /<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+(.*?)">/.exec(html)?.[1]?.replace(/&amp;/g, '&');
@@ -197,11 +198,14 @@ describe('/categories/{slug}', () => {
     expect(html).toContain('href="/categories/plumber?page=2"');
     expect(titleOf(html)).toBe('Plumber in all countries - 14 businesses | Business Directory');
     const breadcrumb = jsonLdOf(html).find((object) => object['@type'] === 'BreadcrumbList');
+    // Absolute URLs on the page's own origin, as its canonical link.
     expect(breadcrumb?.itemListElement).toEqual([
-      { '@type': 'ListItem', position: 1, name: 'Home', item: '/' },
-      { '@type': 'ListItem', position: 2, name: 'Categories', item: '/categories' },
-      { '@type': 'ListItem', position: 3, name: 'Plumber', item: '/categories/plumber' },
+      { '@type': 'ListItem', position: 1, name: 'Home', item: `${app.url}/` },
+      { '@type': 'ListItem', position: 2, name: 'Categories', item: `${app.url}/categories` },
+      { '@type': 'ListItem', position: 3, name: 'Plumber', item: `${app.url}/categories/plumber` },
     ]);
+    const list = jsonLdOf(html).find((object) => object['@type'] === 'ItemList') as { itemListElement: { position: number; url: string }[] };
+    expect(list.itemListElement[0]).toMatchObject({ position: 1, url: `${app.url}/business/${slugOf('Lyon Plumber 01')}` });
   });
 
   it('serves page 2', async () => {

@@ -11,7 +11,23 @@ import { rawGet } from '../testing/raw-get.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
 const BUSINESSES = [buildBusiness({ name: 'Parkside Spine Wellness', category: 'Chiropractor', city: 'Tokyo', country: 'Japan', countryCode: 'JP' })];
-const PAGES = (slug: string) => [`/business/${slug}`, '/', '/categories', '/categories/chiropractor', '/countries/japan', '/cities/jp/tokyo', '/search?q=spine'];
+const PAGES = (slug: string) => [
+  `/business/${slug}`,
+  '/',
+  '/businesses',
+  '/categories',
+  '/categories?letter=C',
+  '/categories/chiropractor',
+  '/countries',
+  '/countries/japan',
+  '/countries/japan/cities',
+  '/cities',
+  '/cities/T',
+  '/cities/jp/tokyo',
+  '/search?q=spine',
+  '/contact',
+  '/privacy-policy',
+];
 
 /** A page's body as sent, unpacked if it came in gzip. */
 async function body(url: string, headers: Record<string, string>): Promise<string> {
@@ -20,12 +36,12 @@ async function body(url: string, headers: Record<string, string>): Promise<strin
   return (answer.headers['content-encoding'] === 'gzip' ? gunzipSync(answer.body) : answer.body).toString();
 }
 
-/** The absolute addresses a page writes: canonical link, og:url and every JSON-LD `url`, `@id`, `item` and `target`. */
+/** The addresses a page writes: canonical link, og:url and every JSON-LD `url`, `@id`, `item` and `target`. */
 function addressesIn(html: string): string[] {
   const tags = [...html.matchAll(/<link rel="canonical" href="([^"]+)"|<meta property="og:url" content="([^"]+)"/g)].map((match) => match[1] ?? match[2]!);
   const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => match[1]!);
   const urls = jsonLd.flatMap((json) => [...json.matchAll(/"(?:url|@id|item|target)":"([^"]+)"/g)].map((match) => match[1]!));
-  return [...tags, ...urls].filter((address) => /^https?:/.test(address));
+  return [...tags, ...urls];
 }
 
 /** A GET whose request-target is an absolute URL (as sent to a proxy): another host than the one connected to. */
@@ -50,7 +66,7 @@ describe('with PUBLIC_URL set', () => {
   });
   afterAll(() => app.close());
 
-  it.each(['evil.example', 'evil.example:8443'])('writes every absolute URL of a page with it, whatever Host (%s) or X-Forwarded-Host asks', async (host) => {
+  it.each(['evil.example', 'evil.example:8443'])('writes every URL of a page (canonical, og:url, JSON-LD) with it, whatever Host (%s) or X-Forwarded-Host asks', async (host) => {
     for (const path of PAGES(slug)) {
       const forged = await body(app.url + path, { host });
       const forwarded = await body(app.url + path, { 'x-forwarded-host': host, 'x-forwarded-proto': 'http' });
@@ -65,6 +81,17 @@ describe('with PUBLIC_URL set', () => {
       expect(addressesIn(forged)).toEqual(addressesIn(normal));
     }
     expect(addressesIn(await body(`${app.url}/business/${slug}`, { host }))).toContain(`https://directory.example/business/${slug}`);
+  });
+
+  it("writes the home page's WebSite with its URL and an absolute search target", async () => {
+    const html = await body(`${app.url}/`, {});
+    const website = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)]
+      .map((match) => JSON.parse(match[1]!) as Record<string, unknown>)
+      .find((object) => object['@type'] === 'WebSite');
+    expect(website).toMatchObject({
+      url: 'https://directory.example/',
+      potentialAction: { '@type': 'SearchAction', target: 'https://directory.example/search?q={search_term_string}' },
+    });
   });
 
   it('writes robots.txt and the sitemaps with it', async () => {

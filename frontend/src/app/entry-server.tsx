@@ -23,7 +23,7 @@ export type RenderResult =
 const handler = createStaticHandler(routes);
 
 /** The deepest matched route that can describe the page, described from its loader data. */
-function pageMeta(context: Exclude<Awaited<ReturnType<typeof handler.query>>, Response>): PageMeta | null {
+function pageMeta(context: Exclude<Awaited<ReturnType<typeof handler.query>>, Response>, origin: string): PageMeta | null {
   if (context.errors) {
     const errors = context.errors;
     // A route whose error element has a heading of its own ("Business Not Found") titles the page after it.
@@ -38,7 +38,7 @@ function pageMeta(context: Exclude<Awaited<ReturnType<typeof handler.query>>, Re
     const handle = match.route.handle as RouteHandle | undefined;
     if (!handle?.meta) continue;
     const data = context.loaderData[match.route.id];
-    if (data !== undefined) return handle.meta(data, match.params);
+    if (data !== undefined) return handle.meta(data, match.params, origin);
   }
   return null;
 }
@@ -113,8 +113,8 @@ export async function render(request: Request, options: { nonce?: string } = {})
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </StrictMode>,
     ) + hydrationScript(context, options.nonce);
-  const meta = pageMeta(context);
   const origin = new URL(request.url).origin;
+  const meta = pageMeta(context, origin);
   // A read that found the search engine unreachable answers 503 (try again), not 500.
   const isUnavailable = Object.values(context.errors ?? {}).some((error) => unavailableMessage(error) !== null);
   const chunks = pageChunks(context.matches, new URL(request.url).pathname);

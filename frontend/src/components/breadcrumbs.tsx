@@ -26,8 +26,8 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
   );
 }
 
-/** The same trail as a schema.org BreadcrumbList, for the page's JSON-LD. */
-export function breadcrumbJsonLd(items: Crumb[]): object {
+/** The same trail as a schema.org BreadcrumbList, for the page's JSON-LD: each step's absolute URL on `origin`. */
+export function breadcrumbJsonLd(items: Crumb[], origin: string): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -35,7 +35,7 @@ export function breadcrumbJsonLd(items: Crumb[]): object {
       '@type': 'ListItem',
       position: index + 1,
       name: item.label,
-      item: item.path,
+      item: origin + item.path,
     })),
   };
 }

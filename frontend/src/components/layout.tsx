@@ -56,7 +56,7 @@ function useDocumentTitle() {
       const match = matches[i]!;
       const handle = match.handle as RouteHandle | undefined;
       if (handle?.meta && match.data !== undefined) {
-        document.title = handle.meta(match.data, match.params).title;
+        document.title = handle.meta(match.data, match.params, window.location.origin).title;
         return;
       }
     }

@@ -17,7 +17,8 @@ export const SITE_NAME = 'Business Directory';
 
 /** A route's `handle`: how to describe the page from its loader data. */
 export interface RouteHandle<T = unknown> {
-  meta?: (data: T, params: Record<string, string | undefined>) => PageMeta;
+  /** `origin` ("https://directory.example"): what the page's absolute URLs (JSON-LD) start with, as its canonical link does. */
+  meta?: (data: T, params: Record<string, string | undefined>, origin: string) => PageMeta;
   /** The navigation link this route highlights. */
   nav?: string;
   /** What stands in for the page while the browser loads it (components/page-skeleton.tsx). */

@@ -13,8 +13,6 @@ export interface BusinessPageData {
   ads: AdvertisementCodes;
   /** When the page was loaded (ms): open/closed and "today" render from it, identically on server and client. */
   now: number;
-  /** Origin of the page URL, for the absolute URLs of the JSON-LD. */
-  origin: string;
 }
 
 const NO_ADS: AdvertisementCodes = { ad1: '', ad2: '', ad3: '', ad4: '' };
@@ -39,19 +37,19 @@ async function readBusiness(slug: string): Promise<BusinessResult> {
   }
 }
 
-async function loadBusiness({ params, request }: LoaderFunctionArgs): Promise<BusinessPageData> {
+async function loadBusiness({ params }: LoaderFunctionArgs): Promise<BusinessPageData> {
   const slug = params.slug ?? '';
   const api = getApiClient();
   const [result, ads] = await Promise.all([readBusiness(slug), api.advertisementCodes().catch(noAdvertisements)]);
   if (result.kind === 'moved') movedPermanently(`/business/${result.slug}`);
   if (result.kind === 'missing') notFoundResponse(`Business not found: 404`);
-  return { business: result.business, ads, now: Date.now(), origin: new URL(request.url).origin };
+  return { business: result.business, ads, now: Date.now() };
 }
 
 const handle: RouteHandle<BusinessPageData> = {
   skeleton: DetailSkeleton,
   errorTitle: BUSINESS_NOT_FOUND_TITLE,
-  meta: ({ business, origin }): PageMeta => ({
+  meta: ({ business }, _params, origin): PageMeta => ({
     title: `${business.name} - ${business.type ?? business.category ?? 'Business'} | Business Directory`,
     description: getMetaDescription(business),
     canonicalPath: `/business/${business.slug}`,

@@ -26,7 +26,7 @@ async function loadBusinesses({ request }: LoaderFunctionArgs) {
   return { page: Math.min(page, Math.max(1, result.totalPages)), result } satisfies BusinessesData;
 }
 
-function describeBusinesses(data: BusinessesData | LoadFailure): PageMeta {
+function describeBusinesses(data: BusinessesData | LoadFailure, _params: unknown, origin: string): PageMeta {
   if (isLoadFailure(data)) {
     return { title: `Error Loading Businesses | ${SITE_NAME}`, description: 'The business list could not be loaded.', canonicalPath: '/businesses', noIndex: true };
   }
@@ -40,10 +40,11 @@ function describeBusinesses(data: BusinessesData | LoadFailure): PageMeta {
     canonicalPath: pagePath('/businesses', page),
     jsonLd: [
       itemListJsonLd(
+        origin,
         'All Businesses',
         result.totalCount,
         (page - 1) * BUSINESS_PAGE_SIZE + 1,
-        result.businesses.map((business) => ({ name: business.name, url: `/business/${business.slug}` })),
+        result.businesses.map((business) => ({ name: business.name, path: `/business/${business.slug}` })),
       ),
     ],
   };

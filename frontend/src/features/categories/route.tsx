@@ -39,7 +39,7 @@ function categoriesPath(letter: string | null, page: number): string {
   return query ? `/categories?${query}` : '/categories';
 }
 
-function describeCategories(data: CategoriesData | LoadFailure): PageMeta {
+function describeCategories(data: CategoriesData | LoadFailure, _params: unknown, origin: string): PageMeta {
   if (isLoadFailure(data)) {
     return { title: `Unable to load categories | ${SITE_NAME}`, description: 'The categories could not be loaded.', canonicalPath: '/categories', noIndex: true };
   }
@@ -56,10 +56,11 @@ function describeCategories(data: CategoriesData | LoadFailure): PageMeta {
     canonicalPath: categoriesPath(letter, text ? 1 : page.page),
     jsonLd: [
       itemListJsonLd(
+        origin,
         heading,
         page.total,
         page.first,
-        page.items.map((category) => ({ name: category.category, url: `/categories/${category.slug}` })),
+        page.items.map((category) => ({ name: category.category, path: `/categories/${category.slug}` })),
       ),
     ],
   };
@@ -80,7 +81,7 @@ async function loadCategory({ request, params }: LoaderFunctionArgs) {
   return { category } satisfies CategoryData;
 }
 
-function describeCategory(data: CategoryData | LoadFailure, params: Record<string, string | undefined>): PageMeta {
+function describeCategory(data: CategoryData | LoadFailure, params: Record<string, string | undefined>, origin: string): PageMeta {
   if (isLoadFailure(data)) {
     return { title: `Error loading category | ${SITE_NAME}`, description: 'The category could not be loaded.', canonicalPath: `/categories/${params.slug ?? ''}`, noIndex: true };
   }
@@ -96,12 +97,13 @@ function describeCategory(data: CategoryData | LoadFailure, params: Record<strin
       ': ratings, reviews, addresses and phone numbers.',
     canonicalPath: pagePath(`/categories/${category.slug}`, category.currentPage),
     jsonLd: [
-      breadcrumbJsonLd(categoryCrumbs(category)),
+      breadcrumbJsonLd(categoryCrumbs(category), origin),
       itemListJsonLd(
+        origin,
         `${category.category} businesses`,
         category.businessCount,
         (category.currentPage - 1) * category.limit + 1,
-        category.businesses.map((business) => ({ name: business.name, url: `/business/${business.slug}` })),
+        category.businesses.map((business) => ({ name: business.name, path: `/business/${business.slug}` })),
       ),
     ],
   };

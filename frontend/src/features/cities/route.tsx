@@ -40,7 +40,7 @@ async function loadCities({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-function describeCities(data: CitiesData | LoadFailure): PageMeta {
+function describeCities(data: CitiesData | LoadFailure, _params: unknown, origin: string): PageMeta {
   if (isLoadFailure(data)) {
     return { title: `Unable to load cities | ${SITE_NAME}`, description: 'The cities could not be loaded.', canonicalPath: '/cities', noIndex: true };
   }
@@ -58,10 +58,11 @@ function describeCities(data: CitiesData | LoadFailure): PageMeta {
     canonicalPath: pagePath(base, pageNumber),
     jsonLd: [
       itemListJsonLd(
+        origin,
         heading,
         page.total,
         page.first,
-        page.items.map((city) => ({ name: `${city.city}, ${city.country}`, url: cityPath(city) })),
+        page.items.map((city) => ({ name: `${city.city}, ${city.country}`, path: cityPath(city) })),
       ),
     ],
   };
@@ -84,7 +85,7 @@ async function loadCity({ request, params }: LoaderFunctionArgs) {
   return { city } satisfies CityData;
 }
 
-function describeCity(data: CityData | LoadFailure, params: Record<string, string | undefined>): PageMeta {
+function describeCity(data: CityData | LoadFailure, params: Record<string, string | undefined>, origin: string): PageMeta {
   if (isLoadFailure(data)) {
     return {
       title: `Error loading city | ${SITE_NAME}`,
@@ -104,12 +105,13 @@ function describeCity(data: CityData | LoadFailure, params: Record<string, strin
       (categories.length ? `, including ${categories.join(', ')}.` : '.'),
     canonicalPath: pagePath(cityPath(city), city.currentPage),
     jsonLd: [
-      breadcrumbJsonLd(cityCrumbs(city)),
+      breadcrumbJsonLd(cityCrumbs(city), origin),
       itemListJsonLd(
+        origin,
         `Businesses in ${city.city}`,
         city.businessCount,
         (city.currentPage - 1) * city.limit + 1,
-        city.businesses.map((business) => ({ name: business.name, url: `/business/${business.slug}` })),
+        city.businesses.map((business) => ({ name: business.name, path: `/business/${business.slug}` })),
       ),
     ],
   };

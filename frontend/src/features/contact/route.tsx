@@ -53,11 +53,11 @@ async function sendContact({ request }: ActionFunctionArgs) {
 }
 
 const handle: RouteHandle<ContactPageData> = {
-  meta: ({ contact }): PageMeta => ({
+  meta: ({ contact }, _params, origin): PageMeta => ({
     title: 'Contact Us | Business Directory',
     description: 'Contact the Business Directory team: questions about listings, corrections, partnerships and advertising. We reply within 24 hours.',
     canonicalPath: '/contact',
-    jsonLd: [buildContactJsonLd(contact)],
+    jsonLd: [{ ...buildContactJsonLd(contact), url: `${origin}/contact` }],
   }),
 };
 

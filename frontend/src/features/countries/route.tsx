@@ -28,7 +28,7 @@ async function loadCountries({ request }: LoaderFunctionArgs) {
   });
 }
 
-function describeCountries(data: CountriesData | LoadFailure): PageMeta {
+function describeCountries(data: CountriesData | LoadFailure, _params: unknown, origin: string): PageMeta {
   if (isLoadFailure(data)) {
     return { title: `Unable to load countries | ${SITE_NAME}`, description: 'The countries could not be loaded.', canonicalPath: '/countries', noIndex: true };
   }
@@ -40,10 +40,11 @@ function describeCountries(data: CountriesData | LoadFailure): PageMeta {
     canonicalPath: pagePath('/countries', text ? 1 : page.page),
     jsonLd: [
       itemListJsonLd(
+        origin,
         'Countries',
         page.total,
         page.first,
-        page.items.map((country) => ({ name: country.country, url: `/countries/${country.slug}` })),
+        page.items.map((country) => ({ name: country.country, path: `/countries/${country.slug}` })),
       ),
     ],
   };
@@ -63,7 +64,7 @@ async function loadCountry({ request, params }: LoaderFunctionArgs) {
   return { country, categories: paginate(country.topCategories, page, COUNTRY_CATEGORY_PAGE_SIZE) } satisfies CountryData;
 }
 
-function describeCountry(data: CountryData | LoadFailure, params: Record<string, string | undefined>): PageMeta {
+function describeCountry(data: CountryData | LoadFailure, params: Record<string, string | undefined>, origin: string): PageMeta {
   if (isLoadFailure(data)) {
     return { title: `Error loading country | ${SITE_NAME}`, description: 'The country could not be loaded.', canonicalPath: `/countries/${params.slug ?? ''}`, noIndex: true };
   }
@@ -77,7 +78,7 @@ function describeCountry(data: CountryData | LoadFailure, params: Record<string,
       `${pluralize(country.cityCount, 'city', 'cities')} and ${pluralize(country.categoryCount, 'category', 'categories')}` +
       (cities.length ? `, including ${cities.join(', ')}.` : '.'),
     canonicalPath: pagePath(`/countries/${country.slug}`, categories.page),
-    jsonLd: [breadcrumbJsonLd(countryCrumbs(country))],
+    jsonLd: [breadcrumbJsonLd(countryCrumbs(country), origin)],
   };
 }
 
@@ -125,7 +126,7 @@ async function loadCountryCities({ request, params }: LoaderFunctionArgs) {
   } satisfies CountryCitiesData;
 }
 
-function describeCountryCities(data: CountryCitiesData | LoadFailure, params: Record<string, string | undefined>): PageMeta {
+function describeCountryCities(data: CountryCitiesData | LoadFailure, params: Record<string, string | undefined>, origin: string): PageMeta {
   if (isLoadFailure(data)) {
     return { title: `Error loading cities | ${SITE_NAME}`, description: 'The cities could not be loaded.', canonicalPath: `/countries/${params.slug ?? ''}/cities`, noIndex: true };
   }
@@ -135,7 +136,7 @@ function describeCountryCities(data: CountryCitiesData | LoadFailure, params: Re
     title: `Cities in ${country.country} - ${pluralize(country.cityCount, 'city', 'cities')}${pagePart} | ${SITE_NAME}`,
     description: `All ${pluralize(country.cityCount, 'city', 'cities')} of ${country.country} in the directory, with ${formatNumber(country.businessCount)} local businesses: pick a city to see its businesses.`,
     canonicalPath: pagePath(`/countries/${country.slug}/cities`, text ? 1 : page.page),
-    jsonLd: [breadcrumbJsonLd(countryCitiesCrumbs(country))],
+    jsonLd: [breadcrumbJsonLd(countryCitiesCrumbs(country), origin)],
   };
 }
 

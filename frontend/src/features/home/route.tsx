@@ -14,7 +14,7 @@ async function loadHome(): Promise<HomeData> {
 
 const handle: RouteHandle<HomeData> = {
   skeleton: HomeSkeleton,
-  meta: (data): PageMeta => ({
+  meta: (data, _params, origin): PageMeta => ({
     title: 'Business Directory - Find Local Businesses Worldwide',
     description: `Find ${formatNumber(data.homepage.totals.businesses)} local businesses in ${formatNumber(data.homepage.totals.cities)} cities and ${data.homepage.totals.countries} countries: ratings, opening hours, phone numbers and directions.`,
     canonicalPath: '/',
@@ -23,7 +23,8 @@ const handle: RouteHandle<HomeData> = {
         '@context': 'https://schema.org',
         '@type': 'WebSite',
         name: 'Business Directory',
-        potentialAction: { '@type': 'SearchAction', target: '/search?q={search_term_string}', 'query-input': 'required name=search_term_string' },
+        url: `${origin}/`,
+        potentialAction: { '@type': 'SearchAction', target: `${origin}/search?q={search_term_string}`, 'query-input': 'required name=search_term_string' },
       },
     ],
   }),

@@ -21,12 +21,12 @@ async function loadLegalPage(path: string): Promise<LegalPageData> {
 }
 
 const handle: RouteHandle<LegalPageData> = {
-  meta: ({ path, title, description }): PageMeta => ({
+  meta: ({ path, title, description }, _params, origin): PageMeta => ({
     title: `${title} | Business Directory`,
     description,
     canonicalPath: path,
     ogType: 'article',
-    jsonLd: [{ '@context': 'https://schema.org', '@type': 'WebPage', name: title, dateModified: LAST_UPDATED_ISO, description }],
+    jsonLd: [{ '@context': 'https://schema.org', '@type': 'WebPage', url: origin + path, name: title, dateModified: LAST_UPDATED_ISO, description }],
   }),
 };
 

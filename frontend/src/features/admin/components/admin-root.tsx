@@ -15,7 +15,7 @@ function useAdminDocumentTitle() {
   useEffect(() => {
     const titled = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.meta);
     const meta = (titled?.handle as RouteHandle | undefined)?.meta;
-    if (titled && meta) document.title = meta(titled.data, titled.params).title;
+    if (titled && meta) document.title = meta(titled.data, titled.params, window.location.origin).title;
   }, [matches]);
 }
 
