@@ -47,6 +47,9 @@ describe('server-rendered pages', () => {
     const html = await response.text();
     expect(html).toContain('Page Not Found');
     expect(html).toContain('<meta name="robots" content="noindex">');
+    // An error page has no address of its own to point at (it used to name /404, which answers 404 too).
+    expect(html).not.toContain('rel="canonical"');
+    expect(html).not.toContain('og:url');
   });
 
   it('leaves /api paths to the API', async () => {

@@ -186,6 +186,9 @@ describe('business page', () => {
     const html = await response.text();
     expect(html).toContain('<title>Business Not Found | Business Directory</title>');
     expect(html).toContain('<h1 id="business-missing-title">Business Not Found</h1>');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).not.toContain('rel="canonical"');
+    expect(html).not.toContain('og:url');
     expect(html).toContain('action="/search"');
     for (const path of ['/categories', '/countries', '/cities']) expect(html).toContain(`href="${path}"`);
     expect(html).toContain('Back to Home');

@@ -63,9 +63,9 @@ export const routes: RouteObject[] = [
   adminRoute,
 ];
 
+/** The head of a page that answers 404 (and, retitled, of an error page): noindex, and no canonical URL, since it has none. */
 export const NOT_FOUND_META: PageMeta = {
   title: 'Page Not Found | Business Directory',
   description: 'The page you are looking for does not exist. Search the directory or browse by category, country or city.',
-  canonicalPath: '/404',
   noIndex: true,
 };

@@ -4,8 +4,8 @@ import type { ComponentType } from 'react';
 export interface PageMeta {
   title: string;
   description: string;
-  /** Path of the canonical URL ("/business/joes-pizza-a1b2c3"). */
-  canonicalPath: string;
+  /** Path of the canonical URL ("/business/joes-pizza-a1b2c3"); none for an error page (no canonical link, no og:url). */
+  canonicalPath?: string;
   image?: string | null;
   ogType?: 'website' | 'business.business' | 'article';
   /** schema.org objects, each rendered as one application/ld+json script. */
@@ -38,15 +38,15 @@ export const safeJson = (value: unknown) => JSON.stringify(value).replace(UNSAFE
 
 /** The <head> tags of a page, as HTML text. */
 export function renderHeadTags(meta: PageMeta, origin: string): string {
-  const url = origin + meta.canonicalPath;
+  const url = meta.canonicalPath === undefined ? null : origin + meta.canonicalPath;
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
-    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    ...(url === null ? [] : [`<link rel="canonical" href="${escapeHtml(url)}">`]),
     `<meta property="og:site_name" content="${SITE_NAME}">`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
-    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    ...(url === null ? [] : [`<meta property="og:url" content="${escapeHtml(url)}">`]),
     `<meta property="og:type" content="${meta.ogType ?? 'website'}">`,
     `<meta name="twitter:card" content="summary">`,
   ];
