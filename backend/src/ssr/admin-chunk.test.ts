@@ -62,7 +62,7 @@ describe('the admin app is a chunk of its own', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const html = await response.text();
-    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toContain('<meta name="robots" content="noindex"');
     expect(html).toContain('Yönetici Girişi');
     expect(html).not.toContain('operator-marker');
     // The public page still carries the operator's head snippet.

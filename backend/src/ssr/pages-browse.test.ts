@@ -52,9 +52,9 @@ async function page(path: string): Promise<{ status: number; html: string; text:
 const slugOf = (name: string) => app.deps.record.prepare('SELECT slug FROM businesses WHERE name = ?').pluck().get(name) as string;
 const count = (sql: string) => (app.deps.record.prepare(sql).get() as { n: number }).n;
 const titleOf = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1];
-const canonicalOf = (html: string) => /<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+(.*?)">/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+const canonicalOf = (html: string) => /<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+([^"]*)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
 const jsonLdOf = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
 
 describe('/businesses', () => {
   it('shows page 2 as businesses 21-40 of all, in the order of the list call', async () => {

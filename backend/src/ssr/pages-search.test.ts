@@ -175,8 +175,8 @@ describe('GET /search', () => {
   /** The page's canonical URL's path and query, and whether it says noindex. */
   async function robots(path: string): Promise<{ canonical: string | undefined; isNoIndex: boolean }> {
     const html = await page(path);
-    const canonical = /<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+([^"]*)">/.exec(html)?.[1]?.replace(/&amp;/g, '&');
-    return { canonical, isNoIndex: html.includes('<meta name="robots" content="noindex">') };
+    const canonical = /<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+([^"]*)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+    return { canonical, isNoIndex: html.includes('<meta name="robots" content="noindex"') };
   }
 
   it('is titled after the search and may be indexed when it is a what and where that found businesses', async () => {

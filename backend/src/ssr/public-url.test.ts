@@ -39,7 +39,7 @@ async function body(url: string, headers: Record<string, string>): Promise<strin
 /** The addresses a page writes: canonical link, og:url and every JSON-LD `url`, `@id`, `item` and `target`. */
 function addressesIn(html: string): string[] {
   const tags = [...html.matchAll(/<link rel="canonical" href="([^"]+)"|<meta property="og:url" content="([^"]+)"/g)].map((match) => match[1] ?? match[2]!);
-  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => match[1]!);
+  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((match) => match[1]!);
   const urls = jsonLd.flatMap((json) => [...json.matchAll(/"(?:url|@id|item|target)":"([^"]+)"/g)].map((match) => match[1]!));
   return [...tags, ...urls];
 }
@@ -85,7 +85,7 @@ describe('with PUBLIC_URL set', () => {
 
   it("writes the home page's WebSite with its URL and an absolute search target", async () => {
     const html = await body(`${app.url}/`, {});
-    const website = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)]
+    const website = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)]
       .map((match) => JSON.parse(match[1]!) as Record<string, unknown>)
       .find((object) => object['@type'] === 'WebSite');
     expect(website).toMatchObject({
@@ -110,7 +110,7 @@ describe('with PUBLIC_URL set', () => {
 
   it('renders the path asked for on its own host, even when the request-target names another', async () => {
     const html = await absoluteFormGet(app.url, `http://evil.example/business/${slug}`);
-    expect(html).toContain(`<link rel="canonical" href="https://directory.example/business/${slug}">`);
+    expect(html).toContain(`<link rel="canonical" href="https://directory.example/business/${slug}"`);
     expect(html).not.toContain('evil.example');
   });
 });

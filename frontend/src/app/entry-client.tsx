@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { RENDERED_READS_ELEMENT_ID, seedBrowserCache, type RenderedReads } from '../lib/api-client.ts';
+import { followPageHead } from './page-head.ts';
 import { routes } from './routes.tsx';
 import '../styles/global.css';
 
@@ -21,6 +22,8 @@ if (renderedReads) seedBrowserCache(JSON.parse(renderedReads) as RenderedReads);
 const router = createBrowserRouter(routes, {
   hydrationData: (window as unknown as { __staticRouterHydrationData?: never }).__staticRouterHydrationData,
 });
+// Each page the router shows next gets the <head> the server would have written for it.
+followPageHead(router, document);
 
 // As a transition, hydration yields to the browser every few milliseconds instead of holding the
 // main thread for the whole page (one long task, the home page's Total Blocking Time); the page

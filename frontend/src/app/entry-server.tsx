@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, matchRoutes, StaticRouterProvider, type DataRouteObject, type StaticHandlerContext } from 'react-router-dom';
-import { renderHeadTags, safeJson, type PageMeta, type RouteHandle } from '../lib/page-meta.ts';
-import { isPlaceNotFound } from '../lib/route-errors.ts';
+import { renderHeadTags, safeJson } from '../lib/page-meta.ts';
 import { unavailableMessage } from '../lib/api-client.ts';
 import { chunksOfMatches } from './lazy-page.ts';
-import { NOT_FOUND_META, routes } from './routes.tsx';
+import { describePage } from './page-head.ts';
+import { routes } from './routes.tsx';
 
 export { setApiClient } from '../lib/api-client.ts';
 
@@ -21,27 +21,6 @@ export type RenderResult =
     };
 
 const handler = createStaticHandler(routes);
-
-/** The deepest matched route that can describe the page, described from its loader data. */
-function pageMeta(context: Exclude<Awaited<ReturnType<typeof handler.query>>, Response>, origin: string): PageMeta | null {
-  if (context.errors) {
-    const errors = context.errors;
-    // A route whose error element has a heading of its own ("Business Not Found") titles the page after it.
-    const ownScreen = context.matches.map((match) => match.route).find((route) => route.id in errors && (route.handle as RouteHandle | undefined)?.errorTitle);
-    if (ownScreen) return { ...NOT_FOUND_META, title: `${(ownScreen.handle as RouteHandle).errorTitle!} | Business Directory` };
-    if (context.statusCode !== 404) return { ...NOT_FOUND_META, title: 'Error | Business Directory' };
-    const place = Object.values(context.errors).map((error) => (isRouteErrorResponse(error) ? error.data : null)).find(isPlaceNotFound);
-    return place ? { ...NOT_FOUND_META, title: `${place.message} | Business Directory` } : NOT_FOUND_META;
-  }
-  for (let i = context.matches.length - 1; i >= 0; i -= 1) {
-    const match = context.matches[i]!;
-    const handle = match.route.handle as RouteHandle | undefined;
-    if (!handle?.meta) continue;
-    const data = context.loaderData[match.route.id];
-    if (data !== undefined) return handle.meta(data, match.params, origin);
-  }
-  return null;
-}
 
 /** The chunks of each set of matched routes, by their ids: one entry per kind of page. */
 const chunksByMatchedRoutes = new Map<string, string[]>();
@@ -114,7 +93,7 @@ export async function render(request: Request, options: { nonce?: string } = {})
       </StrictMode>,
     ) + hydrationScript(context, options.nonce);
   const origin = new URL(request.url).origin;
-  const meta = pageMeta(context, origin);
+  const meta = describePage(context, origin);
   // A read that found the search engine unreachable answers 503 (try again), not 500.
   const isUnavailable = Object.values(context.errors ?? {}).some((error) => unavailableMessage(error) !== null);
   const chunks = pageChunks(context.matches, new URL(request.url).pathname);

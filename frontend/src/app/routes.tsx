@@ -12,9 +12,9 @@ import { legalRoutes } from '../features/legal/route.tsx';
 import { NotFoundPage } from '../features/not-found/components/not-found-page.tsx';
 import { searchRoute } from '../features/search/route.tsx';
 import { unavailableMessage } from '../lib/api-client.ts';
-import type { PageMeta } from '../lib/page-meta.ts';
 import { isPlaceNotFound, notFoundResponse } from '../lib/route-errors.ts';
 import { PlaceNotFound } from '../components/place-not-found.tsx';
+import { SITE_ROUTE_ID, type SiteData } from './page-head.ts';
 
 /** What a failed page shows: the 404 page for anything missing, a short apology otherwise. */
 function RouteError() {
@@ -56,16 +56,14 @@ const pageRoutes: RouteObject[] = [
 /** The one route table, served by the server renderer and hydrated by the browser. */
 export const routes: RouteObject[] = [
   {
+    id: SITE_ROUTE_ID,
+    // Read once, with the first page (the browser gets it in the page's hydration data): a
+    // client-side navigation writes the next page's head with the origin the server used.
+    loader: ({ request }): SiteData => ({ origin: new URL(request.url).origin }),
+    shouldRevalidate: () => false,
     element: <Layout pageRoutes={pageRoutes} />,
     children: [{ errorElement: <RouteError />, children: pageRoutes }],
   },
   // The admin app: its own layout and a chunk of its own, loaded only under /admin.
   adminRoute,
 ];
-
-/** The head of a page that answers 404 (and, retitled, of an error page): noindex, and no canonical URL, since it has none. */
-export const NOT_FOUND_META: PageMeta = {
-  title: 'Page Not Found | Business Directory',
-  description: 'The page you are looking for does not exist. Search the directory or browse by category, country or city.',
-  noIndex: true,
-};

@@ -1,4 +1,4 @@
-import { matchRoutes, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Outlet, ScrollRestoration, useLocation, useNavigation, type RouteObject } from 'react-router-dom';
 import { Link } from './link.tsx';
 import { useEffect, useState, type ComponentType } from 'react';
 import type { RouteHandle } from '../lib/page-meta.ts';
@@ -48,21 +48,6 @@ function Footer() {
   );
 }
 
-/** Keeps the document title in step on client-side navigation (the server renders it in <head>). */
-function useDocumentTitle() {
-  const matches = useMatches();
-  useEffect(() => {
-    for (let i = matches.length - 1; i >= 0; i -= 1) {
-      const match = matches[i]!;
-      const handle = match.handle as RouteHandle | undefined;
-      if (handle?.meta && match.data !== undefined) {
-        document.title = handle.meta(match.data, match.params, window.location.origin).title;
-        return;
-      }
-    }
-  }, [matches]);
-}
-
 /** The spec hides the public navigation on every path that begins with /admin. */
 const isAdminPath = (pathname: string) => pathname.startsWith('/admin');
 
@@ -102,7 +87,6 @@ function useLoadingSkeleton(pageRoutes: RouteObject[]): ComponentType | null {
 }
 
 export function Layout({ pageRoutes }: { pageRoutes: RouteObject[] }) {
-  useDocumentTitle();
   const Skeleton = useLoadingSkeleton(pageRoutes);
   const { pathname } = useLocation();
   return (

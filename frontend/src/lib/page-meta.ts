@@ -36,22 +36,71 @@ const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e',
 /** JSON for a <script> element: "</script>" and friends cannot close it early (one pass over the text). */
 export const safeJson = (value: unknown) => JSON.stringify(value).replace(UNSAFE_IN_SCRIPT, (character) => SCRIPT_ESCAPES[character]!);
 
-/** The <head> tags of a page, as HTML text. */
-export function renderHeadTags(meta: PageMeta, origin: string): string {
+/**
+ * Marks the <head> elements a page's meta wrote (all but its <title>, of which a document has one):
+ * a client-side navigation replaces exactly these, never the operator's head snippets beside them.
+ */
+export const PAGE_HEAD_ATTRIBUTE = 'data-page-head';
+
+/** One <head> element of a page: its name, its attributes in order, and the text of a <title> or <script>. */
+export interface HeadTag {
+  name: 'title' | 'meta' | 'link' | 'script';
+  attributes: [name: string, value: string][];
+  text?: string;
+}
+
+/** The <head> elements of a page, in order: what the server writes as HTML and the browser as elements after a navigation. */
+export function headTags(meta: PageMeta, origin: string): HeadTag[] {
   const url = meta.canonicalPath === undefined ? null : origin + meta.canonicalPath;
-  const tags = [
-    `<title>${escapeHtml(meta.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(meta.description)}">`,
-    ...(url === null ? [] : [`<link rel="canonical" href="${escapeHtml(url)}">`]),
-    `<meta property="og:site_name" content="${SITE_NAME}">`,
-    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
-    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
-    ...(url === null ? [] : [`<meta property="og:url" content="${escapeHtml(url)}">`]),
-    `<meta property="og:type" content="${meta.ogType ?? 'website'}">`,
-    `<meta name="twitter:card" content="summary">`,
+  const property = (name: string, content: string): HeadTag => ({ name: 'meta', attributes: [['property', name], ['content', content]] });
+  const tags: HeadTag[] = [
+    { name: 'title', attributes: [], text: meta.title },
+    { name: 'meta', attributes: [['name', 'description'], ['content', meta.description]] },
+    ...(url === null ? [] : [{ name: 'link', attributes: [['rel', 'canonical'], ['href', url]] } satisfies HeadTag]),
+    property('og:site_name', SITE_NAME),
+    property('og:title', meta.title),
+    property('og:description', meta.description),
+    ...(url === null ? [] : [property('og:url', url)]),
+    property('og:type', meta.ogType ?? 'website'),
+    { name: 'meta', attributes: [['name', 'twitter:card'], ['content', 'summary']] },
   ];
-  if (meta.image) tags.push(`<meta property="og:image" content="${escapeHtml(meta.image)}">`);
-  if (meta.noIndex) tags.push('<meta name="robots" content="noindex">');
-  for (const object of meta.jsonLd ?? []) tags.push(`<script type="application/ld+json">${safeJson(object)}</script>`);
-  return tags.join('\n    ');
+  if (meta.image) tags.push(property('og:image', meta.image));
+  if (meta.noIndex) tags.push({ name: 'meta', attributes: [['name', 'robots'], ['content', 'noindex']] });
+  for (const object of meta.jsonLd ?? []) tags.push({ name: 'script', attributes: [['type', 'application/ld+json']], text: safeJson(object) });
+  return tags;
+}
+
+/** One element as HTML; the page's own carry {@link PAGE_HEAD_ATTRIBUTE}. */
+function tagHtml(tag: HeadTag): string {
+  const attributes = tag.attributes.map(([name, value]) => ` ${name}="${escapeHtml(value)}"`).join('');
+  if (tag.name === 'title') return `<title>${escapeHtml(tag.text ?? '')}</title>`;
+  const open = `<${tag.name}${attributes} ${PAGE_HEAD_ATTRIBUTE}>`;
+  // A script's text is JSON made safe for a <script> element (safeJson): written as it is.
+  return tag.name === 'script' ? `${open}${tag.text ?? ''}</script>` : open;
+}
+
+/** The <head> tags of a page, as HTML text (the server's render). */
+export function renderHeadTags(meta: PageMeta, origin: string): string {
+  return headTags(meta, origin).map(tagHtml).join('\n    ');
+}
+
+/**
+ * Puts the <head> of the page described by `meta` in place of the one shown (the browser, after a
+ * client-side navigation): its title, and its marked elements where the previous page's were.
+ */
+export function applyHeadTags(document: Document, meta: PageMeta, origin: string): void {
+  const previous = [...document.head.querySelectorAll(`[${PAGE_HEAD_ATTRIBUTE}]`)];
+  const anchor = previous[0] ?? null;
+  for (const tag of headTags(meta, origin)) {
+    if (tag.name === 'title') {
+      document.title = tag.text ?? '';
+      continue;
+    }
+    const element = document.createElement(tag.name);
+    for (const [name, value] of tag.attributes) element.setAttribute(name, value);
+    element.setAttribute(PAGE_HEAD_ATTRIBUTE, '');
+    if (tag.text !== undefined) element.textContent = tag.text;
+    document.head.insertBefore(element, anchor);
+  }
+  for (const element of previous) element.remove();
 }

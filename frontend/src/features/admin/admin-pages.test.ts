@@ -33,7 +33,7 @@ describe('admin pages rendered on the server', () => {
   it('renders the dashboard with the real figures, through calls that carry the request cookie', async () => {
     const { status, head, html } = page(await renderPage('/admin'));
     expect(status).toBe(200);
-    expect(head).toContain('<meta name="robots" content="noindex">');
+    expect(head).toContain('<meta name="robots" content="noindex"');
     expect(head).toContain('<title>Ana Sayfa | Yönetim Paneli</title>');
     const body = text(html);
     expect(body).toContain('Toplam İşletme 12,480');

@@ -1,22 +1,21 @@
 /// <reference types="vite/client" />
 import type { InstantSearchServerState } from 'react-instantsearch';
 import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunctionArgs } from 'react-router-dom';
-import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
+import type { RouteHandle } from '../../lib/page-meta.ts';
 import { foundAt } from '../../lib/route-errors.ts';
-import { canonicalSearchPath, getSearchTitle, isIndexableSearch, parseSearchParams, SEARCH_INDEX, searchPath } from './search-url.ts';
+import { parseSearchParams, SEARCH_INDEX, searchPath, type SearchRoute } from './search-url.ts';
+import { describeSearch } from './search-meta.ts';
 import { lazyPage } from '../../app/lazy-page.ts';
 
 export interface SearchPageData {
   /** The request's URL: on the server it stands in for `window.location`. */
   url: string;
-  query: string;
-  location: string;
+  /** The URL's search. */
+  route: SearchRoute;
   /** Results of the URL’s search, computed on the server (server-state.ts); null after a client navigation. */
   serverState: InstantSearchServerState | null;
-  /** The canonical URL's path (canonicalSearchPath). */
-  canonicalPath: string;
-  /** Whether search engines may index the page (isIndexableSearch); known only where results were computed. */
-  isIndexable: boolean;
+  /** How many businesses it found; known only where results were computed (null: not known). */
+  hitCount: number | null;
 }
 
 /** How many businesses the URL's search found, from the server's results; null when none were computed. */
@@ -48,23 +47,11 @@ async function loadSearch({ request }: LoaderFunctionArgs): Promise<SearchPageDa
   // browser's InstantSearch reads its page from the URL.
   const lastPage = lastPageOf(serverState);
   if (lastPage !== null && Number(route.page ?? '1') > lastPage) foundAt(searchPath({ ...route, page: lastPage > 1 ? String(lastPage) : undefined }));
-  return {
-    url: request.url,
-    query: route.q ?? '',
-    location: route.location ?? '',
-    serverState,
-    canonicalPath: canonicalSearchPath(route),
-    isIndexable: isIndexableSearch(route, hitCountOf(serverState)),
-  };
+  return { url: request.url, route, serverState, hitCount: hitCountOf(serverState) };
 }
 
 const handle: RouteHandle<SearchPageData> = {
-  meta: ({ query, location, canonicalPath, isIndexable }): PageMeta => ({
-    title: getSearchTitle(query, location),
-    description: `Businesses${query ? ` matching “${query}”` : ''}${location ? ` in ${location}` : ''}: ratings, opening hours, phone numbers and a map.`,
-    canonicalPath,
-    noIndex: !isIndexable,
-  }),
+  meta: ({ route, hitCount }) => describeSearch(route, hitCount),
 };
 
 /**

@@ -62,7 +62,7 @@ function renderedServerState(url: string) {
   const { pathname, search } = new URL(url);
   return getServerState(
     <MemoryRouter initialEntries={[`${pathname}${search}`]}>
-      <SearchApp serverUrl={url} />
+      <SearchApp serverUrl={url} origin={new URL(url).origin} />
     </MemoryRouter>,
     { renderToString },
   );

@@ -1,23 +1,8 @@
 import { Provider } from 'jotai';
-import { useEffect } from 'react';
-import { isRouteErrorResponse, Outlet, useMatches, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router-dom';
 import { Link } from '../../../components/link.tsx';
 import { ToastRegion } from '../../../components/toast/toast-region.tsx';
-import type { RouteHandle } from '../../../lib/page-meta.ts';
 import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
-
-/**
- * The title of the deepest titled admin route, kept in step on client navigation (the server
- * writes it in <head>). The public layout's hook is not imported: see loaders.ts on why.
- */
-function useAdminDocumentTitle() {
-  const matches = useMatches();
-  useEffect(() => {
-    const titled = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.meta);
-    const meta = (titled?.handle as RouteHandle | undefined)?.meta;
-    if (titled && meta) document.title = meta(titled.data, titled.params, window.location.origin).title;
-  }, [matches]);
-}
 
 /**
  * Everything under /admin: its own jotai store (made per render, so one server render never
@@ -28,7 +13,6 @@ function useAdminDocumentTitle() {
  * phone that window is seconds.
  */
 export function AdminRoot() {
-  useAdminDocumentTitle();
   const isHydrated = useIsHydrated();
   return (
     <Provider>

@@ -2,18 +2,11 @@ import type { UiState } from 'instantsearch.js';
 import { history } from 'instantsearch.js/es/lib/routers';
 import { useEffect, useMemo, useState } from 'react';
 import { InstantSearch, useInstantSearch } from 'react-instantsearch';
+import { applyHeadTags } from '../../../lib/page-meta.ts';
 import { searchClient } from '../search-client.ts';
-import {
-  getSearchTitle,
-  parseSearchParams,
-  routeToState,
-  SEARCH_INDEX,
-  searchPath,
-  stateToRoute,
-  type SearchRoute,
-  type SearchUiState,
-} from '../search-url.ts';
-import { useSearchState } from '../use-search-route.ts';
+import { describeSearch } from '../search-meta.ts';
+import { parseSearchParams, routeToState, SEARCH_INDEX, searchPath, stateToRoute, type SearchRoute, type SearchUiState } from '../search-url.ts';
+import { useSearchRoute } from '../use-search-route.ts';
 import { FacetList } from './facet-list.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { NoResults } from './no-results.tsx';
@@ -34,7 +27,6 @@ function createRouting(serverUrl: string) {
       getLocation: () => (typeof window === 'undefined' ? (new URL(serverUrl) as unknown as Location) : window.location),
       createURL: ({ routeState, location }) => `${location.protocol}//${location.host}${searchPath(routeState)}`,
       parseURL: ({ location }) => parseSearchParams(new URLSearchParams(location.search)),
-      windowTitle: (routeState) => getSearchTitle(routeState.q ?? '', routeState.location ?? ''),
       writeDelay: 300,
       // Leaving the page for another route must not write the search URL back.
       cleanUrlOnDispose: false,
@@ -46,13 +38,20 @@ function createRouting(serverUrl: string) {
   };
 }
 
-/** Keeps the tab's title on the search shown, also after the back button (which writes no URL). */
-function DocumentTitle() {
-  const indexUiState = useSearchState();
-  const title = getSearchTitle(indexUiState.query ?? '', indexUiState.location ?? '');
+/**
+ * Keeps <head> on the search shown (title, canonical link, robots, description), also after the
+ * back button (which writes no URL): InstantSearch changes the URL without the router, whose
+ * navigations bring a page's head otherwise (app/page-head.ts).
+ */
+function SearchHead({ origin }: { origin: string }) {
+  const { route } = useSearchRoute();
+  const { results } = useInstantSearch();
+  // The search as its URL: one value that changes when the search does.
+  const path = searchPath(route);
+  const hitCount = results ? results.nbHits : null;
   useEffect(() => {
-    document.title = title;
-  }, [title]);
+    applyHeadTags(document, describeSearch(parseSearchParams(new URL(path, origin).searchParams), hitCount), origin);
+  }, [path, hitCount, origin]);
   return null;
 }
 
@@ -66,8 +65,11 @@ function SearchError() {
   );
 }
 
-/** The whole search experience: boxes, filters, sort, map, results and pages, in one InstantSearch. */
-export function SearchApp({ serverUrl }: { serverUrl: string }) {
+/**
+ * The whole search experience: boxes, filters, sort, map, results and pages, in one InstantSearch.
+ * `origin`: what the page's canonical link starts with (the server's, app/page-head.ts).
+ */
+export function SearchApp({ serverUrl, origin }: { serverUrl: string; origin: string }) {
   const routing = useMemo(() => createRouting(serverUrl), [serverUrl]);
   // Once the visitor asks for the results map, it stays for the searches that follow.
   const [isMapWanted, setIsMapWanted] = useState(false);
@@ -79,7 +81,7 @@ export function SearchApp({ serverUrl }: { serverUrl: string }) {
       insights={false}
       future={{ preserveSharedStateOnUnmount: true }}
     >
-      <DocumentTitle />
+      <SearchHead origin={origin} />
       <div className="search-page">
         <header className="search-hero">
           <div className="container">

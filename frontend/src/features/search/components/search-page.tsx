@@ -1,5 +1,6 @@
 import { InstantSearchSSRProvider } from 'react-instantsearch';
-import { useLoaderData } from 'react-router-dom';
+import { useLoaderData, useRouteLoaderData } from 'react-router-dom';
+import { SITE_ROUTE_ID, type SiteData } from '../../../app/page-head.ts';
 import type { SearchPageData } from '../route.tsx';
 import { SearchApp } from './search-app.tsx';
 import '../search.css';
@@ -10,9 +11,10 @@ import '../search.css';
  */
 export function SearchPage() {
   const { url, serverState } = useLoaderData() as SearchPageData;
+  const site = useRouteLoaderData(SITE_ROUTE_ID) as SiteData;
   return (
     <InstantSearchSSRProvider {...(serverState ?? {})}>
-      <SearchApp serverUrl={url} />
+      <SearchApp serverUrl={url} origin={site.origin} />
     </InstantSearchSSRProvider>
   );
 }
