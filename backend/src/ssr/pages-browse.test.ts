@@ -156,6 +156,14 @@ describe('/categories', () => {
     expect(text).not.toContain('Bakery');
     expect(html).toMatch(/aria-current="page" href="\/categories\?letter=P"/);
     expect(titleOf(html)).toBe('Keywords beginning with P - 3 categories | Business Directory');
+    expect(html).not.toContain('<meta name="robots"');
+  });
+
+  it('keeps a letter no category begins with out of search engines: noindex, as the letter strip links it', async () => {
+    const { status, text, html } = await page('/categories?letter=Q');
+    expect(status).toBe(200);
+    expect(text).toContain('No categories found');
+    expect(html).toContain('<meta name="robots" content="noindex"');
   });
 
   it('filters by text in any case', async () => {
@@ -326,6 +334,14 @@ describe('/cities', () => {
     expect(text).toContain('Showing 1 of 1 city');
     expect(text).toContain('Berlin');
     expect(html).toContain('href="/cities/de/berlin"');
+    expect(html).not.toContain('<meta name="robots"');
+  });
+
+  it('keeps a letter no city begins with out of search engines: noindex', async () => {
+    const { status, text, html } = await page('/cities/Q');
+    expect(status).toBe(200);
+    expect(text).toContain('Cities beginning with Q');
+    expect(html).toContain('<meta name="robots" content="noindex"');
   });
 
   it('filters by city or country code', async () => {

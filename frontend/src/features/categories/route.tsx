@@ -54,6 +54,8 @@ function describeCategories(data: CategoriesData | LoadFailure, _params: unknown
       `covering ${pluralize(totals.businesses, 'business', 'businesses')}` +
       (examples.length ? `, such as ${examples.join(', ')}.` : '.'),
     canonicalPath: categoriesPath(letter, text ? 1 : page.page),
+    // A letter no category begins with (every letter strip links to it): a page of nothing, kept out of the index.
+    noIndex: totals.categories === 0,
     jsonLd: [
       itemListJsonLd(
         origin,

@@ -56,6 +56,8 @@ function describeCities(data: CitiesData | LoadFailure, _params: unknown, origin
       `${pluralize(totals.businesses, 'local business', 'local businesses')}` +
       (examples.length ? `, such as ${examples.join(', ')}.` : '.'),
     canonicalPath: pagePath(base, pageNumber),
+    // A letter no city begins with (every letter strip links to it): a page of nothing, kept out of the index.
+    noIndex: totals.cities === 0,
     jsonLd: [
       itemListJsonLd(
         origin,
