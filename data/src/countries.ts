@@ -1,3 +1,5 @@
+import { slugify } from './slug.ts';
+
 const displayNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 
 /** English name of an ISO 3166-1 alpha-2 code ("FR" → "France"); unknown codes come back as the code. */
@@ -9,6 +11,11 @@ export function countryName(code: string): string {
     cache.set(upper, name);
   }
   return name;
+}
+
+/** The slug of a country's page (`/countries/spain` for "ES"): its English name's, as the index writes it. */
+export function countrySlug(code: string): string {
+  return slugify(countryName(code));
 }
 
 const cache = new Map<string, string>();

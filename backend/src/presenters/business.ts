@@ -1,5 +1,6 @@
 import { parseAbout, parseWorkingHours, cityOf, type BusinessRow } from '@directory/data/business-row.ts';
 import { slugify } from '@directory/data/slug.ts';
+import { countrySlug } from '@directory/data/countries.ts';
 import type { BusinessSummary } from '@directory/indexer/document.ts';
 import type { BusinessDetail, BusinessListItem, FeaturedBusiness } from '../shared/api-types.ts';
 
@@ -23,6 +24,7 @@ export function presentBusinessDetail(row: BusinessRow): BusinessDetail {
     postalCode: row.postal_code,
     country: row.country,
     countryCode: row.country_code,
+    countrySlug: row.country_code ? countrySlug(row.country_code) : null,
     latitude: row.latitude,
     longitude: row.longitude,
     phone: row.phone,

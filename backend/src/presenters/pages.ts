@@ -2,6 +2,7 @@ import type { BusinessSummary } from '@directory/indexer/document.ts';
 import type { CategoryDetail, CityDetail, CountryDetail, Page } from '@directory/indexer/engine.ts';
 import type { HomeData } from '../services/directory-service.ts';
 import type { CategoryPageData, CityPageData, CountryPageData, HomepageData, PagedBusinesses } from '../shared/api-types.ts';
+import { countrySlug } from '@directory/data/countries.ts';
 import { presentBusinessListItem } from './business.ts';
 
 function totalPages(page: Page<unknown>, maxPages = Number.POSITIVE_INFINITY): number {
@@ -69,6 +70,7 @@ export function presentCityPage(detail: CityDetail, page: Page<BusinessSummary>)
     slug: detail.city.slug,
     country: detail.city.countryName,
     countryCode: detail.city.countryCode,
+    countrySlug: countrySlug(detail.city.countryCode),
     businessCount: detail.city.businessCount,
     categoryCount: detail.city.categoryCount,
     businesses: page.items.map(presentBusinessListItem),

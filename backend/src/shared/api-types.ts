@@ -132,6 +132,8 @@ export interface CityPageData {
   slug: string;
   country: string;
   countryCode: string;
+  /** The country page's slug ("france"). */
+  countrySlug: string;
   businessCount: number;
   categoryCount: number;
   businesses: BusinessListItem[];
@@ -161,6 +163,8 @@ export interface BusinessDetail {
   postalCode: string | null;
   country: string | null;
   countryCode: string | null;
+  /** The country page's slug ("spain"): its link needs no redirect from the code. */
+  countrySlug: string | null;
   latitude: number | null;
   longitude: number | null;
   phone: string | null;

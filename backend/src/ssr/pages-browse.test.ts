@@ -365,8 +365,12 @@ describe('/cities/{countryCode}/{citySlug}', () => {
     expect(html).toMatch(/href="\/categories\/plumber"[^>]*><span>Plumber<\/span><span class="count">14<\/span>/);
     expect(html.match(/class="card business-card"/g)).toHaveLength(12);
     expect(titleOf(html)).toBe('Businesses in Lyon, France - 14 businesses | Business Directory');
-    const breadcrumb = jsonLdOf(html).find((object) => object['@type'] === 'BreadcrumbList');
-    expect(breadcrumb?.itemListElement).toHaveLength(4);
+    const breadcrumb = jsonLdOf(html).find((object) => object['@type'] === 'BreadcrumbList') as { itemListElement: { item: string }[] };
+    expect(breadcrumb.itemListElement).toHaveLength(4);
+    // The country step links its canonical page (the code's address answers 301).
+    expect(breadcrumb.itemListElement[2]!.item).toBe(`${app.url}/countries/france`);
+    expect(html).toMatch(/<nav class="breadcrumbs"[^>]*>.*?href="\/countries\/france"/);
+    expect((await app.get('/countries/france')).status).toBe(200);
   });
 
   it('answers 404 with City not found and a way back for an unknown city', async () => {

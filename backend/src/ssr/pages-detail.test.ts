@@ -95,6 +95,18 @@ describe('business page', () => {
     expect(html).toMatch(/<meta name="description" content="Le Bouchon Lyonnais - French restaurant in Lyon, FR\. Rated 4\.7\/5 from 321 reviews\./);
   });
 
+  it('links "More in" its city and country at their canonical URLs, not through a redirect', async () => {
+    const html = await (await app.get(`/business/${bouchonSlug}`)).text();
+    const places = [...html.matchAll(/<span class="business-place-links">(.*?)<\/span><\/span>/g)].flatMap((match) =>
+      [...match[1]!.matchAll(/href="([^"]+)"[^>]*>([^<]+)</g)].map((link) => [link[1], link[2]]),
+    );
+    expect(places).toEqual([
+      ['/cities/fr/lyon', 'Lyon'],
+      ['/countries/france', 'France'],
+    ]);
+    for (const [path] of places) expect((await app.get(path!)).status, path).toBe(200);
+  });
+
   it('describes the business as schema.org LocalBusiness JSON-LD', async () => {
     const html = await (await app.get(`/business/${bouchonSlug}`)).text();
     const objects = jsonLd(html);
@@ -155,7 +167,7 @@ describe('business page', () => {
     expect(amenities).toContain('Wheelchair accessible entrance');
     expect(amenities).not.toContain('Credit cards');
     expect(html).toContain('href="/cities/fr/lyon"');
-    expect(html).toContain('href="/countries/fr"');
+    expect(html).toContain('href="/countries/france"');
     expect(html).toContain('Le Bouchon Lyonnais is a French restaurant located in Lyon, France.');
     expect(html).toContain('class="business-map"');
     expect(html).not.toContain('Location not available');

@@ -20,6 +20,7 @@ function detail(overrides: Partial<BusinessDetail> = {}): BusinessDetail {
     postalCode: '69002',
     country: 'France',
     countryCode: 'FR',
+    countrySlug: 'france',
     latitude: 45.76,
     longitude: 4.83,
     phone: '+33 4 78 00 00 00',

@@ -2,9 +2,9 @@
 import type { Crumb } from '../../components/breadcrumbs.tsx';
 import { cityPath } from './filter.ts';
 
-export const cityCrumbs = (city: { city: string; slug: string; country: string; countryCode: string }): Crumb[] => [
+export const cityCrumbs = (city: { city: string; slug: string; country: string; countryCode: string; countrySlug: string }): Crumb[] => [
   { label: 'Home', path: '/' },
   { label: 'Cities', path: '/cities' },
-  { label: city.country, path: `/countries/${city.countryCode.toLowerCase()}` },
+  { label: city.country, path: `/countries/${city.countrySlug}` },
   { label: city.city, path: cityPath(city) },
 ];

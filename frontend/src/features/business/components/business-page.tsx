@@ -138,7 +138,7 @@ export function BusinessPage() {
                         <span aria-hidden="true"> · </span>
                       </>
                     )}
-                    {countryCode && <Link to={`/countries/${countryCode}`}>{business.country ?? business.countryCode}</Link>}
+                    {business.countrySlug && <Link to={`/countries/${business.countrySlug}`}>{business.country ?? business.countryCode}</Link>}
                   </span>
                 )}
               </span>
