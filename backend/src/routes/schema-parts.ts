@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutControlCharacters } from '../shared/search-text.ts';
 
 const wholePage = z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more');
 
@@ -18,5 +19,8 @@ export const letterParam = z
   .regex(/^([A-Za-z]|#)$/, 'must be a single letter A-Z or #')
   .transform((letter) => letter.toUpperCase())
   .optional();
+
+/** A search's words or place, of `max` characters at most, without control characters (a NUL is never searched nor echoed); '' when absent. */
+export const searchText = (max: number) => z.string().max(max, `must be ${max} characters or fewer`).transform(withoutControlCharacters).default('');
 
 export const slugParam = z.string().min(1).max(200);

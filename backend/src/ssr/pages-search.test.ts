@@ -208,6 +208,15 @@ describe('GET /search', () => {
     expect(Object.keys(search?.serverState?.initialResults ?? {})).toEqual(['businesses']);
   });
 
+  it('echoes no control character of the what or where: a NUL goes, a tab or line break is a space', async () => {
+    const html = await page('/search?q=plu%00mb%1B&location=ly%00on%09');
+    // eslint-disable-next-line no-control-regex -- the C0 control characters and DEL are what must not be there
+    expect(html).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/);
+    expect(html).toContain('<title>Search: plumb in lyon | Business Directory</title>');
+    expect(text(body(html))).toContain('Plomberie Lumière');
+    expect((await robots('/search?q=plumb%0Aer')).canonical).toBe('/search?q=plumb+er');
+  });
+
   it('ignores values a hand-edited URL gets wrong instead of failing', async () => {
     const html = body(await page('/search?q=plumb&city=nowhere&sort=distance&page=abc&minRating=9'));
     expect(text(html)).toContain('Plomberie Lumière');

@@ -13,6 +13,7 @@
  * (default `<em>`), around raw text: InstantSearch escapes on its side.
  */
 import { z } from 'zod';
+import { searchText } from '../schema-parts.ts';
 import {
   FACET_NAMES,
   HIGHLIGHT_POST_TAG,
@@ -79,8 +80,8 @@ const boundingBox = z.union([z.string(), z.array(z.array(z.number()))]).transfor
 });
 
 const ParamsSchema = z.looseObject({
-  query: z.string().max(200, 'must be 200 characters or fewer').default(''),
-  location: z.string().max(200, 'must be 200 characters or fewer').default(''),
+  query: searchText(200),
+  location: searchText(200),
   facets: z
     .union([z.string().transform((text) => decodeValue(text)), z.array(z.string())])
     .pipe(z.union([z.string().transform((text) => text.split(',')), z.array(z.string())]))
@@ -96,7 +97,7 @@ const ParamsSchema = z.looseObject({
   insideBoundingBox: boundingBox.optional(),
   highlightPreTag: z.string().max(50).default('<em>'),
   highlightPostTag: z.string().max(50).default('</em>'),
-  facetQuery: z.string().max(100, 'must be 100 characters or fewer').default(''),
+  facetQuery: searchText(100),
 });
 
 export const InstantSearchRequestSchema = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FACET_NAMES, MAX_FACET_VALUES, parseCityKey, type GeoBox } from '@directory/indexer/search-types.ts';
 import { requestShape } from '../../middleware/validate.ts';
-import { limitParam, pageParam } from '../schema-parts.ts';
+import { limitParam, pageParam, searchText } from '../schema-parts.ts';
 import { InstantSearchRequestSchema } from './instantsearch.ts';
 
 /** Search pages are capped like Meilisearch's `maxTotalHits`: 50 pages of 20. */
@@ -59,8 +59,8 @@ const booleanParam = z
 export const SearchSchema = requestShape({
   query: z
     .object({
-      q: z.string().max(200, 'must be 200 characters or fewer').default(''),
-      location: z.string().max(200, 'must be 200 characters or fewer').default(''),
+      q: searchText(200),
+      location: searchText(200),
       category: listParam(z.string().min(1).max(200)),
       country: listParam(countryCode),
       city: listParam(cityValue),
@@ -101,9 +101,9 @@ export type SearchReq = z.infer<typeof SearchSchema>;
 export const FacetValuesSchema = requestShape({
   body: z.object({
     facet: z.enum(FACET_NAMES, { error: 'must be category, country or city' }),
-    facetQuery: z.string().max(100, 'must be 100 characters or fewer').default(''),
-    q: z.string().max(200, 'must be 200 characters or fewer').default(''),
-    location: z.string().max(200, 'must be 200 characters or fewer').default(''),
+    facetQuery: searchText(100),
+    q: searchText(200),
+    location: searchText(200),
     maxFacetHits: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more').max(MAX_FACET_VALUES, `must be ${MAX_FACET_VALUES} or less`).default(10),
   }),
 });

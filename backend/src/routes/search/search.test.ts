@@ -51,6 +51,14 @@ describe('GET /api/search', () => {
     expect(body.totalCount).toBe(count("SELECT count(*) FROM businesses WHERE name LIKE '%Pizz%'"));
   });
 
+  it('searches and echoes the words without their control characters: a NUL goes, a tab is a space', async () => {
+    const body = await search('q=pizz%00&location=ly%00on');
+    expect(body).toMatchObject({ query: 'pizz' });
+    expect(body.hits[0]).toMatchObject({ name: 'Pizzeria Napoli' });
+    const { results } = await multi({ requests: [{ indexName: 'businesses', params: { query: 'pizz\u0000a\tnapoli', hitsPerPage: 1 } }] });
+    expect((results[0] as InstantSearchResult).query).toBe('pizza napoli');
+  });
+
   it('escapes business text in highlights, keeping only the marks', async () => {
     const body = await search('q=bold');
     expect(body.hits.map((hit) => hit.highlight.name)).toEqual(['Pizza &lt;b&gt;<mark>Bold</mark>&lt;/b&gt; &amp; Co']);

@@ -4,6 +4,7 @@
  * and back. One mapping serves the server render, the history router and the page's links.
  */
 import type { IndexUiState, UiState } from 'instantsearch.js';
+import { withoutControlCharacters } from '@directory/backend/shared/search-text.ts';
 
 /** The index every search starts from; the other sorts are its replicas. */
 export const SEARCH_INDEX = 'businesses';
@@ -70,7 +71,8 @@ function isBox(text: string): boolean {
   return Math.abs(lat1) <= 90 && Math.abs(lat2) <= 90 && Math.abs(lng1) <= 180 && Math.abs(lng2) <= 180;
 }
 
-const clip = (text: string) => text.trim().slice(0, 200);
+/** A what or where from the URL: no control characters (a NUL would reach the title), trimmed, 200 characters at most. */
+const clip = (text: string) => withoutControlCharacters(text).trim().slice(0, 200);
 
 /** Reads the URL's parameters, keeping only values the backend accepts (a hand-edited URL cannot break the page). */
 export function parseSearchParams(search: URLSearchParams): SearchRoute {

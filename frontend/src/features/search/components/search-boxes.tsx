@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchBox } from 'react-instantsearch';
 import { useLocationParameter } from '../query-parameter.ts';
+import { withoutControlCharacters } from '@directory/backend/shared/search-text.ts';
 
 /** Pause after the last keystroke before the results follow the boxes. */
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -34,7 +35,7 @@ export function SearchBoxes() {
   const locationTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const queryHook = useCallback((query: string, search: (value: string) => void) => {
     clearTimeout(queryTimer.current);
-    queryTimer.current = setTimeout(() => search(query), SEARCH_DEBOUNCE_MS);
+    queryTimer.current = setTimeout(() => search(withoutControlCharacters(query)), SEARCH_DEBOUNCE_MS);
   }, []);
   const { query, refine: refineQuery } = useSearchBox({ queryHook });
   const where = useLocationParameter();
@@ -60,7 +61,7 @@ export function SearchBoxes() {
     clearTimeout(locationTimer.current);
     locationTimer.current = setTimeout(() => {
       place.markSent(value.trim());
-      where.refine(value);
+      where.refine(withoutControlCharacters(value));
     }, SEARCH_DEBOUNCE_MS);
   };
 
@@ -68,7 +69,7 @@ export function SearchBoxes() {
     event.preventDefault();
     clearTimeout(locationTimer.current);
     place.markSent(place.text.trim());
-    if (place.text.trim() !== where.value) where.refine(place.text);
+    if (place.text.trim() !== where.value) where.refine(withoutControlCharacters(place.text));
     refineQuery(what.text);
   };
 
