@@ -4,6 +4,7 @@
  */
 import type { AdminBusiness, AdminBusinessEdit } from '@directory/backend/shared/admin-types.ts';
 import { isApiRequestError } from '../../lib/api-client.ts';
+import { SESSION_EXPIRED_MESSAGE } from './api/admin-api.ts';
 
 export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
@@ -89,6 +90,7 @@ export function fieldErrorsFrom(error: unknown): FieldErrors {
   if (!isApiRequestError(error)) return { form: error instanceof Error ? error.message : String(error) };
   const body = error.body as { error?: { message?: string; fields?: Record<string, string[]> } } | null;
   const message = body?.error?.message ?? error.message;
+  if (error.status === 401) return { form: SESSION_EXPIRED_MESSAGE };
   if (error.status !== 400) return { form: message };
   const errors: FieldErrors = {};
   for (const [field, messages] of Object.entries(body?.error?.fields ?? {})) {

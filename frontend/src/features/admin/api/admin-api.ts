@@ -1,7 +1,9 @@
 /**
  * The admin API, typed by the contract (backend/src/shared/admin-types.ts). Loaders call it with
  * their request (on the server the page request's cookie carries the session); screens call it
- * with the session's CSRF token for writes. A 401 anywhere goes to `onUnauthorized`.
+ * with the session's CSRF token for writes. A write refused because the session ended (401, or
+ * 403 for a token another sign-in replaced) waits for `renewSession` and is sent again with the
+ * new token, so nothing the operator typed is lost; any other 401 goes to `onUnauthorized`.
  */
 import type {
   AdminActivityPage,
@@ -36,7 +38,19 @@ export interface AdminApiOptions {
   csrfToken?: string;
   /** Called on a 401 before the error is rethrown (it may throw a redirect instead). */
   onUnauthorized?: () => void;
+  /**
+   * Signs the operator in again without leaving the screen; answers the new session's CSRF
+   * token, or null when the operator gave up (the write then fails with its 401).
+   */
+  renewSession?: () => Promise<string | null>;
 }
+
+/** What a refused write is told when the session ended and the operator did not sign in again. */
+export const SESSION_EXPIRED_MESSAGE = 'Oturumunuzun süresi doldu; değişiklikler kaydedilmedi. Tekrar giriş yapıp yeniden deneyin.';
+
+/** A write refused for a CSRF token that is no longer the session's (the operator signed in again elsewhere). */
+const isStaleToken = (error: unknown) =>
+  isApiRequestError(error) && error.status === 403 && (error.body as { error?: { id?: unknown } } | null)?.error?.id === 'csrf_failed';
 
 const query = (params: Record<string, string | number | undefined>) => {
   const search = new URLSearchParams();
@@ -44,14 +58,36 @@ const query = (params: Record<string, string | number | undefined>) => {
   return search.toString();
 };
 
-export function createAdminApi({ request, csrfToken, onUnauthorized }: AdminApiOptions = {}) {
+export function createAdminApi({ request, csrfToken, onUnauthorized, renewSession }: AdminApiOptions = {}) {
   const cookie = request?.headers.get('cookie') ?? null;
-  async function call<T>(path: string, init: Omit<AdminCallInit, 'cookie' | 'csrfToken'> = {}): Promise<T> {
+  const send = <T>(path: string, init: Omit<AdminCallInit, 'cookie' | 'csrfToken'>, token: string | undefined) =>
+    getApiClient().admin<T>(path, { ...init, cookie, ...(token ? { csrfToken: token } : {}) });
+
+  /** The token a refused write is sent again with: the live session's (another sign-in), else a new sign-in's. */
+  async function renewedToken(error: unknown): Promise<string | null> {
+    if (isStaleToken(error)) {
+      try {
+        return (await send<AdminSession>('/api/admin/session', {}, undefined)).csrfToken;
+      } catch (sessionError) {
+        if (!(isApiRequestError(sessionError) && sessionError.status === 401)) throw sessionError;
+      }
+    }
+    return renewSession ? renewSession() : null;
+  }
+
+  async function call<T>(path: string, init: Omit<AdminCallInit, 'cookie' | 'csrfToken'> = {}, canRenew = true): Promise<T> {
     const isWrite = (init.method ?? 'GET') !== 'GET';
     try {
-      return await getApiClient().admin<T>(path, { ...init, cookie, ...(isWrite && csrfToken ? { csrfToken } : {}) });
+      return await send<T>(path, init, isWrite ? csrfToken : undefined);
     } catch (error) {
-      if (isApiRequestError(error) && error.status === 401) onUnauthorized?.();
+      const isRenewable = isWrite && canRenew && renewSession !== undefined && isApiRequestError(error) && (error.status === 401 || isStaleToken(error));
+      if (isRenewable) {
+        const token = await renewedToken(error);
+        // A 401 refused before the handler ran: nothing was written, so the write is sent again, once.
+        if (token !== null) return send<T>(path, init, token);
+      } else if (isApiRequestError(error) && error.status === 401) {
+        onUnauthorized?.();
+      }
       throw error;
     }
   }
@@ -59,8 +95,9 @@ export function createAdminApi({ request, csrfToken, onUnauthorized }: AdminApiO
     call<T>(path, { method, ...(body !== undefined ? { body } : {}) });
 
   return {
-    login: (username: string, password: string) => write<AdminLoginResponse>('POST', '/api/admin/login', { username, password }),
-    logout: () => write<AdminSuccess>('POST', '/api/admin/logout'),
+    // A refused login or logout is its own answer: never a reason to sign in again.
+    login: (username: string, password: string) => call<AdminLoginResponse>('/api/admin/login', { method: 'POST', body: { username, password } }, false),
+    logout: () => call<AdminSuccess>('/api/admin/logout', { method: 'POST' }, false),
     session: () => call<AdminSession>('/api/admin/session'),
     stats: () => call<AdminStats>('/api/admin/stats'),
     activity: (page: number, limit = 20) => call<AdminActivityPage>(`/api/admin/activity?${query({ page, limit })}`),
@@ -101,7 +138,7 @@ export function createAdminApi({ request, csrfToken, onUnauthorized }: AdminApiO
 export type AdminApi = ReturnType<typeof createAdminApi>;
 
 /** The message of a failed call as the server words it (`{error:{message}}`), else the error's own text. */
-export function errorMessageOf(error: unknown): string {
+export function serverMessageOf(error: unknown): string {
   if (isApiRequestError(error)) {
     const body = error.body as { error?: { message?: unknown }; message?: unknown } | null;
     if (body && typeof body.error?.message === 'string') return body.error.message;
@@ -109,4 +146,9 @@ export function errorMessageOf(error: unknown): string {
     return error.message;
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/** What a screen tells the operator of a failed call: the server's words, or that the session ended. */
+export function errorMessageOf(error: unknown): string {
+  return isApiRequestError(error) && error.status === 401 ? SESSION_EXPIRED_MESSAGE : serverMessageOf(error);
 }

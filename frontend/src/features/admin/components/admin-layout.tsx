@@ -9,6 +9,7 @@ import { errorMessageOf } from '../api/admin-api.ts';
 import { adminSessionAtom, businessListSearchAtom, isAdminMenuOpenAtom } from '../atoms.ts';
 import type { layoutLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
+import { SessionRenewalDialog } from './session-renewal-dialog.tsx';
 
 interface SidebarLink {
   to: string;
@@ -135,6 +136,7 @@ export function AdminLayout() {
       <main id="admin-main" className="admin-main">
         <Outlet />
       </main>
+      <SessionRenewalDialog />
     </div>
   );
 }

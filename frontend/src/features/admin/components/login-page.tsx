@@ -3,21 +3,21 @@ import { useState, type FormEvent } from 'react';
 import { useLoaderData, useNavigate } from 'react-router-dom';
 import { Link } from '../../../components/link.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
-import { createAdminApi, errorMessageOf } from '../api/admin-api.ts';
+import { createAdminApi, serverMessageOf } from '../api/admin-api.ts';
 import { adminSessionAtom } from '../atoms.ts';
 import type { loginLoader } from '../loaders.ts';
 
 /** The catalogue's wording of a failed login; a throttled one says how long to wait. */
-function loginErrorText(error: unknown): string {
+export function loginErrorText(error: unknown): string {
   if (!isApiRequestError(error)) return 'Login Error: Unable to connect to server. Please try again.';
-  if (error.status === 401) return errorMessageOf(error) || 'Geçersiz kullanıcı adı veya şifre';
+  if (error.status === 401) return serverMessageOf(error) || 'Geçersiz kullanıcı adı veya şifre';
   if (error.status === 429) {
     const wait = error.retryAfterSeconds;
     return wait !== null
       ? `Çok fazla başarısız deneme. Lütfen ${wait} saniye sonra tekrar deneyin.`
       : 'Çok fazla başarısız deneme. Lütfen biraz sonra tekrar deneyin.';
   }
-  return `Login failed: ${error.status} ${errorMessageOf(error)}`;
+  return `Login failed: ${error.status} ${serverMessageOf(error)}`;
 }
 
 export function LoginPage() {
