@@ -4,7 +4,7 @@
  * directory with a small demo record: an operator logs in, chooses fields and a category,
  * downloads the file, and the file's header and rows are checked against the record.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBackendConfig } from '@directory/backend/config.ts';
 import { startServer, type RunningServer } from '@directory/backend/server.ts';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, SCREENSHOT_DIR } from './browser.ts';
 
 const USERNAME = 'operator';
 const PASSWORD = 'export-Passw0rd-2026';
@@ -21,6 +21,12 @@ let dir: string;
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
+
+/** What the screen shows (a modal covers the viewport, not the whole page), for people to look at after the run. */
+async function viewportShot(name: string): Promise<void> {
+  mkdirSync(join(SCREENSHOT_DIR, 'admin'), { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'admin', `${name}.png`) });
+}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'admin-export-'));
@@ -89,7 +95,65 @@ describe('the CSV export dialog', () => {
       .prepare('SELECT name, place_id FROM businesses WHERE category = ? ORDER BY id')
       .all(category) as { name: string; place_id: string | null }[];
     expect(rows.slice(1).map((row) => [row[0], row[4]])).toEqual(expected.map((row) => [row.name, row.place_id ?? '']));
-    // A successful export closes the dialog.
+    // A successful export closes the dialog and says so (spec §8).
     await dialog.waitFor({ state: 'detached' });
+    const toast = page.getByRole('status').filter({ hasText: 'Dışa aktarma başarılı' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('CSV dosyası indirildi');
   }, 180_000);
+
+  it('is a modal dialog: the page behind is inert, Tab stays inside, Escape closes it', async () => {
+    await page.getByRole('button', { name: 'CSV Dışa Aktar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'CSV Dışa Aktar' });
+    await dialog.waitFor();
+    expect(await dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
+    await viewportShot('export-dialog-desktop');
+    for (let press = 0; press < 40; press += 1) {
+      await page.keyboard.press('Tab');
+      const isInside = await dialog.evaluate((element) => document.activeElement === document.body || element.contains(document.activeElement));
+      expect(isInside, `Tab ${press + 1} left the dialog`).toBe(true);
+    }
+    // Buttons of normal size, not the browser's bare 40x20 px.
+    const cancel = await dialog.getByRole('button', { name: 'İptal' }).boundingBox();
+    expect(cancel!.height).toBeGreaterThanOrEqual(32);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // Focus goes back to the button that opened it.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('CSV Dışa Aktar');
+  }, 120_000);
+
+  it('shows a refusal in the dialog, in words, with the field and the reason', async () => {
+    await page.getByRole('button', { name: 'CSV Dışa Aktar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'CSV Dışa Aktar' });
+    await dialog.getByLabel('Tarih aralığı').selectOption('custom');
+    await dialog.getByLabel('Başlangıç').fill('2026-03-10');
+    await dialog.getByLabel('Bitiş').fill('2026-03-01');
+    await dialog.getByRole('button', { name: 'Dışa Aktar', exact: true }).click();
+    const alert = dialog.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('Dışa aktarma hatası: Bitiş: başlangıç tarihinden önce olamaz');
+
+    // Only one date of a custom range: the spec sends neither, and the server says what is missing.
+    await dialog.getByLabel('Bitiş').fill('');
+    await dialog.getByRole('button', { name: 'Dışa Aktar', exact: true }).click();
+    await alert.filter({ hasText: 'Tarih aralığı: özel aralık için başlangıç ve bitiş tarihlerinin ikisi de seçilmeli' }).waitFor();
+    expect(await alert.textContent()).not.toMatch(/[{}]|400|Export failed/);
+    await viewportShot('export-dialog-error');
+    await dialog.getByRole('button', { name: 'İptal' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }, 120_000);
+
+  it('fills a phone screen and keeps its buttons in reach', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'CSV Dışa Aktar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'CSV Dışa Aktar' });
+    await dialog.waitFor();
+    const box = await dialog.boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: 390 });
+    const exportButton = await dialog.getByRole('button', { name: 'Dışa Aktar', exact: true }).boundingBox();
+    expect(exportButton!.y + exportButton!.height).toBeLessThanOrEqual(844);
+    await viewportShot('export-dialog-phone');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }, 120_000);
 });

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { exportQuery, failedResult, isTooLarge, progressSocketUrl, tooLargeMessage, uploadTimeoutMs } from './api.ts';
+import { failedResult, isTooLarge, progressSocketUrl, tooLargeMessage, uploadTimeoutMs } from './api.ts';
 
 describe('admin import api helpers', () => {
-  it('sends a custom date range only when both dates are filled', () => {
-    const base = { fields: ['name', 'phone'] as const, countryCode: '', categories: [], startDate: '2026-01-01', endDate: '' };
-    expect(exportQuery({ ...base, dateRange: 'custom' })).toBe('fields=name%2Cphone&countryCode=all&dateRange=custom');
-    expect(exportQuery({ ...base, endDate: '2026-01-31', dateRange: 'custom', categories: ['Bakery', 'Café'], countryCode: 'TR' })).toBe(
-      'fields=name%2Cphone&countryCode=TR&dateRange=custom&categories=Bakery%2CCaf%C3%A9&startDate=2026-01-01&endDate=2026-01-31',
-    );
-    expect(exportQuery({ ...base, endDate: '2026-01-31', dateRange: 'last7days' })).toBe('fields=name%2Cphone&countryCode=all&dateRange=last7days');
-  });
-
   it("applies the spec's limits, time-outs and failure shape", () => {
     expect(isTooLarge({ size: 150 * 1024 * 1024 })).toBe(false);
     expect(isTooLarge({ size: 150 * 1024 * 1024 + 1 })).toBe(true);

@@ -1,13 +1,8 @@
 /**
- * The import and export calls of the admin screens. Writes carry the session's CSRF token as
- * `X-CSRF-Token`; every call sends the session cookie (same origin).
+ * The import calls of the admin screens (the CSV export is the business list's: features/admin).
+ * Writes carry the session's CSRF token as `X-CSRF-Token`; every call sends the session cookie.
  */
-import {
-  MAX_UPLOAD_BYTES,
-  type DateRange,
-  type ExportField,
-  type FileImportResult,
-} from '@directory/backend/shared/import-types.ts';
+import { MAX_UPLOAD_BYTES, type FileImportResult } from '@directory/backend/shared/import-types.ts';
 
 /** The spec's upload time-out: 5 minutes, 10 for files over 100 MB. */
 export function uploadTimeoutMs(fileSize: number): number {
@@ -74,43 +69,4 @@ export const errorsCsvUrl = (reportId: number) => `/api/admin/upload-reports/${r
 /** The websocket that carries import progress, on the page's own host. */
 export function progressSocketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/admin/import-progress`;
-}
-
-export interface ExportChoice {
-  fields: readonly ExportField[];
-  countryCode: string;
-  categories: readonly string[];
-  dateRange: DateRange;
-  startDate: string;
-  endDate: string;
-}
-
-/** The query of GET /api/admin/export-csv; a custom range sends its dates only when both are filled. */
-export function exportQuery(choice: ExportChoice): string {
-  const params = new URLSearchParams({ fields: choice.fields.join(','), countryCode: choice.countryCode || 'all', dateRange: choice.dateRange });
-  if (choice.categories.length > 0) params.set('categories', choice.categories.join(','));
-  if (choice.dateRange === 'custom' && choice.startDate && choice.endDate) {
-    params.set('startDate', choice.startDate);
-    params.set('endDate', choice.endDate);
-  }
-  return params.toString();
-}
-
-/** The file name the server chose (Content-Disposition), or a fallback. */
-export function fileNameOf(response: Response, fallback: string): string {
-  const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
-  return match?.[1] ?? fallback;
-}
-
-/** GETs a list of strings (categories, country codes), retrying once as the spec's category call does. */
-export async function fetchStrings(path: string): Promise<string[]> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      const response = await fetch(path, { credentials: 'same-origin' });
-      if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
-      return (await response.json()) as string[];
-    } catch (error) {
-      if (attempt >= 1) throw error;
-    }
-  }
 }

@@ -23,7 +23,7 @@ import {
 } from '../business-list-query.ts';
 import type { businessesLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
-import { ExportDialog } from '../../admin-import/components/export-dialog.tsx';
+import { ExportDialog } from './export-dialog.tsx';
 import { PageHeader, StatCard } from './page-header.tsx';
 import { CursorPager } from './cursor-pager.tsx';
 
@@ -167,7 +167,7 @@ export function BusinessesPage() {
         title="İşletme Yönetimi"
         description="İşletmeleri arayın, sıralayın, onaylayın, düzenleyin ve silin."
         actions={
-          <button type="button" className="admin-button admin-button-primary" onClick={() => setIsExportOpen(!isExportOpen)} aria-expanded={isExportOpen}>
+          <button type="button" className="admin-button admin-button-primary" onClick={() => setIsExportOpen(true)} aria-haspopup="dialog">
             CSV Dışa Aktar
           </button>
         }

@@ -1,0 +1,246 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  DATE_RANGES,
+  DEFAULT_EXPORT_FIELDS,
+  EXPORT_FIELDS,
+  type DateRange,
+  type ExportField,
+} from '@directory/backend/shared/import-types.ts';
+import { useToast } from '../../../components/toast/use-toast.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { exportErrorText, exportQuery, fileNameOf } from '../export-query.ts';
+import { AdminModal } from './admin-modal.tsx';
+
+const LISTED_CATEGORIES = 100;
+const PREVIEWED_CATEGORIES = 5;
+
+const RANGE_LABELS: Record<DateRange, string> = {
+  all: 'Tüm zamanlar',
+  today: 'Bugün',
+  yesterday: 'Dün',
+  last24hours: 'Son 24 saat',
+  last7days: 'Son 7 gün',
+  thisweek: 'Bu hafta',
+  thismonth: 'Bu ay',
+  custom: 'Özel aralık',
+};
+
+export interface ExportDialogProps {
+  isOpen: boolean;
+  onClose: () => void;
+}
+
+type Loaded<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; value: T };
+
+/** GETs a list of strings (categories, country codes), retrying once as the spec's category call does. */
+async function fetchStrings(path: string): Promise<string[]> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const response = await fetch(path, { credentials: 'same-origin' });
+      if (!response.ok) throw new ApiRequestError(response.status, await response.text());
+      return (await response.json()) as string[];
+    } catch (error) {
+      if (attempt >= 1) throw error;
+    }
+  }
+}
+
+/** Downloads a response body under the server's file name. */
+async function saveDownload(response: Response): Promise<void> {
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameOf(response, 'businesses_export.csv');
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * The CSV export dialog of the spec: fields (defaults name, full_address, phone, type), country
+ * code, categories (at most 100 listed, select-all on the filtered set, top 5 previewed), date
+ * range; the button is disabled without a field or while exporting ('Dışa Aktarılıyor...'). It
+ * closes on success with the spec's toast; a refusal stays in the dialog, worded for the
+ * operator. The choices stay while the screen is open.
+ */
+export function ExportDialog({ isOpen, onClose }: ExportDialogProps) {
+  const { toast } = useToast();
+  const [fields, setFields] = useState<ExportField[]>([...DEFAULT_EXPORT_FIELDS]);
+  const [countryCode, setCountryCode] = useState('all');
+  const [categoryFilter, setCategoryFilter] = useState('');
+  const [selectedCategories, setSelectedCategories] = useState<string[]>([]);
+  const [dateRange, setDateRange] = useState<DateRange>('all');
+  const [startDate, setStartDate] = useState('');
+  const [endDate, setEndDate] = useState('');
+  const [isExporting, setIsExporting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [categories, setCategories] = useState<Loaded<string[]>>({ state: 'loading' });
+  const [countryCodes, setCountryCodes] = useState<string[]>([]);
+  const errorLine = useRef<HTMLParagraphElement>(null);
+
+  // A refusal is written at the end of the dialog's body: it scrolls into view.
+  useEffect(() => {
+    if (error) errorLine.current?.scrollIntoView({ block: 'nearest' });
+  }, [error]);
+
+  useEffect(() => {
+    if (!isOpen) return undefined;
+    let isCurrent = true;
+    setError(null);
+    setCategories({ state: 'loading' });
+    fetchStrings('/api/admin/categories').then(
+      (value) => isCurrent && setCategories({ state: 'ready', value: value.filter((category) => category.trim() !== '') }),
+      () => isCurrent && setCategories({ state: 'failed' }),
+    );
+    // Country codes are read only while the dialog is open; without them the list offers "all" only.
+    fetchStrings('/api/admin/country-codes').then(
+      (value) => isCurrent && setCountryCodes(value),
+      () => isCurrent && setCountryCodes([]),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [isOpen]);
+
+  const filtered = useMemo(() => {
+    if (categories.state !== 'ready') return [];
+    const needle = categoryFilter.trim().toLocaleLowerCase('tr');
+    return categories.value.filter((category) => category.toLocaleLowerCase('tr').includes(needle)).slice(0, LISTED_CATEGORIES);
+  }, [categories, categoryFilter]);
+
+  if (!isOpen) return null;
+
+  const toggleField = (field: ExportField) =>
+    setFields((current) => (current.includes(field) ? current.filter((item) => item !== field) : EXPORT_FIELDS.filter((item) => item === field || current.includes(item))));
+  const toggleCategory = (category: string) =>
+    setSelectedCategories((current) => (current.includes(category) ? current.filter((item) => item !== category) : [...current, category]));
+  const isAllFilteredSelected = filtered.length > 0 && filtered.every((category) => selectedCategories.includes(category));
+  const handleSelectAll = () =>
+    setSelectedCategories((current) =>
+      isAllFilteredSelected ? current.filter((category) => !filtered.includes(category)) : [...new Set([...current, ...filtered])],
+    );
+
+  const handleExport = async () => {
+    setIsExporting(true);
+    setError(null);
+    try {
+      const query = exportQuery({ fields, countryCode, categories: selectedCategories, dateRange, startDate, endDate });
+      const response = await fetch(`/api/admin/export-csv?${query}`, { credentials: 'same-origin' });
+      if (!response.ok) throw new ApiRequestError(response.status, (await response.text()) || response.statusText);
+      await saveDownload(response);
+      onClose();
+      toast({ title: 'Dışa aktarma başarılı', description: 'CSV dosyası indirildi', variant: 'success' });
+    } catch (failure) {
+      setError(exportErrorText(failure));
+    } finally {
+      setIsExporting(false);
+    }
+  };
+
+  return (
+    <AdminModal
+      title="CSV Dışa Aktar"
+      size="wide"
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="admin-button" onClick={onClose}>
+            İptal
+          </button>
+          <button type="button" className="admin-button admin-button-primary" onClick={() => void handleExport()} disabled={fields.length === 0 || isExporting}>
+            {isExporting ? 'Dışa Aktarılıyor...' : 'Dışa Aktar'}
+          </button>
+        </>
+      }
+    >
+      <fieldset className="admin-export-group">
+        <legend>
+          Alanlar ({fields.length}/{EXPORT_FIELDS.length})
+        </legend>
+        <div className="admin-export-fields">
+          {EXPORT_FIELDS.map((field) => (
+            <label key={field} className="admin-check">
+              <input type="checkbox" checked={fields.includes(field)} onChange={() => toggleField(field)} /> {field}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="admin-export-row">
+        <label className="admin-field">
+          <span>Ülke kodu</span>
+          <select value={countryCode} onChange={(event) => setCountryCode(event.target.value)}>
+            <option value="all">Tümü</option>
+            {countryCodes.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="admin-field">
+          <span>Tarih aralığı</span>
+          <select value={dateRange} onChange={(event) => setDateRange(event.target.value as DateRange)}>
+            {DATE_RANGES.map((range) => (
+              <option key={range} value={range}>
+                {RANGE_LABELS[range]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {dateRange === 'custom' && (
+          <>
+            <label className="admin-field">
+              <span>Başlangıç</span>
+              <input type="date" value={startDate} onChange={(event) => setStartDate(event.target.value)} />
+            </label>
+            <label className="admin-field">
+              <span>Bitiş</span>
+              <input type="date" value={endDate} onChange={(event) => setEndDate(event.target.value)} />
+            </label>
+          </>
+        )}
+      </div>
+      <fieldset className="admin-export-group">
+        <legend>Kategoriler ({selectedCategories.length} seçili)</legend>
+        <div className="admin-field">
+          <input type="search" aria-label="Kategori ara" placeholder="Kategori ara" value={categoryFilter} onChange={(event) => setCategoryFilter(event.target.value)} />
+        </div>
+        {categories.state === 'loading' && (
+          <p role="status" className="muted">
+            Kategoriler yükleniyor...
+          </p>
+        )}
+        {categories.state === 'failed' && (
+          <p role="alert" className="admin-field-error">
+            Kategoriler yüklenemedi. Sayfa yenileyin.
+          </p>
+        )}
+        {categories.state === 'ready' && filtered.length === 0 && <p className="muted">Kategori bulunamadı.</p>}
+        {filtered.length > 0 && (
+          <>
+            <label className="admin-check">
+              <input type="checkbox" checked={isAllFilteredSelected} onChange={handleSelectAll} /> Tümünü seç ({filtered.length})
+            </label>
+            <div className="admin-export-categories">
+              {filtered.map((category) => (
+                <label key={category} className="admin-check">
+                  <input type="checkbox" checked={selectedCategories.includes(category)} onChange={() => toggleCategory(category)} /> {category}
+                </label>
+              ))}
+            </div>
+          </>
+        )}
+        {selectedCategories.length > 0 && (
+          <p className="muted">
+            Seçilenler: {selectedCategories.slice(0, PREVIEWED_CATEGORIES).join(', ')}
+            {selectedCategories.length > PREVIEWED_CATEGORIES && ` +${selectedCategories.length - PREVIEWED_CATEGORIES}`}
+          </p>
+        )}
+      </fieldset>
+      {error && (
+        <p ref={errorLine} className="admin-form-error" role="alert">
+          <strong>Dışa aktarma hatası:</strong> {error}
+        </p>
+      )}
+    </AdminModal>
+  );
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { exportErrorText, exportQuery } from './export-query.ts';
+
+const refusal = (fields: Record<string, string[]>) =>
+  new ApiRequestError(400, JSON.stringify({ error: { id: 'bad_request', message: 'Invalid request. …', fields } }));
+
+describe('the export query', () => {
+  it('sends a custom date range only when both dates are filled', () => {
+    const base = { fields: ['name', 'phone'] as const, countryCode: '', categories: [], startDate: '2026-01-01', endDate: '' };
+    expect(exportQuery({ ...base, dateRange: 'custom' })).toBe('fields=name%2Cphone&countryCode=all&dateRange=custom');
+    expect(exportQuery({ ...base, endDate: '2026-01-31', dateRange: 'custom', categories: ['Bakery', 'Café'], countryCode: 'TR' })).toBe(
+      'fields=name%2Cphone&countryCode=TR&dateRange=custom&categories=Bakery%2CCaf%C3%A9&startDate=2026-01-01&endDate=2026-01-31',
+    );
+    expect(exportQuery({ ...base, endDate: '2026-01-31', dateRange: 'last7days' })).toBe('fields=name%2Cphone&countryCode=all&dateRange=last7days');
+  });
+});
+
+describe('a refused export, as the operator reads it', () => {
+  it('names each field in the dialog\'s words with its reason, never the raw answer', () => {
+    const text = exportErrorText(refusal({ dateRange: ['a custom date range needs both startDate and endDate'] }));
+    expect(text).toBe('Tarih aralığı: özel aralık için başlangıç ve bitiş tarihlerinin ikisi de seçilmeli');
+    expect(exportErrorText(refusal({ endDate: ['must not be before startDate'], countryCode: ['must be a two-letter country code or "all"'] }))).toBe(
+      'Bitiş: başlangıç tarihinden önce olamaz; Ülke kodu: iki harfli bir ülke kodu ya da "all" olmalı',
+    );
+    expect(text).not.toMatch(/[{}"]|400/);
+  });
+
+  it('keeps a reason it has no words for, and says when the session ended or the server was not reached', () => {
+    expect(exportErrorText(refusal({ categories: ['must be at most 200 characters'] }))).toBe('Kategoriler: must be at most 200 characters');
+    expect(exportErrorText(new ApiRequestError(401, '{"error":{"id":"unauthorized","message":"Sign in"}}'))).toMatch(/^Oturumunuzun süresi doldu/);
+    expect(exportErrorText(new TypeError('Failed to fetch'))).toBe('Sunucuya bağlanılamadı. Lütfen tekrar deneyin.');
+  });
+});
