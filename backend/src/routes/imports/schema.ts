@@ -41,12 +41,35 @@ const commaList = <T extends z.ZodType<string, string>>(item: T) =>
     .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
     .pipe(z.array(item));
 
+/** A JSON array of strings, or null when `value` is not one. */
+function jsonStringArray(value: string): string[] | null {
+  if (!value.trimStart().startsWith('[')) return null;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) && parsed.every((item) => typeof item === 'string') ? parsed : null;
+  } catch (error) {
+    if (error instanceof SyntaxError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The export's categories: the spec's comma-joined names ("Bakery,Café"), or a JSON array of
+ * exact names (["Bar, Grill","Café"]) for names a comma list cannot carry (a comma in the name,
+ * spaces at its ends). A value that is not a JSON array of strings is the comma list.
+ */
+const categoryList = z
+  .string({ error: 'must be given once: names joined by commas, or a JSON array of names' })
+  .transform((value) => jsonStringArray(value) ?? value.split(',').map((part) => part.trim()))
+  .transform((names) => names.filter((name) => name.trim() !== ''))
+  .pipe(z.array(z.string().max(200, 'each category must be at most 200 characters')));
+
 export const ExportCsvGetSchema = requestShape({
   query: z
     .object({
       fields: commaList(field).refine((fields: ExportField[]) => fields.length > 0, 'choose at least one field'),
       countryCode: countryCode.prefault(''),
-      categories: commaList(z.string().max(200)).optional().default([]),
+      categories: categoryList.optional().default([]),
       dateRange: z.enum(DATE_RANGES).default('all'),
       startDate: day.optional(),
       endDate: day.optional(),

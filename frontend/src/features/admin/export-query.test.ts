@@ -14,6 +14,13 @@ describe('the export query', () => {
     );
     expect(exportQuery({ ...base, endDate: '2026-01-31', dateRange: 'last7days' })).toBe('fields=name%2Cphone&countryCode=all&dateRange=last7days');
   });
+
+  it('sends the categories as a JSON array when a name holds a comma, so no name is cut in two', () => {
+    const base = { fields: ['name'] as const, countryCode: '', dateRange: 'all' as const, startDate: '', endDate: '' };
+    const sent = new URLSearchParams(exportQuery({ ...base, categories: ['Bar, Grill', 'Café'] })).get('categories');
+    expect(JSON.parse(sent!)).toEqual(['Bar, Grill', 'Café']);
+    expect(new URLSearchParams(exportQuery({ ...base, categories: ['Bar', 'Grill'] })).get('categories')).toBe('Bar,Grill');
+  });
 });
 
 describe('a refused export, as the operator reads it', () => {

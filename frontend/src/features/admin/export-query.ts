@@ -14,10 +14,19 @@ export interface ExportChoice {
   endDate: string;
 }
 
-/** The query of GET /api/admin/export-csv; a custom range sends its dates only when both are filled. */
+/** Whether a category name survives the spec's comma-joined list (split on commas, each part trimmed). */
+const isCommaSafe = (name: string) => !name.includes(',') && name === name.trim() && !name.startsWith('[');
+
+/**
+ * The query of GET /api/admin/export-csv; a custom range sends its dates only when both are
+ * filled. Categories go comma-joined as the spec has it, or as a JSON array of names when one
+ * of them holds a comma ("Bar, Grill"), which the comma list would cut in two.
+ */
 export function exportQuery(choice: ExportChoice): string {
   const params = new URLSearchParams({ fields: choice.fields.join(','), countryCode: choice.countryCode || 'all', dateRange: choice.dateRange });
-  if (choice.categories.length > 0) params.set('categories', choice.categories.join(','));
+  if (choice.categories.length > 0) {
+    params.set('categories', choice.categories.every(isCommaSafe) ? choice.categories.join(',') : JSON.stringify(choice.categories));
+  }
   if (choice.dateRange === 'custom' && choice.startDate && choice.endDate) {
     params.set('startDate', choice.startDate);
     params.set('endDate', choice.endDate);
