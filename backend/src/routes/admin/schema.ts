@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { requestShape } from '../../middleware/validate.ts';
 import { limitParam, pageParam } from '../schema-parts.ts';
 import { decodeListCursor, MAX_OFFSET_PAGE } from '../../services/admin-list-cursor.ts';
+import { ADMIN_LIMITS } from '../../shared/admin-limits.ts';
+
+const { business: BUSINESS_LIMITS } = ADMIN_LIMITS;
 
 const idParam = z.object({ id: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more') });
 /** Optional text: blank becomes null, so an operator clears a field by emptying it. */
@@ -11,17 +14,17 @@ const optionalText = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .nullable()
     .transform((text) => (text === null || text.trim() === '' ? null : text.trim()));
-const httpUrl = z
+const httpUrl = (max: number) => z
   .string({ error: 'must be text or null' })
-  .max(2000, 'must be at most 2000 characters')
+  .max(max, `must be at most ${max} characters`)
   .nullable()
   .transform((text) => (text === null || text.trim() === '' ? null : text.trim()))
   .refine((text) => text === null || /^https?:\/\/[^\s]+$/i.test(text), 'must be an http(s) address');
 
 export const AdminLoginSchema = requestShape({
   body: z.object({
-    username: z.string({ error: 'is required' }).min(1, 'is required').max(200, 'must be at most 200 characters'),
-    password: z.string({ error: 'is required' }).min(1, 'is required').max(1000, 'must be at most 1000 characters'),
+    username: z.string({ error: 'is required' }).min(1, 'is required').max(ADMIN_LIMITS.login.username, `must be at most ${ADMIN_LIMITS.login.username} characters`),
+    password: z.string({ error: 'is required' }).min(1, 'is required').max(ADMIN_LIMITS.login.password, `must be at most ${ADMIN_LIMITS.login.password} characters`),
   }),
 });
 export type AdminLoginReq = z.infer<typeof AdminLoginSchema>;
@@ -50,8 +53,8 @@ export const AdminBusinessListSchema = requestShape({
   query: z.object({
     page: pageParam,
     limit: limitParam(20),
-    filter: z.string().max(200, 'must be at most 200 characters').default(''),
-    category: z.string().max(200, 'must be at most 200 characters').default('all'),
+    filter: z.string().max(ADMIN_LIMITS.listFilter, `must be at most ${ADMIN_LIMITS.listFilter} characters`).default(''),
+    category: z.string().max(ADMIN_LIMITS.listCategory, `must be at most ${ADMIN_LIMITS.listCategory} characters`).default('all'),
     sortBy: z.enum(['name', 'rating', 'reviewCount', 'createdAt'], { error: 'must be name, rating, reviewCount or createdAt' }).default('createdAt'),
     sortOrder: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
     after: z.string().max(1000, 'must be at most 1000 characters').optional(),
@@ -86,34 +89,34 @@ export type BusinessDeleteReq = z.infer<typeof BusinessDeleteSchema>;
 export const AdminBusinessEditSchema = requestShape({
   params: idParam,
   body: z.object({
-    name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(300, 'must be at most 300 characters'),
-    category: optionalText(200),
-    type: optionalText(200),
-    street: optionalText(300),
-    city: optionalText(200),
-    postalCode: optionalText(40),
-    country: optionalText(200),
+    name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(BUSINESS_LIMITS.name, `must be at most ${BUSINESS_LIMITS.name} characters`),
+    category: optionalText(BUSINESS_LIMITS.category),
+    type: optionalText(BUSINESS_LIMITS.type),
+    street: optionalText(BUSINESS_LIMITS.street),
+    city: optionalText(BUSINESS_LIMITS.city),
+    postalCode: optionalText(BUSINESS_LIMITS.postalCode),
+    country: optionalText(BUSINESS_LIMITS.country),
     countryCode: z
       .string({ error: 'must be a two-letter code or null' })
       .nullable()
       .transform((code) => (code === null || code.trim() === '' ? null : code.trim().toUpperCase()))
       .refine((code) => code === null || /^[A-Z]{2}$/.test(code), 'must be a two-letter country code'),
-    phone: optionalText(60),
+    phone: optionalText(BUSINESS_LIMITS.phone),
     latitude: z.number({ error: 'must be a number or null' }).min(-90, 'must be between -90 and 90').max(90, 'must be between -90 and 90').nullable(),
     longitude: z.number({ error: 'must be a number or null' }).min(-180, 'must be between -180 and 180').max(180, 'must be between -180 and 180').nullable(),
     workingHours: z
-      .record(z.string().min(1, 'day must not be blank').max(40), z.string({ error: 'hours must be text' }).max(200, 'hours must be at most 200 characters'))
+      .record(z.string().min(1, 'day must not be blank').max(40), z.string({ error: 'hours must be text' }).max(BUSINESS_LIMITS.hours, `hours must be at most ${BUSINESS_LIMITS.hours} characters`))
       .nullable(),
-    about: optionalText(20_000),
-    url: httpUrl,
-    photo: httpUrl,
+    about: optionalText(BUSINESS_LIMITS.about),
+    url: httpUrl(BUSINESS_LIMITS.url),
+    photo: httpUrl(BUSINESS_LIMITS.photo),
     verified: z.boolean({ error: 'must be true or false' }),
     isApproved: z.boolean({ error: 'must be true or false' }),
   }),
 });
 export type AdminBusinessEditReq = z.infer<typeof AdminBusinessEditSchema>;
 
-const snippet = z.string({ error: 'must be text' }).max(200_000, 'must be at most 200,000 characters');
+const snippet = z.string({ error: 'must be text' }).max(ADMIN_LIMITS.snippet, `must be at most ${ADMIN_LIMITS.snippet.toLocaleString('en-US')} characters`);
 export const AdminSiteSettingsSaveSchema = requestShape({
   body: z.object({ head_tags: snippet, footer_tags: snippet, analytics_code: snippet, facebook_pixel: snippet }),
 });

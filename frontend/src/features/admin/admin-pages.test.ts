@@ -107,6 +107,15 @@ describe('admin pages rendered on the server', () => {
     }
   });
 
+  it("stops the edit form's and settings' fields at the server's lengths", async () => {
+    const { html } = page(await renderPage('/admin/businesses/1'));
+    expect(html).toMatch(/<input id="field-name"[^>]*maxLength="300"/);
+    expect(html).toMatch(/<input id="field-phone"[^>]*maxLength="60"/);
+    expect(html).toMatch(/<textarea id="field-about"[^>]*maxLength="20000"/);
+    expect(html).toMatch(/<input id="hours-Monday"[^>]*maxLength="200"/);
+    expect(page(await renderPage('/admin/settings')).html).toMatch(/<textarea id="setting-head_tags"[^>]*maxLength="200000"/);
+  });
+
   it('answers 404 for a business that does not exist', async () => {
     expect(page(await renderPage('/admin/businesses/999')).status).toBe(404);
   });

@@ -6,6 +6,7 @@
  * `page` is only the label) and refuses a bare page number.
  */
 import type { AdminSortBy, AdminSortOrder } from '@directory/backend/shared/admin-types.ts';
+import { isApiRequestError } from '../../lib/api-client.ts';
 
 export interface BusinessListQuery {
   page: number;
@@ -115,4 +116,25 @@ export const lastPage = (query: BusinessListQuery, lastPageNumber: number): Busi
 /** The category filter's options: the first 20 non-blank categories. */
 export function categoryFilterOptions(categories: readonly string[]): string[] {
   return categories.filter((category) => category.trim() !== '').slice(0, CATEGORY_FILTER_LIMIT);
+}
+
+/** The list's parameters as the screen names them. */
+const PARAMETER_LABELS: Record<string, string> = {
+  filter: 'Arama', category: 'Kategori', page: 'Sayfa', limit: 'Sayfa boyutu', sortBy: 'Sıralama', sortOrder: 'Sıra', after: 'Sayfa', before: 'Sayfa',
+};
+
+/**
+ * A refused list query (400) as the screen says it, field by field ("Arama: en fazla 200
+ * karakter olabilir"); the screen keeps its filters, so the operator can change them.
+ */
+export function listRefusalText(error: unknown): string {
+  const body = isApiRequestError(error) ? (error.body as { error?: { fields?: Record<string, string[]> } } | null) : null;
+  const fields = Object.entries(body?.error?.fields ?? {});
+  if (fields.length === 0) return 'Bu liste gösterilemiyor. Filtreleri değiştirip yeniden deneyin.';
+  return fields
+    .map(([field, reasons]) => {
+      const words = reasons.map((reason) => reason.replace(/^must be at most (\d+) characters$/, 'en fazla $1 karakter olabilir'));
+      return `${PARAMETER_LABELS[field] ?? field}: ${words.join(', ')}`;
+    })
+    .join('; ');
 }

@@ -6,7 +6,7 @@ import { data, redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import type { AdminMessageStatus } from '@directory/backend/shared/admin-types.ts';
 import { isApiRequestError } from '../../lib/api-client.ts';
 import { createAdminApi, type AdminApi } from './api/admin-api.ts';
-import { ADMIN_PAGE_SIZE, parseBusinessListQuery } from './business-list-query.ts';
+import { ADMIN_PAGE_SIZE, listRefusalText, parseBusinessListQuery, type BusinessListQuery } from './business-list-query.ts';
 import { loginPathFor, safeNextPath } from './login-next.ts';
 
 // The admin chunk imports nothing that lives only in the visitors' entry chunk (route-errors,
@@ -71,11 +71,21 @@ export async function activityLoader({ request }: LoaderFunctionArgs) {
   return { activity: await apiFor(request).activity(pageFromUrl(request.url), 20) };
 }
 
+/** The business list, or the server's refusal of its query (a 400) for the screen to show beside its filters. */
+async function businessListOrRefusal(api: AdminApi, query: BusinessListQuery) {
+  try {
+    return { list: await api.businesses(query, ADMIN_PAGE_SIZE), refusal: null };
+  } catch (error) {
+    if (isApiRequestError(error) && error.status === 400) return { list: null, refusal: listRefusalText(error) };
+    throw error;
+  }
+}
+
 export async function businessesLoader({ request }: LoaderFunctionArgs) {
   const api = apiFor(request);
   const query = parseBusinessListQuery(new URL(request.url).searchParams);
-  const [list, categories, stats] = await Promise.all([api.businesses(query, ADMIN_PAGE_SIZE), api.categories(), optional(api.stats())]);
-  return { query, list, categories, stats };
+  const [{ list, refusal }, categories, stats] = await Promise.all([businessListOrRefusal(api, query), api.categories(), optional(api.stats())]);
+  return { query, list, refusal, categories, stats };
 }
 
 export async function businessEditLoader({ request, params }: LoaderFunctionArgs) {

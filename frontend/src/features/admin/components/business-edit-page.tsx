@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useLoaderData } from 'react-router-dom';
+import { ADMIN_LIMITS } from '@directory/backend/shared/admin-limits.ts';
 import { Link } from '../../../components/link.tsx';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import { formatDateTime } from '../admin-format.ts';
@@ -11,6 +12,9 @@ import { useAdminApi } from '../use-admin-api.ts';
 import { PageHeader } from './page-header.tsx';
 
 type TextKey = Exclude<keyof BusinessFormValues, 'hours' | 'verified' | 'isApproved'>;
+
+/** The server's length of a field, when it has one (coordinates and the country code have a form instead). */
+const maxLengthOf = (key: TextKey): number | undefined => (key in ADMIN_LIMITS.business ? ADMIN_LIMITS.business[key as keyof typeof ADMIN_LIMITS.business] : undefined);
 
 function Field({ id, label, error, children, wide }: { id: string; label: string; error: string | undefined; children: ReactNode; wide?: boolean }) {
   return (
@@ -57,6 +61,7 @@ export function BusinessEditPage() {
         type={options.type ?? 'text'}
         value={values[key]}
         required={options.required ?? false}
+        maxLength={maxLengthOf(key)}
         {...(options.inputMode ? { inputMode: options.inputMode } : {})}
         aria-invalid={errors[key] ? true : undefined}
         aria-describedby={errors[key] ? `field-${key}-error` : undefined}
@@ -120,7 +125,7 @@ export function BusinessEditPage() {
             {text('url', 'Web sitesi', { type: 'url', inputMode: 'url' })}
             {text('photo', 'Fotoğraf URL', { type: 'url', inputMode: 'url', wide: true })}
             <Field id="field-about" label="Hakkında" error={errors.about} wide>
-              <textarea id="field-about" rows={4} value={values.about} onChange={(event) => setValues({ ...values, about: event.target.value })} />
+              <textarea id="field-about" rows={4} maxLength={ADMIN_LIMITS.business.about} value={values.about} onChange={(event) => setValues({ ...values, about: event.target.value })} />
             </Field>
           </div>
         </fieldset>
@@ -148,6 +153,7 @@ export function BusinessEditPage() {
                   <input
                     id={`hours-${day}`}
                     value={values.hours[day] ?? ''}
+                    maxLength={ADMIN_LIMITS.business.hours}
                     placeholder="ör. 9AM–5PM veya Closed"
                     onChange={(event) => setValues({ ...values, hours: { ...values.hours, [day]: event.target.value } })}
                   />

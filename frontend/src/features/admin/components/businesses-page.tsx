@@ -2,7 +2,8 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLoaderData, useLocation, useNavigate, useRevalidator } from 'react-router-dom';
 import { Link } from '../../../components/link.tsx';
-import type { AdminBusinessListItem, AdminSortBy } from '@directory/backend/shared/admin-types.ts';
+import { ADMIN_LIMITS } from '@directory/backend/shared/admin-limits.ts';
+import type { AdminBusinessListItem, AdminBusinessPage, AdminSortBy } from '@directory/backend/shared/admin-types.ts';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import { errorMessageOf } from '../api/admin-api.ts';
 import { formatCount, formatDate } from '../admin-format.ts';
@@ -131,13 +132,85 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
       <label className="visually-hidden" htmlFor="business-search">
         İşletme adı ara
       </label>
-      <input id="business-search" type="search" placeholder="İşletme adı ara..." value={text} onChange={(event) => setText(event.target.value)} />
+      <input
+        id="business-search"
+        type="search"
+        placeholder="İşletme adı ara..."
+        maxLength={ADMIN_LIMITS.listFilter}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
     </form>
   );
 }
 
+/** The rows of one page of the list, with the count above and the pager below. */
+function BusinessListResults({ list, query, onChanged }: { list: AdminBusinessPage; query: BusinessListQuery; onChanged: () => void }) {
+  const { pagination } = list;
+  const hrefOf = (next: BusinessListQuery) => `/admin/businesses${buildBusinessListSearch(next)}`;
+  const isLastPage = pagination.nextCursor === null;
+  const totalText =
+    pagination.totalBound === 'atLeast'
+      ? `${formatCount(pagination.total)}+`
+      : pagination.totalBound === 'atMost'
+        ? `at most ${formatCount(pagination.total)}`
+        : formatCount(pagination.total);
+  return (
+    <>
+      <p className="admin-showing" aria-live="polite">
+        Showing {formatCount(list.businesses.length)} of {totalText} businesses
+      </p>
+      {list.businesses.length === 0 ? (
+        <p className="admin-empty">
+          {pagination.nextCursor !== null
+            ? 'Bu bölümde eşleşen işletme yok; arama sonraki sayfada sürüyor.'
+            : 'İşletme bulunamadı'}
+        </p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">İşletme</th>
+                <th scope="col" className="admin-num">
+                  Puan
+                </th>
+                <th scope="col" className="admin-num">
+                  Yorum
+                </th>
+                <th scope="col">Telefon</th>
+                <th scope="col">Eklenme</th>
+                <th scope="col">
+                  <span className="visually-hidden">İşlemler</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.businesses.map((business) => (
+                <BusinessRow key={business.id} business={business} onChanged={onChanged} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <CursorPager
+        page={pagination.page}
+        totalPages={pagination.totalPages}
+        isTotalExact={pagination.isTotalExact}
+        links={{
+          first: pagination.prevCursor !== null ? hrefOf(firstPage(query)) : null,
+          prev: pagination.prevCursor !== null ? hrefOf(pageBefore(query, pagination.prevCursor)) : null,
+          next: pagination.nextCursor !== null ? hrefOf(pageAfter(query, pagination.nextCursor)) : null,
+          last: !isLastPage ? hrefOf(lastPage(query, pagination.totalPages)) : null,
+        }}
+        label="İşletme sayfaları"
+      />
+    </>
+  );
+}
+
 export function BusinessesPage() {
-  const { query, list, categories, stats } = useLoaderData<typeof businessesLoader>();
+  const { query, list, refusal, categories, stats } = useLoaderData<typeof businessesLoader>();
   const navigate = useNavigate();
   const location = useLocation();
   const revalidator = useRevalidator();
@@ -151,15 +224,6 @@ export function BusinessesPage() {
   const options = categoryFilterOptions(categories);
   // A category chosen by URL but outside the first 20 still shows as selected.
   if (query.category !== 'all' && !options.includes(query.category)) options.unshift(query.category);
-  const { pagination } = list;
-  const hrefOf = (next: BusinessListQuery) => `/admin/businesses${buildBusinessListSearch(next)}`;
-  const isLastPage = pagination.nextCursor === null;
-  const totalText =
-    pagination.totalBound === 'atLeast'
-      ? `${formatCount(pagination.total)}+`
-      : pagination.totalBound === 'atMost'
-        ? `at most ${formatCount(pagination.total)}`
-        : formatCount(pagination.total);
 
   return (
     <>
@@ -213,54 +277,13 @@ export function BusinessesPage() {
             </button>
           </div>
         </div>
-        <p className="admin-showing" aria-live="polite">
-          Showing {formatCount(list.businesses.length)} of {totalText} businesses
-        </p>
-        {list.businesses.length === 0 ? (
-          <p className="admin-empty">
-            {pagination.nextCursor !== null
-              ? 'Bu bölümde eşleşen işletme yok; arama sonraki sayfada sürüyor.'
-              : 'İşletme bulunamadı'}
-          </p>
+        {list ? (
+          <BusinessListResults list={list} query={query} onChanged={() => revalidator.revalidate()} />
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">İşletme</th>
-                  <th scope="col" className="admin-num">
-                    Puan
-                  </th>
-                  <th scope="col" className="admin-num">
-                    Yorum
-                  </th>
-                  <th scope="col">Telefon</th>
-                  <th scope="col">Eklenme</th>
-                  <th scope="col">
-                    <span className="visually-hidden">İşlemler</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.businesses.map((business) => (
-                  <BusinessRow key={business.id} business={business} onChanged={() => revalidator.revalidate()} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <p className="admin-form-error" role="alert">
+            {refusal}
+          </p>
         )}
-        <CursorPager
-          page={pagination.page}
-          totalPages={pagination.totalPages}
-          isTotalExact={pagination.isTotalExact}
-          links={{
-            first: pagination.prevCursor !== null ? hrefOf(firstPage(query)) : null,
-            prev: pagination.prevCursor !== null ? hrefOf(pageBefore(query, pagination.prevCursor)) : null,
-            next: pagination.nextCursor !== null ? hrefOf(pageAfter(query, pagination.nextCursor)) : null,
-            last: !isLastPage ? hrefOf(lastPage(query, pagination.totalPages)) : null,
-          }}
-          label="İşletme sayfaları"
-        />
       </section>
     </>
   );

@@ -1,3 +1,4 @@
+import { ADMIN_LIMITS } from '@directory/backend/shared/admin-limits.ts';
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useLoaderData, useNavigate } from 'react-router-dom';
@@ -58,7 +59,7 @@ export function LoginPage() {
         )}
         <label className="admin-field">
           <span>Kullanıcı adı</span>
-          <input name="username" autoComplete="username" required value={username} onChange={(event) => setUsername(event.target.value)} />
+          <input name="username" autoComplete="username" required maxLength={ADMIN_LIMITS.login.username} value={username} onChange={(event) => setUsername(event.target.value)} />
         </label>
         <label className="admin-field">
           <span>Şifre</span>
@@ -67,6 +68,7 @@ export function LoginPage() {
             type="password"
             autoComplete="current-password"
             required
+            maxLength={ADMIN_LIMITS.login.password}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />

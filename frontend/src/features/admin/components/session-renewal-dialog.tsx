@@ -1,3 +1,4 @@
+import { ADMIN_LIMITS } from '@directory/backend/shared/admin-limits.ts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { createAdminApi } from '../api/admin-api.ts';
@@ -53,7 +54,7 @@ function RenewalForm({ renewal }: { renewal: SessionRenewal }) {
       )}
       <label className="admin-field">
         <span>Kullanıcı adı</span>
-        <input name="username" autoComplete="username" required value={username} onChange={(event) => setUsername(event.target.value)} />
+        <input name="username" autoComplete="username" required maxLength={ADMIN_LIMITS.login.username} value={username} onChange={(event) => setUsername(event.target.value)} />
       </label>
       <label className="admin-field">
         <span>Şifre</span>
@@ -62,6 +63,7 @@ function RenewalForm({ renewal }: { renewal: SessionRenewal }) {
           type="password"
           autoComplete="current-password"
           required
+          maxLength={ADMIN_LIMITS.login.password}
           // The password is what the operator has to type: it gets the focus.
           autoFocus
           value={password}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
+import { ADMIN_LIMITS } from '@directory/backend/shared/admin-limits.ts';
 import type { AdminSiteSettings, AdminSitemaps } from '@directory/backend/shared/admin-types.ts';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import { errorMessageOf } from '../api/admin-api.ts';
@@ -156,6 +157,7 @@ export function SettingsPage() {
                   id={`setting-${key}`}
                   className="admin-code"
                   rows={CODE_ROWS}
+                  maxLength={ADMIN_LIMITS.snippet}
                   spellCheck={false}
                   value={values[key]}
                   aria-describedby={`setting-${key}-help`}
