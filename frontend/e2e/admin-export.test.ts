@@ -159,6 +159,19 @@ describe('the CSV export dialog', () => {
     await dialog.waitFor({ state: 'detached' });
   }, 120_000);
 
+  it('writes the admin screens in Turkish: upper-case headers keep the dotted İ; the visitor site stays English', async () => {
+    await page.goto(`${server.url}/admin/reports`);
+    const header = page.getByRole('columnheader', { name: 'Kategori', exact: true });
+    // innerText is what the screen shows, text-transform applied.
+    expect(await header.innerText()).toBe('KATEGORİ');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('tr');
+    await page.getByRole('link', { name: 'Ana siteye dön' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await page.goto(`${server.url}/admin/businesses`);
+    await page.getByRole('heading', { name: 'İşletme Yönetimi' }).waitFor();
+  }, 120_000);
+
   it('fills a phone screen and keeps its buttons in reach', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'CSV Dışa Aktar' }).click();

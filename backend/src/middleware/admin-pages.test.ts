@@ -57,6 +57,16 @@ describe('admin pages on the server, and what public pages keep', () => {
     expect(html).toContain('<fieldset class="admin-controls" disabled="">');
   });
 
+  it('declares admin pages Turkish (upper case "Kategori" is "KATEGORİ") and keeps visitor pages English', async () => {
+    for (const path of ['/admin/businesses', '/admin/reports', '/admin/no-such-screen']) {
+      expect(await (await admin.request('GET', path)).text(), path).toMatch(/^<!doctype html>\s*<html lang="tr">/i);
+    }
+    expect(await (await app.get('/admin/login')).text()).toMatch(/<html lang="tr">/);
+    const publicPage = await (await app.get('/')).text();
+    expect(publicPage).toMatch(/<html lang="en">/);
+    expect(publicPage).not.toContain('lang="tr"');
+  });
+
   it('keeps the business screen when the server refuses its search (400): the search box, and the reason beside it', async () => {
     for (const [query, reason] of [
       [`filter=${'a'.repeat(201)}`, 'Arama: en fazla 200 karakter olabilir'],

@@ -66,6 +66,17 @@ export function renderedReadsElement(reads: ApiRead[], readAt: number): string {
   return `<script type="application/json" id="${RENDERED_READS_ELEMENT_ID}" nonce="${NONCE_PLACEHOLDER}">${json}</script>`;
 }
 
+/** The language of the admin area's pages (the visitors' pages keep the template's). */
+export const ADMIN_LANGUAGE = 'tr';
+
+/** The template with `lang` of its <html> element set to `language`. */
+export function withDocumentLanguage(template: string, language: string): string {
+  const html = /<html\b[^>]*>/i.exec(template);
+  if (!html) throw new Error('The page template has no <html> element');
+  const element = /\slang="[^"]*"/i.test(html[0]) ? html[0].replace(/\slang="[^"]*"/i, ` lang="${language}"`) : html[0].replace(/^<html/i, `<html lang="${language}"`);
+  return template.replace(html[0], element);
+}
+
 /** The admin area's pages: /admin and everything under it. */
 const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/');
 
@@ -110,7 +121,10 @@ export function pageRenderer(options: {
   originOf: SiteOrigin;
 }): Middleware {
   // Our own scripts in the template (the app's module, its preloads) carry the nonce too.
-  const fillTemplate = compileTemplate(stampDocumentNonces(readFileSync(options.templateFile, 'utf8'), NONCE_PLACEHOLDER));
+  const template = stampDocumentNonces(readFileSync(options.templateFile, 'utf8'), NONCE_PLACEHOLDER);
+  const fillTemplate = compileTemplate(template);
+  // The operators' screens are Turkish: CSS upper case and screen readers follow the page's language.
+  const fillAdminTemplate = compileTemplate(withDocumentLanguage(template, ADMIN_LANGUAGE));
   const stamper = new NonceStamper();
   const preloads = routePreloadsFor(options.templateFile);
   return async (ctx, next) => {
@@ -144,7 +158,7 @@ export function pageRenderer(options: {
     if (isAdminPath(ctx.path)) {
       // An operator's screens: never stored by a browser or CDN, and no operator snippets or ads run on them.
       ctx.set('Cache-Control', 'no-store');
-      sendPage(ctx, 'admin', { html: fillTemplate(page, { head: '', bodyStart: '', bodyEnd: '' }), reads: '' });
+      sendPage(ctx, 'admin', { html: fillAdminTemplate(page, { head: '', bodyStart: '', bodyEnd: '' }), reads: '' });
       return;
     }
     const settings = options.site.siteSettings();

@@ -128,7 +128,7 @@ describe('admin pages rendered on the server', () => {
     ['/admin/messages', ['Listing correction', 'Okunmadı', 'İşlendi']],
     ['/admin/reports', ['Eksik Bilgiler', 'Türkiye', 'İçe Aktarma Geçmişi', 'broken.xlsx']],
     ['/admin/maintenance', ['Danger Zone', 'Test verilerini sil', "URL'leri düzelt", 'Tüm işletmeleri sil', '12,480 işletme, 41.2 sn']],
-    ['/admin/activity', ['Etkinlik Kaydı', '54 kayıt']],
+    ['/admin/activity', ['Etkinlik Kaydı', '54 kayıt', 'İşletme onaylandı', 'Arama indeksi yeniden oluşturma']],
     ['/admin/upload', ['Excel Yükleme']],
   ])('renders %s', async (path, expected) => {
     const { status, html } = page(await renderPage(path));

@@ -1,8 +1,26 @@
 import { Provider } from 'jotai';
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router-dom';
 import { Link } from '../../../components/link.tsx';
 import { ToastRegion } from '../../../components/toast/toast-region.tsx';
 import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
+
+/** The language of the admin screens, and of the visitors' pages (frontend/index.html). */
+const ADMIN_LANGUAGE = 'tr';
+const VISITOR_LANGUAGE = 'en';
+
+/**
+ * The document's language while an admin screen shows: Turkish (the server writes it on admin
+ * pages; a move here from a visitor page sets it, and a move to a visitor page sets it back).
+ */
+function useAdminDocumentLanguage() {
+  useEffect(() => {
+    document.documentElement.lang = ADMIN_LANGUAGE;
+    return () => {
+      document.documentElement.lang = VISITOR_LANGUAGE;
+    };
+  }, []);
+}
 
 /**
  * Everything under /admin: its own jotai store (made per render, so one server render never
@@ -13,6 +31,7 @@ import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
  * phone that window is seconds.
  */
 export function AdminRoot() {
+  useAdminDocumentLanguage();
   const isHydrated = useIsHydrated();
   return (
     <Provider>

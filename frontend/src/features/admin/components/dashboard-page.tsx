@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import { Link } from '../../../components/link.tsx';
 import type { AdminActivityItem, UploadReport } from '@directory/backend/shared/admin-types.ts';
+import { actionLabel } from '../activity-labels.ts';
 import { formatBytes, formatCount, formatDateTime, formatDuration, formatPercent } from '../admin-format.ts';
 import type { dashboardLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
@@ -42,7 +43,7 @@ export function ActivityLine({ item }: { item: AdminActivityItem }) {
       <span className={`admin-status admin-status-${item.result}`}>{ACTIVITY_RESULT_TEXT[item.result]}</span>
       <div className="admin-activity-text">
         <p>
-          <strong>{item.action}</strong>
+          <strong title={item.action}>{actionLabel(item.action)}</strong>
           {item.target && <> · {item.target}</>}
         </p>
         <p className="muted">

@@ -62,9 +62,9 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
           return {
             items: [
               buildActivity(),
-              buildActivity({ id: 2, action: 'toggle-approval', target: 'Le Bouchon Lyonnais', result: 'info' }),
+              buildActivity({ id: 2, action: 'business.approve', target: 'business:1', result: 'success' }),
               buildActivity({ id: 3, action: 'login', target: 'admin', result: 'warning', detail: 'wrong password' }),
-              buildActivity({ id: 4, action: 'reindex', target: null, result: 'error', detail: 'disk full' }),
+              buildActivity({ id: 4, action: 'index.rebuild', target: null, result: 'error', detail: 'disk full' }),
             ],
             pagination: { page: Number(url.searchParams.get('page') ?? 1), totalPages: 3, total: 54 },
           };

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { actionLabel } from './activity-labels.ts';
+
+describe('the activity list names actions in Turkish', () => {
+  it('words the audit codes, and keeps a code it does not know as it is', () => {
+    expect(actionLabel('test-data.delete')).toBe('Test verileri silindi');
+    expect(actionLabel('slugs.fix')).toBe("URL'ler düzeltildi");
+    expect(actionLabel('business.delete-all')).toBe('Tüm işletmeler silindi');
+    expect(actionLabel('import.something-new')).toBe('import.something-new');
+  });
+});
