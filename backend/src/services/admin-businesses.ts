@@ -65,7 +65,7 @@ export function toEditColumns(edit: AdminBusinessEdit, row: BusinessRow): Busine
     phone: edit.phone,
     latitude: edit.latitude,
     longitude: edit.longitude,
-    working_hours: edit.workingHours === null ? null : JSON.stringify(edit.workingHours),
+    working_hours: edit.workingHours === undefined ? row.working_hours : edit.workingHours === null ? null : JSON.stringify(edit.workingHours),
     about: edit.about,
     url: edit.url,
     photo: edit.photo,

@@ -167,12 +167,24 @@ export interface AdminBusiness {
   isApproved: boolean;
 }
 
-/** The editable fields of AdminBusiness (PUT /api/admin/businesses/:id). */
+/** The editable fields of AdminBusiness, as the server saves them (PUT /api/admin/businesses/:id). */
 export type AdminBusinessEdit = Pick<
   AdminBusiness,
   | 'name' | 'category' | 'type' | 'street' | 'city' | 'postalCode' | 'country' | 'countryCode' | 'phone'
-  | 'latitude' | 'longitude' | 'workingHours' | 'about' | 'url' | 'photo' | 'verified' | 'isApproved'
->;
+  | 'latitude' | 'longitude' | 'about' | 'url' | 'photo' | 'verified' | 'isApproved'
+> & {
+  /** Left out: the record's hours stay as they are (hours an import could not read stay untouched). */
+  workingHours?: AdminBusiness['workingHours'];
+};
+
+/**
+ * The body of PUT /api/admin/businesses/:id: the edit, coordinates also as the text a form holds
+ * ("41,0082"). The server reads them and answers every bad field of a body at once.
+ */
+export type AdminBusinessEditBody = Omit<AdminBusinessEdit, 'latitude' | 'longitude'> & {
+  latitude: number | string | null;
+  longitude: number | string | null;
+};
 
 export interface AdminToggleApproval {
   success: true;

@@ -260,6 +260,40 @@ describe('admin API against the record', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('edit: answers every bad field at once, and reads hours as imports do (unreadable hours are refused, not saved)', async () => {
+    const before = await get<AdminBusiness>('/api/admin/businesses/3');
+    const edit = {
+      name: before.name, category: before.category, type: before.type, street: before.street, city: before.city, postalCode: before.postalCode,
+      country: before.country, countryCode: before.countryCode, phone: before.phone, latitude: before.latitude, longitude: before.longitude,
+      about: before.about, url: before.url, photo: before.photo, verified: before.verified, isApproved: before.isApproved,
+    };
+    const bad = await admin.request('PUT', '/api/admin/businesses/3', {
+      body: { ...edit, latitude: 'north', longitude: 200, url: 'not a url', countryCode: 'USA', workingHours: { Monday: 'banana', Funday: '9AM–5PM' } },
+    });
+    expect(bad.status).toBe(400);
+    const { fields } = ((await bad.json()) as { error: { fields: Record<string, string[]> } }).error;
+    expect(fields).toEqual({
+      latitude: ['must be a number, e.g. 41.0082'],
+      longitude: ['must be between -180 and 180'],
+      url: ['must be an http(s) address'],
+      countryCode: ['must be a two-letter country code'],
+      'workingHours.Monday': ['must be opening hours such as 9AM–5PM, 9AM–1PM, 2–6PM, Closed or Open 24 hours'],
+      'workingHours.Funday': ['must be a day of the week (Monday to Sunday); empty it to remove it'],
+    });
+    expect((await get<AdminBusiness>('/api/admin/businesses/3')).workingHours).toEqual(before.workingHours);
+
+    // Hours in any form an import reads are saved in the record's; coordinates may come as typed.
+    const saved = await admin.request('PUT', '/api/admin/businesses/3', {
+      body: { ...edit, latitude: '52,52', workingHours: { sunday: 'closed', monday: '9 am - 5 pm', Tuesday: ' ' } },
+    });
+    expect(saved.status).toBe(200);
+    expect((await saved.json()) as AdminBusiness).toMatchObject({ latitude: 52.52, workingHours: { Monday: '9AM–5PM', Sunday: 'Closed' } });
+
+    // Hours left out stay as they are.
+    const kept = await admin.request('PUT', '/api/admin/businesses/3', { body: { ...edit, phone: '+49 30 000000' } });
+    expect((await kept.json()) as AdminBusiness).toMatchObject({ phone: '+49 30 000000', workingHours: { Monday: '9AM–5PM', Sunday: 'Closed' } });
+  });
+
   it('toggles approval back and forth, in the record and the audit log', async () => {
     const first = await admin.request('POST', '/api/admin/businesses/3/toggle-approval');
     expect(await first.json()).toEqual({ success: true, isApproved: false });

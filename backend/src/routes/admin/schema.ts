@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { WEEK_DAYS } from '@directory/data/business.ts';
+import { dayName, normalizeDayText } from '../../import/hours.ts';
 import { requestShape } from '../../middleware/validate.ts';
 import { limitParam, pageParam } from '../schema-parts.ts';
 import { decodeListCursor, MAX_OFFSET_PAGE } from '../../services/admin-list-cursor.ts';
@@ -20,6 +22,52 @@ const httpUrl = (max: number) => z
   .nullable()
   .transform((text) => (text === null || text.trim() === '' ? null : text.trim()))
   .refine((text) => text === null || /^https?:\/\/[^\s]+$/i.test(text), 'must be an http(s) address');
+
+/** A decimal number as an operator types it: "41.0082", "-3,7038" (a decimal comma), "+29". */
+const DECIMAL_TEXT = /^[-+]?\d+(?:[.,]\d+)?$/;
+
+/**
+ * A coordinate between -limit and limit, or null: a number, or the text typed in the form
+ * (read as a number, so a form sends what it holds and hears of every bad field at once).
+ */
+const coordinate = (limit: number) =>
+  z.union([z.number(), z.string()], { error: 'must be a number or null' }).nullable().transform((value, ctx) => {
+    const text = typeof value === 'string' ? value.trim() : null;
+    if (value === null || text === '') return null;
+    if (text !== null && !DECIMAL_TEXT.test(text)) {
+      ctx.addIssue({ code: 'custom', message: 'must be a number, e.g. 41.0082' });
+      return null;
+    }
+    const number = text === null ? (value as number) : Number(text.replace(',', '.'));
+    if (number < -limit || number > limit) ctx.addIssue({ code: 'custom', message: `must be between -${limit} and ${limit}` });
+    return number;
+  });
+
+/**
+ * Opening hours in the record's form (backend/src/import/hours.ts, as imports write them):
+ * English day names to Google day text ("9 am - 5 pm" is saved as "9AM–5PM"). Each day that
+ * is not a day of the week, or whose text cannot be read as hours, is named with its reason.
+ * A blank day is left out; no day at all is null.
+ */
+const openingHours = z
+  .record(z.string().max(40, 'day must be at most 40 characters'), z.string({ error: 'hours must be text' }).max(BUSINESS_LIMITS.hours, `hours must be at most ${BUSINESS_LIMITS.hours} characters`))
+  .nullable()
+  .transform((hours, ctx) => {
+    if (hours === null) return null;
+    const normalized: Record<string, string> = {};
+    for (const [rawDay, text] of Object.entries(hours)) {
+      if (text.trim() === '') continue;
+      const day = dayName(rawDay);
+      const dayText = normalizeDayText(text);
+      if (day === null) ctx.addIssue({ code: 'custom', path: [rawDay], message: 'must be a day of the week (Monday to Sunday); empty it to remove it' });
+      else if (dayText === null) ctx.addIssue({ code: 'custom', path: [rawDay], message: 'must be opening hours such as 9AM–5PM, 9AM–1PM, 2–6PM, Closed or Open 24 hours' });
+      else if (normalized[day] !== undefined) ctx.addIssue({ code: 'custom', path: [rawDay], message: `gives ${day} a second time` });
+      else normalized[day] = dayText;
+    }
+    // The record's order of days, whatever order they came in.
+    const ordered = WEEK_DAYS.filter((day) => normalized[day] !== undefined).map((day) => [day, normalized[day]!] as const);
+    return ordered.length > 0 ? Object.fromEntries(ordered) : null;
+  });
 
 export const AdminLoginSchema = requestShape({
   body: z.object({
@@ -102,11 +150,9 @@ export const AdminBusinessEditSchema = requestShape({
       .transform((code) => (code === null || code.trim() === '' ? null : code.trim().toUpperCase()))
       .refine((code) => code === null || /^[A-Z]{2}$/.test(code), 'must be a two-letter country code'),
     phone: optionalText(BUSINESS_LIMITS.phone),
-    latitude: z.number({ error: 'must be a number or null' }).min(-90, 'must be between -90 and 90').max(90, 'must be between -90 and 90').nullable(),
-    longitude: z.number({ error: 'must be a number or null' }).min(-180, 'must be between -180 and 180').max(180, 'must be between -180 and 180').nullable(),
-    workingHours: z
-      .record(z.string().min(1, 'day must not be blank').max(40), z.string({ error: 'hours must be text' }).max(BUSINESS_LIMITS.hours, `hours must be at most ${BUSINESS_LIMITS.hours} characters`))
-      .nullable(),
+    latitude: coordinate(90),
+    longitude: coordinate(180),
+    workingHours: openingHours.optional(),
     about: optionalText(BUSINESS_LIMITS.about),
     url: httpUrl(BUSINESS_LIMITS.url),
     photo: httpUrl(BUSINESS_LIMITS.photo),

@@ -35,21 +35,48 @@ const business: AdminBusiness = {
 };
 
 describe('the business edit form', () => {
-  it('sends what the form holds: blanks as null, coordinates as numbers, hours per day', () => {
+  it('sends what the form holds: blanks as null, coordinates as typed, hours per day once changed', () => {
     const values = { ...toFormValues(business), phone: '  +33 4 00 00 00 00 ', about: '', latitude: '45,5' };
     values.hours = { ...values.hours, Tuesday: '', Wednesday: '9AM–5PM' };
-    const result = toUpdateBody(values);
-    expect(result).toHaveProperty('body');
-    if (!('body' in result)) return;
-    expect(result.body).toMatchObject({ name: 'Le Bouchon', phone: '+33 4 00 00 00 00', about: null, latitude: 45.5, longitude: 4.83, verified: true });
-    expect(result.body.workingHours).toEqual({ Monday: 'Closed', Wednesday: '9AM–5PM', Holidays: 'Closed' });
+    const body = toUpdateBody(values, business);
+    expect(body).toMatchObject({ name: 'Le Bouchon', phone: '+33 4 00 00 00 00', about: null, latitude: '45,5', longitude: '4.83', verified: true });
+    expect(body.workingHours).toEqual({ Monday: 'Closed', Wednesday: '9AM–5PM', Holidays: 'Closed' });
   });
 
-  it('refuses coordinates that are not numbers before sending', () => {
-    expect(toUpdateBody({ ...toFormValues(business), longitude: 'east' })).toEqual({ errors: { longitude: 'Geçerli bir sayı girin (ör. 41.0082).' } });
+  it('leaves the hours out when they were not changed, so hours kept as text never block a save', () => {
+    const unreadable = { ...business, workingHours: { Hours: 'Mo-Fr 9-17' } };
+    const body = toUpdateBody({ ...toFormValues(unreadable), phone: '04 78 00 00 00' }, unreadable);
+    expect(body).not.toHaveProperty('workingHours');
+    expect(toUpdateBody({ ...toFormValues(unreadable), longitude: 'east' }, unreadable)).toMatchObject({ longitude: 'east' });
   });
 
-  it('puts a 400 answer next to the field it names', () => {
+  it('puts every field a 400 answer names next to that field, in the form\'s words', () => {
+    const refusal = new ApiRequestError(
+      400,
+      JSON.stringify({
+        error: {
+          id: 'bad_request',
+          message: 'Invalid request. …',
+          fields: {
+            latitude: ['must be a number, e.g. 41.0082'],
+            longitude: ['must be between -180 and 180'],
+            url: ['must be an http(s) address'],
+            countryCode: ['must be a two-letter country code'],
+            'workingHours.Monday': ['must be opening hours such as 9AM–5PM, 9AM–1PM, 2–6PM, Closed or Open 24 hours'],
+          },
+        },
+      }),
+    );
+    expect(fieldErrorsFrom(refusal)).toEqual({
+      latitude: 'Geçerli bir sayı girin (ör. 41.0082).',
+      longitude: '-180 ile 180 arasında olmalı.',
+      url: 'http:// veya https:// ile başlayan bir adres girin.',
+      countryCode: 'İki harfli bir ülke kodu girin (ör. TR).',
+      'workingHours.Monday': 'Saat olarak okunamadı: ör. 9AM–5PM, 9AM–1PM, 2–6PM, Closed veya Open 24 hours.',
+    });
+  });
+
+  it('puts a 400 answer without fields next to the field its message names, and others above the form', () => {
     const named = new ApiRequestError(400, JSON.stringify({ error: { id: 'bad_request', message: 'phone: must be at most 40 characters' } }));
     expect(fieldErrorsFrom(named)).toEqual({ phone: 'phone: must be at most 40 characters' });
     const day = new ApiRequestError(400, JSON.stringify({ error: { id: 'bad_request', message: 'x', fields: { 'workingHours.Monday': ['Too long'] } } }));

@@ -1,8 +1,9 @@
 /**
  * The edit form's values (all text, as inputs hold them) and their conversion to the
- * `PUT /api/admin/businesses/:id` body, plus where a 400 answer's message belongs.
+ * `PUT /api/admin/businesses/:id` body, plus where a 400 answer's messages belong (each bad
+ * field's, next to that field).
  */
-import type { AdminBusiness, AdminBusinessEdit } from '@directory/backend/shared/admin-types.ts';
+import type { AdminBusiness, AdminBusinessEdit, AdminBusinessEditBody } from '@directory/backend/shared/admin-types.ts';
 import { isApiRequestError } from '../../lib/api-client.ts';
 import { SESSION_EXPIRED_MESSAGE } from './api/admin-api.ts';
 
@@ -45,41 +46,57 @@ export function toFormValues(business: AdminBusiness): BusinessFormValues {
 
 const optionalText = (value: string) => (value.trim() === '' ? null : value.trim());
 
-/** The request body, or the fields the browser can already tell are wrong (coordinates that are not numbers). */
-export function toUpdateBody(values: BusinessFormValues): { body: AdminBusinessEdit } | { errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  const coordinate = (field: 'latitude' | 'longitude'): number | null => {
-    const raw = values[field].trim().replace(',', '.');
-    if (raw === '') return null;
-    const value = Number(raw);
-    if (!Number.isFinite(value)) errors[field] = 'Geçerli bir sayı girin (ör. 41.0082).';
-    return value;
-  };
-  const latitude = coordinate('latitude');
-  const longitude = coordinate('longitude');
-  if (Object.keys(errors).length > 0) return { errors };
-  const hours = Object.entries(values.hours).filter(([, text]) => text.trim() !== '');
+/** The days with hours, as the form holds them (blank days left out). */
+const filledHours = (hours: Record<string, string>) => Object.entries(hours).filter(([, text]) => text.trim() !== '');
+const dayTexts = (hours: Record<string, string>) => JSON.stringify(filledHours(hours).map(([day, text]) => [day, text.trim()]));
+
+/**
+ * The request body of what the form holds. Coordinates go as typed: the server reads them and
+ * names every bad field of the save at once. Hours go only when the operator changed them, so
+ * hours an import kept as text it could not read never stop another field from being saved.
+ */
+export function toUpdateBody(values: BusinessFormValues, saved: AdminBusiness): AdminBusinessEditBody {
+  const hours = filledHours(values.hours);
+  const isHoursChanged = dayTexts(values.hours) !== dayTexts(toFormValues(saved).hours);
   return {
-    body: {
-      name: values.name.trim(),
-      category: optionalText(values.category),
-      type: optionalText(values.type),
-      street: optionalText(values.street),
-      city: optionalText(values.city),
-      postalCode: optionalText(values.postalCode),
-      country: optionalText(values.country),
-      countryCode: optionalText(values.countryCode)?.toUpperCase() ?? null,
-      phone: optionalText(values.phone),
-      latitude,
-      longitude,
-      workingHours: hours.length ? Object.fromEntries(hours.map(([day, text]) => [day, text.trim()])) : null,
-      about: optionalText(values.about),
-      url: optionalText(values.url),
-      photo: optionalText(values.photo),
-      verified: values.verified,
-      isApproved: values.isApproved,
-    },
+    name: values.name.trim(),
+    category: optionalText(values.category),
+    type: optionalText(values.type),
+    street: optionalText(values.street),
+    city: optionalText(values.city),
+    postalCode: optionalText(values.postalCode),
+    country: optionalText(values.country),
+    countryCode: optionalText(values.countryCode)?.toUpperCase() ?? null,
+    phone: optionalText(values.phone),
+    latitude: optionalText(values.latitude),
+    longitude: optionalText(values.longitude),
+    ...(isHoursChanged ? { workingHours: hours.length ? Object.fromEntries(hours.map(([day, text]) => [day, text.trim()])) : null } : {}),
+    about: optionalText(values.about),
+    url: optionalText(values.url),
+    photo: optionalText(values.photo),
+    verified: values.verified,
+    isApproved: values.isApproved,
   };
+}
+
+/** The server's reasons (backend/src/routes/admin/schema.ts) in the form's words; others as they are. */
+const REASONS: [RegExp, string][] = [
+  [/^is required$/, 'Bu alan zorunlu.'],
+  [/^must be at most (\d+) characters$/, 'En fazla $1 karakter olabilir.'],
+  [/^hours must be at most (\d+) characters$/, 'En fazla $1 karakter olabilir.'],
+  [/^must be a number, e\.g\. 41\.0082$/, 'Geçerli bir sayı girin (ör. 41.0082).'],
+  [/^must be between (-?\d+) and (\d+)$/, '$1 ile $2 arasında olmalı.'],
+  [/^must be an http\(s\) address$/, 'http:// veya https:// ile başlayan bir adres girin.'],
+  [/^must be a two-letter country code$/, 'İki harfli bir ülke kodu girin (ör. TR).'],
+  [/^must be opening hours such as .*$/, 'Saat olarak okunamadı: ör. 9AM–5PM, 9AM–1PM, 2–6PM, Closed veya Open 24 hours.'],
+  [/^must be a day of the week .*$/, 'Haftanın bir günü değil (Monday–Sunday); kaldırmak için kutuyu boşaltın.'],
+  [/^gives (\w+) a second time$/, '$1 iki kez verilmiş.'],
+];
+
+/** One reason of a refused field, in the form's words. */
+export function fieldReasonText(reason: string): string {
+  for (const [pattern, words] of REASONS) if (pattern.test(reason)) return reason.replace(pattern, words);
+  return reason;
 }
 
 /**
@@ -95,7 +112,7 @@ export function fieldErrorsFrom(error: unknown): FieldErrors {
   const errors: FieldErrors = {};
   for (const [field, messages] of Object.entries(body?.error?.fields ?? {})) {
     const root = field.split('.')[0]!;
-    if (EDITABLE_FIELDS.includes(root) && messages[0]) errors[field as BusinessField] = messages[0];
+    if (EDITABLE_FIELDS.includes(root) && messages.length > 0) errors[field as BusinessField] = messages.map(fieldReasonText).join(' ');
   }
   if (Object.keys(errors).length > 0) return errors;
   const named = /^\s*([A-Za-z]+(?:\.[A-Za-z]+)?)\s*[:\s]/.exec(message)?.[1];

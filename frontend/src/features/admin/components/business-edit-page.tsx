@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import { ADMIN_LIMITS } from '@directory/backend/shared/admin-limits.ts';
 import { Link } from '../../../components/link.tsx';
@@ -39,13 +39,11 @@ export function BusinessEditPage() {
   const [values, setValues] = useState(() => toFormValues(business));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSaving, setIsSaving] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
 
-  // After a refused save, the first field named goes into view with the focus.
+  // After a refused save, the first bad field of the form (in its order) goes into view with the focus.
   useEffect(() => {
-    const first = Object.keys(errors).find((key) => key !== 'form');
-    if (!first) return;
-    const id = first.startsWith('workingHours.') ? `hours-${first.slice('workingHours.'.length)}` : `field-${first}`;
-    document.getElementById(id)?.focus();
+    if (Object.keys(errors).some((key) => key !== 'form')) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [errors]);
 
   useEffect(() => {
@@ -72,22 +70,19 @@ export function BusinessEditPage() {
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const prepared = toUpdateBody(values);
-    if ('errors' in prepared) {
-      setErrors(prepared.errors);
-      return;
-    }
     setIsSaving(true);
     setErrors({});
     try {
-      const updated = await api.updateBusiness(business.id, prepared.body);
+      const updated = await api.updateBusiness(business.id, toUpdateBody(values, saved));
       setSaved(updated);
       setValues(toFormValues(updated));
       toast({ title: 'İşletme güncellendi', description: updated.name, variant: 'success' });
     } catch (error) {
       const found = fieldErrorsFrom(error);
       setErrors(found);
-      toast({ title: 'Kayıt hatası', description: Object.values(found)[0] ?? '', variant: 'destructive' });
+      const count = Object.keys(found).filter((key) => key !== 'form').length;
+      const description = count > 1 ? `${count} alanda hata var; her birinin nedeni alanın altında.` : (Object.values(found)[0] ?? '');
+      toast({ title: 'Kayıt hatası', description, variant: 'destructive' });
     } finally {
       setIsSaving(false);
     }
@@ -109,7 +104,7 @@ export function BusinessEditPage() {
           </>
         }
       />
-      <form className="admin-panel admin-form" onSubmit={handleSubmit} noValidate>
+      <form ref={form} className="admin-panel admin-form" onSubmit={handleSubmit} noValidate>
         {errors.form && (
           <p className="admin-form-error" role="alert">
             {errors.form}
@@ -125,7 +120,15 @@ export function BusinessEditPage() {
             {text('url', 'Web sitesi', { type: 'url', inputMode: 'url' })}
             {text('photo', 'Fotoğraf URL', { type: 'url', inputMode: 'url', wide: true })}
             <Field id="field-about" label="Hakkında" error={errors.about} wide>
-              <textarea id="field-about" rows={4} maxLength={ADMIN_LIMITS.business.about} value={values.about} onChange={(event) => setValues({ ...values, about: event.target.value })} />
+              <textarea
+                id="field-about"
+                rows={4}
+                maxLength={ADMIN_LIMITS.business.about}
+                aria-invalid={errors.about ? true : undefined}
+                aria-describedby={errors.about ? 'field-about-error' : undefined}
+                value={values.about}
+                onChange={(event) => setValues({ ...values, about: event.target.value })}
+              />
             </Field>
           </div>
         </fieldset>
@@ -154,6 +157,8 @@ export function BusinessEditPage() {
                     id={`hours-${day}`}
                     value={values.hours[day] ?? ''}
                     maxLength={ADMIN_LIMITS.business.hours}
+                    aria-invalid={errors[key] ? true : undefined}
+                    aria-describedby={errors[key] ? `hours-${day}-error` : undefined}
                     placeholder="ör. 9AM–5PM veya Closed"
                     onChange={(event) => setValues({ ...values, hours: { ...values.hours, [day]: event.target.value } })}
                   />

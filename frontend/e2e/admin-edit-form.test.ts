@@ -1,0 +1,103 @@
+/**
+ * The business edit form in Debian's Chromium against the built site and the real server: a
+ * save with several bad fields names each one next to its field at once, hours that cannot be
+ * read are refused, and the toasts leave the form's buttons free.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadBackendConfig } from '@directory/backend/config.ts';
+import { startServer, type RunningServer } from '@directory/backend/server.ts';
+import { hydrated, launchBrowser, screenshot } from './browser.ts';
+
+const USERNAME = 'operator';
+const PASSWORD = 'edit-form-Passw0rd-2026';
+
+let dir: string;
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let id: number;
+
+/** The message shown under a field (its aria-describedby), or null. */
+async function errorOf(label: string): Promise<string | null> {
+  const field = page.getByLabel(label, { exact: true });
+  const describedBy = await field.getAttribute('aria-describedby');
+  return describedBy ? page.locator(`#${describedBy}`).textContent() : null;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'admin-edit-form-'));
+  const config = loadBackendConfig({
+    DATA_DIR: dir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DEMO_SIZE: '20',
+    ADMIN_USERNAME: USERNAME,
+    ADMIN_PASSWORD: PASSWORD,
+    INDEX_SYNC: 'off',
+    NODE_ENV: 'test',
+    ADMISSION_MAX_WAIT_MS: '600000',
+  });
+  server = await startServer(config, () => undefined);
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  id = server.deps.record.prepare('SELECT min(id) FROM businesses').pluck().get() as number;
+  await page.goto(`${server.url}/admin/login?next=${encodeURIComponent(`/admin/businesses/${id}`)}`);
+  await hydrated(page);
+  await page.getByLabel('Kullanıcı adı').fill(USERNAME);
+  await page.getByLabel('Şifre').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Giriş Yap' }).click();
+  await page.waitForURL(`${server.url}/admin/businesses/${id}`);
+  await hydrated(page);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the business edit form', () => {
+  it('names every bad field at once, next to each field, and saves nothing', async () => {
+    const before = server.deps.record.prepare('SELECT * FROM businesses WHERE id = ?').get(id);
+    await page.getByLabel('Enlem').fill('north');
+    await page.getByLabel('Boylam').fill('200');
+    await page.getByLabel('Web sitesi').fill('not a url');
+    await page.getByLabel('Ülke kodu').fill('USA');
+    await page.getByLabel('Monday').fill('banana');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+
+    await page.locator('.admin-field-error').first().waitFor();
+    expect(await errorOf('Enlem')).toBe('Geçerli bir sayı girin (ör. 41.0082).');
+    expect(await errorOf('Boylam')).toBe('-180 ile 180 arasında olmalı.');
+    expect(await errorOf('Web sitesi')).toBe('http:// veya https:// ile başlayan bir adres girin.');
+    expect(await errorOf('Ülke kodu')).toBe('İki harfli bir ülke kodu girin (ör. TR).');
+    expect(await errorOf('Monday')).toBe('Saat olarak okunamadı: ör. 9AM–5PM, 9AM–1PM, 2–6PM, Closed veya Open 24 hours.');
+    // The focus goes to the first bad field of the form, in reading order.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('field-url');
+    await screenshot(page, 'admin/edit-form-errors');
+    expect(server.deps.record.prepare('SELECT * FROM businesses WHERE id = ?').get(id)).toEqual(before);
+  });
+
+  it('saves once the fields are right, hours written as the record writes them', async () => {
+    await page.getByLabel('Enlem').fill('41,0082');
+    await page.getByLabel('Boylam').fill('28.9784');
+    await page.getByLabel('Web sitesi').fill('https://example.com');
+    await page.getByLabel('Ülke kodu').fill('tr');
+    await page.getByLabel('Monday').fill('9 am - 5 pm');
+    await page.getByRole('alert').filter({ hasText: 'Kayıt hatası' }).getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await page.getByRole('status').filter({ hasText: 'İşletme güncellendi' }).waitFor();
+    expect(await page.getByLabel('Monday').inputValue()).toBe('9AM–5PM');
+    const row = server.deps.record.prepare('SELECT latitude, country_code, working_hours FROM businesses WHERE id = ?').get(id) as {
+      latitude: number;
+      country_code: string;
+      working_hours: string;
+    };
+    expect(row).toMatchObject({ latitude: 41.0082, country_code: 'TR' });
+    expect(JSON.parse(row.working_hours)).toMatchObject({ Monday: '9AM–5PM' });
+  });
+});
