@@ -44,3 +44,29 @@ describe('the categories of an export', () => {
     expect(error.fields.categories).toEqual(['must be given once: names joined by commas, or a JSON array of names']);
   });
 });
+
+describe('refusals of the export and report calls', () => {
+  const fieldsOf = async (response: Response) => ((await response.json()) as { error: { fields: Record<string, string[]> } }).error.fields;
+
+  it('answers one error about a start date that is not a date, not a second one about the end date', async () => {
+    const response = await admin.request('GET', '/api/admin/export-csv?fields=name&dateRange=custom&startDate=garbage&endDate=2026-01-31');
+    expect(response.status).toBe(400);
+    expect(await fieldsOf(response)).toEqual({ startDate: ['must be a date as YYYY-MM-DD'] });
+    expect(await fieldsOf(await admin.request('GET', '/api/admin/export-csv?fields=name&dateRange=custom&startDate=2026-02-30&endDate=2026-03-31'))).toEqual({
+      startDate: ['must be a date as YYYY-MM-DD'],
+    });
+    expect(await fieldsOf(await admin.request('GET', '/api/admin/export-csv?fields=name&dateRange=custom&startDate=2026-03-10&endDate=2026-03-01'))).toEqual({
+      endDate: ['must not be before startDate'],
+    });
+  });
+
+  it("answers 400 'id must be a positive integer' for a report id that is not one", async () => {
+    for (const id of ['abc', '0', '-1', '1.5', '1e3', '99999999999999999999']) {
+      const response = await admin.request('GET', `/api/admin/upload-reports/${id}/errors.csv`);
+      expect(response.status, id).toBe(400);
+      const { error } = (await response.json()) as { error: { message: string } };
+      expect(error.message, id).toBe('Invalid request. id: must be a positive integer');
+    }
+    expect((await admin.request('GET', '/api/admin/upload-reports/12345/errors.csv')).status).toBe(404);
+  });
+});

@@ -25,7 +25,14 @@ const countryCode = z
   .transform((value) => (value === '' || value.toLowerCase() === 'all' ? null : value.toUpperCase()))
   .refine((value) => value === null || /^[A-Z]{2}$/.test(value), 'must be a two-letter country code or "all"');
 const field = z.enum(EXPORT_FIELDS);
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day as YYYY-MM-DD that exists (no 2026-02-30). */
+function isDay(value: unknown): value is string {
+  if (typeof value !== 'string' || !DAY.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+}
+const day = z.string().refine(isDay, 'must be a date as YYYY-MM-DD');
 
 export const ExportCsvPostSchema = requestShape({
   body: z.object({
@@ -78,12 +85,18 @@ export const ExportCsvGetSchema = requestShape({
       message: 'a custom date range needs both startDate and endDate',
       path: ['dateRange'],
     })
-    .refine((query) => query.startDate === undefined || query.endDate === undefined || query.startDate <= query.endDate, {
+    // Only two real dates can be compared: a date already refused is not reported a second time here.
+    .refine((query) => !isDay(query.startDate) || !isDay(query.endDate) || query.startDate <= query.endDate, {
       message: 'must not be before startDate',
       path: ['endDate'],
     }),
 });
 export type ExportCsvGetReq = z.infer<typeof ExportCsvGetSchema>;
 
-export const ReportErrorsSchema = requestShape({ params: z.object({ id: z.coerce.number().int().min(1) }) });
+export const ReportErrorsSchema = requestShape({
+  params: z.object({
+    // A report id: digits only (no "1e3", no "abc" read as NaN), small enough to be exact.
+    id: z.string().regex(/^[1-9]\d{0,14}$/, 'must be a positive integer').transform(Number),
+  }),
+});
 export type ReportErrorsReq = z.infer<typeof ReportErrorsSchema>;
