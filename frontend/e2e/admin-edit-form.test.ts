@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBackendConfig } from '@directory/backend/config.ts';
 import { startServer, type RunningServer } from '@directory/backend/server.ts';
-import { hydrated, launchBrowser, screenshot } from './browser.ts';
+import { hydrated, launchBrowser, screenshot, SCREENSHOT_DIR } from './browser.ts';
 
 const USERNAME = 'operator';
 const PASSWORD = 'edit-form-Passw0rd-2026';
@@ -88,7 +88,8 @@ describe('the business edit form', () => {
     await page.getByLabel('Web sitesi').fill('https://example.com');
     await page.getByLabel('Ülke kodu').fill('tr');
     await page.getByLabel('Monday').fill('9 am - 5 pm');
-    await page.getByRole('alert').filter({ hasText: 'Kayıt hatası' }).getByRole('button', { name: 'Close' }).click();
+    // The refusal's toast is still on screen: it leaves the buttons free.
+    expect(await page.getByRole('alert').filter({ hasText: 'Kayıt hatası' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Kaydet' }).click();
     await page.getByRole('status').filter({ hasText: 'İşletme güncellendi' }).waitFor();
     expect(await page.getByLabel('Monday').inputValue()).toBe('9AM–5PM');
@@ -99,5 +100,25 @@ describe('the business edit form', () => {
     };
     expect(row).toMatchObject({ latitude: 41.0082, country_code: 'TR' });
     expect(JSON.parse(row.working_hours)).toMatchObject({ Monday: '9AM–5PM' });
+  });
+
+  it('shows its toasts clear of the Kaydet and Sıfırla buttons, on a laptop and on a phone', async () => {
+    for (const viewport of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(viewport);
+      await page.getByLabel('Telefon').fill(`+90 212 555 0${viewport.width}`);
+      const save = page.getByRole('button', { name: 'Kaydet' });
+      await save.scrollIntoViewIfNeeded();
+      await save.click();
+      const toast = page.locator('.toast').filter({ hasText: 'İşletme güncellendi' });
+      await toast.waitFor();
+      const toastBox = (await toast.boundingBox())!;
+      for (const name of ['Kaydet', 'Sıfırla']) {
+        const button = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+        const overlaps =
+          button.x < toastBox.x + toastBox.width && toastBox.x < button.x + button.width && button.y < toastBox.y + toastBox.height && toastBox.y < button.y + button.height;
+        expect(overlaps, `${name} under the toast at ${viewport.width} px`).toBe(false);
+      }
+      await page.screenshot({ path: join(SCREENSHOT_DIR, 'admin', `edit-form-toast-${viewport.width}.png`) });
+    }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The one toast system (visitor spec §9, admin spec §8) in Debian's Chromium, driven on the
- * admin business list: one toast visible at a time, 5000 ms each, swipe right past 50 px to
- * dismiss, F8 focuses the notification area. Time is Playwright's controlled clock, not waited for.
+ * admin business list: one toast visible at a time (the newest), 5000 ms each, swipe right past
+ * 50 px to dismiss, F8 focuses the notification area. Time is Playwright's controlled clock, not waited for.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,12 +55,16 @@ async function swipe(dx: number): Promise<void> {
 }
 
 describe('toasts', () => {
-  it('shows one toast at a time, queues the next, and announces it politely', async () => {
+  it('shows one toast at a time, the newest in place of the older one, and announces it politely', async () => {
     await approve('Toast Bakery 1');
-    await approve('Toast Bakery 2');
     await expect.poll(() => toasts().count()).toBe(1);
     await expect.poll(() => toasts().first().getAttribute('role')).toBe('status');
     expect(await toasts().first().innerText()).toContain('Business approval status updated.');
+    // Approve, then delete at once: the deletion is what shows, not the approval before it.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete Toast Bakery 2' }).click();
+    await expect.poll(() => toasts().first().innerText()).toContain('Business Deleted');
+    expect(await toasts().count()).toBe(1);
   });
 
   it('F8 moves the focus to the notification area', async () => {
@@ -70,17 +74,17 @@ describe('toasts', () => {
     await page.locator('body').click({ position: { x: 5, y: 5 } });
   });
 
-  it('keeps a toast swiped less than 50 px, dismisses one swiped further, then shows the queued one', async () => {
+  it('keeps a toast swiped less than 50 px, dismisses one swiped further, and the one it replaced never comes back', async () => {
     await swipe(30);
     expect(await toasts().count()).toBe(1);
-    const first = await toasts().first().getAttribute('data-toast-id');
     await swipe(80);
-    await expect.poll(() => toasts().count()).toBe(1);
-    expect(await toasts().first().getAttribute('data-toast-id')).not.toBe(first);
+    await expect.poll(() => toasts().count()).toBe(0);
   });
 
   it('closes a toast after 5000 ms on its own', async () => {
+    await approve('Toast Bakery 3');
     await page.mouse.move(5, 5);
+    await expect.poll(() => toasts().count()).toBe(1);
     await page.clock.runFor(4900);
     expect(await toasts().count()).toBe(1);
     await page.clock.runFor(200);

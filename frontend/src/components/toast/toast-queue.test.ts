@@ -15,22 +15,24 @@ import { addToastAtom, dismissToastAtom, toastQueueAtom } from './toast-atoms.ts
 const titles = (toasts: Toast[]) => toasts.map((toast) => toast.title);
 
 describe('the toast queue', () => {
-  it('shows one toast at a time, the oldest first, with the 5000 ms default', () => {
-    let queue = enqueueToast([], 'a', { title: 'Business Deleted' });
-    queue = enqueueToast(queue, 'b', { title: 'Business approval status updated.', variant: 'success' });
+  it('shows one toast at a time, the newest in place of the one on screen, with the 5000 ms default', () => {
+    let queue = enqueueToast([], 'a', { title: 'Business approval status updated.', variant: 'success' });
+    queue = enqueueToast(queue, 'b', { title: 'Business Deleted' });
     expect(titles(visibleToasts(queue))).toEqual(['Business Deleted']);
-    expect(queue[0]).toMatchObject({ duration: TOAST_DURATION_MS, variant: 'default', description: null, isOpen: true });
+    expect(queue[queue.length - 1]).toMatchObject({ duration: TOAST_DURATION_MS, variant: 'default', description: null, isOpen: true });
     expect(TOAST_DURATION_MS).toBe(5000);
   });
 
-  it('shows the next toast once the visible one is dismissed, and keeps the dismissed one until removed', () => {
+  it('never brings back a toast a newer one replaced, and keeps the queue short', () => {
     let queue = enqueueToast(enqueueToast([], 'a', { title: 'First' }), 'b', { title: 'Second', duration: 1200 });
-    queue = dismissToast(queue, 'a');
-    expect(titles(visibleToasts(queue))).toEqual(['Second']);
     expect(visibleToasts(queue)[0]!.duration).toBe(1200);
-    expect(queue).toHaveLength(2);
-    queue = removeToast(queue, 'a');
-    expect(titles(queue)).toEqual(['Second']);
+    queue = dismissToast(queue, 'b');
+    expect(visibleToasts(queue)).toEqual([]);
+    queue = enqueueToast(queue, 'c', { title: 'Third' });
+    expect(titles(visibleToasts(queue))).toEqual(['Third']);
+    expect(queue.length).toBeLessThanOrEqual(2);
+    queue = removeToast(queue, 'c');
+    expect(titles(queue.filter((toast) => toast.isOpen))).toEqual([]);
   });
 
   it('dismisses every toast when no id is given', () => {
@@ -51,14 +53,15 @@ describe('the toast atoms', () => {
     try {
       const store = createStore();
       const first = store.set(addToastAtom, { title: 'Test verileri silinemedi', variant: 'destructive' });
+      store.set(dismissToastAtom, first);
       const second = store.set(addToastAtom, { title: 'Reklam kodları kaydedildi' });
       expect(first).not.toBe(second);
-      store.set(dismissToastAtom, first);
       expect(titles(visibleToasts(store.get(toastQueueAtom)))).toEqual(['Reklam kodları kaydedildi']);
+      store.set(dismissToastAtom, second);
       vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS - 1);
-      expect(store.get(toastQueueAtom)).toHaveLength(2);
-      vi.advanceTimersByTime(1);
       expect(titles(store.get(toastQueueAtom))).toEqual(['Reklam kodları kaydedildi']);
+      vi.advanceTimersByTime(1);
+      expect(store.get(toastQueueAtom)).toEqual([]);
     } finally {
       vi.useRealTimers();
     }

@@ -31,10 +31,13 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = 'F8';
 
-/** Appends a toast; it shows once every toast before it was dismissed. */
+/**
+ * Adds a toast: it shows at once, in place of the one on screen (which is closed, so it never
+ * comes back later, out of its moment). The newest word is the one the person is waiting for.
+ */
 export function enqueueToast(queue: readonly Toast[], id: string, input: ToastInput): Toast[] {
   return [
-    ...queue,
+    ...queue.filter((toast) => toast.isOpen).map((toast) => ({ ...toast, isOpen: false })),
     {
       id,
       title: input.title,
@@ -46,7 +49,7 @@ export function enqueueToast(queue: readonly Toast[], id: string, input: ToastIn
   ];
 }
 
-/** Closes one toast (or every toast without an id); the next one in line shows. */
+/** Closes one toast (or every toast without an id). */
 export function dismissToast(queue: readonly Toast[], id?: string): Toast[] {
   return queue.map((toast) => (id === undefined || toast.id === id ? { ...toast, isOpen: false } : toast));
 }
@@ -56,9 +59,9 @@ export function removeToast(queue: readonly Toast[], id: string): Toast[] {
   return queue.filter((toast) => toast.id !== id);
 }
 
-/** The toasts on screen: the first TOAST_LIMIT open ones, oldest first. */
+/** The toasts on screen: the newest TOAST_LIMIT open ones, newest first. */
 export function visibleToasts(queue: readonly Toast[]): Toast[] {
-  return queue.filter((toast) => toast.isOpen).slice(0, TOAST_LIMIT);
+  return queue.filter((toast) => toast.isOpen).slice(-TOAST_LIMIT).reverse();
 }
 
 /** Whether a horizontal drag of `deltaX` px dismisses a toast: to the right, at least the threshold. */

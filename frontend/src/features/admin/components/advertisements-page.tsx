@@ -103,11 +103,11 @@ export function AdvertisementsPage() {
           })}
         </div>
         <div className="admin-form-actions">
-          <button type="button" className="admin-button" onClick={() => setValues(codes)} disabled={!isDirty}>
-            Sıfırla
-          </button>
           <button type="button" className="admin-button admin-button-primary" onClick={handleSave} disabled={isSaving || !isDirty}>
             {isSaving ? 'Kaydediliyor...' : 'Kaydet'}
+          </button>
+          <button type="button" className="admin-button" onClick={() => setValues(codes)} disabled={!isDirty}>
+            Sıfırla
           </button>
         </div>
       </section>

@@ -181,11 +181,11 @@ export function BusinessEditPage() {
           {errors.isApproved && <p className="admin-field-error">{errors.isApproved}</p>}
         </fieldset>
         <div className="admin-form-actions">
-          <button type="button" className="admin-button" onClick={() => setValues(toFormValues(saved))} disabled={isSaving}>
-            Sıfırla
-          </button>
           <button type="submit" className="admin-button admin-button-primary" disabled={isSaving || values.name.trim() === ''}>
             {isSaving ? 'Kaydediliyor...' : 'Kaydet'}
+          </button>
+          <button type="button" className="admin-button" onClick={() => setValues(toFormValues(saved))} disabled={isSaving}>
+            Sıfırla
           </button>
         </div>
       </form>

@@ -170,14 +170,14 @@ export function SettingsPage() {
             ))}
           </div>
           <div className="admin-form-actions">
-            <button type="button" className="admin-button" onClick={() => revalidator.revalidate()} disabled={revalidator.state === 'loading'}>
-              {revalidator.state === 'loading' ? 'Yükleniyor...' : 'Sunucudan yükle'}
+            <button type="button" className="admin-button admin-button-primary" onClick={handleSave} disabled={isSaving || !isDirty}>
+              {isSaving ? 'Kaydediliyor...' : 'Kaydet'}
             </button>
             <button type="button" className="admin-button" onClick={() => setValues(settings)} disabled={!isDirty}>
               Sıfırla
             </button>
-            <button type="button" className="admin-button admin-button-primary" onClick={handleSave} disabled={isSaving || !isDirty}>
-              {isSaving ? 'Kaydediliyor...' : 'Kaydet'}
+            <button type="button" className="admin-button" onClick={() => revalidator.revalidate()} disabled={revalidator.state === 'loading'}>
+              {revalidator.state === 'loading' ? 'Yükleniyor...' : 'Sunucudan yükle'}
             </button>
           </div>
         </section>
