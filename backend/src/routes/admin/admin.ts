@@ -76,6 +76,9 @@ import {
 /** The 50 KB each ad area may hold (admin spec), in bytes of UTF-8. */
 export const AD_CODE_MAX_BYTES = 50 * 1024;
 
+/** A count in the admin's Turkish messages: 1657 → "1.657", as the screens write it. */
+const turkishCount = (value: number) => value.toLocaleString('tr-TR');
+
 const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
 /** Every admin read and write of the contract except login/logout/session and the two public reads. */
@@ -212,7 +215,7 @@ export function createAdminRouter(deps: AppDeps): Router {
     // No change-log rows were written: a full rebuild (of an empty record) makes the index agree.
     admin.reindex.startOrQueue();
     audit(ctx, 'business.delete-all', null, 'warning', `${deletedCount} businesses deleted`);
-    const body: AdminDeleteResult = { success: true, deletedCount, message: `${deletedCount} işletme silindi` };
+    const body: AdminDeleteResult = { success: true, deletedCount, message: `${turkishCount(deletedCount)} işletme silindi` };
     ctx.body = body;
   });
 
@@ -222,7 +225,7 @@ export function createAdminRouter(deps: AppDeps): Router {
     if (rebuildRequested) admin.reindex.startOrQueue();
     else sync.poke();
     audit(ctx, 'test-data.delete', null, 'warning', `${deletedCount} demo businesses deleted`);
-    const body: AdminDeleteResult = { success: true, deletedCount, message: `${deletedCount} test işletmesi silindi` };
+    const body: AdminDeleteResult = { success: true, deletedCount, message: `${turkishCount(deletedCount)} test işletmesi silindi` };
     ctx.body = body;
   });
 
@@ -235,7 +238,7 @@ export function createAdminRouter(deps: AppDeps): Router {
       successCount,
       totalProcessed,
       checkpointEnabled: true,
-      message: `${totalProcessed} işletme işlendi, ${successCount} slug düzeltildi`,
+      message: `${turkishCount(totalProcessed)} işletme işlendi, ${turkishCount(successCount)} URL düzeltildi`,
     };
     ctx.body = body;
   });

@@ -1,10 +1,20 @@
-/** Figures of the admin screens, worded the way operators read them. */
+/**
+ * Figures of the admin screens, worded the way operators read them: Turkish, one way
+ * everywhere (12.480 işletme, 4,5, %74,6), on the server and in the browser alike.
+ */
 
-const numberFormat = new Intl.NumberFormat('en-US');
+const LOCALE = 'tr-TR';
+const countFormat = new Intl.NumberFormat(LOCALE);
+const oneDecimalFormat = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const percentFormat = new Intl.NumberFormat(LOCALE, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
-export const formatCount = (value: number) => numberFormat.format(value);
+/** 12480 → "12.480". */
+export const formatCount = (value: number) => countFormat.format(value);
 
-/** 1536 → "1.5 KB", 5_242_880 → "5.0 MB". */
+/** 4.56 → "4,6" (ratings, sizes, seconds). */
+export const formatDecimal = (value: number) => oneDecimalFormat.format(value);
+
+/** 1536 → "1,5 KB", 5_242_880 → "5,0 MB". */
 export function formatBytes(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   let value = bytes;
@@ -13,7 +23,7 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
+  return unit === 0 ? `${value} B` : `${formatDecimal(value)} ${units[unit]}`;
 }
 
 /** 93784 s → "1g 2sa 3dk" (days, hours, minutes; seconds under a minute). */
@@ -26,8 +36,8 @@ export function formatDuration(totalSeconds: number): string {
   return [days ? `${days} g` : '', hours ? `${hours} sa` : '', `${minutes} dk`].filter(Boolean).join(' ');
 }
 
-/** A 0..1 share as "12.5%". */
-export const formatPercent = (share: number) => `${(share * 100).toFixed(1)}%`;
+/** A 0..1 share as "%12,5". */
+export const formatPercent = (share: number) => percentFormat.format(share);
 
 /** An ISO time in the operator's locale, the same on server and client (UTC, 24 h). */
 export function formatDateTime(iso: string): string {

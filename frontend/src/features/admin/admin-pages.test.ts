@@ -36,8 +36,8 @@ describe('admin pages rendered on the server', () => {
     expect(head).toContain('<meta name="robots" content="noindex"');
     expect(head).toContain('<title>Ana Sayfa | Yönetim Paneli</title>');
     const body = text(html);
-    expect(body).toContain('Toplam İşletme 12,480');
-    expect(body).toContain('Onaylı İşletme 9,312 Toplamın 74.6%');
+    expect(body).toContain('Toplam İşletme 12.480');
+    expect(body).toContain('Onaylı İşletme 9.312 Toplamın %74,6');
     expect(body).toContain('Bugünkü Ziyaretçi');
     expect(body).toContain('Restaurant');
     expect(body).toContain('istanbul-restaurants.xlsx');
@@ -122,12 +122,12 @@ describe('admin pages rendered on the server', () => {
 
   it.each([
     ['/admin/businesses/1', ['Le Bouchon Lyonnais', 'Çalışma saatleri', 'Monday', 'Kaydet']],
-    ['/admin/settings', ['Head Etiketleri', 'Body Etiketleri (Facebook Pixel)', 'Footer Etiketleri', 'Analytics Kodu', 'Sitemap Yönetimi', '12,914 URL']],
+    ['/admin/settings', ['Head Etiketleri', 'Body Etiketleri (Facebook Pixel)', 'Footer Etiketleri', 'Analytics Kodu', 'Sitemap Yönetimi', '12.914 URL']],
     ['/admin/contact-details', ['İletişim Bilgileri', 'Kuruluş adı', 'Büyükdere Cad. No: 1', '1. hat numarası', 'Hat ekle', 'Mon – Fri: 9:00 – 18:00']],
     ['/admin/advertisements', ['Reklam Alanı 1 (ad1)', 'ad3: below the opening hours', "50KB'dir"]],
     ['/admin/messages', ['Listing correction', 'Okunmadı', 'İşlendi']],
     ['/admin/reports', ['Eksik Bilgiler', 'Türkiye', 'İçe Aktarma Geçmişi', 'broken.xlsx']],
-    ['/admin/maintenance', ['Danger Zone', 'Test verilerini sil', "URL'leri düzelt", 'Tüm işletmeleri sil', '12,480 işletme, 41.2 sn']],
+    ['/admin/maintenance', ['Danger Zone', 'Test verilerini sil', "URL'leri düzelt", 'Tüm işletmeleri sil', '12.480 işletme, 41,2 sn']],
     ['/admin/activity', ['Etkinlik Kaydı', '54 kayıt', 'İşletme onaylandı', 'Arama indeksi yeniden oluşturma']],
     ['/admin/upload', ['Excel Yükleme']],
   ])('renders %s', async (path, expected) => {

@@ -6,7 +6,7 @@ import { ADMIN_LIMITS } from '@directory/backend/shared/admin-limits.ts';
 import type { AdminBusinessListItem, AdminBusinessPage, AdminSortBy } from '@directory/backend/shared/admin-types.ts';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import { errorMessageOf } from '../api/admin-api.ts';
-import { formatCount, formatDate } from '../admin-format.ts';
+import { formatCount, formatDate, formatDecimal } from '../admin-format.ts';
 import { businessListSearchAtom } from '../atoms.ts';
 import {
   buildBusinessListSearch,
@@ -72,7 +72,7 @@ function BusinessRow({ business, onChanged }: { business: AdminBusinessListItem;
         <span className="admin-row-sub">{[business.category, place].filter(Boolean).join(' · ') || '—'}</span>
       </td>
       <td data-label="Puan" className="admin-num">
-        {business.rating !== null ? business.rating.toFixed(1) : '—'}
+        {business.rating !== null ? formatDecimal(business.rating) : '—'}
       </td>
       <td data-label="Yorum" className="admin-num">
         {formatCount(business.reviewCount)}

@@ -4,9 +4,10 @@ import type { ReindexStatus } from '@directory/backend/shared/admin-types.ts';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { errorMessageOf } from '../api/admin-api.ts';
-import { formatCount, formatDateTime } from '../admin-format.ts';
+import { formatCount, formatDateTime, formatDecimal } from '../admin-format.ts';
 import type { maintenanceLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
+import { allDeletedToast, slugsFixedToast, testDataDeletedToast } from '../maintenance-toasts.ts';
 import { PageHeader } from './page-header.tsx';
 
 const REINDEX_POLL_MS = 1000;
@@ -21,7 +22,7 @@ function DangerZone() {
     setBusy('test');
     try {
       const answer = await api.deleteTestData();
-      toast({ title: `${formatCount(answer.deletedCount)} test kaydı silindi`, description: answer.message, variant: 'success' });
+      toast(testDataDeletedToast(answer));
     } catch (error) {
       toast({ title: 'Test verileri silinemedi', description: errorMessageOf(error), variant: 'destructive' });
     } finally {
@@ -34,11 +35,7 @@ function DangerZone() {
     setBusy('slugs');
     try {
       const answer = await api.fixSlugs();
-      toast({
-        title: `${formatCount(answer.successCount)} / ${formatCount(answer.totalProcessed)} URL düzeltildi`,
-        description: answer.message,
-        variant: 'success',
-      });
+      toast(slugsFixedToast(answer));
     } catch (error) {
       toast({ title: "URL'ler düzeltilemedi", description: errorMessageOf(error), variant: 'destructive' });
     } finally {
@@ -52,7 +49,7 @@ function DangerZone() {
     setBusy('all');
     try {
       const answer = await api.deleteAllBusinesses();
-      toast({ title: `${formatCount(answer.deletedCount)} işletme silindi`, description: answer.message, variant: 'success' });
+      toast(allDeletedToast(answer));
     } catch (error) {
       toast({ title: 'Failed to delete businesses', description: errorMessageOf(error), variant: 'destructive' });
     } finally {
@@ -170,7 +167,7 @@ function ReindexPanel({ initial }: { initial: ReindexStatus }) {
           <div>
             <dt>Sonuç</dt>
             <dd>
-              {formatCount(status.documents)} işletme{status.seconds !== null ? `, ${status.seconds.toFixed(1)} sn` : ''}
+              {formatCount(status.documents)} işletme{status.seconds !== null ? `, ${formatDecimal(status.seconds)} sn` : ''}
             </dd>
           </div>
         )}

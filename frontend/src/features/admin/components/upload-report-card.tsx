@@ -1,5 +1,5 @@
 import type { UploadReport } from '@directory/backend/shared/admin-types.ts';
-import { formatCount, formatDateTime, formatPercent } from '../admin-format.ts';
+import { formatCount, formatDateTime, formatDecimal, formatPercent } from '../admin-format.ts';
 import { DryRunBadge } from './dry-run-badge.tsx';
 import { UploadReportNotes } from './upload-report-notes.tsx';
 
@@ -28,7 +28,7 @@ export function UploadReportCard({ report }: { report: UploadReport }) {
         </span>
       </header>
       <p className="muted admin-report-meta">
-        {formatDateTime(report.timestamp)} · {summary.fileSizeMB.toFixed(1)} MB · {summary.processingTimeSeconds.toFixed(1)} sn
+        {formatDateTime(report.timestamp)} · {formatDecimal(summary.fileSizeMB)} MB · {formatDecimal(summary.processingTimeSeconds)} sn
       </p>
       <UploadReportNotes report={report} />
       <dl className="admin-report-figures">
