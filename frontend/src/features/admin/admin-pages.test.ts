@@ -63,7 +63,8 @@ describe('admin pages rendered on the server', () => {
       sortOrder: 'asc',
     });
     const body = text(html);
-    expect(body).toContain('Showing 1 of 1 businesses');
+    expect(body).toContain('1 / 1 işletme gösteriliyor');
+    expect(body).not.toContain('Showing');
     expect(html).toMatch(/<tr class="admin-row approved">.*Kebapçı Mehmet.*>Approved</s);
     // Blank categories are left out of the filter.
     expect(html).not.toContain('<option value=""></option>');
@@ -122,7 +123,7 @@ describe('admin pages rendered on the server', () => {
 
   it.each([
     ['/admin/businesses/1', ['Le Bouchon Lyonnais', 'Çalışma saatleri', 'Monday', 'Kaydet']],
-    ['/admin/settings', ['Head Etiketleri', 'Body Etiketleri (Facebook Pixel)', 'Footer Etiketleri', 'Analytics Kodu', 'Sitemap Yönetimi', '12.914 URL']],
+    ['/admin/settings', ['Herkese açık her sayfaya eklenen kodlar', 'Head Etiketleri', 'Body Etiketleri (Facebook Pixel)', 'Footer Etiketleri', 'Analytics Kodu', 'Sitemap Yönetimi', '12.914 URL']],
     ['/admin/contact-details', ['İletişim Bilgileri', 'Kuruluş adı', 'Büyükdere Cad. No: 1', '1. hat numarası', 'Hat ekle', 'Mon – Fri: 9:00 – 18:00']],
     ['/admin/advertisements', ['Reklam Alanı 1 (ad1)', 'ad3: below the opening hours', "50KB'dir"]],
     ['/admin/messages', ['Listing correction', 'Okunmadı', 'İşlendi']],

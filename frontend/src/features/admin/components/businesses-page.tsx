@@ -153,12 +153,12 @@ function BusinessListResults({ list, query, onChanged }: { list: AdminBusinessPa
     pagination.totalBound === 'atLeast'
       ? `${formatCount(pagination.total)}+`
       : pagination.totalBound === 'atMost'
-        ? `at most ${formatCount(pagination.total)}`
+        ? `en çok ${formatCount(pagination.total)}`
         : formatCount(pagination.total);
   return (
     <>
       <p className="admin-showing" aria-live="polite">
-        Showing {formatCount(list.businesses.length)} of {totalText} businesses
+        {formatCount(list.businesses.length)} / {totalText} işletme gösteriliyor
       </p>
       {list.businesses.length === 0 ? (
         <p className="admin-empty">

@@ -133,7 +133,7 @@ export function SettingsPage() {
     <>
       <PageHeader
         title="Site Ayarları"
-        description="Her herkese açık sayfaya eklenen kodlar, önbellek ve sitemap."
+        description="Herkese açık her sayfaya eklenen kodlar, önbellek ve sitemap."
         actions={
           <button type="button" className="admin-button" onClick={handleClearCache} disabled={isClearing}>
             {isClearing ? 'Temizleniyor...' : 'Cache temizle'}
@@ -145,7 +145,7 @@ export function SettingsPage() {
           <h2 id="codes-title">Site Kodları</h2>
           {hasScriptTag(values) && (
             <p className="admin-warning" role="status">
-              Uyarı: Head veya footer etiketlerinde &lt;script&gt; etiketi var. Bu kod her herkese açık sayfada çalışır; yalnızca güvendiğiniz kodları
+              Uyarı: Head veya footer etiketlerinde &lt;script&gt; etiketi var. Bu kod herkese açık her sayfada çalışır; yalnızca güvendiğiniz kodları
               ekleyin.
             </p>
           )}
