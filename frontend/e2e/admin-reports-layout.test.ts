@@ -1,0 +1,95 @@
+/**
+ * The import history of /admin/reports in Debian's Chromium against the built site and the real
+ * server: on a laptop (1366 and 1280 px) all ten columns fit the panel; in a narrower box the
+ * table scrolls sideways inside the panel, never the page.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadBackendConfig } from '@directory/backend/config.ts';
+import { startServer, type RunningServer } from '@directory/backend/server.ts';
+import { launchBrowser, SCREENSHOT_DIR } from './browser.ts';
+
+const USERNAME = 'operator';
+const PASSWORD = 'reports-Passw0rd-2026';
+
+let dir: string;
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'admin-reports-'));
+  const config = loadBackendConfig({
+    DATA_DIR: dir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DEMO_SIZE: '20',
+    ADMIN_USERNAME: USERNAME,
+    ADMIN_PASSWORD: PASSWORD,
+    INDEX_SYNC: 'off',
+    NODE_ENV: 'test',
+    ADMISSION_MAX_WAIT_MS: '600000',
+  });
+  server = await startServer(config, () => undefined);
+  const login = await fetch(`${server.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ username: USERNAME, password: PASSWORD }),
+  });
+  const { csrfToken } = (await login.json()) as { csrfToken: string };
+  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]!).join('; ');
+  // Two imports with the long names real exports have.
+  for (const name of ['outscraper-law-firms-southern-california.csv', 'apify-mobile-phlebotomy-us.csv']) {
+    const form = new FormData();
+    form.append('file', new Blob(['name,phone,category\nTable Test Cafe,+90 212 000 00 00,Cafe\n']), name);
+    const upload = await fetch(`${server.url}/api/upload-excel-batch`, { method: 'POST', body: form, headers: { cookie, origin: server.url, 'x-csrf-token': csrfToken } });
+    expect(upload.status).toBe(200);
+  }
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const [cookieName, cookieValue] = cookie.split('=') as [string, string];
+  await context.addCookies([{ name: cookieName, value: cookieValue, url: server.url }]);
+  page = await context.newPage();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The history table's box and width, and whether the page itself scrolls sideways. */
+async function historyWidths(width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto(`${server.url}/admin/reports`);
+  const section = page.locator('section', { has: page.getByRole('heading', { name: 'İçe Aktarma Geçmişi' }) });
+  await section.locator('table').waitFor();
+  await section.screenshot({ path: join(SCREENSHOT_DIR, 'admin', `import-history-${width}.png`) });
+  return section.evaluate((element) => {
+    const box = element.querySelector<HTMLElement>('.admin-table-wrap')!;
+    return {
+      box: box.clientWidth,
+      table: box.scrollWidth,
+      overflowX: getComputedStyle(box).overflowX,
+      pageScrolls: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    };
+  });
+}
+
+describe('the import history table', () => {
+  it.each([1366, 1280])('shows all ten columns inside the panel at %i px', async (width) => {
+    const widths = await historyWidths(width);
+    expect(widths.table).toBeLessThanOrEqual(widths.box);
+    expect(await page.getByRole('columnheader', { name: 'Süre' }).isVisible()).toBe(true);
+    expect(widths.pageScrolls).toBe(false);
+  });
+
+  it('scrolls sideways inside the panel in a narrower box, not the page', async () => {
+    const widths = await historyWidths(1000);
+    expect(widths.overflowX).toBe('auto');
+    expect(widths.pageScrolls).toBe(false);
+  });
+});
