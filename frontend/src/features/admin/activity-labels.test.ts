@@ -5,6 +5,9 @@ describe('the activity list names actions in Turkish', () => {
   it('words the audit codes, and keeps a code it does not know as it is', () => {
     expect(actionLabel('test-data.delete')).toBe('Test verileri silindi');
     expect(actionLabel('slugs.fix')).toBe("URL'ler düzeltildi");
+    expect(actionLabel('import.file')).toBe('Dosya içe aktarıldı');
+    expect(actionLabel('write.refused')).toBe('İstek reddedildi');
+    expect(actionLabel('contact-details.save')).toBe('İletişim bilgileri kaydedildi');
     expect(actionLabel('business.delete-all')).toBe('Tüm işletmeler silindi');
     expect(actionLabel('import.something-new')).toBe('import.something-new');
   });

@@ -1,5 +1,6 @@
 import type { FileImportResult } from '@directory/backend/shared/import-types.ts';
 import { errorsCsvUrl } from '../api.ts';
+import { formatPercent } from '../../admin/admin-format.ts';
 
 const FIRST_ERRORS = 10;
 
@@ -31,7 +32,7 @@ export function FileReport({ result }: { result: FileImportResult }) {
       </dl>
       {columns && (
         <details>
-          <summary>Sütunlar: {columns.extractedCount}/{columns.totalColumns} bulundu (%{columns.extractionRate})</summary>
+          <summary>Sütunlar: {columns.extractedCount}/{columns.totalColumns} bulundu ({formatPercent(columns.extractionRate / 100)})</summary>
           <p>Bulunan: {columns.successful.join(', ') || '—'}</p>
           <p>Eksik: {columns.missing.join(', ') || '—'}</p>
           <p>Tanınmayan: {columns.unrecognised.join(', ') || '—'}</p>

@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router-dom';
 import type { AdminShare } from '@directory/backend/shared/admin-types.ts';
-import { formatCount, formatDateTime, formatPercent } from '../admin-format.ts';
+import { formatCount, formatDateTime, formatDecimal, formatPercent } from '../admin-format.ts';
 import type { reportsLoader } from '../loaders.ts';
 import { DryRunBadge } from './dry-run-badge.tsx';
 import { PageHeader, ShareBar, StatCard } from './page-header.tsx';
@@ -147,7 +147,7 @@ export function ReportsPage() {
                     <tr key={report.id}>
                       <td data-label="Dosya" className="admin-break">
                         {report.summary.fileName}
-                        <span className="admin-row-sub">{report.summary.fileSizeMB.toFixed(1)} MB</span>
+                        <span className="admin-row-sub">{formatDecimal(report.summary.fileSizeMB)} MB</span>
                       </td>
                       <td data-label="Tarih" className="admin-nowrap">
                         {formatDateTime(report.timestamp)}
@@ -176,7 +176,7 @@ export function ReportsPage() {
                         {formatCount(report.duplicateAnalysis.totalDuplicateRecords)}
                       </td>
                       <td data-label="Süre" className="admin-num">
-                        {report.summary.processingTimeSeconds.toFixed(1)} sn
+                        {formatDecimal(report.summary.processingTimeSeconds)} sn
                       </td>
                     </tr>
                   ))}
