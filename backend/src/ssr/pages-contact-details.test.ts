@@ -16,7 +16,7 @@ afterAll(() => app.close());
 
 /** The JSON-LD objects in a page's <head>. */
 function jsonLd(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
 }
 
 /** A page's HTML without what changes from one response to the next (the app's port, nonces, the time of the reads). */
@@ -56,6 +56,7 @@ describe('a fresh install', () => {
     expect(jsonLd(html)).toContainEqual({
       '@context': 'https://schema.org',
       '@type': 'ContactPage',
+      url: expect.stringMatching(/^https?:\/\/[^/]+\/contact$/),
       name: 'Contact Business Directory',
       mainEntity: { '@type': 'Organization', name: 'Business Directory' },
     });
@@ -103,6 +104,7 @@ describe('after the operator saves the contact details', () => {
     expect(jsonLd(await pageText('/contact'))).toContainEqual({
       '@context': 'https://schema.org',
       '@type': 'ContactPage',
+      url: expect.stringMatching(/^https?:\/\/[^/]+\/contact$/),
       name: 'Contact Annuaire Rhône SAS',
       mainEntity: {
         '@type': 'Organization',
