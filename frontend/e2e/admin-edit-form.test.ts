@@ -3,19 +3,15 @@
  * save with several bad fields names each one next to its field at once, hours that cannot be
  * read are refused, and the toasts leave the form's buttons free.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadBackendConfig } from '@directory/backend/config.ts';
-import { startServer, type RunningServer } from '@directory/backend/server.ts';
-import { hydrated, launchBrowser, screenshot, SCREENSHOT_DIR } from './browser.ts';
+import type { RunningServer } from '@directory/backend/server.ts';
+import { signIn, startAdminTestServer, type AdminTestServer } from './admin-server.ts';
+import { launchBrowser, screenshot, SCREENSHOT_DIR } from './browser.ts';
 
-const USERNAME = 'operator';
-const PASSWORD = 'edit-form-Passw0rd-2026';
 
-let dir: string;
+let test: AdminTestServer;
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
@@ -29,35 +25,17 @@ async function errorOf(label: string): Promise<string | null> {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'admin-edit-form-'));
-  const config = loadBackendConfig({
-    DATA_DIR: dir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DEMO_SIZE: '20',
-    ADMIN_USERNAME: USERNAME,
-    ADMIN_PASSWORD: PASSWORD,
-    INDEX_SYNC: 'off',
-    NODE_ENV: 'test',
-    ADMISSION_MAX_WAIT_MS: '600000',
-  });
-  server = await startServer(config, () => undefined);
+  test = await startAdminTestServer('admin-edit-form-');
+  server = test.server;
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   id = server.deps.record.prepare('SELECT min(id) FROM businesses').pluck().get() as number;
-  await page.goto(`${server.url}/admin/login?next=${encodeURIComponent(`/admin/businesses/${id}`)}`);
-  await hydrated(page);
-  await page.getByLabel('Kullanıcı adı').fill(USERNAME);
-  await page.getByLabel('Şifre').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Giriş Yap' }).click();
-  await page.waitForURL(`${server.url}/admin/businesses/${id}`);
-  await hydrated(page);
+  await signIn(page, server.url, `/admin/businesses/${id}`);
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await test?.close();
 });
 
 describe('the business edit form', () => {

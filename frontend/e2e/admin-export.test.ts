@@ -4,20 +4,17 @@
  * directory with a small demo record: an operator logs in, chooses fields and a category,
  * downloads the file, and the file's header and rows are checked against the record.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadBackendConfig } from '@directory/backend/config.ts';
-import { startServer, type RunningServer } from '@directory/backend/server.ts';
+import type { RunningServer } from '@directory/backend/server.ts';
+import { signIn, startAdminTestServer, type AdminTestServer } from './admin-server.ts';
 import { launchBrowser, SCREENSHOT_DIR } from './browser.ts';
 
-const USERNAME = 'operator';
-const PASSWORD = 'export-Passw0rd-2026';
 
-let dir: string;
+let test: AdminTestServer;
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
@@ -29,36 +26,20 @@ async function viewportShot(name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'admin-export-'));
-  const config = loadBackendConfig({
-    DATA_DIR: dir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DEMO_SIZE: '80',
-    ADMIN_USERNAME: USERNAME,
-    ADMIN_PASSWORD: PASSWORD,
-    INDEX_SYNC: 'off',
-    NODE_ENV: 'test',
-    ADMISSION_MAX_WAIT_MS: '600000',
-  });
-  server = await startServer(config, () => undefined);
+  test = await startAdminTestServer('admin-export-', { demoSize: 80 });
+  server = test.server;
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true })).newPage();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await test?.close();
 });
 
 describe('the CSV export dialog', () => {
   it('downloads the chosen fields of the chosen category, one row per business of the record', async () => {
-    await page.goto(`${server.url}/admin/login`);
-    await page.getByLabel('Kullanıcı adı').fill(USERNAME);
-    await page.getByLabel('Şifre').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Giriş Yap' }).click();
-    await page.waitForURL(`${server.url}/admin`);
+    await signIn(page, server.url, '/admin');
 
     // The category with the most businesses, so the filter has something to keep and something to leave out.
     const { category, n } = server.deps.record

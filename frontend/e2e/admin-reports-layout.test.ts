@@ -3,41 +3,26 @@
  * server: on a laptop (1366 and 1280 px) all ten columns fit the panel; in a narrower box the
  * table scrolls sideways inside the panel, never the page.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadBackendConfig } from '@directory/backend/config.ts';
-import { startServer, type RunningServer } from '@directory/backend/server.ts';
+import type { RunningServer } from '@directory/backend/server.ts';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, startAdminTestServer, type AdminTestServer } from './admin-server.ts';
 import { launchBrowser, SCREENSHOT_DIR } from './browser.ts';
 
-const USERNAME = 'operator';
-const PASSWORD = 'reports-Passw0rd-2026';
 
-let dir: string;
+let test: AdminTestServer;
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'admin-reports-'));
-  const config = loadBackendConfig({
-    DATA_DIR: dir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DEMO_SIZE: '20',
-    ADMIN_USERNAME: USERNAME,
-    ADMIN_PASSWORD: PASSWORD,
-    INDEX_SYNC: 'off',
-    NODE_ENV: 'test',
-    ADMISSION_MAX_WAIT_MS: '600000',
-  });
-  server = await startServer(config, () => undefined);
+  test = await startAdminTestServer('admin-reports-');
+  server = test.server;
   const login = await fetch(`${server.url}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ username: USERNAME, password: PASSWORD }),
+    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
   });
   const { csrfToken } = (await login.json()) as { csrfToken: string };
   const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]!).join('; ');
@@ -57,8 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await test?.close();
 });
 
 /** The history table's box and width, and whether the page itself scrolls sideways. */

@@ -4,19 +4,14 @@
  * the screen, and after signing in the edit is saved as typed. Nothing is lost, also when the
  * operator first cancels the dialog.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadBackendConfig } from '@directory/backend/config.ts';
-import { startServer, type RunningServer } from '@directory/backend/server.ts';
-import { hydrated, launchBrowser, screenshot } from './browser.ts';
+import type { RunningServer } from '@directory/backend/server.ts';
+import { ADMIN_PASSWORD, signIn, startAdminTestServer, type AdminTestServer } from './admin-server.ts';
+import { launchBrowser, screenshot } from './browser.ts';
 
-const USERNAME = 'operator';
-const PASSWORD = 'renewal-Passw0rd-2026';
 
-let dir: string;
+let test: AdminTestServer;
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
@@ -26,37 +21,19 @@ const endSessions = () => server.deps.record.prepare('DELETE FROM admin_sessions
 
 async function logIn(next: string): Promise<void> {
   endSessions();
-  await page.goto(`${server.url}/admin/login?next=${encodeURIComponent(next)}`);
-  await hydrated(page);
-  await page.getByLabel('Kullanıcı adı').fill(USERNAME);
-  await page.getByLabel('Şifre').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Giriş Yap' }).click();
-  await page.waitForURL(`${server.url}${next}`);
-  await hydrated(page);
+  await signIn(page, server.url, next);
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'admin-renewal-'));
-  const config = loadBackendConfig({
-    DATA_DIR: dir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DEMO_SIZE: '20',
-    ADMIN_USERNAME: USERNAME,
-    ADMIN_PASSWORD: PASSWORD,
-    INDEX_SYNC: 'off',
-    NODE_ENV: 'test',
-    ADMISSION_MAX_WAIT_MS: '600000',
-  });
-  server = await startServer(config, () => undefined);
+  test = await startAdminTestServer('admin-renewal-');
+  server = test.server;
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await test?.close();
 });
 
 describe('a session that ends during an edit', () => {
@@ -75,7 +52,7 @@ describe('a session that ends during an edit', () => {
     expect(page.url()).toBe(`${server.url}${path}`);
     expect(await page.getByLabel('Telefon').inputValue()).toBe('+90 212 555 01 02');
 
-    await dialog.getByLabel('Şifre').fill(PASSWORD);
+    await dialog.getByLabel('Şifre').fill(ADMIN_PASSWORD);
     await dialog.getByRole('button', { name: 'Giriş yap ve devam et' }).click();
     await page.getByRole('status').filter({ hasText: 'İşletme güncellendi' }).waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -100,7 +77,7 @@ describe('a session that ends during an edit', () => {
 
     await page.getByRole('button', { name: 'Kaydet' }).click();
     await dialog.waitFor();
-    await dialog.getByLabel('Şifre').fill(PASSWORD);
+    await dialog.getByLabel('Şifre').fill(ADMIN_PASSWORD);
     await dialog.getByLabel('Şifre').press('Enter');
     await page.getByRole('status').filter({ hasText: 'Ayarlar kaydedildi' }).waitFor();
     const saved = server.deps.record.prepare("SELECT value FROM site_settings WHERE key = 'footer_tags'").pluck().get();

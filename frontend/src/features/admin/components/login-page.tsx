@@ -1,4 +1,3 @@
-import { ADMIN_LIMITS } from '@directory/backend/shared/admin-limits.ts';
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useLoaderData, useNavigate } from 'react-router-dom';
@@ -6,6 +5,7 @@ import { Link } from '../../../components/link.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { createAdminApi, serverMessageOf } from '../api/admin-api.ts';
 import { adminSessionAtom } from '../atoms.ts';
+import { LoginFields } from './login-fields.tsx';
 import type { loginLoader } from '../loaders.ts';
 
 /** The catalogue's wording of a failed login; a throttled one says how long to wait. */
@@ -52,27 +52,7 @@ export function LoginPage() {
         <p className="admin-login-mark" aria-hidden="true">◆</p>
         <h1>Yönetici Girişi</h1>
         <p className="muted">Yönetim paneline erişmek için giriş yapın.</p>
-        {error && (
-          <p className="admin-form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <label className="admin-field">
-          <span>Kullanıcı adı</span>
-          <input name="username" autoComplete="username" required maxLength={ADMIN_LIMITS.login.username} value={username} onChange={(event) => setUsername(event.target.value)} />
-        </label>
-        <label className="admin-field">
-          <span>Şifre</span>
-          <input
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={ADMIN_LIMITS.login.password}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </label>
+        <LoginFields error={error} username={username} password={password} onUsername={setUsername} onPassword={setPassword} />
         <button type="submit" className="admin-button admin-button-primary admin-button-block" disabled={!isFilled || isSubmitting}>
           {isSubmitting ? 'Giriş yapılıyor...' : 'Giriş Yap'}
         </button>

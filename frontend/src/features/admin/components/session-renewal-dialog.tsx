@@ -1,9 +1,9 @@
-import { ADMIN_LIMITS } from '@directory/backend/shared/admin-limits.ts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { createAdminApi } from '../api/admin-api.ts';
 import { adminSessionAtom, sessionRenewalAtom, type SessionRenewal } from '../atoms.ts';
 import { AdminModal } from './admin-modal.tsx';
+import { LoginFields } from './login-fields.tsx';
 import { loginErrorText } from './login-page.tsx';
 
 function RenewalForm({ renewal }: { renewal: SessionRenewal }) {
@@ -47,29 +47,8 @@ function RenewalForm({ renewal }: { renewal: SessionRenewal }) {
       }
     >
       <p>Oturumunuzun süresi doldu. Değişiklikleriniz bu ekranda duruyor: tekrar giriş yapın, işlem kaldığı yerden devam etsin.</p>
-      {error && (
-        <p className="admin-form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <label className="admin-field">
-        <span>Kullanıcı adı</span>
-        <input name="username" autoComplete="username" required maxLength={ADMIN_LIMITS.login.username} value={username} onChange={(event) => setUsername(event.target.value)} />
-      </label>
-      <label className="admin-field">
-        <span>Şifre</span>
-        <input
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={ADMIN_LIMITS.login.password}
-          // The password is what the operator has to type: it gets the focus.
-          autoFocus
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </label>
+      {/* The password is what the operator has to type: it gets the focus. */}
+      <LoginFields error={error} username={username} password={password} onUsername={setUsername} onPassword={setPassword} isPasswordFocused />
     </AdminModal>
   );
 }
