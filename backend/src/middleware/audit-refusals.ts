@@ -48,6 +48,8 @@ const statusOf = (error: unknown): number | null =>
  */
 export function auditRefusedWrites(record: RecordDatabase): Middleware {
   return async (ctx, next) => {
+    // Reads (every page and search) pass straight through: no frame of this middleware around them.
+    if (!WRITE_METHODS.has(ctx.method)) return next();
     try {
       await next();
     } catch (error) {
