@@ -117,6 +117,11 @@ export interface BusinessEditColumns {
   phone: string | null;
   latitude: number | null;
   longitude: number | null;
+  rating: number | null;
+  reviews: number;
+  reviews_link: string | null;
+  logo: string | null;
+  located_in: string | null;
   working_hours: string | null;
   about: string | null;
   url: string | null;
@@ -159,7 +164,8 @@ export class AdminBusinessRepository {
     this.update = db.prepare(
       `UPDATE businesses SET name = @name, category = @category, type = @type, full_address = @full_address,
          street = @street, city = @city, postal_code = @postal_code, country = @country, country_code = @country_code,
-         phone = @phone, latitude = @latitude, longitude = @longitude, working_hours = @working_hours, about = @about,
+         phone = @phone, latitude = @latitude, longitude = @longitude, rating = @rating, reviews = @reviews,
+         reviews_link = @reviews_link, logo = @logo, located_in = @located_in, working_hours = @working_hours, about = @about,
          url = @url, photo = @photo, verified = @verified, is_approved = @is_approved,
          updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
        WHERE id = @id`,

@@ -42,8 +42,9 @@ export function buildNameSearch(filter: string): NameSearch | null {
   } };
 }
 
-/** The address line rebuilt from its parts when an operator changed one of them. */
+/** The address line an operator wrote, else rebuilt from its parts when an operator changed one of them. */
 function fullAddressOf(edit: AdminBusinessEdit, row: BusinessRow): string | null {
+  if (edit.fullAddress !== undefined) return edit.fullAddress;
   const isUnchanged =
     edit.street === row.street && edit.city === row.city && edit.postalCode === row.postal_code && edit.country === row.country;
   if (isUnchanged) return row.full_address;
@@ -65,6 +66,11 @@ export function toEditColumns(edit: AdminBusinessEdit, row: BusinessRow): Busine
     phone: edit.phone,
     latitude: edit.latitude,
     longitude: edit.longitude,
+    rating: edit.rating === undefined ? row.rating : edit.rating,
+    reviews: edit.reviews ?? row.reviews,
+    reviews_link: edit.reviewsLink === undefined ? row.reviews_link : edit.reviewsLink,
+    logo: edit.logo === undefined ? row.logo : edit.logo,
+    located_in: edit.locatedIn === undefined ? row.located_in : edit.locatedIn,
     working_hours: edit.workingHours === undefined ? row.working_hours : edit.workingHours === null ? null : JSON.stringify(edit.workingHours),
     about: edit.about,
     url: edit.url,

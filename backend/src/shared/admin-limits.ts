@@ -21,6 +21,10 @@ export const ADMIN_LIMITS = {
     about: 20_000,
     url: 2000,
     photo: 2000,
+    fullAddress: 500,
+    reviewsLink: 2000,
+    logo: 2000,
+    locatedIn: 300,
     /** One day's hours text. */
     hours: 200,
   },

@@ -175,15 +175,25 @@ export type AdminBusinessEdit = Pick<
 > & {
   /** Left out: the record's hours stay as they are (hours an import could not read stay untouched). */
   workingHours?: AdminBusiness['workingHours'];
+  /** Left out: the record's line stays, or is rebuilt from the street, city, postal code and country when one of them changed. */
+  fullAddress?: AdminBusiness['fullAddress'];
+  /** Each left out: the record's value stays. */
+  rating?: AdminBusiness['rating'];
+  reviews?: AdminBusiness['reviews'];
+  reviewsLink?: AdminBusiness['reviewsLink'];
+  logo?: AdminBusiness['logo'];
+  locatedIn?: AdminBusiness['locatedIn'];
 };
 
 /**
- * The body of PUT /api/admin/businesses/:id: the edit, coordinates also as the text a form holds
- * ("41,0082"). The server reads them and answers every bad field of a body at once.
+ * The body of PUT /api/admin/businesses/:id: the edit, coordinates, rating and review count also
+ * as the text a form holds ("41,0082"). The server reads them and answers every bad field of a body at once.
  */
-export type AdminBusinessEditBody = Omit<AdminBusinessEdit, 'latitude' | 'longitude'> & {
+export type AdminBusinessEditBody = Omit<AdminBusinessEdit, 'latitude' | 'longitude' | 'rating' | 'reviews'> & {
   latitude: number | string | null;
   longitude: number | string | null;
+  rating?: number | string | null;
+  reviews?: number | string | null;
 };
 
 export interface AdminToggleApproval {

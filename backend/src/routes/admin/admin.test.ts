@@ -10,6 +10,7 @@ import type {
   AdminStats,
   UploadReport,
 } from '../../shared/admin-types.ts';
+import type { SearchResults } from '../../shared/api-types.ts';
 import { saveBusinesses } from '../../services/business-writer.ts';
 import { signInAsAdmin, type AdminClient } from '../../testing/admin-client.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -292,6 +293,68 @@ describe('admin API against the record', () => {
     // Hours left out stay as they are.
     const kept = await admin.request('PUT', '/api/admin/businesses/3', { body: { ...edit, phone: '+49 30 000000' } });
     expect((await kept.json()) as AdminBusiness).toMatchObject({ phone: '+49 30 000000', workingHours: { Monday: '9AM–5PM', Sunday: 'Closed' } });
+  });
+
+  it('edit: saves the rating, review count, reviews link, logo, located-in and full address; the public read has them at once, search after catching up', async () => {
+    const before = await get<AdminBusiness>('/api/admin/businesses/3');
+    const edit = {
+      name: before.name, category: before.category, type: before.type, street: before.street, city: before.city, postalCode: before.postalCode,
+      country: before.country, countryCode: before.countryCode, phone: before.phone, latitude: before.latitude, longitude: before.longitude,
+      about: before.about, url: before.url, photo: before.photo, verified: before.verified, isApproved: before.isApproved,
+    };
+    const bad = await admin.request('PUT', '/api/admin/businesses/3', {
+      body: {
+        ...edit, name: 'Not Saved', rating: '5.5', reviews: '2.5', reviewsLink: 'ftp://reviews.example', logo: 'javascript:alert(1)',
+        locatedIn: 'x'.repeat(301), fullAddress: 'y'.repeat(501),
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { fields: Record<string, string[]> } }).error.fields).toEqual({
+      rating: ['must be a number from 0 to 5, e.g. 4.5'],
+      reviews: ['must be a whole number of 0 or more'],
+      reviewsLink: ['must be an http(s) address'],
+      logo: ['must be an http(s) address'],
+      locatedIn: ['must be at most 300 characters'],
+      fullAddress: ['must be at most 500 characters'],
+    });
+    for (const [rating, reviews] of [[-1, -3], ['abc', 'many'], [5.01, 1.5]]) {
+      const refused = await admin.request('PUT', '/api/admin/businesses/3', { body: { ...edit, rating, reviews } });
+      expect(Object.keys(((await refused.json()) as { error: { fields: Record<string, string[]> } }).error.fields), `${rating} ${reviews}`).toEqual(['rating', 'reviews']);
+    }
+    expect(await get<AdminBusiness>('/api/admin/businesses/3')).toEqual(before);
+
+    const saved = await admin.request('PUT', '/api/admin/businesses/3', {
+      body: {
+        ...edit, rating: '4,7', reviews: '1234', reviewsLink: ' https://maps.example/reviews/3 ', logo: 'https://cdn.example/logo.png',
+        locatedIn: 'Mall of Berlin', fullAddress: 'Leipziger Platz 12, 10117 Berlin, Germany',
+      },
+    });
+    expect(saved.status).toBe(200);
+    const fields = {
+      rating: 4.7, reviews: 1234, reviewsLink: 'https://maps.example/reviews/3', logo: 'https://cdn.example/logo.png',
+      locatedIn: 'Mall of Berlin', fullAddress: 'Leipziger Platz 12, 10117 Berlin, Germany',
+    };
+    expect((await saved.json()) as AdminBusiness).toMatchObject(fields);
+    expect(await get<AdminBusiness>('/api/admin/businesses/3')).toMatchObject({ ...fields, slug: before.slug });
+
+    // The business page's read comes from the record: the new rating and address at once (the page itself: admin-pages.test.ts).
+    const publicRead = (await (await app.get(`/api/businesses/${before.slug}`)).json()) as { rating: number; reviews: number; fullAddress: string };
+    expect(publicRead).toMatchObject({ rating: 4.7, reviews: 1234, fullAddress: 'Leipziger Platz 12, 10117 Berlin, Germany' });
+    // Search shows them once the index has caught up with the change log (the record's update trigger).
+    await app.deps.sync.catchUp();
+    const search = (await (await app.get(`/api/search?q=${encodeURIComponent(before.name)}`)).json()) as SearchResults;
+    expect(search.hits.find((hit) => hit.slug === before.slug)).toMatchObject({ rating: 4.7, reviews: 1234 });
+
+    // Left out, each keeps its value; a changed street without a full address rebuilds the line; blanks clear.
+    const kept = await admin.request('PUT', '/api/admin/businesses/3', { body: { ...edit, street: 'Unter den Linden 1' } });
+    expect((await kept.json()) as AdminBusiness).toMatchObject({
+      rating: 4.7, reviews: 1234, logo: 'https://cdn.example/logo.png', locatedIn: 'Mall of Berlin',
+      fullAddress: ['Unter den Linden 1', [before.postalCode, before.city].filter(Boolean).join(' '), before.country].filter(Boolean).join(', '),
+    });
+    const cleared = await admin.request('PUT', '/api/admin/businesses/3', {
+      body: { ...edit, rating: '', reviews: '', reviewsLink: '', logo: null, locatedIn: ' ', fullAddress: '' },
+    });
+    expect((await cleared.json()) as AdminBusiness).toMatchObject({ rating: null, reviews: 0, reviewsLink: null, logo: null, locatedIn: null, fullAddress: null });
   });
 
   it('toggles approval back and forth, in the record and the audit log', async () => {

@@ -43,6 +43,34 @@ const coordinate = (limit: number) =>
     return number;
   });
 
+/** How a form's text reads as a rating or review count: the import's rules (backend/src/import/clean.ts). */
+const RATING_TEXT = 'must be a number from 0 to 5, e.g. 4.5';
+const REVIEWS_TEXT = 'must be a whole number of 0 or more';
+
+/** A rating from 0 to 5, or null: a number, or the text typed in the form ("4,5" has a decimal comma). */
+const rating = z.union([z.number(), z.string()], { error: 'must be a number or null' }).nullable().transform((value, ctx) => {
+  const text = typeof value === 'string' ? value.trim() : null;
+  if (value === null || text === '') return null;
+  const number = text === null ? (value as number) : DECIMAL_TEXT.test(text) ? Number(text.replace(',', '.')) : Number.NaN;
+  if (!Number.isFinite(number) || number < 0 || number > 5) {
+    ctx.addIssue({ code: 'custom', message: RATING_TEXT });
+    return null;
+  }
+  return number;
+});
+
+/** A review count: a whole number of 0 or more (a number or its text); blank is 0, as the import counts none. */
+const reviewCount = z.union([z.number(), z.string()], { error: 'must be a number' }).nullable().transform((value, ctx) => {
+  const text = typeof value === 'string' ? value.trim() : null;
+  if (value === null || text === '') return 0;
+  const number = text === null ? (value as number) : /^\+?\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number < 0) {
+    ctx.addIssue({ code: 'custom', message: REVIEWS_TEXT });
+    return 0;
+  }
+  return number;
+});
+
 /**
  * Opening hours in the record's form (backend/src/import/hours.ts, as imports write them):
  * English day names to Google day text ("9 am - 5 pm" is saved as "9AM–5PM"). Each day that
@@ -156,6 +184,13 @@ export const AdminBusinessEditSchema = requestShape({
     about: optionalText(BUSINESS_LIMITS.about),
     url: httpUrl(BUSINESS_LIMITS.url),
     photo: httpUrl(BUSINESS_LIMITS.photo),
+    // Each left out keeps the record's value (the address line is then rebuilt from changed parts).
+    fullAddress: optionalText(BUSINESS_LIMITS.fullAddress).optional(),
+    rating: rating.optional(),
+    reviews: reviewCount.optional(),
+    reviewsLink: httpUrl(BUSINESS_LIMITS.reviewsLink).optional(),
+    logo: httpUrl(BUSINESS_LIMITS.logo).optional(),
+    locatedIn: optionalText(BUSINESS_LIMITS.locatedIn).optional(),
     verified: z.boolean({ error: 'must be true or false' }),
     isApproved: z.boolean({ error: 'must be true or false' }),
   }),
