@@ -117,6 +117,24 @@ describe('admin pages rendered on the server', () => {
     expect(page(await renderPage('/admin/settings')).html).toMatch(/<textarea id="setting-head_tags"[^>]*maxLength="200000"/);
   });
 
+  it('shows every field of the full read in the edit form, with its value and the server\'s length', async () => {
+    const { html } = page(await renderPage('/admin/businesses/1'));
+    for (const [id, label, value, maxLength] of [
+      ['field-fullAddress', 'Tam adres', '1 Rue Mercière, 69002 Lyon, France', 500],
+      ['field-locatedIn', 'Bulunduğu yer (ör. AVM)', 'Les Halles de Lyon', 300],
+      ['field-rating', 'Puan (0–5)', '4.7', undefined],
+      ['field-reviews', 'Yorum sayısı', '321', undefined],
+      ['field-reviewsLink', 'Yorumlar bağlantısı', 'https://maps.example/reviews/a1b2c3', 2000],
+      ['field-logo', 'Logo URL', 'https://bouchon.example/logo.png', 2000],
+    ] as const) {
+      expect(html, id).toContain(`<label for="${id}">${label}</label>`);
+      const input = new RegExp(`<input id="${id}"[^>]*>`).exec(html)?.[0] ?? '';
+      expect(input, id).toContain(`value="${value}"`);
+      if (maxLength !== undefined) expect(input, id).toContain(`maxLength="${maxLength}"`);
+    }
+    expect(text(html)).toContain('Puan ve yorumlar');
+  });
+
   it('answers 404 for a business that does not exist', async () => {
     expect(page(await renderPage('/admin/businesses/999')).status).toBe(404);
   });

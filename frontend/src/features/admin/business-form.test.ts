@@ -50,6 +50,45 @@ describe('the business edit form', () => {
     expect(toUpdateBody({ ...toFormValues(unreadable), longitude: 'east' }, unreadable)).toMatchObject({ longitude: 'east' });
   });
 
+  it('sends the rating and review count as typed and the links and located-in trimmed; the full address only once changed', () => {
+    const values = { ...toFormValues(business), rating: '4,2', reviews: ' 400 ', reviewsLink: ' https://maps.example/r ', logo: '', locatedIn: 'Les Halles' };
+    const body = toUpdateBody(values, business);
+    expect(body).toMatchObject({ rating: '4,2', reviews: '400', reviewsLink: 'https://maps.example/r', logo: null, locatedIn: 'Les Halles' });
+    // Unchanged, it is left out: a changed street or city then rebuilds it on the server.
+    expect(body).not.toHaveProperty('fullAddress');
+    expect(toUpdateBody({ ...values, fullAddress: ' 2 Rue Y, Lyon ' }, business)).toMatchObject({ fullAddress: '2 Rue Y, Lyon' });
+    expect(toUpdateBody({ ...values, fullAddress: '' }, business)).toMatchObject({ fullAddress: null });
+    expect(toFormValues({ ...business, rating: null, reviews: 0 })).toMatchObject({ rating: '', reviews: '0' });
+  });
+
+  it('puts a refused rating, review count and link next to each, in the form\'s words', () => {
+    const refusal = new ApiRequestError(
+      400,
+      JSON.stringify({
+        error: {
+          id: 'bad_request',
+          message: 'Invalid request. …',
+          fields: {
+            rating: ['must be a number from 0 to 5, e.g. 4.5'],
+            reviews: ['must be a whole number of 0 or more'],
+            reviewsLink: ['must be an http(s) address'],
+            logo: ['must be an http(s) address'],
+            locatedIn: ['must be at most 300 characters'],
+            fullAddress: ['must be at most 500 characters'],
+          },
+        },
+      }),
+    );
+    expect(fieldErrorsFrom(refusal)).toEqual({
+      rating: '0 ile 5 arasında bir sayı girin (ör. 4.5).',
+      reviews: '0 veya daha büyük bir tam sayı girin.',
+      reviewsLink: 'http:// veya https:// ile başlayan bir adres girin.',
+      logo: 'http:// veya https:// ile başlayan bir adres girin.',
+      locatedIn: 'En fazla 300 karakter olabilir.',
+      fullAddress: 'En fazla 500 karakter olabilir.',
+    });
+  });
+
   it('puts every field a 400 answer names next to that field, in the form\'s words', () => {
     const refusal = new ApiRequestError(
       400,

@@ -9,12 +9,17 @@ import { SESSION_EXPIRED_MESSAGE } from './api/admin-api.ts';
 
 export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
-const TEXT_FIELDS = ['name', 'category', 'type', 'street', 'city', 'postalCode', 'country', 'countryCode', 'phone', 'about', 'url', 'photo'] as const;
+const TEXT_FIELDS = [
+  'name', 'category', 'type', 'fullAddress', 'street', 'city', 'postalCode', 'country', 'countryCode', 'phone', 'about', 'url', 'photo',
+  'reviewsLink', 'logo', 'locatedIn',
+] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 
 export interface BusinessFormValues extends Record<TextField, string> {
   latitude: string;
   longitude: string;
+  rating: string;
+  reviews: string;
   /** Day -> hours text; days of the record beyond the week stay as they were. */
   hours: Record<string, string>;
   verified: boolean;
@@ -24,7 +29,7 @@ export interface BusinessFormValues extends Record<TextField, string> {
 export type BusinessField = keyof AdminBusinessEdit | `workingHours.${string}`;
 export type FieldErrors = Partial<Record<BusinessField | 'form', string>>;
 
-const EDITABLE_FIELDS: readonly string[] = [...TEXT_FIELDS, 'latitude', 'longitude', 'workingHours', 'verified', 'isApproved'];
+const EDITABLE_FIELDS: readonly string[] = [...TEXT_FIELDS, 'latitude', 'longitude', 'rating', 'reviews', 'workingHours', 'verified', 'isApproved'];
 
 /** The days the form shows: the week, then any other key the record holds. */
 export function formDays(hours: Record<string, string> | null): string[] {
@@ -38,6 +43,8 @@ export function toFormValues(business: AdminBusiness): BusinessFormValues {
     ...text,
     latitude: business.latitude === null ? '' : String(business.latitude),
     longitude: business.longitude === null ? '' : String(business.longitude),
+    rating: business.rating === null ? '' : String(business.rating),
+    reviews: String(business.reviews),
     hours: Object.fromEntries(formDays(business.workingHours).map((day) => [day, business.workingHours?.[day] ?? ''])),
     verified: business.verified,
     isApproved: business.isApproved,
@@ -52,16 +59,20 @@ const dayTexts = (hours: Record<string, string>) => JSON.stringify(filledHours(h
 
 /**
  * The request body of what the form holds. Coordinates go as typed: the server reads them and
- * names every bad field of the save at once. Hours go only when the operator changed them, so
- * hours an import kept as text it could not read never stop another field from being saved.
+ * names every bad field of the save at once, and so do the rating and review count. Hours go only
+ * when the operator changed them, so hours an import kept as text it could not read never stop
+ * another field from being saved; the full address goes only when changed, so a changed street or
+ * city otherwise rebuilds it.
  */
 export function toUpdateBody(values: BusinessFormValues, saved: AdminBusiness): AdminBusinessEditBody {
   const hours = filledHours(values.hours);
   const isHoursChanged = dayTexts(values.hours) !== dayTexts(toFormValues(saved).hours);
+  const fullAddress = optionalText(values.fullAddress);
   return {
     name: values.name.trim(),
     category: optionalText(values.category),
     type: optionalText(values.type),
+    ...(fullAddress !== saved.fullAddress ? { fullAddress } : {}),
     street: optionalText(values.street),
     city: optionalText(values.city),
     postalCode: optionalText(values.postalCode),
@@ -70,6 +81,11 @@ export function toUpdateBody(values: BusinessFormValues, saved: AdminBusiness): 
     phone: optionalText(values.phone),
     latitude: optionalText(values.latitude),
     longitude: optionalText(values.longitude),
+    rating: optionalText(values.rating),
+    reviews: optionalText(values.reviews),
+    reviewsLink: optionalText(values.reviewsLink),
+    logo: optionalText(values.logo),
+    locatedIn: optionalText(values.locatedIn),
     ...(isHoursChanged ? { workingHours: hours.length ? Object.fromEntries(hours.map(([day, text]) => [day, text.trim()])) : null } : {}),
     about: optionalText(values.about),
     url: optionalText(values.url),
@@ -87,6 +103,8 @@ const REASONS: [RegExp, string][] = [
   [/^must be a number, e\.g\. 41\.0082$/, 'Geçerli bir sayı girin (ör. 41.0082).'],
   [/^must be between (-?\d+) and (\d+)$/, '$1 ile $2 arasında olmalı.'],
   [/^must be an http\(s\) address$/, 'http:// veya https:// ile başlayan bir adres girin.'],
+  [/^must be a number from 0 to 5, e\.g\. 4\.5$/, '0 ile 5 arasında bir sayı girin (ör. 4.5).'],
+  [/^must be a whole number of 0 or more$/, '0 veya daha büyük bir tam sayı girin.'],
   [/^must be a two-letter country code$/, 'İki harfli bir ülke kodu girin (ör. TR).'],
   [/^must be opening hours such as .*$/, 'Saat olarak okunamadı: ör. 9AM–5PM, 9AM–1PM, 2–6PM, Closed veya Open 24 hours.'],
   [/^must be a day of the week .*$/, 'Haftanın bir günü değil (Monday–Sunday); kaldırmak için kutuyu boşaltın.'],

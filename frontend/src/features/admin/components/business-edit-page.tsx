@@ -52,7 +52,7 @@ export function BusinessEditPage() {
     setErrors({});
   }, [business]);
 
-  const text = (key: TextKey, label: string, options: { type?: string; wide?: boolean; required?: boolean; inputMode?: 'decimal' | 'tel' | 'url' } = {}) => (
+  const text = (key: TextKey, label: string, options: { type?: string; wide?: boolean; required?: boolean; inputMode?: 'decimal' | 'numeric' | 'tel' | 'url' } = {}) => (
     <Field id={`field-${key}`} label={label} error={errors[key]} {...(options.wide ? { wide: true } : {})}>
       <input
         id={`field-${key}`}
@@ -119,6 +119,7 @@ export function BusinessEditPage() {
             {text('phone', 'Telefon', { type: 'tel', inputMode: 'tel' })}
             {text('url', 'Web sitesi', { type: 'url', inputMode: 'url' })}
             {text('photo', 'Fotoğraf URL', { type: 'url', inputMode: 'url', wide: true })}
+            {text('logo', 'Logo URL', { type: 'url', inputMode: 'url', wide: true })}
             <Field id="field-about" label="Hakkında" error={errors.about} wide>
               <textarea
                 id="field-about"
@@ -135,6 +136,7 @@ export function BusinessEditPage() {
         <fieldset>
           <legend>Adres ve konum</legend>
           <div className="admin-form-grid">
+            {text('fullAddress', 'Tam adres', { wide: true })}
             {text('street', 'Sokak', { wide: true })}
             {text('city', 'Şehir')}
             {text('postalCode', 'Posta kodu')}
@@ -142,8 +144,17 @@ export function BusinessEditPage() {
             {text('countryCode', 'Ülke kodu')}
             {text('latitude', 'Enlem', { inputMode: 'decimal' })}
             {text('longitude', 'Boylam', { inputMode: 'decimal' })}
+            {text('locatedIn', 'Bulunduğu yer (ör. AVM)', { wide: true })}
           </div>
-          {saved.fullAddress && <p className="muted">Kayıtlı tam adres: {saved.fullAddress}</p>}
+          <p className="muted">Tam adresi değiştirmezseniz sokak, şehir, posta kodu veya ülke değiştiğinde bunlardan yeniden oluşturulur.</p>
+        </fieldset>
+        <fieldset>
+          <legend>Puan ve yorumlar</legend>
+          <div className="admin-form-grid">
+            {text('rating', 'Puan (0–5)', { inputMode: 'decimal' })}
+            {text('reviews', 'Yorum sayısı', { inputMode: 'numeric' })}
+            {text('reviewsLink', 'Yorumlar bağlantısı', { type: 'url', inputMode: 'url', wide: true })}
+          </div>
         </fieldset>
         <fieldset>
           <legend>Çalışma saatleri</legend>
