@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
+import type { AdminBusiness } from '../shared/admin-types.ts';
 import { signInAsAdmin, type AdminClient } from '../testing/admin-client.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -80,6 +81,19 @@ describe('admin pages on the server, and what public pages keep', () => {
       // The search box stays, stopping at the server's length.
       expect(html).toMatch(/<input id="business-search"[^>]*maxLength="200"/i);
     }
+  });
+
+  it('shows a rating, review count and address saved in the admin edit on the business page at once', async () => {
+    const current = (await (await admin.request('GET', '/api/admin/businesses/1')).json()) as AdminBusiness;
+    const { id: _id, slug, fullAddress: _address, rating: _rating, reviews: _reviews, placeId: _placeId, createdAt: _created, updatedAt: _updated, ...edit } = current;
+    const saved = await admin.request('PUT', '/api/admin/businesses/1', {
+      body: { ...edit, rating: '3,8', reviews: '2048', fullAddress: 'Galata Kulesi Sk. 5, 34421 Beyoğlu, İstanbul' },
+    });
+    expect(saved.status).toBe(200);
+    const html = await (await app.get(`/business/${slug}`)).text();
+    expect(html).toContain('<span class="business-rating-value">3.8</span>');
+    expect(html).toMatch(/2,048(<!-- -->)? reviews/);
+    expect(html).toContain('Galata Kulesi Sk. 5, 34421 Beyoğlu, İstanbul');
   });
 
   it('keeps the snippets on public pages, and answers 410 for the page of a deleted business', async () => {
