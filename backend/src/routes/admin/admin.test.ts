@@ -343,7 +343,7 @@ describe('admin API against the record', () => {
     // Search shows them once the index has caught up with the change log (the record's update trigger).
     await app.deps.sync.catchUp();
     const search = (await (await app.get(`/api/search?q=${encodeURIComponent(before.name)}`)).json()) as SearchResults;
-    expect(search.hits.find((hit) => hit.slug === before.slug)).toMatchObject({ rating: 4.7, reviews: 1234 });
+    expect(search.hits.find((hit) => hit.slug === before.slug)).toMatchObject({ rating: 4.7, reviews: 1234, address: 'Leipziger Platz 12, 10117 Berlin, Germany' });
 
     // Left out, each keeps its value; a changed street without a full address rebuilds the line; blanks clear.
     const kept = await admin.request('PUT', '/api/admin/businesses/3', { body: { ...edit, street: 'Unter den Linden 1' } });
