@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 import type { CategoryPageData } from '@directory/backend/shared/api-types.ts';
+import { slugify } from '@directory/backend/shared/slug.ts';
 import { breadcrumbJsonLd } from '../../components/breadcrumbs.tsx';
 import { isLoadFailure, loadFailure, type LoadFailure } from '../../components/page-states.tsx';
 import { paginate } from '../../components/pager.tsx';
@@ -72,9 +73,11 @@ async function loadCategory({ request, params }: LoaderFunctionArgs) {
   const slug = params.slug ?? '';
   if ([...slug].length === 1) movedPermanently(`/categories?letter=${encodeURIComponent(slug.toUpperCase())}`);
   const page = pageFromUrl(request.url);
+  // An address written as the category's name ("Hair salon", "café", "ATM") asks for the slug that name makes.
+  const wanted = slugify(slug) || slug;
   let category: CategoryPageData | null;
   try {
-    category = await readPageOrLast(page, (number) => getApiClient().category(slug, number, CATEGORY_PAGE_SIZE));
+    category = await readPageOrLast(page, (number) => getApiClient().category(wanted, number, CATEGORY_PAGE_SIZE));
   } catch (error) {
     return loadFailure(error);
   }

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBusiness } from '@directory/data/testing/build-business.ts';
+import { startTestApp, type TestApp } from '../testing/test-app.ts';
+
+// Addresses of the old directory, linked from around the web: each answers 301 where it names one page of ours.
+let app: TestApp & { url: string };
+
+const CATEGORIES = ['Hair salon', 'Café', "Women's clothing store", 'ATM'];
+
+beforeAll(async () => {
+  app = await startTestApp(
+    [
+      // 14 hair salons: two pages of the category.
+      ...Array.from({ length: 14 }, (_, i) => buildBusiness({ name: `Salon ${i + 1}`, category: 'Hair salon' })),
+      ...CATEGORIES.slice(1).map((category) => buildBusiness({ name: `Lyon ${category}`, category })),
+    ],
+    { withPages: true },
+  );
+});
+
+afterAll(() => app.close());
+
+async function redirectOf(path: string): Promise<{ status: number; location: string | null }> {
+  const response = await app.get(path);
+  await response.arrayBuffer();
+  return { status: response.status, location: response.headers.get('location') };
+}
+
+describe('/categories/{name}', () => {
+  it.each([
+    ['/categories/Hair%20salon', '/categories/hair-salon'],
+    ['/categories/caf%C3%A9', '/categories/cafe'],
+    ['/categories/Caf%C3%A9', '/categories/cafe'],
+    ["/categories/women's-clothing-store", '/categories/women-s-clothing-store'],
+    ['/categories/ATM', '/categories/atm'],
+  ])('moves %s to the slug the name makes with a 301', async (path, location) => {
+    expect(await redirectOf(path)).toEqual({ status: 301, location });
+  });
+
+  it('keeps the page asked for', async () => {
+    expect(await redirectOf('/categories/Hair%20Salon?page=2')).toEqual({ status: 301, location: '/categories/hair-salon?page=2' });
+  });
+
+  it('still shows the slug itself, and answers 404 for a name no category has', async () => {
+    expect((await redirectOf('/categories/hair-salon')).status).toBe(200);
+    expect(await redirectOf('/categories/Barber%20shop')).toEqual({ status: 404, location: null });
+  });
+});
