@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../testing/test-app.ts';
 // Addresses of the old directory, linked from around the web: each answers 301 where it names one page of ours.
 let app: TestApp & { url: string };
 
+const japan = { city: 'Tokyo', country: 'Japan', countryCode: 'JP', timeZone: 'Asia/Tokyo' };
 const CATEGORIES = ['Hair salon', 'Café', "Women's clothing store", 'ATM'];
 
 beforeAll(async () => {
@@ -13,6 +14,12 @@ beforeAll(async () => {
       // 14 hair salons: two pages of the category.
       ...Array.from({ length: 14 }, (_, i) => buildBusiness({ name: `Salon ${i + 1}`, category: 'Hair salon' })),
       ...CATEGORIES.slice(1).map((category) => buildBusiness({ name: `Lyon ${category}`, category })),
+      // 14 businesses in Tokyo: two pages of the city. Springfield is a city of two countries, none of them the US.
+      ...Array.from({ length: 14 }, (_, i) => buildBusiness({ ...japan, name: `Tokyo Shop ${i + 1}` })),
+      buildBusiness({ name: 'Springfield Bakery', city: 'Springfield', country: 'Canada', countryCode: 'CA', timeZone: 'America/Toronto' }),
+      buildBusiness({ name: 'Springfield Books', city: 'Springfield', country: 'United Kingdom', countryCode: 'GB', timeZone: 'Europe/London' }),
+      buildBusiness({ name: 'Boston Diner', city: 'Boston', country: 'United States', countryCode: 'US', timeZone: 'America/New_York' }),
+      buildBusiness({ name: 'Boston Pub', city: 'Boston', country: 'United Kingdom', countryCode: 'GB', timeZone: 'Europe/London' }),
     ],
     { withPages: true },
   );
@@ -44,5 +51,23 @@ describe('/categories/{name}', () => {
   it('still shows the slug itself, and answers 404 for a name no category has', async () => {
     expect((await redirectOf('/categories/hair-salon')).status).toBe(200);
     expect(await redirectOf('/categories/Barber%20shop')).toEqual({ status: 404, location: null });
+  });
+});
+
+describe('/cities/us/{slug} of the old home page', () => {
+  it('moves a city of another country to its page with a 301 when it is the only city with that slug', async () => {
+    expect(await redirectOf('/cities/us/tokyo')).toEqual({ status: 301, location: '/cities/jp/tokyo' });
+    expect(await redirectOf('/cities/US/Tokyo?page=2')).toEqual({ status: 301, location: '/cities/jp/tokyo?page=2' });
+    expect(await redirectOf('/cities/us/tokyo?page=9')).toEqual({ status: 301, location: '/cities/jp/tokyo?page=2' });
+  });
+
+  it('answers 404 when several cities have that slug, or none', async () => {
+    expect(await redirectOf('/cities/us/springfield')).toEqual({ status: 404, location: null });
+    expect(await redirectOf('/cities/us/atlantis')).toEqual({ status: 404, location: null });
+  });
+
+  it('keeps the US city of that slug, and moves no other country', async () => {
+    expect((await redirectOf('/cities/us/boston')).status).toBe(200);
+    expect(await redirectOf('/cities/fr/tokyo')).toEqual({ status: 404, location: null });
   });
 });

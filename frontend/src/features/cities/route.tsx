@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
-import type { CityPageData } from '@directory/backend/shared/api-types.ts';
+import type { CityEntry, CityPageData } from '@directory/backend/shared/api-types.ts';
+import { letterOf, slugify } from '@directory/backend/shared/slug.ts';
 import { breadcrumbJsonLd } from '../../components/breadcrumbs.tsx';
 import { isLoadFailure, loadFailure, type LoadFailure } from '../../components/page-states.tsx';
 import { getApiClient } from '../../lib/api-client.ts';
@@ -70,6 +71,18 @@ function describeCities(data: CitiesData | LoadFailure, _params: unknown, origin
   };
 }
 
+/**
+ * The city an old home page's "Top Cities" link meant: it wrote every city as /cities/us/{slug},
+ * whatever its country. Only the one city of the index with that slug; several name no one page.
+ */
+async function findOldTopCity(citySlug: string): Promise<CityEntry | null> {
+  const slug = slugify(citySlug);
+  if (!slug) return null;
+  // A city's letter is its slug's first letter: the letter's list holds every city the slug can name.
+  const matches = (await getApiClient().cities({ letter: letterOf(slug) })).filter((city) => city.slug === slug);
+  return matches.length === 1 ? matches[0]! : null;
+}
+
 async function loadCity({ request, params }: LoaderFunctionArgs) {
   const countryCode = params.countryCode ?? '';
   const citySlug = params.citySlug ?? '';
@@ -81,7 +94,18 @@ async function loadCity({ request, params }: LoaderFunctionArgs) {
   } catch (error) {
     return loadFailure(error);
   }
-  if (!city) notFoundResponse('City not found', { to: '/cities', label: 'Back to cities' });
+  if (!city) {
+    if (countryCode.toLowerCase() === 'us') {
+      let elsewhere: CityEntry | null;
+      try {
+        elsewhere = await findOldTopCity(citySlug);
+      } catch (error) {
+        return loadFailure(error);
+      }
+      if (elsewhere) movedPermanently(pagePath(cityPath(elsewhere), Math.min(page, Math.max(1, Math.ceil(elsewhere.businessCount / CITY_PAGE_SIZE)))));
+    }
+    notFoundResponse('City not found', { to: '/cities', label: 'Back to cities' });
+  }
   const canonical = cityPath(city);
   if (canonical !== `/cities/${countryCode}/${citySlug}`) movedPermanently(pagePath(canonical, city.currentPage));
   return { city } satisfies CityData;
