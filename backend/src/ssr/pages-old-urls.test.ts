@@ -19,6 +19,7 @@ beforeAll(async () => {
       buildBusiness({ name: 'Springfield Bakery', city: 'Springfield', country: 'Canada', countryCode: 'CA', timeZone: 'America/Toronto' }),
       buildBusiness({ name: 'Springfield Books', city: 'Springfield', country: 'United Kingdom', countryCode: 'GB', timeZone: 'Europe/London' }),
       buildBusiness({ name: 'Boston Diner', city: 'Boston', country: 'United States', countryCode: 'US', timeZone: 'America/New_York' }),
+      buildBusiness({ name: 'Harmony Dentistry', placeId: 'ChIJharmonyEJWG6I', category: 'Dentist' }),
       buildBusiness({ name: 'Boston Pub', city: 'Boston', country: 'United Kingdom', countryCode: 'GB', timeZone: 'Europe/London' }),
     ],
     { withPages: true },
@@ -69,5 +70,17 @@ describe('/cities/us/{slug} of the old home page', () => {
   it('keeps the US city of that slug, and moves no other country', async () => {
     expect((await redirectOf('/cities/us/boston')).status).toBe(200);
     expect(await redirectOf('/cities/fr/tokyo')).toEqual({ status: 404, location: null });
+  });
+});
+
+describe('/business/{slug} in capitals', () => {
+  it('moves the slug in another case to its lower-case page with a 301', async () => {
+    expect(await redirectOf('/business/HARMONY-DENTISTRY-EJWG6I')).toEqual({ status: 301, location: '/business/harmony-dentistry-ejwg6i' });
+    expect(await redirectOf('/business/Harmony-Dentistry-Ejwg6i')).toEqual({ status: 301, location: '/business/harmony-dentistry-ejwg6i' });
+    expect((await redirectOf('/business/harmony-dentistry-ejwg6i')).status).toBe(200);
+  });
+
+  it('answers 404 when no business has that slug in any case', async () => {
+    expect(await redirectOf('/business/HARMONY-DENTISTRY-ZZZZZZ')).toEqual({ status: 404, location: null });
   });
 });

@@ -37,12 +37,24 @@ async function readBusiness(slug: string): Promise<BusinessResult> {
   }
 }
 
+/** Slugs are lower case: the slug of a business written in capitals (an old link) moves to its page. */
+async function moveFromOtherCase(slug: string): Promise<void> {
+  const lowerCase = slug.toLowerCase();
+  if (lowerCase === slug) return;
+  const result = await readBusiness(lowerCase);
+  if (result.kind === 'found') movedPermanently(`/business/${result.business.slug}`);
+  if (result.kind === 'moved') movedPermanently(`/business/${result.slug}`);
+}
+
 async function loadBusiness({ params }: LoaderFunctionArgs): Promise<BusinessPageData> {
   const slug = params.slug ?? '';
   const api = getApiClient();
   const [result, ads] = await Promise.all([readBusiness(slug), api.advertisementCodes().catch(noAdvertisements)]);
   if (result.kind === 'moved') movedPermanently(`/business/${result.slug}`);
-  if (result.kind === 'missing') notFoundResponse(`Business not found: 404`);
+  if (result.kind === 'missing') {
+    await moveFromOtherCase(slug);
+    notFoundResponse(`Business not found: 404`);
+  }
   return { business: result.business, ads, now: Date.now() };
 }
 
