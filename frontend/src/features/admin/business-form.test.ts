@@ -53,7 +53,12 @@ describe('the business edit form', () => {
   it('sends the rating and review count as typed and the links and located-in trimmed; the full address only once changed', () => {
     const values = { ...toFormValues(business), rating: '4,2', reviews: ' 400 ', reviewsLink: ' https://maps.example/r ', logo: '', locatedIn: 'Les Halles' };
     const body = toUpdateBody(values, business);
-    expect(body).toMatchObject({ rating: '4,2', reviews: '400', reviewsLink: 'https://maps.example/r', logo: null, locatedIn: 'Les Halles' });
+    expect(body).toMatchObject({ rating: '4,2', reviews: '400', reviewsLink: 'https://maps.example/r', locatedIn: 'Les Halles' });
+    // The logo was empty and stays empty: left out, as every unchanged link.
+    expect(body).not.toHaveProperty('logo');
+    // A link an import stored that the save would refuse blocks nothing while it is left as it is.
+    const imported = { ...business, reviewsLink: 'maps.google.com/?cid=1' };
+    expect(toUpdateBody({ ...toFormValues(imported), phone: '04 78 00 00 00' }, imported)).not.toHaveProperty('reviewsLink');
     // Unchanged, it is left out: a changed street or city then rebuilds it on the server.
     expect(body).not.toHaveProperty('fullAddress');
     expect(toUpdateBody({ ...values, fullAddress: ' 2 Rue Y, Lyon ' }, business)).toMatchObject({ fullAddress: '2 Rue Y, Lyon' });

@@ -62,12 +62,15 @@ const dayTexts = (hours: Record<string, string>) => JSON.stringify(filledHours(h
  * names every bad field of the save at once, and so do the rating and review count. Hours go only
  * when the operator changed them, so hours an import kept as text it could not read never stop
  * another field from being saved; the full address goes only when changed, so a changed street or
- * city otherwise rebuilds it.
+ * city otherwise rebuilds it. The reviews link and logo go only when changed too: an import may
+ * have stored one the save's check refuses (not http(s)), and it must not block other fields.
  */
 export function toUpdateBody(values: BusinessFormValues, saved: AdminBusiness): AdminBusinessEditBody {
   const hours = filledHours(values.hours);
   const isHoursChanged = dayTexts(values.hours) !== dayTexts(toFormValues(saved).hours);
   const fullAddress = optionalText(values.fullAddress);
+  const reviewsLink = optionalText(values.reviewsLink);
+  const logo = optionalText(values.logo);
   return {
     name: values.name.trim(),
     category: optionalText(values.category),
@@ -83,8 +86,8 @@ export function toUpdateBody(values: BusinessFormValues, saved: AdminBusiness): 
     longitude: optionalText(values.longitude),
     rating: optionalText(values.rating),
     reviews: optionalText(values.reviews),
-    reviewsLink: optionalText(values.reviewsLink),
-    logo: optionalText(values.logo),
+    ...(reviewsLink !== saved.reviewsLink ? { reviewsLink } : {}),
+    ...(logo !== saved.logo ? { logo } : {}),
     locatedIn: optionalText(values.locatedIn),
     ...(isHoursChanged ? { workingHours: hours.length ? Object.fromEntries(hours.map(([day, text]) => [day, text.trim()])) : null } : {}),
     about: optionalText(values.about),
