@@ -86,8 +86,9 @@ const cookieHeader = (cookie: string): Record<string, string> => (cookie ? { coo
 /** Whether `path` is the page of a business that was deleted (`/business/<slug>` with a tombstone). */
 function isDeletedBusinessPage(path: string, isGoneSlug: ((slug: string) => boolean) | undefined): boolean {
   const slug = businessSlugOf(path);
-  // A malformed escape cannot name a slug we deleted.
-  return slug !== null && isGoneSlug !== undefined && isGoneSlug(slug);
+  // A malformed escape cannot name a slug we deleted. Slugs are lower case: one typed in capitals
+  // names the same business (a live one's page redirects to its own spelling).
+  return slug !== null && isGoneSlug !== undefined && isGoneSlug(slug.toLowerCase());
 }
 
 /**
