@@ -73,8 +73,8 @@ export function toEditColumns(edit: AdminBusinessEdit, row: BusinessRow): Busine
     located_in: edit.locatedIn === undefined ? row.located_in : edit.locatedIn,
     working_hours: edit.workingHours === undefined ? row.working_hours : edit.workingHours === null ? null : JSON.stringify(edit.workingHours),
     about: edit.about,
-    url: edit.url,
-    photo: edit.photo,
+    url: edit.url === undefined ? row.url : edit.url,
+    photo: edit.photo === undefined ? row.photo : edit.photo,
     verified: edit.verified ? 1 : 0,
     is_approved: edit.isApproved ? 1 : 0,
   };

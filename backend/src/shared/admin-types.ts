@@ -171,8 +171,11 @@ export interface AdminBusiness {
 export type AdminBusinessEdit = Pick<
   AdminBusiness,
   | 'name' | 'category' | 'type' | 'street' | 'city' | 'postalCode' | 'country' | 'countryCode' | 'phone'
-  | 'latitude' | 'longitude' | 'about' | 'url' | 'photo' | 'verified' | 'isApproved'
+  | 'latitude' | 'longitude' | 'about' | 'verified' | 'isApproved'
 > & {
+  /** Each left out: the record's value stays (a link an import stored that the save would refuse blocks no other field). */
+  url?: AdminBusiness['url'];
+  photo?: AdminBusiness['photo'];
   /** Left out: the record's hours stay as they are (hours an import could not read stay untouched). */
   workingHours?: AdminBusiness['workingHours'];
   /** Left out: the record's line stays, or is rebuilt from the street, city, postal code and country when one of them changed. */

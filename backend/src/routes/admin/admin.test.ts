@@ -355,6 +355,16 @@ describe('admin API against the record', () => {
       body: { ...edit, rating: '', reviews: '', reviewsLink: '', logo: null, locatedIn: ' ', fullAddress: '' },
     });
     expect((await cleared.json()) as AdminBusiness).toMatchObject({ rating: null, reviews: 0, reviewsLink: null, logo: null, locatedIn: null, fullAddress: null });
+
+    // A website and photo an import stored that the save would refuse: left out, they stay and the rest is saved.
+    const stored = app.deps.record.prepare('SELECT url, photo FROM businesses WHERE id = 3').get() as { url: string | null; photo: string | null };
+    app.deps.record.prepare("UPDATE businesses SET url = 'www.example.org', photo = '//img.example/p.jpg' WHERE id = 3").run();
+    const { url: _url, photo: _photo, ...withoutLinks } = edit;
+    const linksKept = await admin.request('PUT', '/api/admin/businesses/3', { body: { ...withoutLinks, phone: '+49 30 000000' } });
+    expect(linksKept.status).toBe(200);
+    expect((await linksKept.json()) as AdminBusiness).toMatchObject({ phone: '+49 30 000000', url: 'www.example.org', photo: '//img.example/p.jpg' });
+    // The tests after this one count the record's missing photos.
+    app.deps.record.prepare('UPDATE businesses SET url = @url, photo = @photo WHERE id = 3').run(stored);
   });
 
   it('toggles approval back and forth, in the record and the audit log', async () => {

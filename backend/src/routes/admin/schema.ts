@@ -182,9 +182,9 @@ export const AdminBusinessEditSchema = requestShape({
     longitude: coordinate(180),
     workingHours: openingHours.optional(),
     about: optionalText(BUSINESS_LIMITS.about),
-    url: httpUrl(BUSINESS_LIMITS.url),
-    photo: httpUrl(BUSINESS_LIMITS.photo),
     // Each left out keeps the record's value (the address line is then rebuilt from changed parts).
+    url: httpUrl(BUSINESS_LIMITS.url).optional(),
+    photo: httpUrl(BUSINESS_LIMITS.photo).optional(),
     fullAddress: optionalText(BUSINESS_LIMITS.fullAddress).optional(),
     rating: rating.optional(),
     reviews: reviewCount.optional(),

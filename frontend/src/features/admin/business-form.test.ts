@@ -57,8 +57,10 @@ describe('the business edit form', () => {
     // The logo was empty and stays empty: left out, as every unchanged link.
     expect(body).not.toHaveProperty('logo');
     // A link an import stored that the save would refuse blocks nothing while it is left as it is.
-    const imported = { ...business, reviewsLink: 'maps.google.com/?cid=1' };
-    expect(toUpdateBody({ ...toFormValues(imported), phone: '04 78 00 00 00' }, imported)).not.toHaveProperty('reviewsLink');
+    const imported = { ...business, reviewsLink: 'maps.google.com/?cid=1', url: 'www.example.org', photo: '//img.example/p.jpg' };
+    const sent = toUpdateBody({ ...toFormValues(imported), phone: '04 78 00 00 00' }, imported);
+    for (const link of ['reviewsLink', 'url', 'photo']) expect(sent).not.toHaveProperty(link);
+    expect(toUpdateBody({ ...toFormValues(imported), url: 'https://example.org' }, imported)).toMatchObject({ url: 'https://example.org' });
     // Unchanged, it is left out: a changed street or city then rebuilds it on the server.
     expect(body).not.toHaveProperty('fullAddress');
     expect(toUpdateBody({ ...values, fullAddress: ' 2 Rue Y, Lyon ' }, business)).toMatchObject({ fullAddress: '2 Rue Y, Lyon' });

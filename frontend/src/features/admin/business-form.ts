@@ -62,8 +62,9 @@ const dayTexts = (hours: Record<string, string>) => JSON.stringify(filledHours(h
  * names every bad field of the save at once, and so do the rating and review count. Hours go only
  * when the operator changed them, so hours an import kept as text it could not read never stop
  * another field from being saved; the full address goes only when changed, so a changed street or
- * city otherwise rebuilds it. The reviews link and logo go only when changed too: an import may
- * have stored one the save's check refuses (not http(s)), and it must not block other fields.
+ * city otherwise rebuilds it. The links (website, photo, logo, reviews) go only when changed too:
+ * an import may have stored one the save's check refuses (not http(s)), and it must not block
+ * other fields.
  */
 export function toUpdateBody(values: BusinessFormValues, saved: AdminBusiness): AdminBusinessEditBody {
   const hours = filledHours(values.hours);
@@ -71,6 +72,8 @@ export function toUpdateBody(values: BusinessFormValues, saved: AdminBusiness): 
   const fullAddress = optionalText(values.fullAddress);
   const reviewsLink = optionalText(values.reviewsLink);
   const logo = optionalText(values.logo);
+  const url = optionalText(values.url);
+  const photo = optionalText(values.photo);
   return {
     name: values.name.trim(),
     category: optionalText(values.category),
@@ -91,8 +94,8 @@ export function toUpdateBody(values: BusinessFormValues, saved: AdminBusiness): 
     locatedIn: optionalText(values.locatedIn),
     ...(isHoursChanged ? { workingHours: hours.length ? Object.fromEntries(hours.map(([day, text]) => [day, text.trim()])) : null } : {}),
     about: optionalText(values.about),
-    url: optionalText(values.url),
-    photo: optionalText(values.photo),
+    ...(url !== saved.url ? { url } : {}),
+    ...(photo !== saved.photo ? { photo } : {}),
     verified: values.verified,
     isApproved: values.isApproved,
   };
