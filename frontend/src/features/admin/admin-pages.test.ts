@@ -47,6 +47,8 @@ describe('admin pages rendered on the server', () => {
     for (const label of ['Ana Sayfa', 'İşletme Yönetimi', 'Excel Yükleme', 'Site Ayarları', 'Reklam Yönetimi', 'Raporlar', 'Mesajlar', 'Bakım', 'Ana siteye dön', 'Çıkış Yap']) {
       expect(body).toContain(label);
     }
+    // The activity log has its own place in the sidebar, not only the dashboard's "Tüm kayıt".
+    expect(html).toMatch(/<nav aria-label="Yönetim">[\s\S]*<a[^>]*href="\/admin\/activity"[^>]*>[\s\S]*?Etkinlik Kaydı[\s\S]*<\/nav>/);
     expect(fake.calls.map((call) => call.path)).toEqual(expect.arrayContaining(['/api/admin/session', '/api/admin/stats', '/api/admin/upload-reports']));
     expect(fake.calls.every((call) => call.cookie === COOKIE)).toBe(true);
   });

@@ -27,6 +27,7 @@ const LINKS: SidebarLink[] = [
   { to: '/admin/advertisements', label: 'Reklam Yönetimi', icon: '▣' },
   { to: '/admin/reports', label: 'Raporlar', icon: '▥' },
   { to: '/admin/messages', label: 'Mesajlar', icon: '✉' },
+  { to: '/admin/activity', label: 'Etkinlik Kaydı', icon: '☰' },
   { to: '/admin/maintenance', label: 'Bakım', icon: '⚠' },
 ];
 
