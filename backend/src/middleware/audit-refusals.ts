@@ -19,12 +19,12 @@ export function markAudited(ctx: Context): void {
 }
 
 /**
- * A signed-in operator's write: one `requireAdminWrite` let in (CSRF refusals included), or a
- * write to `/api/admin/*` refused before routing (a JSON body too large or malformed for the parser).
+ * Of the writes (`auditRefusedWrites` lets reads pass), a signed-in operator's: one
+ * `requireAdminWrite` let in (CSRF refusals included), or one to `/api/admin/*` refused before routing (a JSON body too large or malformed for the parser).
  */
 function isOperatorWrite(ctx: Context): boolean {
   if (isAdminWrite(ctx)) return true;
-  return sessionOf(ctx) !== null && WRITE_METHODS.has(ctx.method) && ctx.path.startsWith('/api/admin/') && !OWN_ENTRY_PATHS.has(ctx.path);
+  return sessionOf(ctx) !== null && ctx.path.startsWith('/api/admin/') && !OWN_ENTRY_PATHS.has(ctx.path);
 }
 
 /**

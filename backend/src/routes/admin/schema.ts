@@ -16,12 +16,7 @@ const optionalText = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .nullable()
     .transform((text) => (text === null || text.trim() === '' ? null : text.trim()));
-const httpUrl = (max: number) => z
-  .string({ error: 'must be text or null' })
-  .max(max, `must be at most ${max} characters`)
-  .nullable()
-  .transform((text) => (text === null || text.trim() === '' ? null : text.trim()))
-  .refine((text) => text === null || /^https?:\/\/[^\s]+$/i.test(text), 'must be an http(s) address');
+const httpUrl = (max: number) => optionalText(max).refine((text) => text === null || /^https?:\/\/[^\s]+$/i.test(text), 'must be an http(s) address');
 
 /** A decimal number as an operator types it: "41.0082", "-3,7038" (a decimal comma), "+29". */
 const DECIMAL_TEXT = /^[-+]?\d+(?:[.,]\d+)?$/;
@@ -43,7 +38,11 @@ const coordinate = (limit: number) =>
     return number;
   });
 
-/** How a form's text reads as a rating or review count: the import's rules (backend/src/import/clean.ts). */
+/**
+ * How a form's text reads as a rating or review count. Not the import's parseRating/parseCount
+ * (backend/src/import/clean.ts): a cell's "1,234" is a thousands separator there, while an
+ * operator typing "4,5" or "41,008" means a decimal comma, and a count takes digits only.
+ */
 const RATING_TEXT = 'must be a number from 0 to 5, e.g. 4.5';
 const REVIEWS_TEXT = 'must be a whole number of 0 or more';
 
@@ -209,12 +208,7 @@ const textLines = (maxLines: number, maxLength: number) =>
     .array(z.string({ error: 'must be text' }).max(maxLength, `must be at most ${maxLength} characters`), { error: 'must be a list of lines' })
     .transform((lines) => lines.map((line) => line.trim()).filter((line) => line !== ''))
     .refine((lines) => lines.length <= maxLines, `must be at most ${maxLines} lines`);
-const contactEmail = z
-  .string({ error: 'must be text or null' })
-  .max(254, 'must be at most 254 characters')
-  .nullable()
-  .transform((text) => (text === null || text.trim() === '' ? null : text.trim()))
-  .refine((text) => text === null || z.email().safeParse(text).success, 'must be an email address (name@domain)');
+const contactEmail = optionalText(254).refine((text) => text === null || z.email().safeParse(text).success, 'must be an email address (name@domain)');
 /** The most phone lines the contact page shows. */
 export const MAX_CONTACT_PHONE_LINES = 5;
 export const AdminContactDetailsSaveSchema = requestShape({
