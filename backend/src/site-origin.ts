@@ -33,8 +33,15 @@ export function siteOrigin(publicUrl: string | undefined): SiteOrigin {
  * (`GET http://evil.example/business/x`) or a path starting with `//` would name another host.
  */
 export function pageUrlOf(ctx: Context, originOf: SiteOrigin): URL {
-  const url = new URL(originOf(ctx));
-  url.pathname = ctx.path;
-  url.search = ctx.search;
+  // The page cache keys by it and the renderer renders it: made once a request.
+  let url = pageUrls.get(ctx);
+  if (url === undefined) {
+    url = new URL(originOf(ctx));
+    url.pathname = ctx.path;
+    url.search = ctx.search;
+    pageUrls.set(ctx, url);
+  }
   return url;
 }
+
+const pageUrls = new WeakMap<Context, URL>();
