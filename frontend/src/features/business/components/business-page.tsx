@@ -3,7 +3,7 @@ import { useLoaderData } from 'react-router-dom';
 import { Link } from '../../../components/link.tsx';
 import { AdSlot } from '../../../components/ad-slot.tsx';
 import { StarRating } from '../../../components/star-rating.tsx';
-import { formatNumber, pluralize } from '../../../lib/format.ts';
+import { formatNumber, pluralize, telHref } from '../../../lib/format.ts';
 import { getAboutText, getAmenities, getCityName, getDirectionsUrl } from '../business-content.ts';
 import { describeNextChange, isOpenAt, weekDayAt } from '../hours.ts';
 import { getInvalidCoordinatesWarning, hasValidCoordinates } from '../map-config.ts';
@@ -67,7 +67,7 @@ export function BusinessPage() {
     // Visitor spec §4: invalid coordinates skip the map and log a warning (for developers only).
     if (import.meta.env.DEV && coordinatesWarning) console.warn(coordinatesWarning);
   }, [coordinatesWarning]);
-  const phoneHref = business.phone ? `tel:${business.phone.replace(/[^\d+]/g, '')}` : null;
+  const phoneHref = business.phone ? telHref(business.phone) : null;
 
   return (
     <article className="business-page">
