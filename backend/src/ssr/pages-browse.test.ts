@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import type { CategoryEntry, PagedBusinesses } from '../shared/api-types.ts';
 import type { RenderedReads } from '@directory/frontend/src/lib/api-client.ts';
@@ -424,5 +424,18 @@ describe('the reads a page hands to the browser', () => {
     expect(html.indexOf('id="api-reads"')).toBeGreaterThan(html.indexOf('<div id="root">'));
     expect(html.slice(html.indexOf('<div id="root">'), html.indexOf('id="api-reads"'))).toContain('</div>');
     expect(renderedReadsOf(html)!.reads.map(([apiPath]) => apiPath)).toContain('/api/categories/plumber?page=1&limit=12');
+  });
+});
+
+describe('the footer', () => {
+  it("says the year of the server's clock in its copyright line, not a year written into the code", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2031-03-04T12:00:00Z'));
+      // A page no other test asks for, so no kept copy answers.
+      expect(visibleText(await (await app.get('/categories?letter=Z')).text())).toContain('© 2031 Business Directory. All rights reserved.');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

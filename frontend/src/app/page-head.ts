@@ -16,6 +16,8 @@ export const SITE_ROUTE_ID = 'site';
 export interface SiteData {
   /** The origin the page's absolute URLs start with: the server's (PUBLIC_URL, or the request's), kept by the browser. */
   origin: string;
+  /** The year of the first page's render, for the footer's copyright line (the server's clock, so hydration agrees). */
+  year: number;
 }
 
 /** A page's route matches, data and errors: the server's render context, or the browser router's state. */

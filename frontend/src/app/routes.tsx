@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
     id: SITE_ROUTE_ID,
     // Read once, with the first page (the browser gets it in the page's hydration data): a
     // client-side navigation writes the next page's head with the origin the server used.
-    loader: ({ request }): SiteData => ({ origin: new URL(request.url).origin }),
+    loader: ({ request }): SiteData => ({ origin: new URL(request.url).origin, year: new Date().getUTCFullYear() }),
     shouldRevalidate: () => false,
     element: <Layout pageRoutes={pageRoutes} />,
     children: [{ errorElement: <RouteError />, children: pageRoutes }],

@@ -1,4 +1,5 @@
-import { matchRoutes, Outlet, ScrollRestoration, useLocation, useNavigation, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Outlet, ScrollRestoration, useLocation, useNavigation, useRouteLoaderData, type RouteObject } from 'react-router-dom';
+import { SITE_ROUTE_ID, type SiteData } from '../app/page-head.ts';
 import { Link } from './link.tsx';
 import { useEffect, useState, type ComponentType } from 'react';
 import type { RouteHandle } from '../lib/page-meta.ts';
@@ -14,6 +15,7 @@ const LEGAL_LINKS = [
 ];
 
 function Footer() {
+  const site = useRouteLoaderData(SITE_ROUTE_ID) as SiteData | undefined;
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -43,7 +45,7 @@ function Footer() {
           </ul>
         </nav>
       </div>
-      <p className="container copyright">© 2025 Business Directory. All rights reserved.</p>
+      <p className="container copyright">© {site?.year ?? new Date().getUTCFullYear()} Business Directory. All rights reserved.</p>
     </footer>
   );
 }
