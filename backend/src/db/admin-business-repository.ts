@@ -135,6 +135,8 @@ export class AdminBusinessRepository {
   private readonly byId: Statement<[number], BusinessRow>;
   private readonly counted: Statement<[string, string], number>;
   private readonly toggle: Statement<[number], { is_approved: 0 | 1 }>;
+  private readonly setApproval: Statement<[{ id: number; state: 0 | 1 }]>;
+  private readonly existingIds: Statement<[string], number>;
   private readonly slugsOf: Statement<[{ id: number }], string>;
   private readonly tombstone: Statement<[string]>;
   private readonly deleteOne: Statement<[number]>;
@@ -153,6 +155,13 @@ export class AdminBusinessRepository {
       `UPDATE businesses SET is_approved = 1 - is_approved, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
        WHERE id = ? RETURNING is_approved`,
     );
+    this.setApproval = db.prepare(
+      `UPDATE businesses SET is_approved = @state, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       WHERE id = @id AND is_approved <> @state`,
+    );
+    this.existingIds = db
+      .prepare('SELECT id FROM businesses WHERE id IN (SELECT value FROM json_each(?))')
+      .pluck() as Statement<[string], number>;
     this.slugsOf = db
       .prepare('SELECT slug FROM businesses WHERE id = @id UNION ALL SELECT old_slug FROM slug_redirects WHERE business_id = @id')
       .pluck() as Statement<[{ id: number }], string>;
@@ -449,6 +458,28 @@ export class AdminBusinessRepository {
     })();
   }
 
+  /**
+   * Approves (1) or marks pending (0) each business named (distinct ids), in one transaction:
+   * `changed` are those whose state changed (one already in it is left alone, so it writes no
+   * change-log row), `missing` the ids no business has.
+   */
+  setApprovalOf(ids: readonly number[], state: 0 | 1): { changed: number[]; missing: number[] } {
+    return this.db.transaction(() => {
+      const found = new Set(this.existingIds.all(JSON.stringify(ids)));
+      const changed = ids.filter((id) => found.has(id) && this.setApproval.run({ id, state }).changes === 1);
+      return { changed, missing: ids.filter((id) => !found.has(id)) };
+    })();
+  }
+
+  /** Deletes each business named (distinct ids) as {@link deleteById} does, in one transaction; `missing` are the ids no business has. */
+  deleteByIds(ids: readonly number[]): { changed: number[]; missing: number[] } {
+    return this.db.transaction(() => {
+      const changed = ids.filter((id) => this.deleteById(id));
+      const deleted = new Set(changed);
+      return { changed, missing: ids.filter((id) => !deleted.has(id)) };
+    })();
+  }
+
   isGone(slug: string): boolean {
     return this.isDeletedSlug.get(slug) === 1;
   }
@@ -530,10 +561,14 @@ export class AdminBusinessRepository {
 
   /** Distinct non-blank categories, biggest first. */
   categories(): string[] {
+    return this.categoryCounts().map(({ category }) => category);
+  }
+
+  /** Each non-blank category with its business count (kept by the triggers), biggest first. */
+  categoryCounts(): { category: string; count: number }[] {
     return this.db
-      .prepare(`SELECT value FROM business_counts WHERE dimension = 'category' AND n > 0 ORDER BY n DESC, value`)
-      .pluck()
-      .all() as string[];
+      .prepare(`SELECT value AS category, n AS count FROM business_counts WHERE dimension = 'category' AND n > 0 ORDER BY n DESC, value`)
+      .all() as { category: string; count: number }[];
   }
 
   countryCodes(): string[] {

@@ -13,7 +13,7 @@ import {
   type SortOrder,
 } from '../db/admin-business-repository.ts';
 import { decodeListCursor, encodeListCursor, MAX_OFFSET_PAGE } from './admin-list-cursor.ts';
-import type { AdminBusinessEdit } from '../shared/admin-types.ts';
+import type { AdminBulkAction, AdminBusinessEdit } from '../shared/admin-types.ts';
 
 /** Words typed in the admin search, as an FTS5 query: every word, as a prefix ("joe piz" finds "Joe's Pizza"). */
 export function buildNameMatch(filter: string): string | null {
@@ -150,6 +150,16 @@ export class AdminBusinessService {
       this.repository.updateById(id, toEditColumns(edit, row));
       return this.repository.findById(id);
     })();
+  }
+
+  /**
+   * One action on each business named (distinct ids), in one transaction, through the same
+   * statements and triggers as the single-row writes (so the change log carries each change to
+   * the index): the ids changed, and those no business has.
+   */
+  bulk(action: AdminBulkAction, ids: readonly number[]): { changed: number[]; missing: number[] } {
+    if (action === 'delete') return this.repository.deleteByIds(ids);
+    return this.repository.setApprovalOf(ids, action === 'approve' ? 1 : 0);
   }
 
   /**

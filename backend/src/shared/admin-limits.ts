@@ -1,12 +1,15 @@
 /**
  * The lengths the admin calls accept, in characters (UTF-16 code units, as both zod's `max` and
- * an input's `maxlength` count them). The server's schemas refuse more; the admin screens stop
- * typing at the same length, so an operator never composes what the server will refuse.
+ * an input's `maxlength` count them), and how many ids a bulk call may name. The server's schemas
+ * refuse more; the admin screens stop typing (or selecting) at the same bound, so an operator
+ * never composes what the server will refuse.
  */
 export const ADMIN_LIMITS = {
   /** The business list's name search and category (`GET /api/admin/businesses`). */
   listFilter: 200,
   listCategory: 200,
+  /** The ids one bulk call (`POST /api/admin/businesses/bulk`) may name. */
+  bulkIds: 500,
   login: { username: 200, password: 1000 },
   /** The business edit (`PUT /api/admin/businesses/:id`). */
   business: {

@@ -204,6 +204,27 @@ export interface AdminToggleApproval {
   isApproved: boolean;
 }
 
+/** What a bulk call does to each business it names: approve it, mark it pending (not approved), or delete it. */
+export type AdminBulkAction = 'approve' | 'unapprove' | 'delete';
+
+/** The answer of `POST /api/admin/businesses/bulk`. */
+export interface AdminBulkResult {
+  success: true;
+  action: AdminBulkAction;
+  /** Businesses the call changed (one already in the asked state is not changed). */
+  changedCount: number;
+  /** Ids named that no business has (deleted meanwhile, or never existed), in the order given. */
+  notFoundIds: number[];
+  /** What happened, as the admin screens say it ("3 işletme onaylandı"). */
+  message: string;
+}
+
+/** A category and how many businesses it holds (`GET /api/admin/category-counts`). */
+export interface AdminCategoryCount {
+  category: string;
+  count: number;
+}
+
 export interface AdminDeleteResult {
   success: true;
   deletedCount: number;

@@ -4,6 +4,7 @@ import type {
   AdminActivityPage,
   AdminBusiness,
   AdminBusinessPage,
+  AdminCategoryCount,
   AdminMessagePage,
   AdminReports,
   AdminSitemaps,
@@ -23,6 +24,7 @@ const READS = [
   '/api/admin/upload-reports',
   '/api/admin/reports',
   '/api/admin/categories',
+  '/api/admin/category-counts',
   '/api/admin/country-codes',
   '/api/admin/businesses',
   '/api/admin/businesses/1',
@@ -38,6 +40,7 @@ const READS = [
 
 const WRITES: [string, string, unknown?][] = [
   ['POST', '/api/admin/businesses/1/toggle-approval'],
+  ['POST', '/api/admin/businesses/bulk', { action: 'delete', ids: [1] }],
   ['PUT', '/api/admin/businesses/1', {}],
   ['DELETE', '/api/businesses/1'],
   ['DELETE', '/api/admin/businesses'],
@@ -225,8 +228,12 @@ describe('admin API against the record', () => {
     expect((await errorOf(badId)).message).toContain('id');
   });
 
-  it('categories and country codes from the record', async () => {
+  it('categories (with their counts) and country codes from the record', async () => {
     expect(await get<string[]>('/api/admin/categories')).toEqual(['Bakery', 'Plumber']);
+    expect(await get<AdminCategoryCount[]>('/api/admin/category-counts')).toEqual([
+      { category: 'Bakery', count: 2 },
+      { category: 'Plumber', count: 1 },
+    ]);
     expect(await get<string[]>('/api/admin/country-codes')).toEqual(['DE', 'FR']);
   });
 

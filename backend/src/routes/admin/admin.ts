@@ -14,8 +14,11 @@ import { runMaintenance } from '../../services/record-maintenance.ts';
 import type {
   AdminActivityPage,
   AdminAdvertisementCodes,
+  AdminBulkAction,
+  AdminBulkResult,
   AdminBusiness,
   AdminBusinessPage,
+  AdminCategoryCount,
   AdminContactDetails,
   AdminDeleteResult,
   AdminFixSlugsResult,
@@ -35,11 +38,13 @@ import type { AppDeps } from '../deps.ts';
 import {
   AdminActivitySchema,
   AdminAdCodesSaveSchema,
+  AdminBusinessBulkSchema,
   AdminBusinessEditSchema,
   AdminBusinessListSchema,
   AdminBusinessReadSchema,
   AdminBusinessToggleSchema,
   AdminCategoriesSchema,
+  AdminCategoryCountsSchema,
   AdminClearCacheSchema,
   AdminContactDetailsReadSchema,
   AdminContactDetailsSaveSchema,
@@ -61,6 +66,7 @@ import {
   BusinessDeleteSchema,
   type AdminActivityReq,
   type AdminAdCodesSaveReq,
+  type AdminBusinessBulkReq,
   type AdminBusinessEditReq,
   type AdminBusinessListReq,
   type AdminBusinessReadReq,
@@ -80,6 +86,17 @@ export const AD_CODE_MAX_BYTES = 50 * 1024;
 const turkishCount = (value: number) => value.toLocaleString('tr-TR');
 
 const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
+
+/** A bulk call's outcome as the screens say it, and as the audit log records it (English, like its other details). */
+const BULK_WORDS: Record<AdminBulkAction, { done: string; logged: string }> = {
+  approve: { done: 'onaylandı', logged: 'approved' },
+  unapprove: { done: 'onay bekliyor olarak işaretlendi', logged: 'marked pending' },
+  delete: { done: 'silindi', logged: 'deleted' },
+};
+/** Ids the audit log lists for one bulk call; more are counted, not listed. */
+const AUDITED_IDS = 20;
+const idList = (ids: readonly number[]) =>
+  ids.length > AUDITED_IDS ? `${ids.slice(0, AUDITED_IDS).join(', ')} and ${ids.length - AUDITED_IDS} more` : ids.join(', ');
 
 /** Every admin read and write of the contract except login/logout/session and the two public reads. */
 export function createAdminRouter(deps: AppDeps): Router {
@@ -116,6 +133,11 @@ export function createAdminRouter(deps: AppDeps): Router {
 
   router.get('/admin/categories', requireAdmin, validate(AdminCategoriesSchema), async (ctx) => {
     const body: string[] = admin.businesses.repository.categories();
+    ctx.body = body;
+  });
+
+  router.get('/admin/category-counts', requireAdmin, validate(AdminCategoryCountsSchema), async (ctx) => {
+    const body: AdminCategoryCount[] = admin.businesses.repository.categoryCounts();
     ctx.body = body;
   });
 
@@ -187,6 +209,25 @@ export function createAdminRouter(deps: AppDeps): Router {
     sync.poke();
     audit(ctx, state === 1 ? 'business.approve' : 'business.unapprove', `business:${params.id}`, 'success');
     const body: AdminToggleApproval = { success: true, isApproved: state === 1 };
+    ctx.body = body;
+  });
+
+  router.post('/admin/businesses/bulk', requireAdminWrite, validate(AdminBusinessBulkSchema), async (ctx) => {
+    const { body: { action, ids } } = ctx.state.input as AdminBusinessBulkReq;
+    const { changed, missing } = await writeSoon(record, () => admin.businesses.bulk(action, ids));
+    // As the single-row writes: the triggers wrote the change log, the index applies it now.
+    if (changed.length > 0) sync.poke();
+    const words = BULK_WORDS[action];
+    const logged = `${changed.length} of ${ids.length} businesses ${words.logged}${changed.length > 0 ? `: ${idList(changed)}` : ''}`;
+    audit(ctx, `business.bulk-${action}`, null, 'success', missing.length > 0 ? `${logged}; not found: ${idList(missing)}` : logged);
+    const done = `${turkishCount(changed.length)} işletme ${words.done}`;
+    const body: AdminBulkResult = {
+      success: true,
+      action,
+      changedCount: changed.length,
+      notFoundIds: missing,
+      message: missing.length > 0 ? `${done}; ${turkishCount(missing.length)} işletme bulunamadı` : done,
+    };
     ctx.body = body;
   });
 

@@ -110,6 +110,7 @@ export const AdminStatsSchema = requestShape({});
 export const AdminUploadReportsSchema = requestShape({});
 export const AdminCategoriesSchema = requestShape({});
 export const AdminCountryCodesSchema = requestShape({});
+export const AdminCategoryCountsSchema = requestShape({});
 export const AdminReportsSchema = requestShape({});
 export const AdminSitemapsSchema = requestShape({});
 export const AdminSitemapsRegenerateSchema = requestShape({});
@@ -160,6 +161,21 @@ export type AdminBusinessToggleReq = z.infer<typeof AdminBusinessToggleSchema>;
 
 export const BusinessDeleteSchema = requestShape({ params: idParam });
 export type BusinessDeleteReq = z.infer<typeof BusinessDeleteSchema>;
+
+const businessId = z.number({ error: 'must be a whole number of 1 or more' }).int('must be a whole number of 1 or more').min(1, 'must be a whole number of 1 or more');
+export const AdminBusinessBulkSchema = requestShape({
+  body: z.object({
+    action: z.enum(['approve', 'unapprove', 'delete'], { error: 'must be approve, unapprove or delete' }),
+    // The count is checked before the ids, so an oversized list answers with one reason, not one per id.
+    ids: z
+      .array(z.unknown(), { error: 'must be a list of business ids' })
+      .min(1, 'must name at least one business')
+      .max(ADMIN_LIMITS.bulkIds, `must be at most ${ADMIN_LIMITS.bulkIds} ids a call`)
+      .pipe(z.array(businessId))
+      .transform((ids) => [...new Set(ids)]),
+  }),
+});
+export type AdminBusinessBulkReq = z.infer<typeof AdminBusinessBulkSchema>;
 
 export const AdminBusinessEditSchema = requestShape({
   params: idParam,
