@@ -1,4 +1,5 @@
 import type { CategoryEntry } from '@directory/backend/shared/api-types.ts';
+import { foldText } from '../../lib/fold-text.ts';
 
 /** Categories list and category page: 12 a page (visitor spec, section 9). */
 export const CATEGORY_PAGE_SIZE = 12;
@@ -11,13 +12,10 @@ export function letterFromQuery(raw: string | null): string | null {
 
 /** Categories whose name contains `text`, ignoring case (and accents). */
 export function filterCategories(categories: readonly CategoryEntry[], text: string): CategoryEntry[] {
-  const needle = fold(text.trim());
+  const needle = foldText(text.trim());
   if (!needle) return [...categories];
-  return categories.filter((category) => fold(category.category).includes(needle));
+  return categories.filter((category) => foldText(category.category).includes(needle));
 }
-
-/** Lower case without accents, so "cafe" finds "Café". */
-export const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
 export interface CategoryTotals {
   categories: number;

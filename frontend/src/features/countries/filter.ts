@@ -1,18 +1,16 @@
 import type { CountryEntry } from '@directory/backend/shared/api-types.ts';
+import { foldText } from '../../lib/fold-text.ts';
 
 /** Countries list and a country's cities: 12 a page; the country page lists 20 categories a page. */
 export const COUNTRY_PAGE_SIZE = 12;
 export const COUNTRY_CATEGORY_PAGE_SIZE = 20;
 export const COUNTRY_TOP_CITIES = 20;
 
-/** Lower case without accents, so "reunion" finds "Réunion". */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
-
 /** Countries whose name or code contains `text`, ignoring case and accents. */
 export function filterCountries(countries: readonly CountryEntry[], text: string): CountryEntry[] {
-  const needle = fold(text.trim());
+  const needle = foldText(text.trim());
   if (!needle) return [...countries];
-  return countries.filter((country) => fold(country.country).includes(needle) || country.countryCode.toLowerCase() === needle);
+  return countries.filter((country) => foldText(country.country).includes(needle) || country.countryCode.toLowerCase() === needle);
 }
 
 export interface CountryTotals {
