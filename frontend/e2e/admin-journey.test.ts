@@ -2,8 +2,9 @@
  * An operator's day in the admin area, in Debian's Chromium, against the built site and the real
  * server (startServer) on a temporary data directory with a small demo record and
  * PUBLIC_LISTING=approved: log in, approve, edit, site snippets, ad codes, contact messages,
- * delete, rebuild the index while visitors browse, log out. Also a cross-origin write attempt
- * and every admin screen at 390 px and 1280 px (screenshots in test-results/screenshots/admin/).
+ * delete, filter by category, rebuild the index while visitors browse, log out.
+ * Also a cross-origin write attempt and every admin screen at 390 px and 1280 px (screenshots in
+ * test-results/screenshots/admin/).
  * The index follows the record through `deps.sync.catchUp()` (INDEX_SYNC=off), so each step is
  * driven, not waited for.
  */
@@ -235,6 +236,42 @@ describe("an operator's journey", () => {
 
     await server.deps.sync.catchUp();
     expect((await visit(`/business/${business.slug}`)).status).toBe(410);
+  });
+
+  it('finds a category by typing part of its name, any case and no accents, and the list shows exactly its businesses', async () => {
+    const first = uniqueBusiness(true);
+    const second = uniqueBusiness(false, [first.id]);
+    // A category the demo catalogue does not have, written as a record edit would (the kept counts follow).
+    server.deps.record.prepare(`UPDATE businesses SET category = 'Börekçi' WHERE id IN (?, ?)`).run(first.id, second.id);
+    await page.goto(`${server.url}/admin/businesses`);
+    await hydrated(page);
+
+    const combobox = page.getByRole('combobox', { name: 'Kategori' });
+    await combobox.fill('BOREK');
+    expect(await combobox.getAttribute('aria-expanded')).toBe('true');
+    const option = page.getByRole('listbox', { name: 'Kategoriler' }).getByRole('option');
+    expect(await Promise.all((await option.all()).map((item) => item.getAttribute('aria-label')))).toEqual(['Börekçi, 2 işletme']);
+    // The best match is highlighted as the active option: Enter picks it.
+    expect(await combobox.getAttribute('aria-activedescendant')).toBe(await option.first().getAttribute('id'));
+    await combobox.press('Enter');
+    await page.waitForURL(`${server.url}/admin/businesses?category=B%C3%B6rek%C3%A7i`);
+    await page.getByText('2 / 2 işletme gösteriliyor').waitFor();
+    expect(await combobox.inputValue()).toBe('Börekçi');
+    expect(await combobox.getAttribute('aria-expanded')).toBe('false');
+    const expected = server.deps.record.prepare(`SELECT name FROM businesses WHERE category = 'Börekçi' ORDER BY name`).pluck().all();
+    expect((await page.locator('tr.admin-row .admin-row-name').allTextContents()).sort()).toEqual(expected);
+    expect(expected).toEqual([first.name, second.name].sort());
+
+    // × lists every business again; the mouse picks too (another part of the name, clicked in the list).
+    await page.getByRole('button', { name: 'Kategori filtresini kaldır' }).click();
+    await page.waitForURL(`${server.url}/admin/businesses`);
+    const total = server.deps.record.prepare('SELECT count(*) FROM businesses').pluck().get() as number;
+    await page.getByText(`20 / ${total} işletme gösteriliyor`).waitFor();
+    expect(await combobox.inputValue()).toBe('');
+    await combobox.fill('rekç');
+    await page.getByRole('option', { name: 'Börekçi, 2 işletme' }).click();
+    await page.waitForURL(`${server.url}/admin/businesses?category=B%C3%B6rek%C3%A7i`);
+    await page.getByText('2 / 2 işletme gösteriliyor').waitFor();
   });
 
   it('rebuilds the index from the maintenance screen while visitor pages keep answering 200', async () => {

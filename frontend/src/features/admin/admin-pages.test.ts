@@ -68,8 +68,8 @@ describe('admin pages rendered on the server', () => {
     expect(body).toContain('1 / 1 işletme gösteriliyor');
     expect(body).not.toContain('Showing');
     expect(html).toMatch(/<tr class="admin-row approved">.*Kebapçı Mehmet.*>Approved</s);
-    // Blank categories are left out of the filter.
-    expect(html).not.toContain('<option value=""></option>');
+    // The category filter is a combobox, its list closed until the operator opens it.
+    expect(html).toMatch(/<input[^>]*role="combobox"[^>]*aria-expanded="false"[^>]*placeholder="Tüm kategoriler"/);
   });
 
   it('shows the empty text when nothing matches', async () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildBusinessListSearch,
-  categoryFilterOptions,
   DEFAULT_LIST_QUERY,
   nextSort,
   parseBusinessListQuery,
@@ -40,15 +39,6 @@ describe('the business list filters', () => {
     expect(withFilter(onPage3, '  pizza ')).toMatchObject({ filter: 'pizza', page: 1 });
     expect(withCategory(onPage3, 'Dentist')).toMatchObject({ category: 'Dentist', page: 1 });
     expect(withCategory(onPage3, '')).toMatchObject({ category: 'all', page: 1 });
-  });
-
-  it('offer the first 20 categories, blanks left out', () => {
-    const categories = ['Restaurant', '', '  ', ...Array.from({ length: 30 }, (_, i) => `Category ${i + 1}`)];
-    const options = categoryFilterOptions(categories);
-    expect(options).toHaveLength(20);
-    expect(options[0]).toBe('Restaurant');
-    expect(options[19]).toBe('Category 19');
-    expect(options).not.toContain('');
   });
 });
 

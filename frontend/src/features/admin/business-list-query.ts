@@ -27,8 +27,6 @@ export const MAX_OFFSET_PAGE = 50;
 
 /** The spec's admin page size. */
 export const ADMIN_PAGE_SIZE = 20;
-/** The category filter lists at most this many categories. */
-export const CATEGORY_FILTER_LIMIT = 20;
 export const SORT_KEYS: readonly AdminSortBy[] = ['name', 'rating', 'reviewCount', 'createdAt'];
 
 export const DEFAULT_LIST_QUERY: BusinessListQuery = { page: 1, filter: '', category: 'all', sortBy: 'createdAt', sortOrder: 'desc', after: null, before: null };
@@ -112,11 +110,6 @@ export const pageBefore = (query: BusinessListQuery, cursor: string): BusinessLi
 /** The first page, and the last one (by `before=end`; `lastPage` is its label). */
 export const firstPage = (query: BusinessListQuery): BusinessListQuery => ({ ...query, page: 1, after: null, before: null });
 export const lastPage = (query: BusinessListQuery, lastPageNumber: number): BusinessListQuery => ({ ...query, page: lastPageNumber, after: null, before: 'end' });
-
-/** The category filter's options: the first 20 non-blank categories. */
-export function categoryFilterOptions(categories: readonly string[]): string[] {
-  return categories.filter((category) => category.trim() !== '').slice(0, CATEGORY_FILTER_LIMIT);
-}
 
 /** The list's parameters as the screen names them. */
 const PARAMETER_LABELS: Record<string, string> = {

@@ -84,7 +84,7 @@ async function businessListOrRefusal(api: AdminApi, query: BusinessListQuery) {
 export async function businessesLoader({ request }: LoaderFunctionArgs) {
   const api = apiFor(request);
   const query = parseBusinessListQuery(new URL(request.url).searchParams);
-  const [{ list, refusal }, categories, stats] = await Promise.all([businessListOrRefusal(api, query), api.categories(), optional(api.stats())]);
+  const [{ list, refusal }, categories, stats] = await Promise.all([businessListOrRefusal(api, query), api.categoryCounts(), optional(api.stats())]);
   return { query, list, refusal, categories, stats };
 }
 

@@ -10,7 +10,6 @@ import { formatCount, formatDate, formatDecimal } from '../admin-format.ts';
 import { businessListSearchAtom } from '../atoms.ts';
 import {
   buildBusinessListSearch,
-  categoryFilterOptions,
   firstPage,
   lastPage,
   nextSort,
@@ -24,6 +23,7 @@ import {
 } from '../business-list-query.ts';
 import type { businessesLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
+import { CategoryCombobox } from './category-combobox.tsx';
 import { ExportDialog } from './export-dialog.tsx';
 import { PageHeader, StatCard } from './page-header.tsx';
 import { CursorPager } from './cursor-pager.tsx';
@@ -221,9 +221,6 @@ export function BusinessesPage() {
 
   const go = (next: BusinessListQuery, replace = false) => navigate(`/admin/businesses${buildBusinessListSearch(next)}`, { replace });
   const handleSearch = (text: string) => go(withFilter(query, text), true);
-  const options = categoryFilterOptions(categories);
-  // A category chosen by URL but outside the first 20 still shows as selected.
-  if (query.category !== 'all' && !options.includes(query.category)) options.unshift(query.category);
 
   return (
     <>
@@ -248,17 +245,7 @@ export function BusinessesPage() {
       <section className="admin-panel">
         <div className="admin-toolbar">
           <SearchBox value={query.filter} onSearch={handleSearch} />
-          <label className="admin-select">
-            <span className="visually-hidden">Kategori</span>
-            <select value={query.category} onChange={(event) => go(withCategory(query, event.target.value))}>
-              <option value="all">Tüm kategoriler</option>
-              {options.map((category) => (
-                <option key={category} value={category}>
-                  {category}
-                </option>
-              ))}
-            </select>
-          </label>
+          <CategoryCombobox categories={categories} value={query.category} onChange={(category) => go(withCategory(query, category))} />
           <div className="admin-sort" role="group" aria-label="Sırala">
             {SORT_KEYS.map((key) => (
               <button

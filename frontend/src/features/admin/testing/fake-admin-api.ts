@@ -80,6 +80,8 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
         }
         case 'GET /api/admin/categories':
           return ['Restaurant', '', 'Dentist', 'Plumber'];
+        case 'GET /api/admin/category-counts':
+          return [{ category: 'Restaurant', count: 1_240 }, { category: 'Kafe', count: 310 }, { category: 'Dentist', count: 42 }];
         case 'GET /api/admin/site-settings':
           return { head_tags: '<meta name="google-site-verification" content="abc">', footer_tags: '', analytics_code: '', facebook_pixel: '' };
         case 'GET /api/admin/contact-details':
