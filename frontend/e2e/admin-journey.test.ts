@@ -2,7 +2,7 @@
  * An operator's day in the admin area, in Debian's Chromium, against the built site and the real
  * server (startServer) on a temporary data directory with a small demo record and
  * PUBLIC_LISTING=approved: log in, approve, edit, site snippets, ad codes, contact messages,
- * delete, filter by category, rebuild the index while visitors browse, log out.
+ * delete, filter by category, delete in bulk, rebuild the index while visitors browse, log out.
  * Also a cross-origin write attempt and every admin screen at 390 px and 1280 px (screenshots in
  * test-results/screenshots/admin/).
  * The index follows the record through `deps.sync.catchUp()` (INDEX_SYNC=off), so each step is
@@ -272,6 +272,38 @@ describe("an operator's journey", () => {
     await page.getByRole('option', { name: 'Börekçi, 2 işletme' }).click();
     await page.waitForURL(`${server.url}/admin/businesses?category=B%C3%B6rek%C3%A7i`);
     await page.getByText('2 / 2 işletme gösteriliyor').waitFor();
+  });
+
+  it('selects two rows and deletes them in one call, after a dialog that says how many it deletes', async () => {
+    await page.goto(`${server.url}/admin/businesses`);
+    await hydrated(page);
+    const rows = page.locator('tr.admin-row');
+    const chosen = await Promise.all(
+      [0, 1].map(async (index) => {
+        const link = rows.nth(index).locator('.admin-row-name');
+        return { name: (await link.textContent())!, slug: (await link.getAttribute('href'))!.replace('/business/', '') };
+      }),
+    );
+    for (const { name } of chosen) await page.getByRole('checkbox', { name: `Seç: ${name}` }).check();
+    const bulk = page.getByRole('group', { name: 'Toplu işlemler' });
+    await bulk.getByText('2 işletme seçildi').waitFor();
+    // The page-wide box shows the partial selection as mixed.
+    expect(await bulk.getByRole('checkbox', { name: 'Bu sayfadakilerin tümünü seç' }).evaluate((box: HTMLInputElement) => box.indeterminate)).toBe(true);
+
+    await bulk.getByRole('button', { name: 'Seçilenleri sil' }).click();
+    const dialog = page.getByRole('dialog', { name: '2 işletme silinsin mi?' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('list', { name: 'Değişecek işletmeler' }).getByRole('listitem').allTextContents()).toEqual(chosen.map((row) => row.name));
+    await dialog.getByRole('button', { name: '2 işletmeyi sil' }).click();
+    await page.getByRole('status').filter({ hasText: '2 işletme silindi' }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await bulk.getByText('Seçili işletme yok').waitFor();
+    const slugsLeft = server.deps.record.prepare('SELECT slug FROM businesses WHERE slug IN (?, ?)').pluck().all(chosen[0]!.slug, chosen[1]!.slug);
+    expect(slugsLeft).toEqual([]);
+    for (const { slug } of chosen) await page.locator(`tr.admin-row a[href="/business/${slug}"]`).waitFor({ state: 'detached' });
+
+    await server.deps.sync.catchUp();
+    for (const { slug } of chosen) expect((await visit(`/business/${slug}`)).status, slug).toBe(410);
   });
 
   it('rebuilds the index from the maintenance screen while visitor pages keep answering 200', async () => {

@@ -9,6 +9,7 @@ describe('the activity list names actions in Turkish', () => {
     expect(actionLabel('write.refused')).toBe('İstek reddedildi');
     expect(actionLabel('contact-details.save')).toBe('İletişim bilgileri kaydedildi');
     expect(actionLabel('business.delete-all')).toBe('Tüm işletmeler silindi');
+    expect(actionLabel('business.bulk-delete')).toBe('İşletmeler toplu silindi');
     expect(actionLabel('import.something-new')).toBe('import.something-new');
   });
 });

@@ -68,8 +68,10 @@ describe('admin pages rendered on the server', () => {
     expect(body).toContain('1 / 1 işletme gösteriliyor');
     expect(body).not.toContain('Showing');
     expect(html).toMatch(/<tr class="admin-row approved">.*Kebapçı Mehmet.*>Approved</s);
-    // The category filter is a combobox, its list closed until the operator opens it.
+    // The category filter is a combobox, its list closed until the operator opens it; each row can be selected.
     expect(html).toMatch(/<input[^>]*role="combobox"[^>]*aria-expanded="false"[^>]*placeholder="Tüm kategoriler"/);
+    expect(html).toMatch(/<input type="checkbox"[^>]*aria-label="Seç: Kebapçı Mehmet"/);
+    expect(body).toContain('Bu sayfadakilerin tümünü seç Seçili işletme yok');
   });
 
   it('shows the empty text when nothing matches', async () => {

@@ -8,6 +8,8 @@
 import type {
   AdminActivityPage,
   AdminAdvertisementCodes,
+  AdminBulkAction,
+  AdminBulkResult,
   AdminBusiness,
   AdminBusinessPage,
   AdminBusinessEditBody,
@@ -114,6 +116,7 @@ export function createAdminApi({ request, csrfToken, onUnauthorized, renewSessio
     updateBusiness: (id: number, body: AdminBusinessEditBody) => write<AdminBusiness>('PUT', `/api/admin/businesses/${id}`, body),
     toggleApproval: (id: number) => write<AdminToggleApproval>('POST', `/api/admin/businesses/${id}/toggle-approval`),
     deleteBusiness: (id: number) => write<AdminSuccess>('DELETE', `/api/businesses/${id}`),
+    bulkBusinesses: (action: AdminBulkAction, ids: readonly number[]) => write<AdminBulkResult>('POST', '/api/admin/businesses/bulk', { action, ids }),
     deleteAllBusinesses: () => write<AdminDeleteResult>('DELETE', '/api/admin/businesses'),
     deleteTestData: () => write<AdminDeleteResult>('DELETE', '/api/admin/test-data'),
     fixSlugs: () => write<AdminFixSlugsResult>('POST', '/api/admin/fix-slugs'),

@@ -23,6 +23,7 @@ import {
 } from '../business-list-query.ts';
 import type { businessesLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
+import { BulkActions } from './bulk-actions.tsx';
 import { CategoryCombobox } from './category-combobox.tsx';
 import { ExportDialog } from './export-dialog.tsx';
 import { PageHeader, StatCard } from './page-header.tsx';
@@ -31,7 +32,14 @@ import { CursorPager } from './cursor-pager.tsx';
 const SORT_LABELS: Record<AdminSortBy, string> = { name: 'Ad', rating: 'Puan', reviewCount: 'Yorum', createdAt: 'Eklenme' };
 const SEARCH_DEBOUNCE_MS = 300;
 
-function BusinessRow({ business, onChanged }: { business: AdminBusinessListItem; onChanged: () => void }) {
+interface BusinessRowProps {
+  business: AdminBusinessListItem;
+  isSelected: boolean;
+  onSelect: (isSelected: boolean) => void;
+  onChanged: () => void;
+}
+
+function BusinessRow({ business, isSelected, onSelect, onChanged }: BusinessRowProps) {
   const api = useAdminApi();
   const { toast } = useToast();
   const [isBusy, setIsBusy] = useState(false);
@@ -65,6 +73,9 @@ function BusinessRow({ business, onChanged }: { business: AdminBusinessListItem;
   const place = [business.city, business.countryCode ?? business.country].filter(Boolean).join(', ');
   return (
     <tr className={business.isApproved ? 'admin-row approved' : 'admin-row'}>
+      <td className="admin-row-select">
+        <input type="checkbox" checked={isSelected} onChange={(event) => onSelect(event.target.checked)} aria-label={`Seç: ${business.name}`} />
+      </td>
       <td data-label="İşletme">
         <a href={`/business/${business.slug}`} className="admin-row-name" target="_blank" rel="noreferrer">
           {business.name}
@@ -149,6 +160,15 @@ function BusinessListResults({ list, query, onChanged }: { list: AdminBusinessPa
   const { pagination } = list;
   const hrefOf = (next: BusinessListQuery) => `/admin/businesses${buildBusinessListSearch(next)}`;
   const isLastPage = pagination.nextCursor === null;
+  // The selection belongs to this page (a new page is a new list): a row deleted meanwhile is no longer counted.
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(() => new Set());
+  const select = (id: number, isSelected: boolean) =>
+    setSelectedIds((current) => {
+      const next = new Set(current);
+      if (isSelected) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const totalText =
     pagination.totalBound === 'atLeast'
       ? `${formatCount(pagination.total)}+`
@@ -167,31 +187,51 @@ function BusinessListResults({ list, query, onChanged }: { list: AdminBusinessPa
             : 'İşletme bulunamadı'}
         </p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">İşletme</th>
-                <th scope="col" className="admin-num">
-                  Puan
-                </th>
-                <th scope="col" className="admin-num">
-                  Yorum
-                </th>
-                <th scope="col">Telefon</th>
-                <th scope="col">Eklenme</th>
-                <th scope="col">
-                  <span className="visually-hidden">İşlemler</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.businesses.map((business) => (
-                <BusinessRow key={business.id} business={business} onChanged={onChanged} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <BulkActions
+            businesses={list.businesses}
+            selectedIds={selectedIds}
+            onSelectAll={(isSelected) => setSelectedIds(new Set(isSelected ? list.businesses.map((business) => business.id) : []))}
+            onDone={() => {
+              setSelectedIds(new Set());
+              onChanged();
+            }}
+          />
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">Seç</span>
+                  </th>
+                  <th scope="col">İşletme</th>
+                  <th scope="col" className="admin-num">
+                    Puan
+                  </th>
+                  <th scope="col" className="admin-num">
+                    Yorum
+                  </th>
+                  <th scope="col">Telefon</th>
+                  <th scope="col">Eklenme</th>
+                  <th scope="col">
+                    <span className="visually-hidden">İşlemler</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.businesses.map((business) => (
+                  <BusinessRow
+                    key={business.id}
+                    business={business}
+                    isSelected={selectedIds.has(business.id)}
+                    onSelect={(isSelected) => select(business.id, isSelected)}
+                    onChanged={onChanged}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
       <CursorPager
         page={pagination.page}
@@ -265,7 +305,8 @@ export function BusinessesPage() {
           </div>
         </div>
         {list ? (
-          <BusinessListResults list={list} query={query} onChanged={() => revalidator.revalidate()} />
+          // Another page, filter or order starts with nothing selected.
+          <BusinessListResults key={location.search} list={list} query={query} onChanged={() => revalidator.revalidate()} />
         ) : (
           <p className="admin-form-error" role="alert">
             {refusal}
