@@ -13,6 +13,7 @@ import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
 import type { SearchEngine } from './engine.ts';
 import type { SearchRequest, SearchResponse } from './search-types.ts';
 import { distanceKm } from './sqlite/search-geo.ts';
+import { AROUND_RADIUS_KM } from './sqlite/search-location.ts';
 import { PLACES, buildSearchWorld } from './sqlite/search-test-world.ts';
 import { testEngines } from './testing/test-engines.ts';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
@@ -320,6 +321,34 @@ for (const factory of FACTORIES) {
         expect(inBox.total).toBe(count("SELECT count(*) FROM businesses WHERE country_code = 'DE'"));
         const bakeries = await search({ query: 'bakery', filters: { geo: germany } });
         expect(names(bakeries).sort()).toEqual(['Berliner Bäckerei', 'Hofpfisterei']);
+      });
+
+      it('looks around a real place that has no business, nearest first, and says which place', async () => {
+        // Grenoble has no business here; Lyon, 95 km away, has; Paris, 480 km away, is too far.
+        const response = await search({ location: 'Grenoble', perPage: 100 });
+        expect(response.unknownPlace).toBeUndefined();
+        expect(response.aroundPlace).toMatchObject({ text: 'Grenoble', name: 'Grenoble, France', radiusKm: AROUND_RADIUS_KM });
+        const grenoble = response.aroundPlace!;
+        const nearest = (category: string | null) =>
+          (record.prepare('SELECT name, category, latitude, longitude FROM businesses').all() as { name: string; category: string; latitude: number; longitude: number }[])
+            .filter((row) => category === null || row.category === category)
+            .map((row) => ({ name: row.name, km: distanceKm(grenoble.lat, grenoble.lng, row.latitude, row.longitude) }))
+            .filter((row) => row.km <= AROUND_RADIUS_KM)
+            .sort((a, b) => a.km - b.km);
+        const around = nearest(null);
+        expect(around.length).toBe(count("SELECT count(*) FROM businesses WHERE city = 'Lyon'"));
+        expect(response.total).toBe(around.length);
+        // Nearest first (businesses at the same distance in any order), each with its distance from the place.
+        expect(names(response).sort()).toEqual(around.map((row) => row.name).sort());
+        response.hits.forEach((hit, index) => expect(hit._distanceKm).toBeCloseTo(around[index]!.km, 1));
+        // With words, the nearest that match them; another sort asked for is kept.
+        const bakeries = await search({ query: 'bakery', location: 'Grenoble' });
+        expect(names(bakeries)).toEqual(nearest('Bakery').map((row) => row.name));
+        expect(bakeries.aroundPlace?.name).toBe('Grenoble, France');
+        const byRating = await search({ location: 'Grenoble', sort: 'rating', perPage: 100 });
+        const ratings = byRating.hits.map((hit) => hit.rating ?? -1);
+        expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+        expect(byRating.total).toBe(around.length);
       });
 
       it('sorts by distance from a point across a whole country', async () => {

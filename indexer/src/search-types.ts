@@ -120,6 +120,8 @@ export interface SearchResponse {
   unknownPlace?: UnknownPlace;
   /** Present when the where box was read with a typo corrected ("Londn" → "London"): the answer is for `used`. */
   correctedLocation?: LocationCorrection;
+  /** Present when the where box names a real place the index has no business in: the answer is the businesses around it, nearest first. */
+  aroundPlace?: AroundPlace;
   processingTimeMs: number;
 }
 
@@ -127,6 +129,21 @@ export interface SearchResponse {
 export interface UnknownPlace {
   text: string;
   suggestions: string[];
+}
+
+/**
+ * A real place the index has no business in ("Lyon" in a directory without one): the search looked
+ * for the businesses within `radiusKm` of it instead, nearest first (unless the request sorts
+ * otherwise), and measured each hit's distance from it (unless the request gives its own point).
+ */
+export interface AroundPlace {
+  /** The where box as typed. */
+  text: string;
+  /** The place it was read as, with its country, and its region when the country has several places of the name: "Lyon, France", "Springfield, Massachusetts, United States". */
+  name: string;
+  lat: number;
+  lng: number;
+  radiusKm: number;
 }
 
 /** A where box read with a typo corrected: the text as typed, and the place the search used ("London", "London, UK"). */

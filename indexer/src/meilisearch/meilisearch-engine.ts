@@ -68,7 +68,7 @@ import { centerOf, distanceKm } from '../sqlite/search-geo.ts';
 import { minuteOfWeekCache } from '../sqlite/search-hours.ts';
 import { PlaceIndex } from '../places/place-index.ts';
 import { postalCodeSpellings } from '../places/postal-code.ts';
-import { locationCorrection, resolveLocation, unknownPlaceResponse } from '../sqlite/search-location.ts';
+import { aroundPlaceOf, locationCorrection, resolveLocation, searchAround, unknownPlaceResponse } from '../sqlite/search-location.ts';
 import { byCountThenLabel, labelMatches } from '../sqlite/sqlite-search.ts';
 import {
   AggregateBuilder,
@@ -672,12 +672,14 @@ export class MeilisearchEngine implements SearchEngine {
       );
     }
     const location = await resolveLocation(request.location, { places: () => this.placeIndex(`${meta.appliedSeq}:${meta.businessCount}`) });
+    const around = aroundPlaceOf(location);
+    if (around !== null) return searchAround(request, around, (nearby) => this.search(nearby));
     for (const part of location) {
       if (part.kind === 'unknown') return unknownPlaceResponse(request, part, started);
       if (part.kind === 'country') filter.push(inFilter('countryCode', part.countryCodes));
       else if (part.kind === 'city') filter.push(inFilter('cityKey', part.cities.map((city) => cityKey(city.countryCode, city.citySlug))));
       // Every stored spelling of the code with at most one space or hyphen: the index holds codes as written.
-      else filter.push(inFilter('postalCode', postalCodeSpellings(part.postalCode)));
+      else if (part.kind === 'postal') filter.push(inFilter('postalCode', postalCodeSpellings(part.postalCode)));
     }
 
     const point = request.aroundPoint ?? (filters.geo ? centerOf(filters.geo) : null);

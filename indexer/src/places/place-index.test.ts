@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLocation } from '../sqlite/search-location.ts';
+import { AROUND_RADIUS_KM, resolveLocation, type LocationLookup } from '../sqlite/search-location.ts';
 import { compactPostalCode, looksLikePostalCode, postalCodeSpellings } from './postal-code.ts';
 import { PlaceIndex } from './place-index.ts';
 import { placeKey } from './place-key.ts';
@@ -83,6 +83,58 @@ describe('where box resolution', () => {
 
   it('suggests the nearest names for a place nobody knows', async () => {
     expect(await resolve('Atlanttaa')).toEqual([{ kind: 'unknown', text: 'Atlanttaa', suggestions: ['Atlanta, United States'] }]);
+  });
+});
+
+describe('a real place the index has no business in', () => {
+  /** The place a where box is looked around at, asserting it resolves to that alone. */
+  async function around(location: string, lookup: LocationLookup = { places: () => places }) {
+    const parts = await resolveLocation(location, lookup);
+    expect(parts.map((part) => part.kind), location).toEqual(['around']);
+    return parts[0]!.kind === 'around' ? parts[0]!.place : null;
+  }
+
+  it('is looked around at its own coordinates, named with its country', async () => {
+    const lyon = await around('Lyon');
+    expect(lyon).toMatchObject({ text: 'Lyon', name: 'Lyon, France', radiusKm: AROUND_RADIUS_KM });
+    expect(lyon!.lat).toBeCloseTo(45.76, 1);
+    expect(lyon!.lng).toBeCloseTo(4.84, 1);
+    // Written otherwise, or by another of its names.
+    expect((await around('saint-étienne'))?.name).toBe('Saint-Etienne, France');
+    expect((await around('Bombay'))?.name).toBe('Mumbai, India');
+  });
+
+  it('is the most populous of the places a name is shared by, and says which', async () => {
+    expect((await around('Valencia'))?.name).toBe('Valencia, Venezuela');
+    // Portland is also a parish of Jamaica, a region the index holds no city of: the city comes first.
+    expect((await around('Portland'))?.name).toBe('Portland, Oregon, United States');
+  });
+
+  it('is the one in the country or region written with it', async () => {
+    expect((await around('Valencia, Spain'))?.name).toBe('Valencia, Spain');
+    expect((await around('Valencia, ES'))?.name).toBe('Valencia, Spain');
+    expect(await around('Portland, ME')).toMatchObject({ text: 'Portland, ME', name: 'Portland, Maine, United States' });
+    // The index holds a London in Canada only: the one of Kentucky is looked around.
+    expect((await around('London, Kentucky'))?.name).toBe('London, United States');
+    expect(await resolve('Paris, Texas')).toEqual([{ kind: 'unknown', text: 'Paris', suggestions: [] }]);
+  });
+
+  it('comes before the start of a longer name the index holds, unless it is three letters or fewer', async () => {
+    const american = new PlaceIndex({
+      countries: [{ code: 'US', name: 'United States', businessCount: 30 }],
+      cities: [
+        { countryCode: 'US', slug: 'lyons', name: 'Lyons', businessCount: 10 },
+        { countryCode: 'US', slug: 'san-francisco', name: 'San Francisco', businessCount: 10 },
+        { countryCode: 'US', slug: 'san-jose', name: 'San Jose', businessCount: 10 },
+      ],
+    });
+    const lookup = { places: () => american };
+    expect((await around('Lyon', lookup))?.name).toBe('Lyon, France');
+    // San (Mali) is also the start of San Francisco and San Jose: the visitor is typing one of those.
+    expect(await resolveLocation('San', lookup)).toEqual([{ kind: 'unknown', text: 'San', suggestions: ['San Francisco, United States', 'San Jose, United States'] }]);
+    // A place of the index is never looked around, nor is a name no place has.
+    expect(await resolveLocation('Lyons', lookup)).toEqual([{ kind: 'city', cities: [{ countryCode: 'US', citySlug: 'lyons' }] }]);
+    expect(await resolveLocation('Qwxzv', lookup)).toEqual([{ kind: 'unknown', text: 'Qwxzv', suggestions: [] }]);
   });
 });
 

@@ -4,12 +4,25 @@
  * "London, UK", "75001, France"). It is resolved against the engine's own places (a
  * {@link PlaceIndex} the engine builds once per index generation) into structured constraints,
  * so "DE" means Germany (not every word starting with "de"), "UK" never Ukraine, and "lyon" the
- * city of Lyon. A place nobody knows resolves to an `unknown` part with suggestions.
+ * city of Lyon. A real city the index has no business in (`world-cities.ts`) resolves to an
+ * `around` part: the search looks for the nearest businesses around it. A place nobody knows
+ * resolves to an `unknown` part with suggestions.
  */
 import { MAX_SUGGESTIONS, type KnownCity, type PlaceIndex, type PlaceReading } from '../places/place-index.ts';
+import { letterCount, placeKey } from '../places/place-key.ts';
 import { compactPostalCode, looksLikePostalCode } from '../places/postal-code.ts';
-import type { CityRef, LocationCorrection, SearchRequest, SearchResponse } from '../search-types.ts';
+import { regionNameKeys } from '../places/regions.ts';
+import { worldCitiesNamed, worldCityLabel, type WorldCity } from '../places/world-cities.ts';
+import type { AroundPlace, CityRef, LocationCorrection, SearchRequest, SearchResponse } from '../search-types.ts';
 import { tokenize } from './search-text.ts';
+
+/**
+ * How far around a real place without businesses the search looks (about a long drive): what lies
+ * farther is not "near Lyon". The answer says so, and each hit says how far it is.
+ */
+export const AROUND_RADIUS_KM = 250;
+/** A name of this many letters or fewer that starts names the index holds ("San") is read as the start of one of them, not as a place of its own (San, Mali). */
+const MAX_SHORT_NAME_LETTERS = 3;
 
 /** How an engine gives the resolver its places: an index built once per generation of its contents. */
 export interface LocationLookup {
@@ -23,6 +36,8 @@ export type LocationPart =
   | { kind: 'city'; cities: CityRef[]; correction?: LocationCorrection }
   /** `postalCode` without spaces or hyphens, upper case: compared with stored codes compacted the same way. */
   | { kind: 'postal'; postalCode: string; words: string[] }
+  /** A real place the index has no business in: the search looks around it, nearest first. */
+  | { kind: 'around'; place: AroundPlace }
   /** A place nobody knows: the search answers nothing, and says so with these suggestions. */
   | { kind: 'unknown'; text: string; suggestions: string[] };
 
@@ -46,18 +61,28 @@ export async function resolveLocation(location: string | undefined, lookup: Loca
 }
 
 /**
- * One part on its own: a country before a city before a region, then a postal code, the start of
- * one place's name, a typo. The start of several places' names ("New") is no place: the answer
- * offers the biggest of them, as it offers the names near a typo.
+ * One part on its own: a country before a city before a region, then a postal code, a real city
+ * the index has no business in (`isAroundAllowed`), the start of one place's name, a typo. The
+ * start of several places' names ("New") is no place: the answer offers the biggest of them, as
+ * it offers the names near a typo.
  */
-function resolveAlone(part: Part, places: PlaceIndex): LocationPart[] {
+function resolveAlone(part: Part, places: PlaceIndex, isAroundAllowed = true): LocationPart[] {
   const exact = readingParts(part.reading, places);
-  if (exact !== null) return exact;
+  if (exact !== null) {
+    // A region the index holds no city of may be a real city too, nearer what was meant than a whole country ("Portland": Oregon's, not a parish of Jamaica).
+    const around = isAroundAllowed && isRegionWithoutCities(part.reading, places) ? aroundPart(part.text, worldCitiesNamed(placeKey(part.text))) : null;
+    return around !== null ? [around] : exact;
+  }
   const withPostal = splitPostal(part.text, places);
   if (withPostal !== null) return withPostal;
   const postal = postalPart(part.text);
   if (postal !== null) return [postal];
   const completions = completedPlaces(part.text, places);
+  // A whole real name comes before the start of a longer one the index holds ("Lyon", not "Lyons").
+  if (isAroundAllowed && (completions.length === 0 || letterCount(placeKey(part.text)) > MAX_SHORT_NAME_LETTERS)) {
+    const around = aroundPart(part.text, worldCitiesNamed(placeKey(part.text)));
+    if (around !== null) return [around];
+  }
   if (completions.length === 1) return withCorrection(completions[0]!.parts, { typed: part.text, used: completions[0]!.name });
   const corrected = places.readWithTypo(part.text);
   if (corrected !== null) {
@@ -112,6 +137,11 @@ function regionParts(reading: PlaceReading, places: PlaceIndex): LocationPart[] 
   return [{ kind: 'country', countryCodes: [...new Set(reading.regions.map((region) => region.countryCode))] }];
 }
 
+/** True when a reading names regions only, and the index holds none of their cities. */
+function isRegionWithoutCities(reading: PlaceReading, places: PlaceIndex): boolean {
+  return reading.countries.length === 0 && reading.cities.length === 0 && citiesInRegions(reading, places).length === 0;
+}
+
 function citiesInRegions(reading: PlaceReading, places: PlaceIndex): KnownCity[] {
   return reading.regions.flatMap((region) => [...region.cityKeys].flatMap((key) => places.citiesOfKey(key).filter((city) => city.countryCode === region.countryCode)));
 }
@@ -124,6 +154,11 @@ function citiesInRegions(reading: PlaceReading, places: PlaceIndex): KnownCity[]
 function resolveTogether(parts: Part[], places: PlaceIndex, whole: string): LocationPart[] {
   let cityIndex = parts.findIndex((part) => part.reading.cities.length > 0);
   let cityReading: PlaceReading | null = cityIndex >= 0 ? parts[cityIndex]!.reading : null;
+  if (cityReading === null) {
+    // A real city the index has no business in comes before a typo of one it holds.
+    const around = aroundTogether(parts, whole);
+    if (around !== null) return [around];
+  }
   let correction: LocationCorrection | undefined;
   if (cityReading === null && !parts.some((part) => hasArea(part.reading))) {
     // No part names a place as typed: one of them may, with a typo ("Londn, UK").
@@ -139,7 +174,7 @@ function resolveTogether(parts: Part[], places: PlaceIndex, whole: string): Loca
     }
   }
   if (cityReading === null) {
-    const resolved = parts.map((part) => resolveAlone(part, places));
+    const resolved = parts.map((part) => resolveAlone(part, places, false));
     const result = resolved.flat();
     const unknown = result.find((part) => part.kind === 'unknown');
     if (unknown) return [unknown];
@@ -162,9 +197,42 @@ function resolveTogether(parts: Part[], places: PlaceIndex, whole: string): Loca
     // Anything else ("Île-de-France" where the region is unknown, a district) adds nothing the city does not say.
   }
   if (cities.length === 0) {
+    // "London, Kentucky" where the index holds the London of England only: the real one, if any.
+    const around = aroundTogether(parts, whole);
+    if (around !== null) return [around];
     return [{ kind: 'unknown', text: whole, suggestions: cityReading.cities.slice(0, 3).map((city) => places.cityLabel(city)) }];
   }
   return [{ kind: 'city', cities: cities.map(toRef), ...(correction ? { correction } : {}) }, ...result];
+}
+
+/**
+ * Several parts naming no city of the index: the first part naming a real city that lies in the
+ * countries and regions of the others ("Springfield, MO", "Valencia, Spain", "Portland, Oregon"
+ * where Portland is also a region of Jamaica), as the place to look around; null when there is none.
+ */
+function aroundTogether(parts: Part[], whole: string): LocationPart | null {
+  for (const [index, part] of parts.entries()) {
+    if (part.reading.countries.length > 0) continue;
+    const areas = parts.filter((other, at) => at !== index && hasArea(other.reading));
+    const cities = worldCitiesNamed(placeKey(part.text)).filter((city) => areas.every((area) => liesIn(city, area.reading)));
+    const around = aroundPart(whole, cities);
+    if (around !== null) return around;
+  }
+  return null;
+}
+
+/** True when a real city lies in a country or a region of the reading (its own region: there is a Springfield in Missouri and one in Massachusetts). */
+function liesIn(city: WorldCity, area: PlaceReading): boolean {
+  if (area.countries.includes(city.countryCode)) return true;
+  const regionsOfCity = regionNameKeys().get(placeKey(city.region)) ?? [];
+  return area.regions.some((region) => regionsOfCity.includes(region));
+}
+
+/** The part that looks around the most populous of these cities (a name several share: the biggest, named with its country); null when there is none. */
+function aroundPart(text: string, cities: readonly WorldCity[]): LocationPart | null {
+  const city = cities[0];
+  if (city === undefined) return null;
+  return { kind: 'around', place: { text, name: worldCityLabel(city), lat: city.lat, lng: city.lng, radiusKm: AROUND_RADIUS_KM } };
 }
 
 /** The parts, the first city or country part carrying the correction. */
@@ -219,6 +287,35 @@ function splitPostal(text: string, places: PlaceIndex): LocationPart[] | null {
 
 function toRef(city: KnownCity): CityRef {
   return { countryCode: city.countryCode, citySlug: city.citySlug };
+}
+
+/** The place to look around, when the where box names a real place the index has no business in. */
+export function aroundPlaceOf(parts: readonly LocationPart[]): AroundPlace | null {
+  const part = parts.find((candidate) => candidate.kind === 'around');
+  return part?.kind === 'around' ? part.place : null;
+}
+
+/**
+ * Every engine's answer to a where box naming a place without businesses: its search for the
+ * businesses within the place's radius (or the map area the visitor chose), by distance unless
+ * the request sorts otherwise, distances measured from the place (or the visitor's own point),
+ * saying which place it looked around.
+ */
+export async function searchAround(
+  request: SearchRequest,
+  place: AroundPlace,
+  search: (request: SearchRequest) => Promise<SearchResponse>,
+): Promise<SearchResponse> {
+  const point = { lat: place.lat, lng: place.lng };
+  const filters = request.filters ?? {};
+  const response = await search({
+    ...request,
+    location: undefined,
+    aroundPoint: request.aroundPoint ?? point,
+    sort: request.sort === undefined || request.sort === 'relevance' ? 'distance' : request.sort,
+    filters: { ...filters, geo: filters.geo ?? { ...point, radiusKm: place.radiusKm } },
+  });
+  return { ...response, aroundPlace: place };
 }
 
 /** Every engine's answer to a where box naming no known place: nothing found, and why. */

@@ -74,7 +74,15 @@ import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
 import { PlaceIndex, type PlaceCatalogue } from '../places/place-index.ts';
 import { postalExpression } from '../places/postal-code.ts';
 import { DocColumns, NONE, type StringColumn } from './doc-columns.ts';
-import { locationCorrection, resolveLocation, unknownPlaceResponse, type LocationLookup, type LocationPart } from './search-location.ts';
+import {
+  aroundPlaceOf,
+  locationCorrection,
+  resolveLocation,
+  searchAround,
+  unknownPlaceResponse,
+  type LocationLookup,
+  type LocationPart,
+} from './search-location.ts';
 import {
   columnFilter,
   foldText,
@@ -408,6 +416,8 @@ class SqliteSearcher {
     if (filters.openNow) conditions.add(openAt(columns, request.now ?? new Date()));
 
     const location = await resolveLocation(request.location, this.locationLookup());
+    const around = aroundPlaceOf(location);
+    if (around !== null) return searchAround(request, around, (nearby) => this.search(nearby));
     for (const part of location) {
       switch (part.kind) {
         case 'country':
