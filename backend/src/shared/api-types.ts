@@ -266,6 +266,8 @@ export interface SearchResults {
   queryWords?: QueryWordsUsed;
   /** Present when the location was read with a typo corrected ("Londn" → "London"). */
   correctedLocation?: LocationCorrection;
+  /** Present when the location names a real place without businesses here: the hits are the nearest around it. */
+  aroundPlace?: AroundPlace;
 }
 
 /** A location read with a typo corrected: as typed, and the place searched. */
@@ -278,6 +280,20 @@ export interface LocationCorrection {
 export interface QueryWordsUsed {
   used: string[];
   dropped: string[];
+}
+
+/**
+ * A location naming a real place the directory has no business in ("Lyon"): the search showed the
+ * businesses within `radiusKm` of it, nearest first, each with its distance from it.
+ */
+export interface AroundPlace {
+  /** The location as typed. */
+  text: string;
+  /** The place it was read as, with its country (and region when the country has several of the name): "Lyon, France". */
+  name: string;
+  lat: number;
+  lng: number;
+  radiusKm: number;
 }
 
 /** "No place called …": the location as typed and the nearest known place names (may be none). */
@@ -327,6 +343,8 @@ export interface InstantSearchResult {
   queryWords?: QueryWordsUsed;
   /** Not part of the Algolia shape: present when the where box was read with a typo corrected (see SearchResults). */
   correctedLocation?: LocationCorrection;
+  /** Not part of the Algolia shape: present when the where box names a real place without businesses here (see SearchResults). */
+  aroundPlace?: AroundPlace;
 }
 
 export interface InstantSearchFacetResult {

@@ -1,6 +1,6 @@
-import type { FacetName, SearchHit, SearchResponse } from '@directory/indexer/search-types.ts';
+import type { AroundPlace as EngineAroundPlace, FacetName, SearchHit, SearchResponse } from '@directory/indexer/search-types.ts';
 import { presentBusinessListItem } from '../../presenters/business.ts';
-import type { SearchResultItem, SearchResults } from '../../shared/api-types.ts';
+import type { AroundPlace, SearchResultItem, SearchResults } from '../../shared/api-types.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -26,6 +26,11 @@ export function presentSearchItem(hit: SearchHit): SearchResultItem {
   };
 }
 
+/** The real place without businesses a search looked around. */
+export function presentAroundPlace(place: EngineAroundPlace): AroundPlace {
+  return { text: place.text, name: place.name, lat: place.lat, lng: place.lng, radiusKm: place.radiusKm };
+}
+
 export function presentSearchResults(query: string, location: string, response: SearchResponse): SearchResults {
   const facet = (name: FacetName) => (response.facets[name] ?? []).map(({ value, label, count }) => ({ value, label, count }));
   return {
@@ -43,5 +48,6 @@ export function presentSearchResults(query: string, location: string, response: 
     processingTimeMs: response.processingTimeMs,
     ...(response.queryWords ? { queryWords: { used: response.queryWords.used, dropped: response.queryWords.dropped } } : {}),
     ...(response.correctedLocation ? { correctedLocation: { typed: response.correctedLocation.typed, used: response.correctedLocation.used } } : {}),
+    ...(response.aroundPlace ? { aroundPlace: presentAroundPlace(response.aroundPlace) } : {}),
   };
 }

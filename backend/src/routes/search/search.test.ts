@@ -80,6 +80,22 @@ describe('GET /api/search', () => {
     expect((await search('q=plumber&location=lyon')).unknownPlace).toBeUndefined();
   });
 
+  it('answers a real place without businesses with the nearest around it, on both routes, saying which place', async () => {
+    // Grenoble has no business in the record; Lyon, 95 km away, has.
+    const body = await search('q=bakery&location=Grenoble');
+    expect(body.unknownPlace).toBeUndefined();
+    expect(body.aroundPlace).toEqual({ text: 'Grenoble', name: 'Grenoble, France', lat: expect.closeTo(45.19, 1), lng: expect.closeTo(5.72, 1), radiusKm: 250 });
+    expect(body.hits.map((hit) => [hit.name, hit.city])).toEqual([['Boulangerie Saint-Jean', 'Lyon']]);
+    expect(body.hits[0]!.distanceKm).toBeGreaterThan(80);
+    expect(body.hits[0]!.distanceKm).toBeLessThan(110);
+    expect(body.totalCount).toBe(count("SELECT count(*) FROM businesses WHERE category = 'Bakery' AND city = 'Lyon'"));
+    const { results } = await multi({ requests: [{ indexName: 'businesses', params: { query: 'bakery', location: 'Grenoble' } }] });
+    const result = results[0] as InstantSearchResult;
+    expect(result.aroundPlace).toEqual(body.aroundPlace);
+    expect(result.hits.map((hit) => [hit.name, hit.distanceKm])).toEqual([['Boulangerie Saint-Jean', body.hits[0]!.distanceKm]]);
+    expect((await search('q=bakery&location=Lyon')).aroundPlace).toBeUndefined();
+  });
+
   it('says which place it searched when the location had a typo, on both routes', async () => {
     const body = await search('q=bakery&location=Berln');
     expect(body.correctedLocation).toEqual({ typed: 'Berln', used: 'Berlin' });
