@@ -161,6 +161,30 @@ describe('GET /search', () => {
     expect(visible).not.toContain('Plomberie Lumière');
   });
 
+  it('shows the businesses around a real place that has none, nearest first, saying so', async () => {
+    // Grenoble has no business here; Lyon, 95 km away, has; Paris, 480 km away, is too far.
+    const html = body(await page('/search?q=plumb&location=Grenoble'));
+    const visible = text(html);
+    expect(visible).toContain('No businesses in Grenoble, France; showing the nearest.');
+    const found = Number(/(\d+) businesses for “plumb” within 250 km of Grenoble, France/.exec(visible)?.[1]);
+    expect(found).toBe(sqlCount("(name LIKE '%plumb%' OR category LIKE '%plumb%') AND city = 'Lyon'"));
+    for (const name of ['Plomberie Lumière', 'Lyon Plumbing Express', 'Rhône Drain Masters']) expect(visible).toContain(name);
+    expect(visible).not.toContain('Paris Plumbing Co');
+    expect(visible).not.toContain('No place called');
+    // Every card says how far it is: Lyon's businesses lie about 95 km away.
+    const distances = [...visible.matchAll(/(\d+) km away/g)].map((match) => Number(match[1]));
+    expect(distances).toHaveLength(found);
+    for (const km of distances) expect(km).toBeGreaterThan(80);
+    for (const km of distances) expect(km).toBeLessThan(110);
+  });
+
+  it('says when nothing lies around such a place either, and offers to search everywhere', async () => {
+    const visible = text(body(await page('/search?q=plumber&location=Sydney')));
+    expect(visible).toContain('Nothing found for “plumber” in Sydney, Australia or within 250 km of it');
+    expect(visible).toContain('Search everywhere, not only near Sydney, Australia');
+    expect(visible).not.toContain('No place called');
+  });
+
   it('answers a start several places share with "No place called", never with results from everywhere', async () => {
     // Paris, and Paraguay (a country without businesses here).
     const response = await app.get('/api/search?q=plumber&location=Par');
@@ -196,6 +220,8 @@ describe('GET /search', () => {
     }
     expect(await robots('/search?q=zzzyxq&location=lyon')).toEqual({ canonical: '/search?q=zzzyxq&location=lyon', isNoIndex: true });
     expect(await robots('/search?location=lyon')).toEqual({ canonical: '/search?location=lyon', isNoIndex: true });
+    // "plumb in Grenoble" showing Lyon's plumbers is no page of its own (nor would it be for every city on Earth).
+    expect(await robots('/search?q=plumb&location=Grenoble')).toEqual({ canonical: '/search?q=plumb&location=Grenoble', isNoIndex: true });
     expect(await robots('/search')).toEqual({ canonical: '/search', isNoIndex: true });
   });
 

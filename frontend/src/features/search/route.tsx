@@ -16,12 +16,20 @@ export interface SearchPageData {
   serverState: InstantSearchServerState | null;
   /** How many businesses it found; known only where results were computed (null: not known). */
   hitCount: number | null;
+  /** True when its place has no business and it found those around it (known where results were computed). */
+  isAroundPlace: boolean;
 }
 
 /** How many businesses the URL's search found, from the server's results; null when none were computed. */
 function hitCountOf(serverState: InstantSearchServerState | null): number | null {
   const results = serverState?.initialResults[SEARCH_INDEX]?.results?.[0];
   return results && typeof results.nbHits === 'number' ? results.nbHits : null;
+}
+
+/** True when the server's results are those around a place without businesses. */
+function isAroundPlaceOf(serverState: InstantSearchServerState | null): boolean {
+  const results = serverState?.initialResults[SEARCH_INDEX]?.results?.[0] as { aroundPlace?: unknown } | undefined;
+  return results?.aroundPlace !== undefined;
 }
 
 /** The last page of the URL's search (1 when it found nothing), from the server's results; null when none were computed. */
@@ -47,11 +55,11 @@ async function loadSearch({ request }: LoaderFunctionArgs): Promise<SearchPageDa
   // browser's InstantSearch reads its page from the URL.
   const lastPage = lastPageOf(serverState);
   if (lastPage !== null && Number(route.page ?? '1') > lastPage) foundAt(searchPath({ ...route, page: lastPage > 1 ? String(lastPage) : undefined }));
-  return { url: request.url, route, serverState, hitCount: hitCountOf(serverState) };
+  return { url: request.url, route, serverState, hitCount: hitCountOf(serverState), isAroundPlace: isAroundPlaceOf(serverState) };
 }
 
 const handle: RouteHandle<SearchPageData> = {
-  meta: ({ route, hitCount }) => describeSearch(route, hitCount),
+  meta: ({ route, hitCount, isAroundPlace }) => describeSearch(route, hitCount, isAroundPlace),
 };
 
 /**

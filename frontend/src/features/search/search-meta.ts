@@ -2,17 +2,18 @@ import type { PageMeta } from '../../lib/page-meta.ts';
 import { canonicalSearchPath, getSearchTitle, isIndexableSearch, type SearchRoute } from './search-url.ts';
 
 /**
- * The head of the search `route` that found `hitCount` businesses (null: not known yet): the
- * route's meta on the server and after a navigation to /search, and the page's own as the
- * visitor searches on (InstantSearch changes the URL without the router).
+ * The head of the search `route` that found `hitCount` businesses (null: not known yet), around
+ * its place rather than in it when `isAroundPlace` (a place without businesses): the route's meta
+ * on the server and after a navigation to /search, and the page's own as the visitor searches on
+ * (InstantSearch changes the URL without the router).
  */
-export function describeSearch(route: SearchRoute, hitCount: number | null): PageMeta {
+export function describeSearch(route: SearchRoute, hitCount: number | null, isAroundPlace = false): PageMeta {
   const query = route.q ?? '';
   const location = route.location ?? '';
   return {
     title: getSearchTitle(query, location),
     description: `Businesses${query ? ` matching “${query}”` : ''}${location ? ` in ${location}` : ''}: ratings, opening hours, phone numbers and a map.`,
     canonicalPath: canonicalSearchPath(route),
-    noIndex: !isIndexableSearch(route, hitCount),
+    noIndex: !isIndexableSearch(route, hitCount, isAroundPlace),
   };
 }

@@ -109,6 +109,8 @@ describe('what search engines are told about a search', () => {
     expect(isIndexableSearch(route('q=plumber&location=Lyon'), 0)).toBe(false);
     expect(isIndexableSearch(route('q=plumber&location=Lyon'), null)).toBe(false);
     expect(isIndexableSearch(route('location=Lyon'), 12)).toBe(false);
+    // The businesses around a place that has none are not "plumber in Lyon".
+    expect(isIndexableSearch(route('q=plumber&location=Lyon'), 12, true)).toBe(false);
     for (const extra of ['category=plumber', 'country=fr', 'city=fr:lyon', 'minRating=4', 'openNow=true', 'near=45.76,4.83', 'bbox=45,4,46,5', 'sort=rating', 'page=2']) {
       expect(isIndexableSearch(route(`q=plumber&location=Lyon&${extra}`), 12), extra).toBe(false);
     }

@@ -174,11 +174,13 @@ export function canonicalSearchPath(route: SearchRoute): string {
 
 /**
  * Whether a search's page may be indexed: a what, perhaps a where, nothing else (no filter, sort,
- * page or map area), and at least one business found. A "plumber in Lyon" page is a landing page
- * people search for; its variations (filters, pages, sorts, map moves) and empty results are not.
+ * page or map area), and at least one business found in the place named. A "plumber in Lyon" page
+ * is a landing page people search for; its variations (filters, pages, sorts, map moves), empty
+ * results and the businesses around a place without any (`isAroundPlace`: "plumber in Lyon" showing
+ * Geneva's, for every city on Earth) are not.
  */
-export function isIndexableSearch(route: SearchRoute, hitCount: number | null): boolean {
-  if (!route.q || hitCount === null || hitCount === 0) return false;
+export function isIndexableSearch(route: SearchRoute, hitCount: number | null, isAroundPlace = false): boolean {
+  if (!route.q || hitCount === null || hitCount === 0 || isAroundPlace) return false;
   return searchPath(route) === canonicalSearchPath(route);
 }
 

@@ -1,7 +1,9 @@
 import type { MouseEvent } from 'react';
 import { useInstantSearch } from 'react-instantsearch';
 import { EmptyState } from '../../../components/page-states.tsx';
+import { formatNumber } from '../../../lib/format.ts';
 import type { SearchRoute } from '../search-url.ts';
+import { getAroundPlace } from '../around-place.ts';
 import { getLocationCorrection } from '../location-correction.ts';
 import { getUnknownPlace } from '../unknown-place.ts';
 import { hasFilters, useSearchRoute, withoutFilters } from '../use-search-route.ts';
@@ -13,13 +15,14 @@ interface Suggestion {
 
 /**
  * Ways out of an empty result, most targeted first: drop the filters, then the place, then the words.
- * `place` is the place searched, as the summary names it (the corrected one when the where box had a typo).
+ * `place` is the place searched, as the summary names it (the corrected one when the where box had a typo);
+ * `where` says where the search looked ("in London", "near Lyon, France" for a place without businesses).
  */
-export function getSuggestions(route: SearchRoute, place = route.location): Suggestion[] {
+export function getSuggestions(route: SearchRoute, place = route.location, where = `in ${place}`): Suggestion[] {
   const suggestions: Suggestion[] = [];
   if (hasFilters(route)) suggestions.push({ label: 'Remove all filters', route: withoutFilters(route) });
-  if (route.location) suggestions.push({ label: `Search everywhere, not only in ${place}`, route: { ...route, location: undefined, page: undefined } });
-  if (route.q) suggestions.push({ label: `Show all businesses${route.location ? ` in ${place}` : ''}`, route: { location: route.location ? place : undefined } });
+  if (route.location) suggestions.push({ label: `Search everywhere, not only ${where}`, route: { ...route, location: undefined, page: undefined } });
+  if (route.q) suggestions.push({ label: `Show all businesses${route.location ? ` ${where}` : ''}`, route: { location: route.location ? place : undefined } });
   return suggestions;
 }
 
@@ -30,7 +33,9 @@ export function NoResults() {
   if (results.__isArtificial || results.nbHits > 0 || status === 'error') return null;
   // The summary names the corrected place ("London" for "Londn"): so does everything here.
   const place = getLocationCorrection(results)?.used ?? route.location;
-  const suggestions = getSuggestions(route, place);
+  // A real place without businesses: the search looked around it.
+  const around = getAroundPlace(results);
+  const suggestions = around ? getSuggestions(route, place, `near ${around.name}`) : getSuggestions(route, place);
   const handleClick = (event: MouseEvent<HTMLAnchorElement>, next: SearchRoute) => {
     event.preventDefault();
     show(next);
@@ -59,7 +64,7 @@ export function NoResults() {
     <EmptyState title="No businesses match your search">
       <p>
         {route.q ? <>Nothing found for “{route.q}”</> : 'Nothing found'}
-        {route.location ? <> in {place}</> : null}
+        {around ? <> in {around.name} or within {formatNumber(around.radiusKm)} km of it</> : route.location ? <> in {place}</> : null}
         {hasFilters(route) ? ' with these filters' : ''}. Check the spelling, use fewer words, or widen the search:
       </p>
       {suggestions.length > 0 && (

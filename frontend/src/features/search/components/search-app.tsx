@@ -3,6 +3,7 @@ import { history } from 'instantsearch.js/es/lib/routers';
 import { useEffect, useMemo, useState } from 'react';
 import { InstantSearch, useInstantSearch } from 'react-instantsearch';
 import { applyHeadTags } from '../../../lib/page-meta.ts';
+import { getAroundPlace } from '../around-place.ts';
 import { searchClient } from '../search-client.ts';
 import { describeSearch } from '../search-meta.ts';
 import { parseSearchParams, routeToState, SEARCH_INDEX, searchPath, stateToRoute, type SearchRoute, type SearchUiState } from '../search-url.ts';
@@ -49,9 +50,10 @@ function SearchHead({ origin }: { origin: string }) {
   // The search as its URL: one value that changes when the search does.
   const path = searchPath(route);
   const hitCount = results ? results.nbHits : null;
+  const isAroundPlace = getAroundPlace(results) !== null;
   useEffect(() => {
-    applyHeadTags(document, describeSearch(parseSearchParams(new URL(path, origin).searchParams), hitCount), origin);
-  }, [path, hitCount, origin]);
+    applyHeadTags(document, describeSearch(parseSearchParams(new URL(path, origin).searchParams), hitCount, isAroundPlace), origin);
+  }, [path, hitCount, isAroundPlace, origin]);
   return null;
 }
 

@@ -1,10 +1,15 @@
 import { useInstantSearch } from 'react-instantsearch';
 import { formatNumber } from '../../../lib/format.ts';
+import { getAroundPlace } from '../around-place.ts';
 import { getLocationCorrection } from '../location-correction.ts';
 import { getQueryWordsUsed } from '../query-words.ts';
 import { useSearchState } from '../use-search-route.ts';
 
-/** "12 businesses for “plumber” in Lyon", announced politely as the results change. */
+/**
+ * "12 businesses for “plumber” in Lyon", announced politely as the results change; for a place
+ * without businesses, "No businesses in Lyon, France; showing the nearest. 3 businesses for
+ * “plumber” within 250 km".
+ */
 export function SearchSummary() {
   const { results, status } = useInstantSearch();
   const indexUiState = useSearchState();
@@ -14,6 +19,7 @@ export function SearchSummary() {
   const location = indexUiState.location?.trim();
   const queryWords = isKnown ? getQueryWordsUsed(results) : null;
   const correction = isKnown ? getLocationCorrection(results) : null;
+  const around = isKnown ? getAroundPlace(results) : null;
   return (
     <p className="search-summary" role="status" aria-live="polite">
       {queryWords ? (
@@ -26,6 +32,7 @@ export function SearchSummary() {
           Showing results for {correction.used} (you typed “{correction.typed}”).{' '}
         </span>
       ) : null}
+      {around && count > 0 ? <span className="search-summary-fallback">No businesses in {around.name}; showing the nearest. </span> : null}
       {isKnown ? (
         <>
           <strong>
@@ -33,7 +40,7 @@ export function SearchSummary() {
             {results.exhaustiveNbHits === false ? '+' : ''} {count === 1 ? 'business' : 'businesses'}
           </strong>
           {query ? <> for “{queryWords ? queryWords.used.join(' ') : query}”</> : null}
-          {location ? <> in {correction ? correction.used : location}</> : null}
+          {around ? <> within {formatNumber(around.radiusKm)} km of {around.name}</> : location ? <> in {correction ? correction.used : location}</> : null}
         </>
       ) : (
         'Searching…'
