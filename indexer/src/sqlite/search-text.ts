@@ -259,6 +259,11 @@ export interface QueryUnit {
   typed: string[];
   /** [0]: the typed words; then the synonyms of the phrase. */
   alternatives: ExpandedWord[][];
+  /**
+   * True when the alternatives after the first are those of phrases the typed words are the start
+   * of ("denti": dentist's "dental clinic"): they find more, and rank below what the typed words find.
+   */
+  isCompletion?: boolean;
 }
 
 export function quote(term: string): string {

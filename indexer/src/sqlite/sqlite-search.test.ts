@@ -254,6 +254,50 @@ describe('sqlite search: bounded work', () => {
   });
 });
 
+describe('sqlite search: a word being typed reaches the synonyms of the word it starts', () => {
+  let temp: TempIndex;
+
+  beforeEach(async () => {
+    temp = createTempIndex('search-completion');
+    const add = (name: string, category: string, reviews: number) => insertBusiness(temp.record, buildBusiness({ name, category, type: category, reviews }));
+    for (const [index, name] of ['Cabinet Martin', 'Docteur Roux', 'Sourire Plus'].entries()) add(name, 'Dentist', 10 + index);
+    // More popular than the dentists, and named by a synonym of "dentist" only.
+    for (const [index, name] of ['Clinique du Parc', 'Centre Bellecour'].entries()) add(name, 'Dental clinic', 100 + index);
+    add('Pizza Roma', 'Pizza restaurant', 50);
+    await rebuildIndex(temp.recordFile, temp.engine, 'all');
+  });
+
+  afterEach(() => temp.dispose());
+
+  const search = (query: string) => temp.engine.search({ query, page: 1, perPage: 20 });
+  const idsWhere = (where: string) => temp.record.prepare(`SELECT id FROM businesses WHERE ${where} ORDER BY id`).pluck().all() as number[];
+  const ids = (hits: { id: number }[]) => hits.map((hit) => hit.id).sort((a, b) => a - b);
+
+  it('finds as many businesses for "denti" as for "dentist": the dental clinics too, after the dentists', async () => {
+    const whole = await search('dentist');
+    const typing = await search('denti');
+    expect(ids(whole.hits)).toEqual(idsWhere("category IN ('Dentist', 'Dental clinic')"));
+    expect(typing.total).toBeGreaterThanOrEqual(whole.total);
+    expect(ids(typing.hits)).toEqual(ids(whole.hits));
+    // What the typed word starts comes first, its synonyms after, however popular.
+    expect(typing.hits.map((hit) => hit.category)).toEqual(['Dentist', 'Dentist', 'Dentist', 'Dental clinic', 'Dental clinic']);
+    // The last of several words too: "dental clin" is on its way to "dental clinic", a synonym of "dentist".
+    expect(ids((await search('dental clin')).hits)).toEqual(ids(whole.hits));
+  });
+
+  it('looks for synonyms only from four letters, and for the last word only', async () => {
+    const trace = traceSearchStatements(temp.engine.database);
+    const matchOf = async (query: string) => {
+      trace.clear();
+      await search(query);
+      return [...trace].filter(([sql]) => sql === 'SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?').map(([, params]) => String(params[0])).join(' ; ');
+    };
+    expect(await matchOf('denti')).toMatch(/"clinic"/);
+    expect(await matchOf('den')).not.toMatch(/"clinic"|"surgery"/);
+    expect(await matchOf('denti pizza')).not.toMatch(/"clinic"|"surgery"/);
+  });
+});
+
 describe('sqlite search: query plans', () => {
   let temp: TempIndex;
   const plan = (sql: string, params: unknown[] = []) =>

@@ -97,6 +97,7 @@ import {
   withJoinedCopies,
   withJoinedWords,
   type FtsColumn,
+  type ExpandedWord,
   type HighlightTerms,
   type QueryUnit,
 } from './search-text.ts';
@@ -130,6 +131,8 @@ const SUBTYPE_TIER = 15;
 const NAME_WORDS_TIER = 10;
 const NAME_PREFIX_TIER = 9;
 const CATEGORY_PREFIX_TIER = 8;
+/** A category that is a synonym of a phrase the query may be completing ("denti": Dental clinic): below one the typed prefix starts. */
+const COMPLETED_CATEGORY_TIER = 7;
 const PLACE_TIER = 3;
 const OTHER_TIER = 1;
 /** Added to a category tier when the name matches too (less than the gap between two tiers). */
@@ -579,6 +582,11 @@ class SqliteSearcher {
         i += 2;
         continue;
       }
+      const completion = length === 1 ? this.completion(joinedWords, canonical, i, partsOf, expand) : null;
+      if (completion !== null) {
+        units.push(completion);
+        break;
+      }
       const typed = joinedWords.slice(i, i + length);
       const parts = length === 1 ? partsOf.get(typed[0]!) : undefined;
       const group = synonyms.of(canonical.slice(i, i + length)) ?? [];
@@ -592,6 +600,36 @@ class SqliteSearcher {
       i += length;
     }
     return units;
+  }
+
+  /**
+   * The words from `at` to the end as the start of phrases of the synonym table, the last one
+   * being typed ("denti": dentist; "dental clin": dental clinic), with the phrases' groups as
+   * alternatives: "denti" finds the dental clinics "dentist" finds. Bounded by the table (a last
+   * word of 4+ letters starting at most 3 phrases: `Synonyms.completions`) and by
+   * {@link MAX_ALTERNATIVES}. A phrase the typed prefix already finds (its last word among the
+   * prefix's terms) is not added: its category ranks as a category starting with the prefix, above
+   * the synonyms. Null when nothing starts there, or a word is not plain letters (a phone number,
+   * CJK) or is written with a hyphen (its parts are its alternative).
+   */
+  private completion(words: string[], canonical: string[], at: number, partsOf: Map<string, string[]>, expand: (word: string) => ExpandedWord): QueryUnit | null {
+    const length = words.length - at;
+    if (length > MAX_SYNONYM_WORDS || synonyms.of([canonical[at]!]) !== null) return null;
+    const typed = words.slice(at);
+    if (!typed.every((word) => /^\p{L}+$/u.test(word) && !partsOf.has(word))) return null;
+    const completed = synonyms.completions(canonical.slice(at, -1), typed.at(-1)!);
+    if (completed.length === 0) return null;
+    const asTyped = typed.map(expand);
+    const prefixTerms = new Set(asTyped.at(-1)!.terms ?? []);
+    const phrases = new Map<string, string[]>();
+    for (const phrase of completed) {
+      for (const synonym of synonyms.of(phrase) ?? []) {
+        const isFoundAsTyped = synonym.join(' ') === phrase.join(' ') && prefixTerms.has(synonym.at(-1)!);
+        if (!isFoundAsTyped) phrases.set(synonym.join(' '), synonym);
+      }
+    }
+    const others = [...phrases.values()].slice(0, MAX_ALTERNATIVES - 1);
+    return { typed, alternatives: [asTyped, ...others.map((phrase) => phrase.map((word) => this.vocabulary.whole(word)))], isCompletion: true };
   }
 
   /**
@@ -617,26 +655,29 @@ class SqliteSearcher {
 
   /**
    * The canonical phrases the units can stand for (typed words first, then with synonyms), each
-   * with the tier of a business whose category is that phrase: 20 typed, 19 a synonym.
+   * with the tier of a business whose category is that phrase: 20 typed, 19 a synonym, 7 a synonym
+   * of a phrase the typed words may be completing.
    */
   private categoryTiers(units: QueryUnit[]): Map<string, number> {
     const tiers = new Map<string, number>();
     if (units.length === 0) return tiers;
-    let combos: { words: string[]; isTyped: boolean }[] = [{ words: [], isTyped: true }];
+    let combos: { words: string[]; tier: number }[] = [{ words: [], tier: EXACT_CATEGORY_TIER }];
     for (const unit of units) {
       const next: typeof combos = [];
+      const synonymTier = unit.isCompletion ? COMPLETED_CATEGORY_TIER : SYNONYM_CATEGORY_TIER;
       for (const combo of combos) {
         unit.alternatives.forEach((alternative, index) => {
           // A split word's phrase stands for its parts ("book store").
           const words = alternative.flatMap((word) => (word.phrase !== null && word.exactTerms.length > 0 ? word.exactTerms : [word.word]).map(singularOf));
-          if (next.length < MAX_CATEGORY_PHRASES) next.push({ words: [...combo.words, ...words], isTyped: combo.isTyped && index === 0 });
+          const tier = Math.min(combo.tier, index === 0 ? EXACT_CATEGORY_TIER : synonymTier);
+          if (next.length < MAX_CATEGORY_PHRASES) next.push({ words: [...combo.words, ...words], tier });
         });
       }
       combos = next;
     }
     for (const combo of combos) {
       const phrase = combo.words.join(' ');
-      if (!tiers.has(phrase)) tiers.set(phrase, combo.isTyped ? EXACT_CATEGORY_TIER : SYNONYM_CATEGORY_TIER);
+      if (!tiers.has(phrase)) tiers.set(phrase, combo.tier);
     }
     return tiers;
   }
@@ -769,7 +810,9 @@ class SqliteSearcher {
       for (const row of found.rows) {
         if (seen.has(row.pos)) continue;
         seen.add(row.pos);
-        candidates.push(toCandidate(row, 0, tier));
+        // A category the query may be completing ranks below what the typed words find: its rows
+        // join the others in popularity order, not ahead of them, until ranking sets their tier.
+        candidates.push(toCandidate(row, 0, tier > COMPLETED_CATEGORY_TIER ? tier : 0));
       }
     }
     const hasText = matchParts.length > 0 || units.length > 0;
@@ -1249,9 +1292,12 @@ function dimensionStream(dimension: Dimension): Stream {
  * The best field a query matched in, read from the candidate's own fields: its category is what
  * the query says (20, 19 through a synonym); its category or type holds every query word (a
  * sub-type, 15); its name holds every word (10) or starts a word with one (9); its category does
- * (8); its place (3); otherwise the about text or contact (1). Words compare as canonical singulars.
+ * (8); its category is a synonym of what the last word may be completing (7); its place (3);
+ * otherwise the about text or contact (1). Words compare as canonical singulars.
  */
 class ColumnTiers {
+  /** The units with their synonyms, but without those of phrases the typed words may complete (they rank by the category tiers only). */
+  private readonly units: QueryUnit[];
   private readonly prefixes: WordPattern | null;
   /** The typed words only (not their synonyms). */
   private readonly typedPrefixes: WordPattern | null;
@@ -1261,11 +1307,12 @@ class ColumnTiers {
   private readonly seen = new Map<string, number>();
 
   constructor(
-    private readonly units: QueryUnit[],
+    units: QueryUnit[],
     locationWords: string[],
     private readonly categoryTiers: Map<string, number>,
   ) {
-    const words = units.flatMap((unit) => unit.alternatives.flat()).filter((word) => word.phrase === null);
+    this.units = units.map((unit) => (unit.isCompletion ? { typed: unit.typed, alternatives: [unit.alternatives[0]!] } : unit));
+    const words = this.units.flatMap((unit) => unit.alternatives.flat()).filter((word) => word.phrase === null);
     this.prefixes = wordStarts([...words.map((word) => word.word), ...words.flatMap((word) => word.exactTerms)]);
     this.placePrefixes = wordStarts([...words.map((word) => word.word), ...locationWords]);
     const typed = units.flatMap((unit) => unit.alternatives[0]!).filter((word) => word.phrase === null);
@@ -1299,7 +1346,7 @@ class ColumnTiers {
     return placeTier;
   }
 
-  /** 20/19 exact category (typed, synonym), 18 exact through typo corrections, 15 sub-type, 8 a prefix in category or type, 0 none. */
+  /** 20/19/7 exact category (typed, synonym, synonym of a completion), 18 exact through typo corrections, 15 sub-type, 8 a prefix in category or type, 0 none. */
   private categoryTier(row: TextRow, typos: WordPattern | null): number {
     if (row.category) {
       const exact = categoryKeys(row.category).reduce<number | undefined>((tier, key) => tier ?? this.categoryTiers.get(key), undefined);
