@@ -16,7 +16,9 @@ import { parseArgs } from 'node:util';
 import { Random } from '@directory/data/demo/random.ts';
 import { foldText } from '@directory/data/slug.ts';
 import type { SearchRequest } from '@directory/indexer/search-types.ts';
-import { openIndexDatabase } from '@directory/indexer/sqlite/index-file.ts';
+import cityTimezones from 'city-timezones';
+import { placeKey } from '@directory/indexer/places/place-key.ts';
+import { openIndexDatabase, type IndexDatabase } from '@directory/indexer/sqlite/index-file.ts';
 import { searchIndex } from '@directory/indexer/sqlite/sqlite-search.ts';
 import { synonyms } from '@directory/indexer/text/synonyms.ts';
 import { makeTypo, sampleRecord, wordsOf, type Sample } from './workload.ts';
@@ -35,8 +37,11 @@ function pick<T>(values: T[], count: number, random: Random): T[] {
   return Array.from({ length: count }, () => values[random.int(values.length)]!);
 }
 
-/** The classes of searches, `perClass` each, made of the record's own words, categories and places. */
-export function searchClasses(sample: Sample, perClass: number, random: Random): SearchClass[] {
+/**
+ * The classes of searches, `perClass` each, made of the record's own words, categories and places,
+ * and of `farPlaces`: real cities the index has no business in (the where box looks around them).
+ */
+export function searchClasses(sample: Sample, perClass: number, random: Random, farPlaces: string[] = []): SearchClass[] {
   const nameWords = sample.nameWords.filter((word) => word.length >= 3);
   const twoWords = sample.businessNames.flatMap((name) => {
     const words = wordsOf(name);
@@ -63,7 +68,23 @@ export function searchClasses(sample: Sample, perClass: number, random: Random):
         base({ query: categoryWord(place.category), sort: 'distance', aroundPoint: { lat: place.latitude, lng: place.longitude } }),
       ),
     },
+    // Drawn after the classes above, which therefore send the same searches as before these were added.
+    {
+      // What the instant search sends while a category word is typed: its first 4 to 6 letters.
+      name: 'typing',
+      requests: pick(categories.map(categoryWord).filter((word) => word.length >= 7), perClass, random).map((word) => base({ query: word.slice(0, 4 + random.int(3)) })),
+    },
+    {
+      name: 'word + far place',
+      requests: pick(farPlaces, perClass, random).map((city) => base({ query: categoryWord(pick(sample.places, 1, random)[0]!.category), location: city })),
+    },
   ];
+}
+
+/** Cities `city-timezones` knows that the index holds no business in, by name. */
+function citiesWithoutBusinesses(db: IndexDatabase): string[] {
+  const indexed = new Set((db.prepare('SELECT name FROM cities').pluck().all() as string[]).map(placeKey));
+  return [...new Set(cityTimezones.cityMapping.map((city) => city.city))].filter((name) => !indexed.has(placeKey(name))).sort();
 }
 
 export interface ClassFigures {
@@ -109,7 +130,7 @@ function main(): void {
   const random = new Random(Number(values.seed));
   const sample = sampleRecord(record, 2000, random);
   const db = openIndexDatabase(join(indexDir, readFileSync(pointer, 'utf8').trim()), { readonly: true });
-  const classes = searchClasses(sample, perClass, random).filter((c) => !values.only || c.name.includes(values.only));
+  const classes = searchClasses(sample, perClass, random, citiesWithoutBusinesses(db)).filter((c) => !values.only || c.name.includes(values.only));
   const figures: ClassFigures[] = [];
   const now = new Date();
   void (async () => {
