@@ -119,6 +119,31 @@ describe('sqlite search: bounded work', () => {
     expect(withinRadius.total).toBe(rows.filter((row) => distanceKm(center.lat, center.lng, row.latitude, row.longitude) <= 20).length);
   });
 
+  it('sorts the matches of words by distance within a radius through the grid cells, exactly, however many match elsewhere', async () => {
+    const center = { lat: 45.764, lng: 4.8357 };
+    const insertMany = record.transaction(() => {
+      // 1,200 plumbers, the most popular far away (about 1 to 100 km north), a few near.
+      for (let i = 0; i < 1200; i += 1) {
+        const offset = i < 1180 ? 0.01 + ((i * 7919) % 1000) * 0.0009 : (i - 1180) * 0.0001;
+        insert(buildBusiness({ name: `Plumber ${i}`, category: 'Plumber', latitude: center.lat + offset, longitude: center.lng, reviews: 5000 - i }));
+      }
+    });
+    insertMany();
+    await rebuildIndex(recordFile, engine, 'all');
+    const trace = traceSearchStatements(engine.database);
+    const radiusKm = 5;
+    const response = await engine.search({ query: 'plumber', filters: { geo: { ...center, radiusKm } }, sort: 'distance', page: 1, perPage: 10 });
+    const rows = record.prepare('SELECT name, latitude, longitude FROM businesses').all() as { name: string; latitude: number; longitude: number }[];
+    const within = rows
+      .map((row) => ({ name: row.name, km: distanceKm(center.lat, center.lng, row.latitude, row.longitude) }))
+      .filter((row) => row.km <= radiusKm)
+      .sort((a, b) => a.km - b.km);
+    expect(response.hits.map((hit) => hit.name)).toEqual(within.slice(0, 10).map((row) => row.name));
+    expect(response.total).toBe(within.length);
+    // A match of more than 1,000 with a filter is intersected with the cells around the point inside FTS5, not read whole.
+    expect(trace.has(CELL_MATCH_SQL)).toBe(true);
+  });
+
   it('expands a long prefix to its most frequent terms and then says the total is a lower bound', async () => {
     // Thirteen terms start with "zeph": the rarest one falls outside the expansion.
     for (let i = 0; i < MAX_PREFIX_TERMS + 1; i += 1) {

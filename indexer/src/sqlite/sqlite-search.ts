@@ -983,7 +983,7 @@ class SqliteSearcher {
   ): Found {
     const want = Math.min(pageEnd, CANDIDATE_LIMIT);
     // With conditions, only the rows tell how many matches pass them: a small match is read whole below (exact total).
-    const isSmall = !conditions.isEmpty && this.countUpTo(expression, SMALL_MATCH) <= SMALL_MATCH;
+    const isSmall = !conditions.isEmpty && this.countUpTo(expression, SMALL_MATCH + 1) <= SMALL_MATCH;
     if (bound > CANDIDATE_LIMIT && !isSmall) {
       const walked = this.cellWalk(expression, point, maxKm, conditions, want, bound);
       if (walked) return walked;
