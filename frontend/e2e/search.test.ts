@@ -189,6 +189,37 @@ describe('the search page', () => {
     await page.close();
   });
 
+  it('shows the businesses around a real place that has none, nearest first with their distance, and says so', async () => {
+    // Grenoble has no business here; Lyon's plumbers lie about 95 km away, Paris's 480 km (too far).
+    const { page, searches, errors } = await openSearch('/search?q=plumb&location=Grenoble');
+    const summary = page.getByRole('status');
+    await summary.getByText('No businesses in Grenoble, France; showing the nearest.').waitFor();
+    expect(await summary.textContent()).toContain('24 businesses for “plumb” within 250 km of Grenoble, France');
+    expect(await page.getByText('No place called').count()).toBe(0);
+    const distances = await page.getByRole('list', { name: 'Businesses found' }).getByText(/km away$/).allTextContents();
+    expect(distances).toHaveLength(20);
+    expect(distances.map((text) => Number.parseFloat(text))).toEqual([...distances.map((text) => Number.parseFloat(text))].sort((a, b) => a - b));
+    await showMap(page);
+    expect(searches).toEqual([]);
+    await screenshot(page, 'search-around-place');
+    // The same once typed: another real place without businesses, then one with them.
+    const where = page.getByRole('searchbox', { name: 'Where?' });
+    await where.fill('Sydney');
+    await page.getByText('Nothing found for “plumb” in Sydney, Australia or within 250 km of it.', { exact: false }).waitFor();
+    await page.getByRole('link', { name: 'Search everywhere, not only near Sydney, Australia' }).waitFor();
+    await where.fill('Lyon');
+    await summary.getByText('24 businesses for “plumb” in Lyon').waitFor();
+    expect(await summary.textContent()).not.toContain('No businesses in');
+    expect(errors).toEqual([]);
+    await page.close();
+
+    const phone = await openSearch('/search?q=plumb&location=Grenoble', { width: 412, height: 900 });
+    await phone.page.getByRole('status').getByText('No businesses in Grenoble, France; showing the nearest.').waitFor();
+    await screenshot(phone.page, 'search-around-place-phone');
+    expect(phone.errors).toEqual([]);
+    await phone.page.close();
+  });
+
   it('says which words it searched with when nothing matches them all, on the server page and after typing', async () => {
     const { page, errors } = await openSearch('/search?q=bakery%20zzqxv&location=berlin');
     const summary = page.getByRole('status');
