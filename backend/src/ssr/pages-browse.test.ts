@@ -439,3 +439,15 @@ describe('the footer', () => {
     }
   });
 });
+
+describe('business cards', () => {
+  it('say "No rating yet" for a business without a rating, not a 0.0 that reads as the worst one', async () => {
+    const { text } = await page('/categories/museum');
+    expect(text).toContain('Paris Museum');
+    expect(text).toContain('No rating yet');
+    expect(text).not.toContain('0.0');
+    // A rated card keeps its figure and count.
+    const rated = await page('/categories/dentist');
+    expect(rated.text).toMatch(/Berlin Dentist 1 .*3\.0 \(\d+ reviews?\)/);
+  });
+});

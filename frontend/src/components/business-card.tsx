@@ -5,9 +5,6 @@ import { formatNumber, telHref } from '../lib/format.ts';
 import { StarRating } from './star-rating.tsx';
 import './business-card.css';
 
-/** Rating as shown beside the stars: one decimal, '0.0' when there is none. */
-export const formatRating = (rating: number | null) => (rating ?? 0).toFixed(1);
-
 function StorefrontIcon() {
   return (
     <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
@@ -64,10 +61,17 @@ export function BusinessCardFrame({ className, slug, photo, fallback, name, cate
         {category}
         <p className="business-card-rating">
           <StarRating rating={rating} size="sm" />
-          <span className="business-card-rating-value">{formatRating(rating)}</span>
-          <span className="muted">
-            ({formatNumber(reviews)} {reviews === 1 ? 'review' : 'reviews'})
-          </span>
+          {/* The spec's '0.0' for no rating reads as the worst one: said in words, as on the business page. */}
+          {rating === null ? (
+            <span className="muted">No rating yet{reviews > 0 && ` · ${formatNumber(reviews)} ${reviews === 1 ? 'review' : 'reviews'}`}</span>
+          ) : (
+            <>
+              <span className="business-card-rating-value">{rating.toFixed(1)}</span>
+              <span className="muted">
+                ({formatNumber(reviews)} {reviews === 1 ? 'review' : 'reviews'})
+              </span>
+            </>
+          )}
         </p>
         {address !== null && (
           <p className="business-card-line">
