@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from './link.tsx';
 import type { BusinessListItem } from '@directory/backend/shared/api-types.ts';
 import { formatNumber, telHref } from '../lib/format.ts';
+import { Photo } from './photo.tsx';
 import { StarRating } from './star-rating.tsx';
 import './business-card.css';
 
@@ -52,7 +53,7 @@ export function BusinessCardFrame({ className, slug, photo, fallback, name, cate
   return (
     <article className={className ? `card business-card ${className}` : 'card business-card'}>
       <div className="business-card-photo">
-        {photo ? <img src={photo} alt="" loading="lazy" decoding="async" referrerPolicy="no-referrer" /> : fallback}
+        <Photo src={photo} fallback={fallback} alt="" loading="lazy" decoding="async" />
       </div>
       <div className="business-card-body">
         <h3 className="business-card-name">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import { Link } from '../../../components/link.tsx';
 import { AdSlot } from '../../../components/ad-slot.tsx';
+import { Photo } from '../../../components/photo.tsx';
 import { StarRating } from '../../../components/star-rating.tsx';
 import { formatNumber, pluralize, telHref } from '../../../lib/format.ts';
 import { getAboutText, getAmenities, getCityName, getDirectionsUrl } from '../business-content.ts';
@@ -84,14 +85,18 @@ export function BusinessPage() {
 
         <header className="business-header">
           <div className="business-photo">
-            {business.photo ? (
-              <img src={business.photo} alt={`Photo of ${business.name}`} width="480" height="320" />
-            ) : (
-              <div className="business-photo-fallback" aria-hidden="true">
-                <span>{kind.charAt(0).toUpperCase()}</span>
-                <small>{kind}</small>
-              </div>
-            )}
+            <Photo
+              src={business.photo}
+              alt={`Photo of ${business.name}`}
+              width="480"
+              height="320"
+              fallback={
+                <div className="business-photo-fallback" aria-hidden="true">
+                  <span>{kind.charAt(0).toUpperCase()}</span>
+                  <small>{kind}</small>
+                </div>
+              }
+            />
           </div>
           <div className="business-heading">
             <div className="business-badges">

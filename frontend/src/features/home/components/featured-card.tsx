@@ -1,5 +1,6 @@
 import { Link } from '../../../components/link.tsx';
 import type { FeaturedBusiness } from '@directory/backend/shared/api-types.ts';
+import { Photo } from '../../../components/photo.tsx';
 import { StarRating } from '../../../components/star-rating.tsx';
 import { Tooltip } from '../../../components/tooltip.tsx';
 import { formatReviewCount, truncateName } from '../counters.ts';
@@ -12,11 +13,14 @@ export function FeaturedCard({ business }: { business: FeaturedBusiness }) {
   const card = (describedBy: { 'aria-describedby'?: string }) => (
     <Link to={`/business/${business.slug}`} className="featured-card-link" {...describedBy}>
       <div className={`featured-card-media featured-tone-${business.name.charCodeAt(0) % 4}`}>
-        {business.image_url ? (
-          <img src={business.image_url} alt="" loading="lazy" width="320" height="180" />
-        ) : (
-          <span className="featured-card-initial" aria-hidden="true">{business.name.trim().charAt(0).toUpperCase()}</span>
-        )}
+        <Photo
+          src={business.image_url}
+          alt=""
+          loading="lazy"
+          width="320"
+          height="180"
+          fallback={<span className="featured-card-initial" aria-hidden="true">{business.name.trim().charAt(0).toUpperCase()}</span>}
+        />
       </div>
       <div className="featured-card-body">
         <h3 className="featured-card-name">
