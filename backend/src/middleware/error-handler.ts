@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { randomUUID } from 'node:crypto';
 import { ApiError, RateLimitedError } from '../errors.ts';
+import type { ApiErrorBody } from '../shared/api-errors.ts';
 import { RecordBusyError } from '@directory/data/record-lock.ts';
 import { storageErrorKind } from '@directory/data/storage-errors.ts';
 
@@ -24,7 +25,7 @@ export function errorHandler(options: { isDevelopment: boolean }): Middleware {
       if (error instanceof ApiError) {
         ctx.status = error.status;
         if (error instanceof RateLimitedError) ctx.set('Retry-After', String(error.retryAfterSeconds));
-        ctx.body = { error: { id: error.id, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+        ctx.body = error.toBody();
         return;
       }
       // The record's storage failed a write: its transaction rolled back whole, nothing was saved.
@@ -34,13 +35,13 @@ export function errorHandler(options: { isDevelopment: boolean }): Middleware {
           console.error(`[${requestId}] ${ctx.method} ${ctx.url}: the record stayed locked by another writer`);
           ctx.status = 503;
           ctx.set('Retry-After', String(RECORD_BUSY_RETRY_SECONDS));
-          ctx.body = { error: { id: 'record_busy', message: RECORD_BUSY_MESSAGE } };
+          ctx.body = { error: { id: 'record_busy', message: RECORD_BUSY_MESSAGE } } satisfies ApiErrorBody;
           return;
         case 'full':
           // The operator must free space.
           console.error(`[${requestId}] ${ctx.method} ${ctx.url}: the disk holding the record is full (SQLITE_FULL)`);
           ctx.status = 507;
-          ctx.body = { error: { id: 'storage_full', message: 'The server cannot save anything right now: its disk is full. Nothing was saved; please try again later.' } };
+          ctx.body = { error: { id: 'storage_full', message: 'The server cannot save anything right now: its disk is full. Nothing was saved; please try again later.' } } satisfies ApiErrorBody;
           return;
         case 'refused':
           // Reads keep being served while the folder refuses writes; one line for the operator, no stack.
@@ -48,7 +49,7 @@ export function errorHandler(options: { isDevelopment: boolean }): Middleware {
             `[${requestId}] ${ctx.method} ${ctx.path}: the data folder refused a write (${(error as { code: string }).code}): make it writable; reads are still served.`,
           );
           ctx.status = 503;
-          ctx.body = { error: { id: 'storage_read_only', message: 'The server cannot save anything right now: it cannot write to its data folder. Nothing was saved; please try again later.' } };
+          ctx.body = { error: { id: 'storage_read_only', message: 'The server cannot save anything right now: it cannot write to its data folder. Nothing was saved; please try again later.' } } satisfies ApiErrorBody;
           return;
         case null:
           break;
@@ -56,7 +57,7 @@ export function errorHandler(options: { isDevelopment: boolean }): Middleware {
       const status = httpStatusOf(error);
       if (status !== null && status < 500) {
         ctx.status = status;
-        ctx.body = { error: { id: 'http_error', message: (error as Error).message } };
+        ctx.body = { error: { id: 'http_error', message: (error as Error).message, params: { status } } } satisfies ApiErrorBody;
         return;
       }
       console.error(`[${requestId}] ${ctx.method} ${ctx.url} failed:`, error);
@@ -65,9 +66,9 @@ export function errorHandler(options: { isDevelopment: boolean }): Middleware {
         error: {
           id: 'internal_error',
           message: 'Something went wrong on our side. Please try again later.',
-          ...(options.isDevelopment && error instanceof Error ? { stack: error.stack } : {}),
+          ...(options.isDevelopment && error instanceof Error && error.stack !== undefined ? { stack: error.stack } : {}),
         },
-      };
+      } satisfies ApiErrorBody;
     }
   };
 }

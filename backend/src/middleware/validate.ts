@@ -1,6 +1,8 @@
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { badRequest, type ApiError } from '../errors.ts';
+import type { FieldIssue } from '../shared/field-reasons.ts';
+import { fieldIssueOf } from './field-issues.ts';
 
 const nothing = z.object({});
 type Nothing = typeof nothing;
@@ -17,17 +19,22 @@ export const requestShape = <Q extends z.ZodType = Nothing, P extends z.ZodType 
     body: (parts.body ?? nothing) as B,
   });
 
-/** A 400 naming each bad field and its reasons; `pathOffset` drops leading path segments. */
+/**
+ * A 400 naming each bad field and its reasons, in words (`fields`) and by code (`issues`);
+ * `pathOffset` drops leading path segments.
+ */
 export function badRequestFromIssues(issues: readonly z.core.$ZodIssue[], pathOffset = 0): ApiError {
   const fields: Record<string, string[]> = {};
+  const coded: FieldIssue[] = [];
   for (const issue of issues) {
     const field = issue.path.slice(pathOffset).join('.') || String(issue.path[0] ?? 'request');
     (fields[field] ??= []).push(issue.message);
+    coded.push(fieldIssueOf(issue, field));
   }
   const summary = Object.entries(fields)
     .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
     .join('; ');
-  return badRequest(`Invalid request. ${summary}`, fields);
+  return badRequest(`Invalid request. ${summary}`, { fields, issues: coded });
 }
 
 /**
@@ -36,11 +43,15 @@ export function badRequestFromIssues(issues: readonly z.core.$ZodIssue[], pathOf
  */
 export function validate<T extends z.ZodType>(schema: T): Middleware<{ input: z.infer<T> }> {
   return async (ctx, next) => {
-    const result = schema.safeParse({
-      query: ctx.query,
-      params: (ctx as unknown as { params?: Record<string, string> }).params ?? {},
-      body: (ctx.request as { body?: unknown }).body ?? {},
-    });
+    const result = schema.safeParse(
+      {
+        query: ctx.query,
+        params: (ctx as unknown as { params?: Record<string, string> }).params ?? {},
+        body: (ctx.request as { body?: unknown }).body ?? {},
+      },
+      // The refused values ride on the issues, so a missing field is told apart from a wrong one.
+      { reportInput: true },
+    );
     // Issues are reported by field, without the request part (query, params, body) they sit in.
     if (!result.success) throw badRequestFromIssues(result.error.issues, 1);
     ctx.state.input = result.data;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { reason } from '../middleware/field-issues.ts';
 import { withoutControlCharacters } from '../shared/search-text.ts';
 
-const wholePage = z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more');
+const wholeNumber = () => z.coerce.number({ error: reason('whole_number') }).int(reason('whole_number'));
+const wholePage = wholeNumber().min(1, reason('min_value', { min: 1 }));
 
 /** A 1-based page number from the query string. */
 export const pageParam = wholePage.default(1);
@@ -11,7 +13,10 @@ export const optionalPageParam = wholePage.optional();
 
 /** A page size from the query string. */
 export const limitParam = (fallback: number) =>
-  z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100, 'must be 100 or less').default(fallback);
+  wholeNumber().min(1, reason('min_value', { min: 1 })).max(100, reason('max_value', { max: 100 })).default(fallback);
+
+/** One of `values`, refused with the list of them. */
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: reason('one_of', { values }) });
 
 /** One letter A–Z (either case) or '#', for the A-Z strips. */
 export const letterParam = z

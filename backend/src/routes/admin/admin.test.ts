@@ -12,6 +12,7 @@ import type {
   UploadReport,
 } from '../../shared/admin-types.ts';
 import type { SearchResults } from '../../shared/api-types.ts';
+import type { FieldIssue } from '../../shared/field-reasons.ts';
 import { saveBusinesses } from '../../services/business-writer.ts';
 import { signInAsAdmin, type AdminClient } from '../../testing/admin-client.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -279,7 +280,16 @@ describe('admin API against the record', () => {
       body: { ...edit, latitude: 'north', longitude: 200, url: 'not a url', countryCode: 'USA', workingHours: { Monday: 'banana', Funday: '9AM–5PM' } },
     });
     expect(bad.status).toBe(400);
-    const { fields } = ((await bad.json()) as { error: { fields: Record<string, string[]> } }).error;
+    const { fields, issues } = ((await bad.json()) as { error: { fields: Record<string, string[]>; issues: FieldIssue[] } }).error;
+    // Each refusal by code too, with the figures its words need: what the admin screens word in Turkish.
+    expect(issues).toEqual([
+      { field: 'countryCode', code: 'country_code', params: {} },
+      { field: 'latitude', code: 'decimal', params: {} },
+      { field: 'longitude', code: 'between', params: { min: -180, max: 180 } },
+      { field: 'workingHours.Monday', code: 'opening_hours', params: {} },
+      { field: 'workingHours.Funday', code: 'week_day', params: {} },
+      { field: 'url', code: 'http_address', params: {} },
+    ]);
     expect(fields).toEqual({
       latitude: ['must be a number, e.g. 41.0082'],
       longitude: ['must be between -180 and 180'],
@@ -409,7 +419,11 @@ describe('admin API against the record', () => {
     const tooBig = await admin.request('POST', '/api/admin/advertisement-codes', { body: { ...codes, ad2: 'é'.repeat(30_500) } });
     expect(tooBig.status).toBe(413);
     expect(await tooBig.json()).toEqual({
-      error: { id: 'ad_code_too_large', message: 'ad2: at most 50 KB (51,200 bytes); this one is 61,000 bytes' },
+      error: {
+        id: 'ad_code_too_large',
+        message: 'ad2: at most 50 KB (51,200 bytes); this one is 61,000 bytes',
+        params: { area: 'ad2', bytes: 61_000, maxBytes: 51_200 },
+      },
     });
     expect(app.deps.site.advertisementCodes().ad2).toHaveLength(51_200);
   });

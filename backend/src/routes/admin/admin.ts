@@ -170,7 +170,7 @@ export function createAdminRouter(deps: AppDeps): Router {
   router.get('/admin/businesses/:id', requireAdmin, validate(AdminBusinessReadSchema), async (ctx) => {
     const { params } = ctx.state.input as AdminBusinessReadReq;
     const row = admin.businesses.repository.findById(params.id);
-    if (!row) throw notFound(`Business ${params.id} not found`);
+    if (!row) throw notFound(`Business ${params.id} not found`, { kind: 'business', id: params.id });
     const body: AdminBusiness = presentAdminBusiness(row);
     ctx.body = body;
   });
@@ -205,7 +205,7 @@ export function createAdminRouter(deps: AppDeps): Router {
   router.post('/admin/businesses/:id/toggle-approval', requireAdminWrite, validate(AdminBusinessToggleSchema), async (ctx) => {
     const { params } = ctx.state.input as AdminBusinessToggleReq;
     const state = await writeSoon(record, () => admin.businesses.repository.toggleApproval(params.id));
-    if (state === null) throw notFound(`Business ${params.id} not found`);
+    if (state === null) throw notFound(`Business ${params.id} not found`, { kind: 'business', id: params.id });
     sync.poke();
     audit(ctx, state === 1 ? 'business.approve' : 'business.unapprove', `business:${params.id}`, 'success');
     const body: AdminToggleApproval = { success: true, isApproved: state === 1 };
@@ -234,7 +234,7 @@ export function createAdminRouter(deps: AppDeps): Router {
   router.put('/admin/businesses/:id', requireAdminWrite, validate(AdminBusinessEditSchema), async (ctx) => {
     const { params, body: edit } = ctx.state.input as AdminBusinessEditReq;
     const row = await writeSoon(record, () => admin.businesses.edit(params.id, edit));
-    if (!row) throw notFound(`Business ${params.id} not found`);
+    if (!row) throw notFound(`Business ${params.id} not found`, { kind: 'business', id: params.id });
     sync.poke();
     audit(ctx, 'business.edit', `business:${params.id}`, 'success');
     const body: AdminBusiness = presentAdminBusiness(row);
@@ -243,7 +243,7 @@ export function createAdminRouter(deps: AppDeps): Router {
 
   router.delete('/businesses/:id', requireAdminWrite, validate(BusinessDeleteSchema), async (ctx) => {
     const { params } = ctx.state.input as BusinessDeleteReq;
-    if (!(await writeSoon(record, () => admin.businesses.repository.deleteById(params.id)))) throw notFound(`Business ${params.id} not found`);
+    if (!(await writeSoon(record, () => admin.businesses.repository.deleteById(params.id)))) throw notFound(`Business ${params.id} not found`, { kind: 'business', id: params.id });
     sync.poke();
     audit(ctx, 'business.delete', `business:${params.id}`, 'success');
     const body: AdminSuccess = { success: true };
@@ -307,6 +307,7 @@ export function createAdminRouter(deps: AppDeps): Router {
         throw payloadTooLarge(
           'ad_code_too_large',
           `${area}: at most 50 KB (${AD_CODE_MAX_BYTES.toLocaleString('en-US')} bytes); this one is ${bytes.toLocaleString('en-US')} bytes`,
+          { area, bytes, maxBytes: AD_CODE_MAX_BYTES },
         );
       }
     }
@@ -343,7 +344,7 @@ export function createAdminRouter(deps: AppDeps): Router {
   router.patch('/admin/messages/:id', requireAdminWrite, validate(AdminMessageUpdateSchema), async (ctx) => {
     const { params, body: flags } = ctx.state.input as AdminMessageUpdateReq;
     const row = await writeSoon(record, () => admin.messages.setFlags(params.id, flags));
-    if (!row) throw notFound(`Message ${params.id} not found`);
+    if (!row) throw notFound(`Message ${params.id} not found`, { kind: 'message', id: params.id });
     audit(ctx, 'message.update', `message:${params.id}`, 'success', JSON.stringify(flags));
     const body: AdminMessage = presentMessage(row);
     ctx.body = body;
@@ -351,7 +352,7 @@ export function createAdminRouter(deps: AppDeps): Router {
 
   router.delete('/admin/messages/:id', requireAdminWrite, validate(AdminMessageDeleteSchema), async (ctx) => {
     const { params } = ctx.state.input as AdminMessageDeleteReq;
-    if (!(await writeSoon(record, () => admin.messages.deleteById(params.id)))) throw notFound(`Message ${params.id} not found`);
+    if (!(await writeSoon(record, () => admin.messages.deleteById(params.id)))) throw notFound(`Message ${params.id} not found`, { kind: 'message', id: params.id });
     audit(ctx, 'message.delete', `message:${params.id}`, 'success');
     const body: AdminSuccess = { success: true };
     ctx.body = body;

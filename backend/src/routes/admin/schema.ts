@@ -1,22 +1,25 @@
 import { z } from 'zod';
 import { WEEK_DAYS } from '@directory/data/business.ts';
 import { dayName, normalizeDayText } from '../../import/hours.ts';
+import { reason } from '../../middleware/field-issues.ts';
 import { requestShape } from '../../middleware/validate.ts';
-import { limitParam, pageParam } from '../schema-parts.ts';
+import { limitParam, oneOf, pageParam } from '../schema-parts.ts';
 import { decodeListCursor, MAX_OFFSET_PAGE } from '../../services/admin-list-cursor.ts';
 import { ADMIN_LIMITS } from '../../shared/admin-limits.ts';
 
 const { business: BUSINESS_LIMITS } = ADMIN_LIMITS;
+/** The longest list cursor read (a cursor is a sort value and an id, encoded). */
+const LIST_CURSOR_MAX = 1000;
 
-const idParam = z.object({ id: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more') });
+const idParam = z.object({ id: z.coerce.number({ error: reason('whole_number') }).int(reason('whole_number')).min(1, reason('min_value', { min: 1 })) });
 /** Optional text: blank becomes null, so an operator clears a field by emptying it. */
 const optionalText = (max: number) =>
   z
-    .string({ error: 'must be text or null' })
-    .max(max, `must be at most ${max} characters`)
+    .string({ error: reason('text_or_null') })
+    .max(max, reason('too_long', { max }))
     .nullable()
     .transform((text) => (text === null || text.trim() === '' ? null : text.trim()));
-const httpUrl = (max: number) => optionalText(max).refine((text) => text === null || /^https?:\/\/[^\s]+$/i.test(text), 'must be an http(s) address');
+const httpUrl = (max: number) => optionalText(max).refine((text) => text === null || /^https?:\/\/[^\s]+$/i.test(text), reason('http_address'));
 
 /** A decimal number as an operator types it: "41.0082", "-3,7038" (a decimal comma), "+29". */
 const DECIMAL_TEXT = /^[-+]?\d+(?:[.,]\d+)?$/;
@@ -26,15 +29,15 @@ const DECIMAL_TEXT = /^[-+]?\d+(?:[.,]\d+)?$/;
  * (read as a number, so a form sends what it holds and hears of every bad field at once).
  */
 const coordinate = (limit: number) =>
-  z.union([z.number(), z.string()], { error: 'must be a number or null' }).nullable().transform((value, ctx) => {
+  z.union([z.number(), z.string()], { error: reason('number_or_null') }).nullable().transform((value, ctx) => {
     const text = typeof value === 'string' ? value.trim() : null;
     if (value === null || text === '') return null;
     if (text !== null && !DECIMAL_TEXT.test(text)) {
-      ctx.addIssue({ code: 'custom', message: 'must be a number, e.g. 41.0082' });
+      ctx.addIssue({ code: 'custom', message: reason('decimal') });
       return null;
     }
     const number = text === null ? (value as number) : Number(text.replace(',', '.'));
-    if (number < -limit || number > limit) ctx.addIssue({ code: 'custom', message: `must be between -${limit} and ${limit}` });
+    if (number < -limit || number > limit) ctx.addIssue({ code: 'custom', message: reason('between', { min: -limit, max: limit }) });
     return number;
   });
 
@@ -43,28 +46,26 @@ const coordinate = (limit: number) =>
  * (backend/src/import/clean.ts): a cell's "1,234" is a thousands separator there, while an
  * operator typing "4,5" or "41,008" means a decimal comma, and a count takes digits only.
  */
-const RATING_TEXT = 'must be a number from 0 to 5, e.g. 4.5';
-const REVIEWS_TEXT = 'must be a whole number of 0 or more';
 
 /** A rating from 0 to 5, or null: a number, or the text typed in the form ("4,5" has a decimal comma). */
-const rating = z.union([z.number(), z.string()], { error: 'must be a number or null' }).nullable().transform((value, ctx) => {
+const rating = z.union([z.number(), z.string()], { error: reason('number_or_null') }).nullable().transform((value, ctx) => {
   const text = typeof value === 'string' ? value.trim() : null;
   if (value === null || text === '') return null;
   const number = text === null ? (value as number) : DECIMAL_TEXT.test(text) ? Number(text.replace(',', '.')) : Number.NaN;
   if (!Number.isFinite(number) || number < 0 || number > 5) {
-    ctx.addIssue({ code: 'custom', message: RATING_TEXT });
+    ctx.addIssue({ code: 'custom', message: reason('rating') });
     return null;
   }
   return number;
 });
 
 /** A review count: a whole number of 0 or more (a number or its text); blank is 0, as the import counts none. */
-const reviewCount = z.union([z.number(), z.string()], { error: 'must be a number' }).nullable().transform((value, ctx) => {
+const reviewCount = z.union([z.number(), z.string()], { error: reason('number') }).nullable().transform((value, ctx) => {
   const text = typeof value === 'string' ? value.trim() : null;
   if (value === null || text === '') return 0;
   const number = text === null ? (value as number) : /^\+?\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isSafeInteger(number) || number < 0) {
-    ctx.addIssue({ code: 'custom', message: REVIEWS_TEXT });
+    ctx.addIssue({ code: 'custom', message: reason('review_count') });
     return 0;
   }
   return number;
@@ -77,7 +78,10 @@ const reviewCount = z.union([z.number(), z.string()], { error: 'must be a number
  * A blank day is left out; no day at all is null.
  */
 const openingHours = z
-  .record(z.string().max(40, 'day must be at most 40 characters'), z.string({ error: 'hours must be text' }).max(BUSINESS_LIMITS.hours, `hours must be at most ${BUSINESS_LIMITS.hours} characters`))
+  .record(
+    z.string().max(40, reason('day_too_long', { max: 40 })),
+    z.string({ error: reason('hours_text') }).max(BUSINESS_LIMITS.hours, reason('hours_too_long', { max: BUSINESS_LIMITS.hours })),
+  )
   .nullable()
   .transform((hours, ctx) => {
     if (hours === null) return null;
@@ -86,9 +90,9 @@ const openingHours = z
       if (text.trim() === '') continue;
       const day = dayName(rawDay);
       const dayText = normalizeDayText(text);
-      if (day === null) ctx.addIssue({ code: 'custom', path: [rawDay], message: 'must be a day of the week (Monday to Sunday); empty it to remove it' });
-      else if (dayText === null) ctx.addIssue({ code: 'custom', path: [rawDay], message: 'must be opening hours such as 9AM–5PM, 9AM–1PM, 2–6PM, Closed or Open 24 hours' });
-      else if (normalized[day] !== undefined) ctx.addIssue({ code: 'custom', path: [rawDay], message: `gives ${day} a second time` });
+      if (day === null) ctx.addIssue({ code: 'custom', path: [rawDay], message: reason('week_day') });
+      else if (dayText === null) ctx.addIssue({ code: 'custom', path: [rawDay], message: reason('opening_hours') });
+      else if (normalized[day] !== undefined) ctx.addIssue({ code: 'custom', path: [rawDay], message: reason('day_repeated', { day }) });
       else normalized[day] = dayText;
     }
     // The record's order of days, whatever order they came in.
@@ -98,8 +102,8 @@ const openingHours = z
 
 export const AdminLoginSchema = requestShape({
   body: z.object({
-    username: z.string({ error: 'is required' }).min(1, 'is required').max(ADMIN_LIMITS.login.username, `must be at most ${ADMIN_LIMITS.login.username} characters`),
-    password: z.string({ error: 'is required' }).min(1, 'is required').max(ADMIN_LIMITS.login.password, `must be at most ${ADMIN_LIMITS.login.password} characters`),
+    username: z.string({ error: reason('required') }).min(1, reason('required')).max(ADMIN_LIMITS.login.username, reason('too_long', { max: ADMIN_LIMITS.login.username })),
+    password: z.string({ error: reason('required') }).min(1, reason('required')).max(ADMIN_LIMITS.login.password, reason('too_long', { max: ADMIN_LIMITS.login.password })),
   }),
 });
 export type AdminLoginReq = z.infer<typeof AdminLoginSchema>;
@@ -129,25 +133,24 @@ export const AdminBusinessListSchema = requestShape({
   query: z.object({
     page: pageParam,
     limit: limitParam(20),
-    filter: z.string().max(ADMIN_LIMITS.listFilter, `must be at most ${ADMIN_LIMITS.listFilter} characters`).default(''),
-    category: z.string().max(ADMIN_LIMITS.listCategory, `must be at most ${ADMIN_LIMITS.listCategory} characters`).default('all'),
-    sortBy: z.enum(['name', 'rating', 'reviewCount', 'createdAt'], { error: 'must be name, rating, reviewCount or createdAt' }).default('createdAt'),
-    sortOrder: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
-    after: z.string().max(1000, 'must be at most 1000 characters').optional(),
-    before: z.string().max(1000, 'must be at most 1000 characters').optional(),
+    filter: z.string().max(ADMIN_LIMITS.listFilter, reason('too_long', { max: ADMIN_LIMITS.listFilter })).default(''),
+    category: z.string().max(ADMIN_LIMITS.listCategory, reason('too_long', { max: ADMIN_LIMITS.listCategory })).default('all'),
+    sortBy: oneOf(['name', 'rating', 'reviewCount', 'createdAt']).default('createdAt'),
+    sortOrder: oneOf(['asc', 'desc']).default('desc'),
+    after: z.string().max(LIST_CURSOR_MAX, reason('too_long', { max: LIST_CURSOR_MAX })).optional(),
+    before: z.string().max(LIST_CURSOR_MAX, reason('too_long', { max: LIST_CURSOR_MAX })).optional(),
   }).superRefine((query, ctx) => {
-    const badCursor = 'is not a cursor of this sort (start again from the first page)';
     if (query.after !== undefined && query.before !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['before'], message: 'cannot be combined with after' });
+      ctx.addIssue({ code: 'custom', path: ['before'], message: reason('cursor_with_after') });
     }
     if (query.after !== undefined && decodeListCursor(query.after, query.sortBy) === null) {
-      ctx.addIssue({ code: 'custom', path: ['after'], message: badCursor });
+      ctx.addIssue({ code: 'custom', path: ['after'], message: reason('bad_cursor') });
     }
     if (query.before !== undefined && query.before !== 'end' && decodeListCursor(query.before, query.sortBy) === null) {
-      ctx.addIssue({ code: 'custom', path: ['before'], message: `${badCursor}, or "end" for the last page` });
+      ctx.addIssue({ code: 'custom', path: ['before'], message: reason('bad_cursor_or_end') });
     }
     if (query.after === undefined && query.before === undefined && query.page > MAX_OFFSET_PAGE) {
-      ctx.addIssue({ code: 'custom', path: ['page'], message: `must be at most ${MAX_OFFSET_PAGE} without a cursor (later pages are reached with after or before)` });
+      ctx.addIssue({ code: 'custom', path: ['page'], message: reason('page_needs_cursor', { max: MAX_OFFSET_PAGE }) });
     }
   }),
 });
@@ -180,7 +183,7 @@ export type AdminBusinessBulkReq = z.infer<typeof AdminBusinessBulkSchema>;
 export const AdminBusinessEditSchema = requestShape({
   params: idParam,
   body: z.object({
-    name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(BUSINESS_LIMITS.name, `must be at most ${BUSINESS_LIMITS.name} characters`),
+    name: z.string({ error: reason('required') }).trim().min(1, reason('required')).max(BUSINESS_LIMITS.name, reason('too_long', { max: BUSINESS_LIMITS.name })),
     category: optionalText(BUSINESS_LIMITS.category),
     type: optionalText(BUSINESS_LIMITS.type),
     street: optionalText(BUSINESS_LIMITS.street),
@@ -188,10 +191,10 @@ export const AdminBusinessEditSchema = requestShape({
     postalCode: optionalText(BUSINESS_LIMITS.postalCode),
     country: optionalText(BUSINESS_LIMITS.country),
     countryCode: z
-      .string({ error: 'must be a two-letter code or null' })
+      .string({ error: reason('country_code_or_null') })
       .nullable()
       .transform((code) => (code === null || code.trim() === '' ? null : code.trim().toUpperCase()))
-      .refine((code) => code === null || /^[A-Z]{2}$/.test(code), 'must be a two-letter country code'),
+      .refine((code) => code === null || /^[A-Z]{2}$/.test(code), reason('country_code')),
     phone: optionalText(BUSINESS_LIMITS.phone),
     latitude: coordinate(90),
     longitude: coordinate(180),
@@ -206,13 +209,13 @@ export const AdminBusinessEditSchema = requestShape({
     reviewsLink: httpUrl(BUSINESS_LIMITS.reviewsLink).optional(),
     logo: httpUrl(BUSINESS_LIMITS.logo).optional(),
     locatedIn: optionalText(BUSINESS_LIMITS.locatedIn).optional(),
-    verified: z.boolean({ error: 'must be true or false' }),
-    isApproved: z.boolean({ error: 'must be true or false' }),
+    verified: z.boolean({ error: reason('boolean') }),
+    isApproved: z.boolean({ error: reason('boolean') }),
   }),
 });
 export type AdminBusinessEditReq = z.infer<typeof AdminBusinessEditSchema>;
 
-const snippet = z.string({ error: 'must be text' }).max(ADMIN_LIMITS.snippet, `must be at most ${ADMIN_LIMITS.snippet.toLocaleString('en-US')} characters`);
+const snippet = z.string({ error: reason('text') }).max(ADMIN_LIMITS.snippet, reason('too_long', { max: ADMIN_LIMITS.snippet }));
 export const AdminSiteSettingsSaveSchema = requestShape({
   body: z.object({ head_tags: snippet, footer_tags: snippet, analytics_code: snippet, facebook_pixel: snippet }),
 });
@@ -221,15 +224,15 @@ export type AdminSiteSettingsSaveReq = z.infer<typeof AdminSiteSettingsSaveSchem
 /** Lines of a multi-line detail: each trimmed, blank ones dropped, so an operator clears it by emptying it. */
 const textLines = (maxLines: number, maxLength: number) =>
   z
-    .array(z.string({ error: 'must be text' }).max(maxLength, `must be at most ${maxLength} characters`), { error: 'must be a list of lines' })
+    .array(z.string({ error: reason('text') }).max(maxLength, reason('too_long', { max: maxLength })), { error: reason('lines') })
     .transform((lines) => lines.map((line) => line.trim()).filter((line) => line !== ''))
-    .refine((lines) => lines.length <= maxLines, `must be at most ${maxLines} lines`);
-const contactEmail = optionalText(254).refine((text) => text === null || z.email().safeParse(text).success, 'must be an email address (name@domain)');
+    .refine((lines) => lines.length <= maxLines, reason('too_many_lines', { max: maxLines }));
+const contactEmail = optionalText(254).refine((text) => text === null || z.email().safeParse(text).success, reason('email'));
 /** The most phone lines the contact page shows. */
 export const MAX_CONTACT_PHONE_LINES = 5;
 export const AdminContactDetailsSaveSchema = requestShape({
   body: z.object({
-    organisationName: z.string({ error: 'is required' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+    organisationName: z.string({ error: reason('required') }).trim().min(1, reason('required')).max(200, reason('too_long', { max: 200 })),
     addressLines: textLines(8, 200),
     supportEmail: contactEmail,
     legalEmail: contactEmail,
@@ -239,15 +242,15 @@ export const AdminContactDetailsSaveSchema = requestShape({
         z.object({
           label: optionalText(80),
           number: z
-            .string({ error: 'is required' })
+            .string({ error: reason('required') })
             .trim()
-            .min(1, 'is required')
-            .max(40, 'must be at most 40 characters')
-            .regex(/^\+?[\d ().\-/]*\d[\d ().\-/]*$/, 'must be a phone number (digits, spaces, + ( ) - . /)'),
+            .min(1, reason('required'))
+            .max(40, reason('too_long', { max: 40 }))
+            .regex(/^\+?[\d ().\-/]*\d[\d ().\-/]*$/, reason('phone')),
         }),
-        { error: 'must be a list of phone lines' },
+        { error: reason('phone_lines') },
       )
-      .max(MAX_CONTACT_PHONE_LINES, `must be at most ${MAX_CONTACT_PHONE_LINES} lines`),
+      .max(MAX_CONTACT_PHONE_LINES, reason('too_many_lines', { max: MAX_CONTACT_PHONE_LINES })),
     businessHours: textLines(10, 120),
   }),
 });
@@ -255,7 +258,7 @@ export type AdminContactDetailsSaveReq = z.infer<typeof AdminContactDetailsSaveS
 export const AdminContactDetailsReadSchema = requestShape({});
 
 /** Sizes are checked by the handler (413 naming the area), not here (400). */
-const adCode = z.string({ error: 'must be text' });
+const adCode = z.string({ error: reason('text') });
 export const AdminAdCodesSaveSchema = requestShape({ body: z.object({ ad1: adCode, ad2: adCode, ad3: adCode, ad4: adCode }) });
 export type AdminAdCodesSaveReq = z.infer<typeof AdminAdCodesSaveSchema>;
 
@@ -263,7 +266,7 @@ export const AdminMessagesSchema = requestShape({
   query: z.object({
     page: pageParam,
     limit: limitParam(20),
-    status: z.enum(['all', 'unread', 'handled'], { error: 'must be all, unread or handled' }).default('all'),
+    status: oneOf(['all', 'unread', 'handled']).default('all'),
   }),
 });
 export type AdminMessagesReq = z.infer<typeof AdminMessagesSchema>;
@@ -271,7 +274,7 @@ export type AdminMessagesReq = z.infer<typeof AdminMessagesSchema>;
 export const AdminMessageUpdateSchema = requestShape({
   params: idParam,
   body: z
-    .object({ isRead: z.boolean({ error: 'must be true or false' }).optional(), isHandled: z.boolean({ error: 'must be true or false' }).optional() })
+    .object({ isRead: z.boolean({ error: reason('boolean') }).optional(), isHandled: z.boolean({ error: reason('boolean') }).optional() })
     .strict(),
 });
 export type AdminMessageUpdateReq = z.infer<typeof AdminMessageUpdateSchema>;

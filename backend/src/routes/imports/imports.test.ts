@@ -98,12 +98,20 @@ describe('POST /api/upload-excel-batch', () => {
   it('answers 400 naming a bad batch size, and when no file is sent', async () => {
     const response = await upload('/api/upload-excel-batch', 'name\nA\n', 'a.csv', { batchSize: '300' });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: { id: 'bad_request', fields: { batchSize: ['must be one of 100, 500, 1000, 2000'] } } });
+    expect(await response.json()).toMatchObject({
+      error: {
+        id: 'bad_request',
+        fields: { batchSize: ['must be one of 100, 500, 1000, 2000'] },
+        issues: [{ field: 'batchSize', code: 'batch_size', params: { values: [100, 500, 1000, 2000] } }],
+      },
+    });
     const form = new FormData();
     form.append('batchSize', '500');
     const noFile = await fetch(`${base}/api/upload-excel-batch`, { method: 'POST', body: form });
     expect(noFile.status).toBe(400);
-    expect(await noFile.json()).toMatchObject({ error: { fields: { file: ['required'] } } });
+    expect(await noFile.json()).toMatchObject({
+      error: { fields: { file: ['no file was sent in the field "file"'] }, issues: [{ field: 'file', code: 'file_missing', params: {} }] },
+    });
   });
 
   it('fails a non-spreadsheet renamed .xlsx with a clear message, as a failed result', async () => {
@@ -135,7 +143,9 @@ describe('POST /api/upload-excel-batch', () => {
       method: 'POST', body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, duplex: 'half',
     } as RequestInit & { duplex: 'half' });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: { id: 'payload_too_large', message: "huge.csv - Maksimum dosya boyutu 150MB'dır" } });
+    expect(await response.json()).toEqual({
+      error: { id: 'payload_too_large', message: "huge.csv - Maksimum dosya boyutu 150MB'dır", params: { fileName: 'huge.csv', maxBytes: 150 * 1024 * 1024 } },
+    });
   });
 });
 

@@ -75,7 +75,7 @@ export function createImportRouter({ imports, record, guardRead, guardWrite }: I
     ctx.req.setTimeout(UPLOAD_TIMEOUT_MS);
     const upload = await receiveUpload(ctx.req);
     try {
-      const parsed = schema.safeParse(upload.fields);
+      const parsed = schema.safeParse(upload.fields, { reportInput: true });
       if (!parsed.success) throw badRequestFromIssues(parsed.error.issues);
       const fields = { batchSize: DEFAULT_BATCH_SIZE, fileIndex: 1, totalFiles: 1, ...parsed.data };
       const audit = (result: AuditResult, detail: string) =>
@@ -108,7 +108,7 @@ export function createImportRouter({ imports, record, guardRead, guardWrite }: I
 
   router.get('/admin/upload-reports/:id/errors.csv', guardRead, validate(ReportErrorsSchema), (ctx) => {
     const { params } = ctx.state.input as ReportErrorsReq;
-    if (!reports.find(params.id)) throw notFound(`No upload report ${params.id}`);
+    if (!reports.find(params.id)) throw notFound(`No upload report ${params.id}`, { kind: 'report', id: params.id });
     const rows = Readable.from(
       (function* () {
         for (const row of reports.iterateRows(params.id)) {

@@ -10,6 +10,7 @@ import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { ApiError, badRequest } from '../../errors.ts';
+import { reason } from '../../middleware/field-issues.ts';
 import { MAX_UPLOAD_BYTES } from '../../shared/import-types.ts';
 
 export interface ReceivedUpload {
@@ -26,7 +27,7 @@ const MULTIPART_SLACK_BYTES = 64 * 1024;
 
 /** The spec's message for an oversized file. */
 export function tooLarge(fileName: string): ApiError {
-  return new ApiError(413, 'payload_too_large', `${fileName} - Maksimum dosya boyutu 150MB'dır`);
+  return new ApiError(413, 'payload_too_large', `${fileName} - Maksimum dosya boyutu 150MB'dır`, { params: { fileName, maxBytes: MAX_UPLOAD_BYTES } });
 }
 
 /** The answer when the temporary folder's disk filled while the upload was written to it. */
@@ -38,6 +39,12 @@ export function uploadDiskFull(): ApiError {
   );
 }
 
+/** A 400 naming the file field and why it was refused. */
+function fileRefused(code: 'file_not_multipart' | 'file_missing'): ApiError {
+  const words = reason(code);
+  return badRequest(`Invalid request. file: ${words}`, { fields: { file: [words] }, issues: [{ field: 'file', code, params: {} }] });
+}
+
 const isDiskFull = (error: unknown) => error instanceof Error && 'code' in error && error.code === 'ENOSPC';
 
 /**
@@ -45,9 +52,7 @@ const isDiskFull = (error: unknown) => error instanceof Error && 'code' in error
  * disk that fills meanwhile answers `uploadDiskFull()`; the temporary folder is removed on every failure.
  */
 export async function receiveUpload(req: IncomingMessage): Promise<ReceivedUpload> {
-  if (!(req.headers['content-type'] ?? '').startsWith('multipart/form-data')) {
-    throw badRequest('Invalid request. file: send the file as multipart/form-data in a field named "file"', { file: ['required'] });
-  }
+  if (!(req.headers['content-type'] ?? '').startsWith('multipart/form-data')) throw fileRefused('file_not_multipart');
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > MAX_UPLOAD_BYTES + MULTIPART_SLACK_BYTES) {
     req.resume();
@@ -105,7 +110,7 @@ export async function receiveUpload(req: IncomingMessage): Promise<ReceivedUploa
     await Promise.all(writes);
     if (writeError !== null) throw writeError;
     const upload = received as { file: string; fileName: string; size: number; isTruncated: boolean } | null;
-    if (upload === null) throw badRequest('Invalid request. file: no file was sent in the field "file"', { file: ['required'] });
+    if (upload === null) throw fileRefused('file_missing');
     if (upload.isTruncated) throw tooLarge(upload.fileName);
     return { file: upload.file, fileName: upload.fileName, size: upload.size, fields, discard };
   } catch (error) {

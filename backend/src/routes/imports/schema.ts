@@ -1,17 +1,26 @@
 import { z } from 'zod';
+import { reason } from '../../middleware/field-issues.ts';
 import { requestShape } from '../../middleware/validate.ts';
+import { oneOf } from '../schema-parts.ts';
 import { BATCH_SIZES, DATE_RANGES, DEFAULT_BATCH_SIZE, EXPORT_FIELDS, type ExportField } from '../../shared/import-types.ts';
 
-const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+const flag = z.enum(['true', 'false', '1', '0'], { error: reason('boolean') }).transform((value) => value === 'true' || value === '1');
+
+/** A file's place in a batch of uploads, from 1. */
+const filePosition = z.coerce
+  .number({ error: reason('whole_number') })
+  .int(reason('whole_number'))
+  .min(1, reason('min_value', { min: 1 }))
+  .default(1);
 
 /** The text fields of POST /api/upload-excel-batch (the file itself is streamed, not validated here). */
 export const UploadBatchFieldsSchema = z.object({
   batchSize: z.coerce
-    .number()
-    .refine((value) => (BATCH_SIZES as readonly number[]).includes(value), `must be one of ${BATCH_SIZES.join(', ')}`)
+    .number({ error: reason('batch_size', { values: BATCH_SIZES }) })
+    .refine((value) => (BATCH_SIZES as readonly number[]).includes(value), reason('batch_size', { values: BATCH_SIZES }))
     .default(DEFAULT_BATCH_SIZE),
-  fileIndex: z.coerce.number().int().min(1).default(1),
-  totalFiles: z.coerce.number().int().min(1).default(1),
+  fileIndex: filePosition,
+  totalFiles: filePosition,
   dryRun: flag.default(false),
 });
 export type UploadBatchFields = z.infer<typeof UploadBatchFieldsSchema>;
@@ -20,11 +29,11 @@ export type UploadBatchFields = z.infer<typeof UploadBatchFieldsSchema>;
 export const UploadSimpleFieldsSchema = z.object({ dryRun: flag.default(false) });
 
 const countryCode = z
-  .string()
+  .string({ error: reason('country_code_or_all') })
   .trim()
   .transform((value) => (value === '' || value.toLowerCase() === 'all' ? null : value.toUpperCase()))
-  .refine((value) => value === null || /^[A-Z]{2}$/.test(value), 'must be a two-letter country code or "all"');
-const field = z.enum(EXPORT_FIELDS);
+  .refine((value) => value === null || /^[A-Z]{2}$/.test(value), reason('country_code_or_all'));
+const field = oneOf(EXPORT_FIELDS);
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar day as YYYY-MM-DD that exists (no 2026-02-30). */
 function isDay(value: unknown): value is string {
@@ -32,11 +41,14 @@ function isDay(value: unknown): value is string {
   const time = Date.parse(`${value}T00:00:00Z`);
   return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
 }
-const day = z.string().refine(isDay, 'must be a date as YYYY-MM-DD');
+const day = z.string({ error: reason('date') }).refine(isDay, reason('date'));
 
 export const ExportCsvPostSchema = requestShape({
   body: z.object({
-    selectedFields: z.array(field).min(1, 'choose at least one field').max(EXPORT_FIELDS.length),
+    selectedFields: z
+      .array(field, { error: reason('no_export_field') })
+      .min(1, reason('no_export_field'))
+      .max(EXPORT_FIELDS.length, reason('too_many_items', { max: EXPORT_FIELDS.length })),
     countryCode: countryCode.prefault(''),
   }),
 });
@@ -44,7 +56,7 @@ export type ExportCsvPostReq = z.infer<typeof ExportCsvPostSchema>;
 
 const commaList = <T extends z.ZodType<string, string>>(item: T) =>
   z
-    .string()
+    .string({ error: reason('text') })
     .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
     .pipe(z.array(item));
 
@@ -66,28 +78,28 @@ function jsonStringArray(value: string): string[] | null {
  * spaces at its ends). A value that is not a JSON array of strings is the comma list.
  */
 const categoryList = z
-  .string({ error: 'must be given once: names joined by commas, or a JSON array of names' })
+  .string({ error: reason('category_list') })
   .transform((value) => jsonStringArray(value) ?? value.split(',').map((part) => part.trim()))
   .transform((names) => names.filter((name) => name.trim() !== ''))
-  .pipe(z.array(z.string().max(200, 'each category must be at most 200 characters')));
+  .pipe(z.array(z.string().max(200, reason('category_too_long', { max: 200 }))));
 
 export const ExportCsvGetSchema = requestShape({
   query: z
     .object({
-      fields: commaList(field).refine((fields: ExportField[]) => fields.length > 0, 'choose at least one field'),
+      fields: commaList(field).refine((fields: ExportField[]) => fields.length > 0, reason('no_export_field')),
       countryCode: countryCode.prefault(''),
       categories: categoryList.optional().default([]),
-      dateRange: z.enum(DATE_RANGES).default('all'),
+      dateRange: oneOf(DATE_RANGES).default('all'),
       startDate: day.optional(),
       endDate: day.optional(),
     })
     .refine((query) => query.dateRange !== 'custom' || (query.startDate !== undefined && query.endDate !== undefined), {
-      message: 'a custom date range needs both startDate and endDate',
+      message: reason('custom_range_dates'),
       path: ['dateRange'],
     })
     // Only two real dates can be compared: a date already refused is not reported a second time here.
     .refine((query) => !isDay(query.startDate) || !isDay(query.endDate) || query.startDate <= query.endDate, {
-      message: 'must not be before startDate',
+      message: reason('before_start_date'),
       path: ['endDate'],
     }),
 });
@@ -96,7 +108,7 @@ export type ExportCsvGetReq = z.infer<typeof ExportCsvGetSchema>;
 export const ReportErrorsSchema = requestShape({
   params: z.object({
     // A report id: digits only (no "1e3", no "abc" read as NaN), small enough to be exact.
-    id: z.string().regex(/^[1-9]\d{0,14}$/, 'must be a positive integer').transform(Number),
+    id: z.string().regex(/^[1-9]\d{0,14}$/, reason('positive_integer')).transform(Number),
   }),
 });
 export type ReportErrorsReq = z.infer<typeof ReportErrorsSchema>;

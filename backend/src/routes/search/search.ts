@@ -29,7 +29,7 @@ async function answer(ctx: Context, searches: SearchAnswerCache, lookup: SearchL
     json = await searches.answerFor(lookup, gone.signal);
   } catch (error) {
     if (error instanceof SearchCancelled) return;
-    if (error instanceof FilterError) throw badRequest(`Invalid request. ${error.field}: ${error.message}`, { [error.field]: [error.message] });
+    if (error instanceof FilterError) throw badRequest(`Invalid request. ${error.field}: ${error.message}`, { fields: { [error.field]: [error.message] } });
     throw error;
   } finally {
     socket.off('close', onClose);
