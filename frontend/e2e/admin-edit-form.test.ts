@@ -1,7 +1,8 @@
 /**
  * The business edit form in Debian's Chromium against the built site and the real server: a
- * save with several bad fields names each one next to its field at once, hours that cannot be
- * read are refused, and the toasts leave the form's buttons free.
+ * refused save says why in Turkish, naming the fields as the form labels them; a save with several
+ * bad fields names each one next to its field at once, hours that cannot be read are refused, and
+ * the toasts leave the form's buttons free.
  */
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -38,7 +39,31 @@ afterAll(async () => {
   await test?.close();
 });
 
+/** The words of the toast on screen. */
+const toastText = async () => (await page.locator('.toast').filter({ hasText: 'Kayıt hatası' }).first().textContent())?.replace(/\s+/g, ' ') ?? '';
+
 describe('the business edit form', () => {
+  it('says a refused rating and link in Turkish, naming each field as the form labels it', async () => {
+    const before = server.deps.record.prepare('SELECT * FROM businesses WHERE id = ?').get(id);
+    await page.getByLabel('Puan (0–5)').fill('9');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await page.locator('.admin-field-error').first().waitFor();
+    expect(await errorOf('Puan (0–5)')).toBe('0 ile 5 arasında bir sayı girin (ör. 4.5).');
+    expect(await toastText()).toContain('Puan (0–5): 0 ile 5 arasında bir sayı girin (ör. 4.5).');
+
+    await page.getByLabel('Web sitesi').fill('www.example');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await page.locator('.toast').filter({ hasText: '2 alanda hata var' }).waitFor();
+    expect(await errorOf('Web sitesi')).toBe('http:// veya https:// ile başlayan bir adres girin.');
+    expect(await errorOf('Puan (0–5)')).toBe('0 ile 5 arasında bir sayı girin (ör. 4.5).');
+    expect(await toastText()).toContain('2 alanda hata var: Web sitesi, Puan (0–5).');
+    // Nothing of the server's English reaches the screen.
+    expect(await page.locator('main').textContent()).not.toMatch(/must be|http\(s\) address/);
+    await screenshot(page, 'admin/edit-form-rating-url');
+    expect(server.deps.record.prepare('SELECT * FROM businesses WHERE id = ?').get(id)).toEqual(before);
+    await page.getByRole('button', { name: 'Sıfırla' }).click();
+  });
+
   it('names every bad field at once, next to each field, and saves nothing', async () => {
     const before = server.deps.record.prepare('SELECT * FROM businesses WHERE id = ?').get(id);
     await page.getByLabel('Enlem').fill('north');

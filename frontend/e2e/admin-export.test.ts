@@ -128,12 +128,12 @@ describe('the CSV export dialog', () => {
     await dialog.getByRole('button', { name: 'Dışa Aktar', exact: true }).click();
     const alert = dialog.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toBe('Dışa aktarma hatası: Bitiş: başlangıç tarihinden önce olamaz');
+    expect(await alert.textContent()).toBe('Dışa aktarma hatası: Bitiş: Başlangıç tarihinden önce olamaz.');
 
     // Only one date of a custom range: the spec sends neither, and the server says what is missing.
     await dialog.getByLabel('Bitiş').fill('');
     await dialog.getByRole('button', { name: 'Dışa Aktar', exact: true }).click();
-    await alert.filter({ hasText: 'Tarih aralığı: özel aralık için başlangıç ve bitiş tarihlerinin ikisi de seçilmeli' }).waitFor();
+    await alert.filter({ hasText: 'Tarih aralığı: Özel aralık için başlangıç ve bitiş tarihlerinin ikisi de seçilmeli.' }).waitFor();
     expect(await alert.textContent()).not.toMatch(/[{}]|400|Export failed/);
     await viewportShot('export-dialog-error');
     await dialog.getByRole('button', { name: 'İptal' }).click();

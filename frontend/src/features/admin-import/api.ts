@@ -3,6 +3,17 @@
  * Writes carry the session's CSRF token as `X-CSRF-Token`; every call sends the session cookie.
  */
 import { MAX_UPLOAD_BYTES, type FileImportResult } from '@directory/backend/shared/import-types.ts';
+import { ApiRequestError, parseRetryAfter } from '../../lib/api-client.ts';
+import { adminErrorText, type FieldLabels } from '../admin/api/admin-error-text.ts';
+
+/** The upload screen's names of what it sends, on screen and in a refusal's words. */
+export const UPLOAD_FIELD_LABELS = {
+  file: 'Dosyalar',
+  batchSize: 'Grup boyutu',
+  dryRun: 'Deneme',
+  fileIndex: 'Dosya sırası',
+  totalFiles: 'Dosya sayısı',
+} as const satisfies FieldLabels;
 
 /** The spec's upload time-out: 5 minutes, 10 for files over 100 MB. */
 export function uploadTimeoutMs(fileSize: number): number {
@@ -24,6 +35,13 @@ export function failedResult(fileName: string, fileIndex: number, totalFiles: nu
     unreadableHoursCount: 0, temporarilyClosedCount: 0, processingTimeSeconds: 0, columnExtraction: null, duplicateAnalysis: null,
     indexUpdate: 'none',
   };
+}
+
+/** A refused upload in the operator's words, naming the file ("a.csv yüklenemedi: Grup boyutu: ..."). */
+export function uploadRefusalText(fileName: string, refusal: unknown): string {
+  const text = adminErrorText(refusal, UPLOAD_FIELD_LABELS);
+  // The 150 MB refusal names the file itself.
+  return text.startsWith(fileName) ? text : `${fileName} yüklenemedi: ${text}`;
 }
 
 export interface UploadOptions {
@@ -50,7 +68,10 @@ export async function uploadFile(options: UploadOptions): Promise<FileImportResu
     const response = await fetch('/api/upload-excel-batch', {
       method: 'POST', body: form, credentials: 'same-origin', headers: { 'X-CSRF-Token': options.csrfToken }, signal: controller.signal,
     });
-    if (!response.ok) return failedResult(file.name, fileIndex, totalFiles, `Upload failed for ${file.name}: ${await response.text()}`);
+    if (!response.ok) {
+      const refusal = new ApiRequestError(response.status, await response.text(), parseRetryAfter(response.headers.get('retry-after')));
+      return failedResult(file.name, fileIndex, totalFiles, uploadRefusalText(file.name, refusal));
+    }
     return (await response.json()) as FileImportResult;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') {

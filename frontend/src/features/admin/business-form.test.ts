@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminBusiness } from '@directory/backend/shared/admin-types.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { fieldErrorsFrom, toFormValues, toUpdateBody } from './business-form.ts';
+import { SESSION_EXPIRED_MESSAGE } from './api/admin-error-text.ts';
+import { fieldErrorsFrom, refusalSummary, toFormValues, toUpdateBody } from './business-form.ts';
+import { buildRefusal } from './testing/build-admin-data.ts';
+
+
 
 const business: AdminBusiness = {
   id: 7,
@@ -68,66 +72,59 @@ describe('the business edit form', () => {
     expect(toFormValues({ ...business, rating: null, reviews: 0 })).toMatchObject({ rating: '', reviews: '0' });
   });
 
-  it('puts a refused rating, review count and link next to each, in the form\'s words', () => {
-    const refusal = new ApiRequestError(
-      400,
-      JSON.stringify({
-        error: {
-          id: 'bad_request',
-          message: 'Invalid request. …',
-          fields: {
-            rating: ['must be a number from 0 to 5, e.g. 4.5'],
-            reviews: ['must be a whole number of 0 or more'],
-            reviewsLink: ['must be an http(s) address'],
-            logo: ['must be an http(s) address'],
-            locatedIn: ['must be at most 300 characters'],
-            fullAddress: ['must be at most 500 characters'],
-          },
-        },
-      }),
+  it('puts a refused rating, review count and link next to each, in Turkish', () => {
+    const errors = fieldErrorsFrom(
+      buildRefusal([
+        { field: 'rating', code: 'rating', params: {} },
+        { field: 'reviews', code: 'review_count', params: {} },
+        { field: 'reviewsLink', code: 'http_address', params: {} },
+        { field: 'logo', code: 'http_address', params: {} },
+        { field: 'locatedIn', code: 'too_long', params: { max: 300 } },
+        { field: 'fullAddress', code: 'too_long', params: { max: 1500 } },
+      ]),
     );
-    expect(fieldErrorsFrom(refusal)).toEqual({
+    expect(errors).toEqual({
       rating: '0 ile 5 arasında bir sayı girin (ör. 4.5).',
       reviews: '0 veya daha büyük bir tam sayı girin.',
       reviewsLink: 'http:// veya https:// ile başlayan bir adres girin.',
       logo: 'http:// veya https:// ile başlayan bir adres girin.',
       locatedIn: 'En fazla 300 karakter olabilir.',
-      fullAddress: 'En fazla 500 karakter olabilir.',
+      fullAddress: 'En fazla 1.500 karakter olabilir.',
     });
   });
 
-  it('puts every field a 400 answer names next to that field, in the form\'s words', () => {
-    const refusal = new ApiRequestError(
-      400,
-      JSON.stringify({
-        error: {
-          id: 'bad_request',
-          message: 'Invalid request. …',
-          fields: {
-            latitude: ['must be a number, e.g. 41.0082'],
-            longitude: ['must be between -180 and 180'],
-            url: ['must be an http(s) address'],
-            countryCode: ['must be a two-letter country code'],
-            'workingHours.Monday': ['must be opening hours such as 9AM–5PM, 9AM–1PM, 2–6PM, Closed or Open 24 hours'],
-          },
-        },
-      }),
+  it('puts every field a 400 answer names next to that field, and names them as the form labels them', () => {
+    const errors = fieldErrorsFrom(
+      buildRefusal([
+        { field: 'latitude', code: 'decimal', params: {} },
+        { field: 'longitude', code: 'between', params: { min: -180, max: 180 } },
+        { field: 'url', code: 'http_address', params: {} },
+        { field: 'countryCode', code: 'country_code', params: {} },
+        { field: 'workingHours.Monday', code: 'opening_hours', params: {} },
+      ]),
     );
-    expect(fieldErrorsFrom(refusal)).toEqual({
+    expect(errors).toEqual({
       latitude: 'Geçerli bir sayı girin (ör. 41.0082).',
       longitude: '-180 ile 180 arasında olmalı.',
       url: 'http:// veya https:// ile başlayan bir adres girin.',
       countryCode: 'İki harfli bir ülke kodu girin (ör. TR).',
       'workingHours.Monday': 'Saat olarak okunamadı: ör. 9AM–5PM, 9AM–1PM, 2–6PM, Closed veya Open 24 hours.',
     });
+    expect(refusalSummary(errors)).toBe('5 alanda hata var: Enlem, Boylam, Web sitesi, Ülke kodu, Çalışma saatleri, Monday. Her birinin nedeni alanın altında.');
+    const rating = fieldErrorsFrom(buildRefusal([{ field: 'rating', code: 'rating', params: {} }]));
+    expect(refusalSummary(rating)).toBe('Puan (0–5): 0 ile 5 arasında bir sayı girin (ör. 4.5).');
   });
 
-  it('puts a 400 answer without fields next to the field its message names, and others above the form', () => {
-    const named = new ApiRequestError(400, JSON.stringify({ error: { id: 'bad_request', message: 'phone: must be at most 40 characters' } }));
-    expect(fieldErrorsFrom(named)).toEqual({ phone: 'phone: must be at most 40 characters' });
-    const day = new ApiRequestError(400, JSON.stringify({ error: { id: 'bad_request', message: 'x', fields: { 'workingHours.Monday': ['Too long'] } } }));
-    expect(fieldErrorsFrom(day)).toEqual({ 'workingHours.Monday': 'Too long' });
-    const other = new ApiRequestError(500, JSON.stringify({ error: { id: 'internal', message: 'Something broke' } }));
-    expect(fieldErrorsFrom(other)).toEqual({ form: 'Something broke' });
+  it('says any other failure above the form, in Turkish, never in the server\'s English', () => {
+    const badId = fieldErrorsFrom(buildRefusal([{ field: 'id', code: 'min_value', params: { min: 1 } }]));
+    expect(badId).toEqual({ form: 'Kayıt numarası: En az 1 olmalı.' });
+    const gone = new ApiRequestError(404, JSON.stringify({ error: { id: 'not_found', message: 'Business 7 not found', params: { kind: 'business', id: 7 } } }));
+    expect(fieldErrorsFrom(gone)).toEqual({ form: 'İşletme #7 bulunamadı; silinmiş olabilir. Sayfayı yenileyin.' });
+    const busy = new ApiRequestError(503, JSON.stringify({ error: { id: 'record_busy', message: 'The directory is busy…' } }), 5);
+    expect(fieldErrorsFrom(busy).form).toBe(
+      'Dizin başka bir değişikliği (içe aktarma ya da bakım) kaydediyor; hiçbir şey kaydedilmedi. Lütfen 5 saniye sonra yeniden deneyin.',
+    );
+    const ended = new ApiRequestError(401, JSON.stringify({ error: { id: 'unauthorized', message: 'Sign in as an administrator first' } }));
+    expect(fieldErrorsFrom(ended)).toEqual({ form: SESSION_EXPIRED_MESSAGE });
   });
 });

@@ -1,11 +1,11 @@
 /**
  * The edit form's values (all text, as inputs hold them) and their conversion to the
- * `PUT /api/admin/businesses/:id` body, plus where a 400 answer's messages belong (each bad
- * field's, next to that field).
+ * `PUT /api/admin/businesses/:id` body, plus where a 400 answer's reasons belong (each bad
+ * field's, next to that field) and the names of the fields.
  */
 import type { AdminBusiness, AdminBusinessEdit, AdminBusinessEditBody } from '@directory/backend/shared/admin-types.ts';
 import { isApiRequestError } from '../../lib/api-client.ts';
-import { SESSION_EXPIRED_MESSAGE } from './api/admin-api.ts';
+import { adminErrorText, fieldLabel, issuesOf, issueText, reasonText } from './api/admin-error-text.ts';
 
 export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
@@ -29,7 +29,7 @@ export interface BusinessFormValues extends Record<TextField, string> {
 export type BusinessField = keyof AdminBusinessEdit | `workingHours.${string}`;
 export type FieldErrors = Partial<Record<BusinessField | 'form', string>>;
 
-const EDITABLE_FIELDS: readonly string[] = [...TEXT_FIELDS, 'latitude', 'longitude', 'rating', 'reviews', 'workingHours', 'verified', 'isApproved'];
+const EDITABLE_FIELDS = [...TEXT_FIELDS, 'latitude', 'longitude', 'rating', 'reviews', 'workingHours', 'verified', 'isApproved'] as const;
 
 /** The days the form shows: the week, then any other key the record holds. */
 export function formDays(hours: Record<string, string> | null): string[] {
@@ -101,46 +101,54 @@ export function toUpdateBody(values: BusinessFormValues, saved: AdminBusiness): 
   };
 }
 
-/** The server's reasons (backend/src/routes/admin/schema.ts) in the form's words; others as they are. */
-const REASONS: [RegExp, string][] = [
-  [/^is required$/, 'Bu alan zorunlu.'],
-  [/^must be at most (\d+) characters$/, 'En fazla $1 karakter olabilir.'],
-  [/^hours must be at most (\d+) characters$/, 'En fazla $1 karakter olabilir.'],
-  [/^must be a number, e\.g\. 41\.0082$/, 'Geçerli bir sayı girin (ör. 41.0082).'],
-  [/^must be between (-?\d+) and (\d+)$/, '$1 ile $2 arasında olmalı.'],
-  [/^must be an http\(s\) address$/, 'http:// veya https:// ile başlayan bir adres girin.'],
-  [/^must be a number from 0 to 5, e\.g\. 4\.5$/, '0 ile 5 arasında bir sayı girin (ör. 4.5).'],
-  [/^must be a whole number of 0 or more$/, '0 veya daha büyük bir tam sayı girin.'],
-  [/^must be a two-letter country code$/, 'İki harfli bir ülke kodu girin (ör. TR).'],
-  [/^must be opening hours such as .*$/, 'Saat olarak okunamadı: ör. 9AM–5PM, 9AM–1PM, 2–6PM, Closed veya Open 24 hours.'],
-  [/^must be a day of the week .*$/, 'Haftanın bir günü değil (Monday–Sunday); kaldırmak için kutuyu boşaltın.'],
-  [/^gives (\w+) a second time$/, '$1 iki kez verilmiş.'],
-];
-
-/** One reason of a refused field, in the form's words. */
-export function fieldReasonText(reason: string): string {
-  for (const [pattern, words] of REASONS) if (pattern.test(reason)) return reason.replace(pattern, words);
-  return reason;
-}
+/** The form's names of its fields, on screen and in a refusal's words. */
+export const BUSINESS_FIELD_LABELS = {
+  name: 'Ad',
+  category: 'Kategori',
+  type: 'Tür',
+  phone: 'Telefon',
+  url: 'Web sitesi',
+  photo: 'Fotoğraf URL',
+  logo: 'Logo URL',
+  about: 'Hakkında',
+  fullAddress: 'Tam adres',
+  street: 'Sokak',
+  city: 'Şehir',
+  postalCode: 'Posta kodu',
+  country: 'Ülke',
+  countryCode: 'Ülke kodu',
+  latitude: 'Enlem',
+  longitude: 'Boylam',
+  locatedIn: 'Bulunduğu yer (ör. AVM)',
+  rating: 'Puan (0–5)',
+  reviews: 'Yorum sayısı',
+  reviewsLink: 'Yorumlar bağlantısı',
+  workingHours: 'Çalışma saatleri',
+  verified: 'Doğrulanmış (verified)',
+  isApproved: 'Onaylı (approved)',
+} as const satisfies Record<(typeof EDITABLE_FIELDS)[number], string>;
 
 /**
- * Where a failed save's message goes: under the field a 400 answer names (in `error.fields`, or
- * as the message's leading word: "phone: ..." / "workingHours.Monday: ..."), else above the form.
+ * Where a failed save's words go: each field a 400 answer refuses, its reasons under it (in
+ * Turkish); anything else above the form, in the operator's words.
  */
 export function fieldErrorsFrom(error: unknown): FieldErrors {
-  if (!isApiRequestError(error)) return { form: error instanceof Error ? error.message : String(error) };
-  const body = error.body as { error?: { message?: string; fields?: Record<string, string[]> } } | null;
-  const message = body?.error?.message ?? error.message;
-  if (error.status === 401) return { form: SESSION_EXPIRED_MESSAGE };
-  if (error.status !== 400) return { form: message };
   const errors: FieldErrors = {};
-  for (const [field, messages] of Object.entries(body?.error?.fields ?? {})) {
-    const root = field.split('.')[0]!;
-    if (EDITABLE_FIELDS.includes(root) && messages.length > 0) errors[field as BusinessField] = messages.map(fieldReasonText).join(' ');
+  if (isApiRequestError(error) && error.status === 400) {
+    for (const issue of issuesOf(error)) {
+      const isOnForm = (EDITABLE_FIELDS as readonly string[]).includes(issue.field.split('.')[0]!);
+      const key = isOnForm ? (issue.field as BusinessField) : 'form';
+      const text = isOnForm ? reasonText(issue) : issueText(issue, BUSINESS_FIELD_LABELS);
+      errors[key] = errors[key] ? `${errors[key]} ${text}` : text;
+    }
   }
-  if (Object.keys(errors).length > 0) return errors;
-  const named = /^\s*([A-Za-z]+(?:\.[A-Za-z]+)?)\s*[:\s]/.exec(message)?.[1];
-  if (named && EDITABLE_FIELDS.includes(named.split('.')[0]!)) return { [named]: message };
-  const mentioned = EDITABLE_FIELDS.find((field) => new RegExp(`\\b${field}\\b`).test(message));
-  return mentioned ? { [mentioned]: message } : { form: message };
+  return Object.keys(errors).length > 0 ? errors : { form: adminErrorText(error, BUSINESS_FIELD_LABELS) };
+}
+
+/** A refused save in one line, naming the fields as the form labels them (the reasons stand under each). */
+export function refusalSummary(errors: FieldErrors): string {
+  const fields = Object.keys(errors).filter((key) => key !== 'form') as BusinessField[];
+  if (fields.length === 0) return errors.form ?? '';
+  if (fields.length === 1) return `${fieldLabel(fields[0]!, BUSINESS_FIELD_LABELS)}: ${errors[fields[0]!]}`;
+  return `${fields.length} alanda hata var: ${fields.map((field) => fieldLabel(field, BUSINESS_FIELD_LABELS)).join(', ')}. Her birinin nedeni alanın altında.`;
 }

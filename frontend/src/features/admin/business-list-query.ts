@@ -6,7 +6,7 @@
  * `page` is only the label) and refuses a bare page number.
  */
 import type { AdminSortBy, AdminSortOrder } from '@directory/backend/shared/admin-types.ts';
-import { isApiRequestError } from '../../lib/api-client.ts';
+import { adminErrorText, issuesOf, type FieldLabels } from './api/admin-error-text.ts';
 
 export interface BusinessListQuery {
   page: number;
@@ -112,22 +112,14 @@ export const firstPage = (query: BusinessListQuery): BusinessListQuery => ({ ...
 export const lastPage = (query: BusinessListQuery, lastPageNumber: number): BusinessListQuery => ({ ...query, page: lastPageNumber, after: null, before: 'end' });
 
 /** The list's parameters as the screen names them. */
-const PARAMETER_LABELS: Record<string, string> = {
+const PARAMETER_LABELS: FieldLabels = {
   filter: 'Arama', category: 'Kategori', page: 'Sayfa', limit: 'Sayfa boyutu', sortBy: 'Sıralama', sortOrder: 'Sıra', after: 'Sayfa', before: 'Sayfa',
 };
 
 /**
- * A refused list query (400) as the screen says it, field by field ("Arama: en fazla 200
- * karakter olabilir"); the screen keeps its filters, so the operator can change them.
+ * A refused list query (400) as the screen says it, field by field ("Arama: En fazla 200
+ * karakter olabilir."); the screen keeps its filters, so the operator can change them.
  */
 export function listRefusalText(error: unknown): string {
-  const body = isApiRequestError(error) ? (error.body as { error?: { fields?: Record<string, string[]> } } | null) : null;
-  const fields = Object.entries(body?.error?.fields ?? {});
-  if (fields.length === 0) return 'Bu liste gösterilemiyor. Filtreleri değiştirip yeniden deneyin.';
-  return fields
-    .map(([field, reasons]) => {
-      const words = reasons.map((reason) => reason.replace(/^must be at most (\d+) characters$/, 'en fazla $1 karakter olabilir'));
-      return `${PARAMETER_LABELS[field] ?? field}: ${words.join(', ')}`;
-    })
-    .join('; ');
+  return issuesOf(error).length > 0 ? adminErrorText(error, PARAMETER_LABELS) : 'Bu liste gösterilemiyor. Filtreleri değiştirip yeniden deneyin.';
 }

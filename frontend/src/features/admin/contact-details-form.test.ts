@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminContactDetails } from '@directory/backend/shared/admin-types.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { contactDetailsErrorsFrom, toContactDetailsBody, toContactFormValues, withoutBlankPhoneRows } from './contact-details-form.ts';
+import { contactDetailsErrorsFrom, contactRefusalSummary, toContactDetailsBody, toContactFormValues, withoutBlankPhoneRows } from './contact-details-form.ts';
+import { buildRefusal } from './testing/build-admin-data.ts';
 
 const saved: AdminContactDetails = {
   organisationName: 'Annuaire Rhône SAS',
@@ -13,8 +14,6 @@ const saved: AdminContactDetails = {
   businessHours: ['Mon – Fri: 9:00 – 18:00'],
 };
 
-const refusal = (fields: Record<string, string[]>) =>
-  new ApiRequestError(400, JSON.stringify({ error: { id: 'bad_request', message: 'Invalid request.', fields } }));
 
 describe('the contact details form', () => {
   it('sends back what it was given unchanged', () => {
@@ -28,18 +27,28 @@ describe('the contact details form', () => {
     expect(body.phoneLines).toEqual([{ label: 'Accueil', number: '01 02' }]);
   });
 
-  it('puts each refused field under its input, a line of the address with its number', () => {
+  it('puts each refused field under its input in Turkish, a line of the address with its number', () => {
     const errors = contactDetailsErrorsFrom(
-      refusal({ supportEmail: ['must be an email address (name@domain)'], 'addressLines.2': ['must be at most 200 characters'], 'phoneLines.1.number': ['must be a phone number'] }),
+      buildRefusal([
+        { field: 'supportEmail', code: 'email', params: {} },
+        { field: 'addressLines.2', code: 'too_long', params: { max: 200 } },
+        { field: 'phoneLines.1.number', code: 'phone', params: {} },
+      ]),
     );
     expect(errors).toEqual({
-      supportEmail: 'must be an email address (name@domain)',
-      addressLines: '3. satır: must be at most 200 characters',
-      'phoneLines.1.number': 'must be a phone number',
+      supportEmail: 'Geçerli bir e-posta adresi girin (ad@alanadi).',
+      addressLines: '3. satır: En fazla 200 karakter olabilir.',
+      'phoneLines.1.number': 'Geçerli bir telefon numarası girin (rakamlar, boşluk ve + ( ) - . /).',
     });
+    // The toast names the first as the form labels it.
+    expect(contactRefusalSummary(errors)).toBe('Destek e-postası: Geçerli bir e-posta adresi girin (ad@alanadi).');
+    expect(contactRefusalSummary(contactDetailsErrorsFrom(buildRefusal([{ field: 'phoneLines.1.number', code: 'required', params: {} }])))).toBe(
+      '2. hat numarası: Bu alan zorunlu.',
+    );
   });
 
-  it('shows any other failure above the form', () => {
-    expect(contactDetailsErrorsFrom(new ApiRequestError(503, JSON.stringify({ error: { id: 'record_busy', message: 'Busy' } })))).toEqual({ form: 'Busy' });
+  it('shows any other failure above the form, in Turkish', () => {
+    const busy = new ApiRequestError(503, JSON.stringify({ error: { id: 'storage_full', message: 'The server cannot save anything right now' } }));
+    expect(contactDetailsErrorsFrom(busy)).toEqual({ form: 'Sunucunun diski dolu; hiçbir şey kaydedilmedi. Disk boşaltıldıktan sonra yeniden deneyin.' });
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The contact details screen's values (text, as the inputs hold them) and their conversion to the
- * `PUT /api/admin/contact-details` body, plus where a 400 answer's message belongs.
+ * `PUT /api/admin/contact-details` body, plus where a 400 answer's reasons belong and the fields' names.
  */
 import type { AdminContactDetails } from '@directory/backend/shared/admin-types.ts';
 import { isApiRequestError } from '../../lib/api-client.ts';
+import { adminErrorText, fieldLabel, issuesOf, issueText, reasonText, type FieldLabels } from './api/admin-error-text.ts';
 
 /** The most phone lines the server keeps (and the contact page shows). */
 export const MAX_PHONE_LINES = 5;
@@ -66,23 +67,40 @@ export function toContactDetailsBody(values: ContactDetailsFormValues): AdminCon
   };
 }
 
+/** The form's names of its fields, on screen and in a refusal's words (`#`: a phone line's number from 1). */
+export const CONTACT_FIELD_LABELS = {
+  organisationName: 'Kuruluş adı',
+  addressLines: 'Posta adresi',
+  supportEmail: 'Destek e-postası',
+  legalEmail: 'Hukuk e-postası',
+  privacyEmail: 'Gizlilik e-postası',
+  phoneLines: 'Telefon hatları',
+  'phoneLines.#.label': '#. hat açıklaması',
+  'phoneLines.#.number': '#. hat numarası',
+  businessHours: 'Saat satırları',
+} as const satisfies FieldLabels;
+
 /**
- * Where a refused save's messages go: under the field a 400 answer names (a line of the address or
- * hours under its box, with the line's number), else above the form.
+ * Where a refused save's reasons go, in Turkish: under the field a 400 answer names (a line of the
+ * address or hours under its box, with the line's number), else above the form.
  */
 export function contactDetailsErrorsFrom(error: unknown): ContactDetailsErrors {
-  if (!isApiRequestError(error)) return { form: error instanceof Error ? error.message : String(error) };
-  const body = error.body as { error?: { message?: string; fields?: Record<string, string[]> } } | null;
-  const message = body?.error?.message ?? error.message;
-  if (error.status !== 400 || !body?.error?.fields) return { form: message };
   const errors: ContactDetailsErrors = {};
-  for (const [path, messages] of Object.entries(body.error.fields)) {
-    const [root, index, part] = path.split('.');
-    const reason = messages[0] ?? message;
-    if ((root === 'addressLines' || root === 'businessHours') && index !== undefined) errors[root] ??= `${Number(index) + 1}. satır: ${reason}`;
-    else if (root === 'phoneLines' && index !== undefined && (part === 'label' || part === 'number')) errors[`phoneLines.${Number(index)}.${part}`] ??= reason;
-    else if (root !== undefined && TOP_FIELDS.has(root)) errors[root as ContactDetailsField] ??= reason;
-    else errors.form ??= message;
+  if (isApiRequestError(error) && error.status === 400) {
+    for (const issue of issuesOf(error)) {
+      const [root, index, part] = issue.field.split('.');
+      const reason = reasonText(issue);
+      if ((root === 'addressLines' || root === 'businessHours') && index !== undefined) errors[root] ??= `${Number(index) + 1}. satır: ${reason}`;
+      else if (root === 'phoneLines' && index !== undefined && (part === 'label' || part === 'number')) errors[`phoneLines.${Number(index)}.${part}`] ??= reason;
+      else if (root !== undefined && TOP_FIELDS.has(root)) errors[root as ContactDetailsField] ??= reason;
+      else errors.form ??= issueText(issue, CONTACT_FIELD_LABELS);
+    }
   }
-  return errors;
+  return Object.keys(errors).length > 0 ? errors : { form: adminErrorText(error, CONTACT_FIELD_LABELS) };
+}
+
+/** A refused save in one line for its toast: the first refused field, named as the form labels it, with its reason. */
+export function contactRefusalSummary(errors: ContactDetailsErrors): string {
+  const named = Object.entries(errors).find(([key]) => key !== 'form');
+  return named ? `${fieldLabel(named[0], CONTACT_FIELD_LABELS)}: ${named[1]}` : (errors.form ?? '');
 }

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { exportErrorText, exportQuery } from './export-query.ts';
+import { buildRefusal } from './testing/build-admin-data.ts';
 
-const refusal = (fields: Record<string, string[]>) =>
-  new ApiRequestError(400, JSON.stringify({ error: { id: 'bad_request', message: 'Invalid request. …', fields } }));
 
 describe('the export query', () => {
   it('sends a custom date range only when both dates are filled', () => {
@@ -25,16 +24,23 @@ describe('the export query', () => {
 
 describe('a refused export, as the operator reads it', () => {
   it('names each field in the dialog\'s words with its reason, never the raw answer', () => {
-    const text = exportErrorText(refusal({ dateRange: ['a custom date range needs both startDate and endDate'] }));
-    expect(text).toBe('Tarih aralığı: özel aralık için başlangıç ve bitiş tarihlerinin ikisi de seçilmeli');
-    expect(exportErrorText(refusal({ endDate: ['must not be before startDate'], countryCode: ['must be a two-letter country code or "all"'] }))).toBe(
-      'Bitiş: başlangıç tarihinden önce olamaz; Ülke kodu: iki harfli bir ülke kodu ya da "all" olmalı',
-    );
-    expect(text).not.toMatch(/[{}"]|400/);
+    const text = exportErrorText(buildRefusal([{ field: 'dateRange', code: 'custom_range_dates', params: {} }]));
+    expect(text).toBe('Tarih aralığı: Özel aralık için başlangıç ve bitiş tarihlerinin ikisi de seçilmeli.');
+    expect(
+      exportErrorText(
+        buildRefusal([
+          { field: 'endDate', code: 'before_start_date', params: {} },
+          { field: 'countryCode', code: 'country_code_or_all', params: {} },
+        ]),
+      ),
+    ).toBe('Bitiş: Başlangıç tarihinden önce olamaz. Ülke kodu: İki harfli bir ülke kodu ya da "all" olmalı.');
+    expect(text).not.toMatch(/[{}]|400/);
   });
 
-  it('keeps a reason it has no words for, and says when the session ended or the server was not reached', () => {
-    expect(exportErrorText(refusal({ categories: ['must be at most 200 characters'] }))).toBe('Kategoriler: must be at most 200 characters');
+  it('says a long category name in Turkish, and when the session ended or the server was not reached', () => {
+    expect(exportErrorText(buildRefusal([{ field: 'categories.0', code: 'category_too_long', params: { max: 200 } }]))).toBe(
+      'Kategoriler, 1. satır: Her kategori adı en fazla 200 karakter olabilir.',
+    );
     expect(exportErrorText(new ApiRequestError(401, '{"error":{"id":"unauthorized","message":"Sign in"}}'))).toMatch(/^Oturumunuzun süresi doldu/);
     expect(exportErrorText(new TypeError('Failed to fetch'))).toBe('Sunucuya bağlanılamadı. Lütfen tekrar deneyin.');
   });

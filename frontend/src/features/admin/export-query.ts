@@ -4,6 +4,7 @@
  */
 import type { DateRange, ExportField } from '@directory/backend/shared/import-types.ts';
 import { isApiRequestError } from '../../lib/api-client.ts';
+import { adminErrorText, type FieldLabels } from './api/admin-error-text.ts';
 
 export interface ExportChoice {
   fields: readonly ExportField[];
@@ -41,8 +42,9 @@ export function fileNameOf(response: Response, fallback: string): string {
 }
 
 /** The dialog's name of each parameter the server may refuse. */
-const FIELD_LABELS: Record<string, string> = {
+export const EXPORT_FIELD_LABELS: FieldLabels = {
   fields: 'Alanlar',
+  selectedFields: 'Alanlar',
   countryCode: 'Ülke kodu',
   categories: 'Kategoriler',
   dateRange: 'Tarih aralığı',
@@ -50,28 +52,11 @@ const FIELD_LABELS: Record<string, string> = {
   endDate: 'Bitiş',
 };
 
-/** The export schema's reasons (backend/src/routes/imports/schema.ts) in the dialog's language. */
-const REASONS: Record<string, string> = {
-  'a custom date range needs both startDate and endDate': 'özel aralık için başlangıç ve bitiş tarihlerinin ikisi de seçilmeli',
-  'must not be before startDate': 'başlangıç tarihinden önce olamaz',
-  'must be a date as YYYY-MM-DD': 'YYYY-AA-GG biçiminde bir tarih olmalı',
-  'choose at least one field': 'en az bir alan seçin',
-  'must be a two-letter country code or "all"': 'iki harfli bir ülke kodu ya da "all" olmalı',
-};
-
 /**
  * A refused export as the operator reads it: each field the server named, with its reason
- * ("Bitiş: başlangıç tarihinden önce olamaz"); never the raw answer.
+ * ("Bitiş: Başlangıç tarihinden önce olamaz."); never the raw answer.
  */
 export function exportErrorText(error: unknown): string {
-  if (!isApiRequestError(error)) return 'Sunucuya bağlanılamadı. Lütfen tekrar deneyin.';
-  if (error.status === 401) return 'Oturumunuzun süresi doldu; dosya indirilmedi. Tekrar giriş yapıp yeniden deneyin.';
-  const body = error.body as { error?: { message?: unknown; fields?: Record<string, string[]> } } | null;
-  const fields = Object.entries(body?.error?.fields ?? {});
-  if (fields.length > 0) {
-    return fields
-      .map(([field, reasons]) => `${FIELD_LABELS[field] ?? field}: ${reasons.map((reason) => REASONS[reason] ?? reason).join(', ')}`)
-      .join('; ');
-  }
-  return typeof body?.error?.message === 'string' ? body.error.message : `Sunucu ${error.status} yanıtını verdi.`;
+  if (isApiRequestError(error) && error.status === 401) return 'Oturumunuzun süresi doldu; dosya indirilmedi. Tekrar giriş yapıp yeniden deneyin.';
+  return adminErrorText(error, EXPORT_FIELD_LABELS);
 }

@@ -5,7 +5,7 @@ import {
   type FileImportResult,
   type ImportProgressMessage,
 } from '@directory/backend/shared/import-types.ts';
-import { failedResult, isTooLarge, progressSocketUrl, tooLargeMessage, uploadFile } from '../api.ts';
+import { failedResult, isTooLarge, progressSocketUrl, tooLargeMessage, UPLOAD_FIELD_LABELS, uploadFile } from '../api.ts';
 import { FileReport } from './file-report.tsx';
 import '../admin-import.css';
 
@@ -109,11 +109,11 @@ export function UploadScreen({ csrfToken, onFinished }: UploadScreenProps) {
       <p>.xlsx, .xls veya .csv dosyaları; dosya başına en fazla 150MB.</p>
       <div className="admin-import-controls">
         <label>
-          Dosyalar
+          {UPLOAD_FIELD_LABELS.file}
           <input ref={pickerRef} type="file" multiple accept=".xlsx,.xls,.csv" onChange={handlePick} disabled={isUploading} />
         </label>
         <label>
-          Grup boyutu
+          {UPLOAD_FIELD_LABELS.batchSize}
           <select value={batchSize} onChange={(event) => setBatchSize(Number(event.target.value))} disabled={isUploading}>
             {BATCH_SIZES.map((size) => (
               <option key={size} value={size}>{size} kayıt</option>

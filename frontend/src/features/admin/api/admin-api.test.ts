@@ -1,7 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminBusinessEdit } from '@directory/backend/shared/admin-types.ts';
 import { ApiRequestError, getApiClient, httpApiClient, setApiClient, type AdminCallInit } from '../../../lib/api-client.ts';
-import { createAdminApi, errorMessageOf, SESSION_EXPIRED_MESSAGE } from './admin-api.ts';
+import { createAdminApi } from './admin-api.ts';
+import { adminErrorText, SESSION_EXPIRED_MESSAGE } from './admin-error-text.ts';
 
 const original = getApiClient();
 afterAll(() => setApiClient(original));
@@ -54,7 +55,7 @@ describe('a write that finds the session ended', () => {
     const api = createAdminApi({ csrfToken: 'token-1', renewSession: async () => null, onUnauthorized });
     const failure = await api.saveSiteSettings({ head_tags: '', footer_tags: 'x', analytics_code: '', facebook_pixel: '' }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ status: 401 });
-    expect(errorMessageOf(failure)).toBe(SESSION_EXPIRED_MESSAGE);
+    expect(adminErrorText(failure)).toBe(SESSION_EXPIRED_MESSAGE);
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(server.calls).toHaveLength(1);
   });

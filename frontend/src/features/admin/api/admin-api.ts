@@ -48,9 +48,6 @@ export interface AdminApiOptions {
   renewSession?: () => Promise<string | null>;
 }
 
-/** What a refused write is told when the session ended and the operator did not sign in again. */
-export const SESSION_EXPIRED_MESSAGE = 'Oturumunuzun süresi doldu; değişiklikler kaydedilmedi. Tekrar giriş yapıp yeniden deneyin.';
-
 /** A write refused for a CSRF token that is no longer the session's (the operator signed in again elsewhere). */
 const isStaleToken = (error: unknown) =>
   isApiRequestError(error) && error.status === 403 && (error.body as { error?: { id?: unknown } } | null)?.error?.id === 'csrf_failed';
@@ -141,19 +138,3 @@ export function createAdminApi({ request, csrfToken, onUnauthorized, renewSessio
 }
 
 export type AdminApi = ReturnType<typeof createAdminApi>;
-
-/** The message of a failed call as the server words it (`{error:{message}}`), else the error's own text. */
-export function serverMessageOf(error: unknown): string {
-  if (isApiRequestError(error)) {
-    const body = error.body as { error?: { message?: unknown }; message?: unknown } | null;
-    if (body && typeof body.error?.message === 'string') return body.error.message;
-    if (body && typeof body.message === 'string') return body.message;
-    return error.message;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** What a screen tells the operator of a failed call: the server's words, or that the session ended. */
-export function errorMessageOf(error: unknown): string {
-  return isApiRequestError(error) && error.status === 401 ? SESSION_EXPIRED_MESSAGE : serverMessageOf(error);
-}

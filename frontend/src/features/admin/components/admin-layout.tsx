@@ -5,7 +5,7 @@ import { NavLink, Outlet, useLoaderData, useLocation, useNavigate } from 'react-
 import { Link } from '../../../components/link.tsx';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import { isApiRequestError } from '../../../lib/api-client.ts';
-import { errorMessageOf } from '../api/admin-api.ts';
+import { adminErrorText } from '../api/admin-error-text.ts';
 import { adminSessionAtom, businessListSearchAtom, isAdminMenuOpenAtom } from '../atoms.ts';
 import type { layoutLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
@@ -103,7 +103,7 @@ export function AdminLayout() {
     } catch (error) {
       // Already signed out on the server: the login page is where we were going anyway.
       if (!(isApiRequestError(error) && error.status === 401)) {
-        toast({ title: 'Çıkış yapılamadı', description: errorMessageOf(error), variant: 'destructive' });
+        toast({ title: 'Çıkış yapılamadı', description: adminErrorText(error), variant: 'destructive' });
         setIsLoggingOut(false);
         return;
       }

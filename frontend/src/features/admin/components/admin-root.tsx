@@ -3,7 +3,9 @@ import { useEffect } from 'react';
 import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router-dom';
 import { Link } from '../../../components/link.tsx';
 import { ToastRegion } from '../../../components/toast/toast-region.tsx';
+import { isApiRequestError } from '../../../lib/api-client.ts';
 import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
+import { adminErrorText } from '../api/admin-error-text.ts';
 
 /** The language of the admin screens, and of the visitors' pages (frontend/index.html). */
 const ADMIN_LANGUAGE = 'tr';
@@ -51,8 +53,8 @@ export function AdminError() {
   const isMissing = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="admin-panel admin-error" role="alert">
-      <h1>{isMissing ? 'Sayfa bulunamadı' : 'Error loading application'}</h1>
-      <p>{isMissing ? 'Aradığınız kayıt ya da sayfa yok.' : 'Bu ekran yüklenemedi. Lütfen biraz sonra tekrar deneyin.'}</p>
+      <h1>{isMissing ? 'Sayfa bulunamadı' : 'Ekran yüklenemedi'}</h1>
+      <p>{isMissing ? 'Aradığınız kayıt ya da sayfa yok.' : isApiRequestError(error) ? adminErrorText(error) : 'Bu ekran yüklenemedi. Lütfen biraz sonra tekrar deneyin.'}</p>
       <p>
         <Link to="/admin">Ana Sayfa</Link>
       </p>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
 import type { AdminAdvertisementCodes } from '@directory/backend/shared/admin-types.ts';
 import { useToast } from '../../../components/toast/use-toast.ts';
-import { errorMessageOf } from '../api/admin-api.ts';
+import { adminErrorText, errorParamsOf, issuesOf } from '../api/admin-error-text.ts';
 import { formatCount } from '../admin-format.ts';
 import type { advertisementsLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
@@ -23,10 +23,13 @@ const AREAS: { key: Area; placement: string }[] = [
 
 const encoder = new TextEncoder();
 
-/** The area a failed save names ("ad2: at most 50 KB ..."), if any. */
-export function areaOfMessage(message: string): Area | null {
-  const match = /\b(ad[1-4])\b/.exec(message);
-  return match ? (match[1] as Area) : null;
+/** Each area's name, on screen and in a refusal's words. */
+const AD_FIELD_LABELS: Record<Area, string> = { ad1: 'Reklam Alanı 1 (ad1)', ad2: 'Reklam Alanı 2 (ad2)', ad3: 'Reklam Alanı 3 (ad3)', ad4: 'Reklam Alanı 4 (ad4)' };
+
+/** The area a refused save names (a code over 50 KB, or a field of a 400), if any. */
+function areaOf(error: unknown): Area | null {
+  const named = errorParamsOf(error).area ?? issuesOf(error)[0]?.field;
+  return AREAS.find(({ key }) => key === named)?.key ?? null;
 }
 
 export function AdvertisementsPage() {
@@ -49,8 +52,8 @@ export function AdvertisementsPage() {
       toast({ title: 'Reklam kodları kaydedildi', variant: 'success' });
       await revalidator.revalidate();
     } catch (error) {
-      const message = errorMessageOf(error);
-      setFailure({ area: areaOfMessage(message), message });
+      const message = adminErrorText(error, AD_FIELD_LABELS);
+      setFailure({ area: areaOf(error), message });
       toast({ title: 'Kayıt hatası', description: message, variant: 'destructive' });
     } finally {
       setIsSaving(false);
@@ -68,14 +71,14 @@ export function AdvertisementsPage() {
           </p>
         )}
         <div className="admin-code-grid">
-          {AREAS.map(({ key, placement }, index) => {
+          {AREAS.map(({ key, placement }) => {
             const bytes = encoder.encode(values[key]).length;
             const isTooLarge = bytes > AD_CODE_LIMIT_BYTES;
             const error = failure?.area === key ? failure.message : null;
             return (
               <div key={key} className={`admin-field${error || isTooLarge ? ' has-error' : ''}`}>
                 <label htmlFor={`ad-${key}`}>
-                  Reklam Alanı {index + 1} ({key})
+                  {AD_FIELD_LABELS[key]}
                 </label>
                 <p className="muted admin-help" id={`ad-${key}-help`}>
                   {key}: {placement}

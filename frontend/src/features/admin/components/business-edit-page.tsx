@@ -6,7 +6,16 @@ import { Link } from '../../../components/link.tsx';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import { formatDateTime } from '../admin-format.ts';
 import { businessListSearchAtom } from '../atoms.ts';
-import { fieldErrorsFrom, formDays, toFormValues, toUpdateBody, type BusinessFormValues, type FieldErrors } from '../business-form.ts';
+import {
+  BUSINESS_FIELD_LABELS,
+  fieldErrorsFrom,
+  formDays,
+  refusalSummary,
+  toFormValues,
+  toUpdateBody,
+  type BusinessFormValues,
+  type FieldErrors,
+} from '../business-form.ts';
 import type { businessEditLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
 import { PageHeader } from './page-header.tsx';
@@ -52,8 +61,8 @@ export function BusinessEditPage() {
     setErrors({});
   }, [business]);
 
-  const text = (key: TextKey, label: string, options: { type?: string; wide?: boolean; required?: boolean; inputMode?: 'decimal' | 'numeric' | 'tel' | 'url' } = {}) => (
-    <Field id={`field-${key}`} label={label} error={errors[key]} {...(options.wide ? { wide: true } : {})}>
+  const text = (key: TextKey, options: { type?: string; wide?: boolean; required?: boolean; inputMode?: 'decimal' | 'numeric' | 'tel' | 'url' } = {}) => (
+    <Field id={`field-${key}`} label={BUSINESS_FIELD_LABELS[key]} error={errors[key]} {...(options.wide ? { wide: true } : {})}>
       <input
         id={`field-${key}`}
         type={options.type ?? 'text'}
@@ -80,9 +89,7 @@ export function BusinessEditPage() {
     } catch (error) {
       const found = fieldErrorsFrom(error);
       setErrors(found);
-      const count = Object.keys(found).filter((key) => key !== 'form').length;
-      const description = count > 1 ? `${count} alanda hata var; her birinin nedeni alanın altında.` : (Object.values(found)[0] ?? '');
-      toast({ title: 'Kayıt hatası', description, variant: 'destructive' });
+      toast({ title: 'Kayıt hatası', description: refusalSummary(found), variant: 'destructive' });
     } finally {
       setIsSaving(false);
     }
@@ -113,14 +120,14 @@ export function BusinessEditPage() {
         <fieldset>
           <legend>Genel</legend>
           <div className="admin-form-grid">
-            {text('name', 'Ad', { required: true, wide: true })}
-            {text('category', 'Kategori')}
-            {text('type', 'Tür')}
-            {text('phone', 'Telefon', { type: 'tel', inputMode: 'tel' })}
-            {text('url', 'Web sitesi', { type: 'url', inputMode: 'url' })}
-            {text('photo', 'Fotoğraf URL', { type: 'url', inputMode: 'url', wide: true })}
-            {text('logo', 'Logo URL', { type: 'url', inputMode: 'url', wide: true })}
-            <Field id="field-about" label="Hakkında" error={errors.about} wide>
+            {text('name', { required: true, wide: true })}
+            {text('category')}
+            {text('type')}
+            {text('phone', { type: 'tel', inputMode: 'tel' })}
+            {text('url', { type: 'url', inputMode: 'url' })}
+            {text('photo', { type: 'url', inputMode: 'url', wide: true })}
+            {text('logo', { type: 'url', inputMode: 'url', wide: true })}
+            <Field id="field-about" label={BUSINESS_FIELD_LABELS.about} error={errors.about} wide>
               <textarea
                 id="field-about"
                 rows={4}
@@ -136,28 +143,28 @@ export function BusinessEditPage() {
         <fieldset>
           <legend>Adres ve konum</legend>
           <div className="admin-form-grid">
-            {text('fullAddress', 'Tam adres', { wide: true })}
-            {text('street', 'Sokak', { wide: true })}
-            {text('city', 'Şehir')}
-            {text('postalCode', 'Posta kodu')}
-            {text('country', 'Ülke')}
-            {text('countryCode', 'Ülke kodu')}
-            {text('latitude', 'Enlem', { inputMode: 'decimal' })}
-            {text('longitude', 'Boylam', { inputMode: 'decimal' })}
-            {text('locatedIn', 'Bulunduğu yer (ör. AVM)', { wide: true })}
+            {text('fullAddress', { wide: true })}
+            {text('street', { wide: true })}
+            {text('city')}
+            {text('postalCode')}
+            {text('country')}
+            {text('countryCode')}
+            {text('latitude', { inputMode: 'decimal' })}
+            {text('longitude', { inputMode: 'decimal' })}
+            {text('locatedIn', { wide: true })}
           </div>
           <p className="muted">Tam adresi değiştirmezseniz sokak, şehir, posta kodu veya ülke değiştiğinde bunlardan yeniden oluşturulur.</p>
         </fieldset>
         <fieldset>
           <legend>Puan ve yorumlar</legend>
           <div className="admin-form-grid">
-            {text('rating', 'Puan (0–5)', { inputMode: 'decimal' })}
-            {text('reviews', 'Yorum sayısı', { inputMode: 'numeric' })}
-            {text('reviewsLink', 'Yorumlar bağlantısı', { type: 'url', inputMode: 'url', wide: true })}
+            {text('rating', { inputMode: 'decimal' })}
+            {text('reviews', { inputMode: 'numeric' })}
+            {text('reviewsLink', { type: 'url', inputMode: 'url', wide: true })}
           </div>
         </fieldset>
         <fieldset>
-          <legend>Çalışma saatleri</legend>
+          <legend>{BUSINESS_FIELD_LABELS.workingHours}</legend>
           {errors.workingHours && <p className="admin-field-error">{errors.workingHours}</p>}
           <div className="admin-form-grid">
             {formDays(saved.workingHours).map((day) => {
@@ -182,12 +189,12 @@ export function BusinessEditPage() {
           <legend>Durum</legend>
           <label className="admin-check">
             <input type="checkbox" checked={values.verified} onChange={(event) => setValues({ ...values, verified: event.target.checked })} />
-            Doğrulanmış (verified)
+            {BUSINESS_FIELD_LABELS.verified}
           </label>
           {errors.verified && <p className="admin-field-error">{errors.verified}</p>}
           <label className="admin-check">
             <input type="checkbox" checked={values.isApproved} onChange={(event) => setValues({ ...values, isApproved: event.target.checked })} />
-            Onaylı (approved)
+            {BUSINESS_FIELD_LABELS.isApproved}
           </label>
           {errors.isApproved && <p className="admin-field-error">{errors.isApproved}</p>}
         </fieldset>

@@ -5,7 +5,7 @@ import { Link } from '../../../components/link.tsx';
 import { ADMIN_LIMITS } from '@directory/backend/shared/admin-limits.ts';
 import type { AdminBusinessListItem, AdminBusinessPage, AdminSortBy } from '@directory/backend/shared/admin-types.ts';
 import { useToast } from '../../../components/toast/use-toast.ts';
-import { errorMessageOf } from '../api/admin-api.ts';
+import { adminErrorText } from '../api/admin-error-text.ts';
 import { formatCount, formatDate, formatDecimal } from '../admin-format.ts';
 import { businessListSearchAtom } from '../atoms.ts';
 import {
@@ -65,7 +65,7 @@ function BusinessRow({ business, isSelected, onSelect, onChanged }: BusinessRowP
       toast({ title: 'Business Deleted', description: business.name, variant: 'success' });
       onChanged();
     } catch (error) {
-      toast({ title: errorMessageOf(error), variant: 'destructive' });
+      toast({ title: adminErrorText(error), variant: 'destructive' });
       setIsBusy(false);
     }
   };

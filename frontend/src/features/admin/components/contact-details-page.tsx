@@ -2,7 +2,9 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import {
+  CONTACT_FIELD_LABELS,
   contactDetailsErrorsFrom,
+  contactRefusalSummary,
   MAX_PHONE_LINES,
   toContactDetailsBody,
   toContactFormValues,
@@ -112,7 +114,7 @@ export function ContactDetailsPage() {
     } catch (error) {
       const found = contactDetailsErrorsFrom(error);
       setErrors(found);
-      toast({ title: 'Kayıt hatası', description: Object.values(found)[0] ?? '', variant: 'destructive' });
+      toast({ title: 'Kayıt hatası', description: contactRefusalSummary(found), variant: 'destructive' });
     } finally {
       setIsSaving(false);
     }
@@ -138,16 +140,16 @@ export function ContactDetailsPage() {
         <fieldset>
           <legend>Kuruluş ve adres</legend>
           <div className="admin-form-grid">
-            {text('organisationName', 'Kuruluş adı', { required: true, wide: true, help: 'Yasal sayfalarda siteyi yayımlayan kuruluş olarak geçer.' })}
-            {text('address', 'Posta adresi', { rows: 4, wide: true, help: 'Her satır, sitede ayrı bir adres satırı olarak gösterilir.' })}
+            {text('organisationName', CONTACT_FIELD_LABELS.organisationName, { required: true, wide: true, help: 'Yasal sayfalarda siteyi yayımlayan kuruluş olarak geçer.' })}
+            {text('address', CONTACT_FIELD_LABELS.addressLines, { rows: 4, wide: true, help: 'Her satır, sitede ayrı bir adres satırı olarak gösterilir.' })}
           </div>
         </fieldset>
         <fieldset>
           <legend>E-posta adresleri</legend>
           <div className="admin-form-grid admin-contact-emails">
-            {text('supportEmail', 'Destek e-postası', { type: 'email', help: 'İletişim sayfasında gösterilir.' })}
-            {text('legalEmail', 'Hukuk e-postası', { type: 'email', help: 'Yasal bildirimler için. Boşsa destek e-postası, o da boşsa iletişim formu gösterilir.' })}
-            {text('privacyEmail', 'Gizlilik e-postası', { type: 'email', help: 'Kişisel veri talepleri için. Boşsa destek e-postası, o da boşsa iletişim formu gösterilir.' })}
+            {text('supportEmail', CONTACT_FIELD_LABELS.supportEmail, { type: 'email', help: 'İletişim sayfasında gösterilir.' })}
+            {text('legalEmail', CONTACT_FIELD_LABELS.legalEmail, { type: 'email', help: 'Yasal bildirimler için. Boşsa destek e-postası, o da boşsa iletişim formu gösterilir.' })}
+            {text('privacyEmail', CONTACT_FIELD_LABELS.privacyEmail, { type: 'email', help: 'Kişisel veri talepleri için. Boşsa destek e-postası, o da boşsa iletişim formu gösterilir.' })}
           </div>
         </fieldset>
         <fieldset>
@@ -210,7 +212,7 @@ export function ContactDetailsPage() {
         <fieldset>
           <legend>Çalışma saatleri</legend>
           <div className="admin-form-grid">
-            {text('businessHours', 'Saat satırları', {
+            {text('businessHours', CONTACT_FIELD_LABELS.businessHours, {
               rows: 4,
               wide: true,
               help: 'Her satır ayrı gösterilir; “Mon – Fri: 9:00 AM – 6:00 PM” gibi “: ” ile ayrılan satırlar gün ve saat olarak hizalanır.',

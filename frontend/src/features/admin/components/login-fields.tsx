@@ -1,4 +1,8 @@
 import { ADMIN_LIMITS } from '@directory/backend/shared/admin-limits.ts';
+import type { FieldLabels } from '../api/admin-error-text.ts';
+
+/** The two fields' names, on screen and in a refusal's words. */
+export const LOGIN_FIELD_LABELS = { username: 'Kullanıcı adı', password: 'Şifre' } as const satisfies FieldLabels;
 
 /** The login form's error and its two fields, as the login page and the session-renewal dialog show them. */
 export function LoginFields(props: {
@@ -18,11 +22,11 @@ export function LoginFields(props: {
         </p>
       )}
       <label className="admin-field">
-        <span>Kullanıcı adı</span>
+        <span>{LOGIN_FIELD_LABELS.username}</span>
         <input name="username" autoComplete="username" required maxLength={ADMIN_LIMITS.login.username} value={props.username} onChange={(event) => props.onUsername(event.target.value)} />
       </label>
       <label className="admin-field">
-        <span>Şifre</span>
+        <span>{LOGIN_FIELD_LABELS.password}</span>
         <input
           name="password"
           type="password"

@@ -2,23 +2,15 @@ import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useLoaderData, useNavigate } from 'react-router-dom';
 import { Link } from '../../../components/link.tsx';
-import { isApiRequestError } from '../../../lib/api-client.ts';
-import { createAdminApi, serverMessageOf } from '../api/admin-api.ts';
+import { createAdminApi } from '../api/admin-api.ts';
+import { adminErrorText } from '../api/admin-error-text.ts';
 import { adminSessionAtom } from '../atoms.ts';
-import { LoginFields } from './login-fields.tsx';
+import { LOGIN_FIELD_LABELS, LoginFields } from './login-fields.tsx';
 import type { loginLoader } from '../loaders.ts';
 
-/** The catalogue's wording of a failed login; a throttled one says how long to wait. */
+/** A failed login as the operator reads it (a throttled one says how long to wait). */
 export function loginErrorText(error: unknown): string {
-  if (!isApiRequestError(error)) return 'Login Error: Unable to connect to server. Please try again.';
-  if (error.status === 401) return serverMessageOf(error) || 'Geçersiz kullanıcı adı veya şifre';
-  if (error.status === 429) {
-    const wait = error.retryAfterSeconds;
-    return wait !== null
-      ? `Çok fazla başarısız deneme. Lütfen ${wait} saniye sonra tekrar deneyin.`
-      : 'Çok fazla başarısız deneme. Lütfen biraz sonra tekrar deneyin.';
-  }
-  return `Login failed: ${error.status} ${serverMessageOf(error)}`;
+  return adminErrorText(error, LOGIN_FIELD_LABELS);
 }
 
 export function LoginPage() {

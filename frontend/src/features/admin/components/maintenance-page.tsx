@@ -3,7 +3,7 @@ import { useLoaderData } from 'react-router-dom';
 import type { ReindexStatus } from '@directory/backend/shared/admin-types.ts';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import { isApiRequestError } from '../../../lib/api-client.ts';
-import { errorMessageOf } from '../api/admin-api.ts';
+import { adminErrorText } from '../api/admin-error-text.ts';
 import { formatCount, formatDateTime, formatDecimal } from '../admin-format.ts';
 import type { maintenanceLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
@@ -24,7 +24,7 @@ function DangerZone() {
       const answer = await api.deleteTestData();
       toast(testDataDeletedToast(answer));
     } catch (error) {
-      toast({ title: 'Test verileri silinemedi', description: errorMessageOf(error), variant: 'destructive' });
+      toast({ title: 'Test verileri silinemedi', description: adminErrorText(error), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -37,7 +37,7 @@ function DangerZone() {
       const answer = await api.fixSlugs();
       toast(slugsFixedToast(answer));
     } catch (error) {
-      toast({ title: "URL'ler düzeltilemedi", description: errorMessageOf(error), variant: 'destructive' });
+      toast({ title: "URL'ler düzeltilemedi", description: adminErrorText(error), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -51,7 +51,7 @@ function DangerZone() {
       const answer = await api.deleteAllBusinesses();
       toast(allDeletedToast(answer));
     } catch (error) {
-      toast({ title: 'Failed to delete businesses', description: errorMessageOf(error), variant: 'destructive' });
+      toast({ title: 'Failed to delete businesses', description: adminErrorText(error), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -124,10 +124,10 @@ function ReindexPanel({ initial }: { initial: ReindexStatus }) {
       setStatus(await api.startReindex());
     } catch (error) {
       if (isApiRequestError(error) && error.status === 409) {
-        toast({ title: 'Yeniden indeksleme zaten çalışıyor', description: errorMessageOf(error) });
+        toast({ title: 'Yeniden indeksleme zaten çalışıyor', description: adminErrorText(error) });
         api.reindexStatus().then(setStatus, () => undefined);
       } else {
-        toast({ title: 'Yeniden indeksleme başlatılamadı', description: errorMessageOf(error), variant: 'destructive' });
+        toast({ title: 'Yeniden indeksleme başlatılamadı', description: adminErrorText(error), variant: 'destructive' });
       }
     } finally {
       setIsStarting(false);

@@ -3,7 +3,7 @@ import { useLoaderData, useLocation, useRevalidator } from 'react-router-dom';
 import { Link } from '../../../components/link.tsx';
 import type { AdminMessage, AdminMessageStatus } from '@directory/backend/shared/admin-types.ts';
 import { useToast } from '../../../components/toast/use-toast.ts';
-import { errorMessageOf } from '../api/admin-api.ts';
+import { adminErrorText } from '../api/admin-error-text.ts';
 import { formatCount, formatDateTime } from '../admin-format.ts';
 import type { messagesLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
@@ -28,7 +28,7 @@ function MessageCard({ message, onChanged }: { message: AdminMessage; onChanged:
       toast({ title: done, variant: 'success' });
       onChanged();
     } catch (error) {
-      toast({ title: 'İşlem başarısız', description: errorMessageOf(error), variant: 'destructive' });
+      toast({ title: 'İşlem başarısız', description: adminErrorText(error), variant: 'destructive' });
     } finally {
       setIsBusy(false);
     }

@@ -3,7 +3,7 @@ import { useLoaderData, useRevalidator } from 'react-router-dom';
 import { ADMIN_LIMITS } from '@directory/backend/shared/admin-limits.ts';
 import type { AdminSiteSettings, AdminSitemaps } from '@directory/backend/shared/admin-types.ts';
 import { useToast } from '../../../components/toast/use-toast.ts';
-import { errorMessageOf } from '../api/admin-api.ts';
+import { adminErrorText, type FieldLabels } from '../api/admin-error-text.ts';
 import { formatCount, formatDateTime } from '../admin-format.ts';
 import type { settingsLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
@@ -19,6 +19,9 @@ const CODE_BOXES: { key: keyof AdminSiteSettings; label: string; help: string }[
   { key: 'footer_tags', label: 'Footer Etiketleri', help: "</body> kapanışından önce eklenir." },
   { key: 'analytics_code', label: 'Analytics Kodu', help: "Analiz kodu; her sayfanın <head> bölümüne eklenir." },
 ];
+
+/** The boxes' names, in a refusal's words. */
+const SETTINGS_FIELD_LABELS: FieldLabels = Object.fromEntries(CODE_BOXES.map(({ key, label }) => [key, label]));
 
 /** The spec's warning: a script tag in the head or footer box runs on every public page. */
 export const hasScriptTag = (settings: AdminSiteSettings) => /<script\b/i.test(settings.head_tags) || /<script\b/i.test(settings.footer_tags);
@@ -36,7 +39,7 @@ function SitemapPanel({ initial }: { initial: AdminSitemaps | null }) {
       setStatus(await api.regenerateSitemaps());
       toast({ title: 'Sitemap yeniden oluşturuldu', variant: 'success' });
     } catch (error) {
-      toast({ title: 'Sitemap oluşturulamadı', description: errorMessageOf(error), variant: 'destructive' });
+      toast({ title: 'Sitemap oluşturulamadı', description: adminErrorText(error), variant: 'destructive' });
     } finally {
       setIsWorking(false);
     }
@@ -111,7 +114,7 @@ export function SettingsPage() {
       toast({ title: 'Ayarlar kaydedildi', description: 'Site ayarları güncellendi.', variant: 'success' });
       await revalidator.revalidate();
     } catch (error) {
-      toast({ title: 'Kayıt hatası', description: `Site ayarları güncellenirken hata oluştu. ${errorMessageOf(error)}`, variant: 'destructive' });
+      toast({ title: 'Kayıt hatası', description: `Site ayarları güncellenirken hata oluştu. ${adminErrorText(error, SETTINGS_FIELD_LABELS)}`, variant: 'destructive' });
     } finally {
       setIsSaving(false);
     }
@@ -124,7 +127,7 @@ export function SettingsPage() {
       toast({ title: answer.message || 'Cache temizlendi', description: 'Sayfa 2 saniye içinde yenilenecek.', variant: 'success' });
       setTimeout(() => window.location.reload(), RELOAD_AFTER_CLEAR_MS);
     } catch (error) {
-      toast({ title: 'Cache temizleme hatası', description: errorMessageOf(error), variant: 'destructive' });
+      toast({ title: 'Cache temizleme hatası', description: adminErrorText(error), variant: 'destructive' });
       setIsClearing(false);
     }
   };

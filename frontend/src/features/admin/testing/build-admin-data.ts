@@ -10,6 +10,8 @@ import type {
   AdminSitemaps,
   UploadReport,
 } from '@directory/backend/shared/admin-types.ts';
+import { fieldReasonText, type FieldIssue } from '@directory/backend/shared/field-reasons.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 
 export function buildStats(overrides: Partial<AdminStats> = {}): AdminStats {
   const days = Array.from({ length: 30 }, (_, i) => ({
@@ -213,4 +215,11 @@ export function buildReindexStatus(overrides: Partial<ReindexStatus> = {}): Rein
     error: null,
     ...overrides,
   };
+}
+
+/** A 400 refusing `issues`, as the server answers it: English by field, and each refusal by code. */
+export function buildRefusal(issues: FieldIssue[]): ApiRequestError {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) (fields[issue.field] ??= []).push(fieldReasonText(issue.code, issue.params as never));
+  return new ApiRequestError(400, JSON.stringify({ error: { id: 'bad_request', message: 'Invalid request. …', fields, issues } }));
 }
