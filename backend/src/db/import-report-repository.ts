@@ -60,7 +60,7 @@ export class ImportReportRepository {
     );
     this.updateCounts = db.prepare(
       `UPDATE upload_reports SET total_rows = @totalRows, inserted = @inserted, updated = @updated, skipped = @skipped,
-       error_count = @errorCount, expected_rows = @expectedRows WHERE id = @id`,
+       error_count = @errorCount, expected_rows = @expectedRows, details = coalesce(@details, details) WHERE id = @id`,
     );
     this.finishReport = db.prepare(
       `UPDATE upload_reports SET status = @status, total_rows = @totalRows, inserted = @inserted, updated = @updated,
@@ -104,10 +104,11 @@ export class ImportReportRepository {
 
   /**
    * Counters as of the last committed batch, so a killed run's report says what is in the record;
-   * with the rows the import should have written at its end (null: not known yet).
+   * with the rows the import should have written at its end (null: not known yet), and the details
+   * known so far when given (how many updates were in-file repeats), which `finish` replaces.
    */
-  saveCounts(id: number, counts: ReportCounts, expectedRows: number | null = null): void {
-    this.updateCounts.run({ id, ...counts, expectedRows });
+  saveCounts(id: number, counts: ReportCounts, expectedRows: number | null = null, details?: unknown): void {
+    this.updateCounts.run({ id, ...counts, expectedRows, details: details === undefined ? null : JSON.stringify(details) });
   }
 
   addRows(id: number, rows: readonly ReportRowEntry[]): void {

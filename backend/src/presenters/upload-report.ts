@@ -35,9 +35,17 @@ function parseDetails(details: string | null): z.infer<typeof DuplicateAnalysisD
   }
 }
 
-/** An upload report row in the dashboard's shape (rates in percent, one decimal). */
+/**
+ * An upload report row in the dashboard's shape (rates in percent, one decimal). The stored
+ * `updated` counts a row repeating an earlier row of the file as an update, as the importer
+ * counts its writes; the dashboard says what the report card says: updates of businesses the
+ * record held, and in-file repeats apart, read from the stored duplicate analysis (kept by every
+ * completed import, and while a file is read). A report that kept no count of repeats keeps its `updated`.
+ */
 export function presentUploadReport(row: ImportReportRecord): UploadReport {
   const duplicates = parseDetails(row.details).duplicateAnalysis ?? {};
+  const repeated = duplicates.excelDuplicateCount ?? null;
+  const updated = duplicates.databaseDuplicateCount ?? Math.max(0, row.updated - (repeated ?? 0));
   const status = (STATUSES as readonly string[]).includes(row.status) ? (row.status as UploadReport['status']) : 'failed';
   const seconds = row.finished_at ? Math.max(0, (Date.parse(row.finished_at) - Date.parse(row.started_at)) / 1000) : 0;
   return {
@@ -56,10 +64,11 @@ export function presentUploadReport(row: ImportReportRecord): UploadReport {
     },
     results: {
       inserted: row.inserted,
-      updated: row.updated,
+      updated,
+      repeated,
       skipped: row.skipped,
       errors: row.error_count,
-      updateRate: percent(row.updated, row.total_rows),
+      updateRate: percent(updated, row.total_rows),
       skipRate: percent(row.skipped, row.total_rows),
     },
     duplicateAnalysis: {

@@ -198,6 +198,12 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
     return bytesRead > 0 ? Math.round((changed * fileSize) / bytesRead) : null;
   };
 
+  /**
+   * What a report stores while its file is read: a row repeating a place of an earlier row counts
+   * as updated, so the report keeps how many did, and a run that never ends still tells the two apart.
+   */
+  const progressDetails = () => ({ duplicateAnalysis: { databaseDuplicateCount: duplicates.database, excelDuplicateCount: duplicates.excel } });
+
   const progress = (isDone: boolean) =>
     options.onProgress?.({
       reportId, rowsRead: counts.totalRows, rowsWritten: written(), errorCount: counts.errorCount, skippedCount: counts.skipped,
@@ -294,7 +300,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
       batchWouldWrite = 0;
       reports.transaction(() => {
         reports.addRows(reportId, pendingEntries);
-        reports.saveCounts(reportId, counts, expectedChanges());
+        reports.saveCounts(reportId, counts, expectedChanges(), progressDetails());
       });
       pendingEntries = [];
       return;
@@ -306,7 +312,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
         rows.forEach((pending, index) => tally(pending, batchResult.outcomes[index]!));
         changed += batchResult.changed;
         reports.addRows(reportId, pendingEntries);
-        reports.saveCounts(reportId, counts, expectedChanges());
+        reports.saveCounts(reportId, counts, expectedChanges(), progressDetails());
       });
     } catch (error) {
       if (!(error instanceof Error) || error.name !== 'SqliteError') throw error;
@@ -325,7 +331,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
       }
       reports.transaction(() => {
         reports.addRows(reportId, pendingEntries);
-        reports.saveCounts(reportId, counts, expectedChanges());
+        reports.saveCounts(reportId, counts, expectedChanges(), progressDetails());
       });
     }
     pendingEntries = [];
@@ -334,8 +340,9 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
   };
 
   const fail = (message: string): FileImportResult => {
-    reports.finish(reportId, 'failed', counts, { errors, columnExtraction: extraction }, message);
-    return buildResult(false, message);
+    const result = buildResult(false, message);
+    reports.finish(reportId, 'failed', counts, { errors, columnExtraction: extraction, duplicateAnalysis: result.duplicateAnalysis }, message);
+    return result;
   };
 
   const buildResult = (success: boolean, message: string): FileImportResult => {

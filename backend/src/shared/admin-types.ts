@@ -88,7 +88,20 @@ export interface UploadReport {
   /** Where its error and skipped rows download as CSV; null when it has none. */
   errorsCsvUrl: string | null;
   summary: { fileName: string; fileSizeMB: number; processingTimeSeconds: number; totalRecords: number };
-  results: { inserted: number; updated: number; skipped: number; errors: number; updateRate: number; skipRate: number };
+  results: {
+    inserted: number;
+    /** Businesses the record held before the file and the file updated (in-file repeats apart, as the report card counts them). */
+    updated: number;
+    /**
+     * Rows repeating a place of an earlier row of the file (the last one wins); null for a report
+     * stored without that count (a run that stopped before this was kept), whose `updated` counts them too.
+     */
+    repeated: number | null;
+    skipped: number;
+    errors: number;
+    updateRate: number;
+    skipRate: number;
+  };
   duplicateAnalysis: {
     excelDuplicateCount: number;
     databaseDuplicateCount: number;

@@ -468,7 +468,8 @@ describe('admin API against the record', () => {
         id: 1, success: true, status: 'completed', timestamp: '2026-01-01T10:00:00.000Z', isDryRun: false, message: null,
         errorsCsvUrl: '/api/admin/upload-reports/1/errors.csv',
         summary: { fileName: 'places.xlsx', fileSizeMB: 2, processingTimeSeconds: 12.5, totalRecords: 200 },
-        results: { inserted: 150, updated: 40, skipped: 10, errors: 0, updateRate: 20, skipRate: 5 },
+        // 40 stored as updated, 3 of them repeats of an earlier row of the file.
+        results: { inserted: 150, updated: 37, repeated: 3, skipped: 10, errors: 0, updateRate: 18.5, skipRate: 5 },
         duplicateAnalysis: {
           excelDuplicateCount: 3, databaseDuplicateCount: 0, newPlaceIdCount: 0, uniquePlaceIds: 197, totalDuplicateRecords: 0, duplicateRate: 0,
         },

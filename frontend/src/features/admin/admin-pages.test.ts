@@ -104,6 +104,19 @@ describe('admin pages rendered on the server', () => {
     expect(page(await renderPage('/admin')).html).toMatch(csvLink);
   });
 
+  it('says updates of the record apart from in-file repeats in the history and on the dashboard, as the report card does', async () => {
+    const history = page(await renderPage('/admin/reports')).html;
+    const cell = (label: string, value: string) => new RegExp(`<td data-label="${label}" class="admin-num"[^>]*>${value}</td>`);
+    expect(history).toMatch(cell('Güncellenen', '5\\.300'));
+    expect(history).toMatch(cell('Dosyada tekrar eden', '120'));
+    // A report that did not count its repeats apart says so, and no longer sums them with the updates.
+    expect(history).toMatch(/<td data-label="Dosyada tekrar eden" class="admin-num" title="Bu rapor tekrar eden satırları ayrı saymadı[^"]*">—<\/td>/);
+    expect(history).not.toContain('Yinelenen');
+    const dashboard = text(page(await renderPage('/admin')).html);
+    expect(dashboard).toMatch(/Güncellenen ?5\.300 \(%22,1\)/);
+    expect(dashboard).toMatch(/Dosyada tekrar eden ?120/);
+  });
+
   it('marks dry runs as such in the history and on the dashboard, and only them', async () => {
     for (const path of ['/admin/reports', '/admin']) {
       const body = text(page(await renderPage(path)).html);

@@ -1,6 +1,7 @@
 import type { FileImportResult } from '@directory/backend/shared/import-types.ts';
 import { errorsCsvUrl } from '../api.ts';
 import { formatPercent } from '../../admin/admin-format.ts';
+import { REPEATED_LABEL, UPDATED_HINT } from '../../admin/upload-report-figures.ts';
 
 const FIRST_ERRORS = 10;
 
@@ -23,8 +24,8 @@ export function FileReport({ result }: { result: FileImportResult }) {
         <div><dt>Toplam satır</dt><dd>{result.totalRows}</dd></div>
         <div><dt>Başarılı</dt><dd>{result.successCount}</dd></div>
         <div><dt>Yeni</dt><dd>{result.inserted}</dd></div>
-        <div><dt>Güncellenen</dt><dd title="Kayıtta zaten olan işletmeler">{updatedInRecord}</dd></div>
-        <div><dt>Dosyada tekrar eden</dt><dd title="Dosyanın daha önceki bir satırındaki yer; son satır geçerlidir">{repeats}</dd></div>
+        <div><dt>Güncellenen</dt><dd title={UPDATED_HINT}>{updatedInRecord}</dd></div>
+        <div><dt>{REPEATED_LABEL}</dt><dd title="Dosyanın daha önceki bir satırındaki yer; son satır geçerlidir">{repeats}</dd></div>
         {!result.isDryRun && <div><dt>Kayda yazılan</dt><dd title="Yeni ya da değeri değişen işletmeler; aynı kalan satırlar yeniden yazılmaz">{result.changedCount}</dd></div>}
         <div><dt>Hatalı</dt><dd>{result.errorCount}</dd></div>
         <div><dt>Atlanan</dt><dd>{result.skippedCount}</dd></div>

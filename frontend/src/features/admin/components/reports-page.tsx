@@ -1,6 +1,7 @@
 import { useLoaderData } from 'react-router-dom';
 import type { AdminShare } from '@directory/backend/shared/admin-types.ts';
 import { formatCount, formatDateTime, formatDecimal, formatPercent } from '../admin-format.ts';
+import { REPEATED_LABEL, repeatedHint, repeatedText, UPDATED_HINT } from '../upload-report-figures.ts';
 import type { reportsLoader } from '../loaders.ts';
 import { DryRunBadge } from './dry-run-badge.tsx';
 import { PageHeader, ShareBar, StatCard } from './page-header.tsx';
@@ -135,7 +136,7 @@ export function ReportsPage() {
                       Hata
                     </th>
                     <th scope="col" className="admin-num">
-                      Yinelenen
+                      {REPEATED_LABEL}
                     </th>
                     <th scope="col" className="admin-num">
                       Süre
@@ -163,7 +164,7 @@ export function ReportsPage() {
                       <td data-label="Eklenen" className="admin-num">
                         {formatCount(report.results.inserted)}
                       </td>
-                      <td data-label="Güncellenen" className="admin-num">
+                      <td data-label="Güncellenen" className="admin-num" title={UPDATED_HINT}>
                         {formatCount(report.results.updated)}
                       </td>
                       <td data-label="Atlanan" className="admin-num">
@@ -172,8 +173,8 @@ export function ReportsPage() {
                       <td data-label="Hata" className="admin-num">
                         {formatCount(report.results.errors)}
                       </td>
-                      <td data-label="Yinelenen" className="admin-num">
-                        {formatCount(report.duplicateAnalysis.totalDuplicateRecords)}
+                      <td data-label={REPEATED_LABEL} className="admin-num" title={repeatedHint(report.results.repeated)}>
+                        {repeatedText(report.results.repeated)}
                       </td>
                       <td data-label="Süre" className="admin-num">
                         {formatDecimal(report.summary.processingTimeSeconds)} sn

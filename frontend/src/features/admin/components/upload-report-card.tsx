@@ -1,5 +1,6 @@
 import type { UploadReport } from '@directory/backend/shared/admin-types.ts';
 import { formatCount, formatDateTime, formatDecimal, formatPercent } from '../admin-format.ts';
+import { REPEATED_LABEL, repeatedHint, repeatedText, UPDATED_HINT } from '../upload-report-figures.ts';
 import { DryRunBadge } from './dry-run-badge.tsx';
 import { UploadReportNotes } from './upload-report-notes.tsx';
 
@@ -15,9 +16,9 @@ const STATUS_TONE: Record<UploadReport['status'], string> = { running: 'info', c
 /** A share of the file's rows, computed from the counts (the contract leaves the rates' unit open). */
 const shareOf = (count: number, total: number) => formatPercent(total > 0 ? count / total : 0);
 
-/** One upload report: file, state, how many rows went where, duplicates. */
+/** One upload report: file, state, how many rows went where (updates of the record apart from in-file repeats, as the report card says). */
 export function UploadReportCard({ report }: { report: UploadReport }) {
-  const { summary, results, duplicateAnalysis } = report;
+  const { summary, results } = report;
   return (
     <article className="admin-report">
       <header className="admin-report-head">
@@ -42,7 +43,7 @@ export function UploadReportCard({ report }: { report: UploadReport }) {
         </div>
         <div>
           <dt>Güncellenen</dt>
-          <dd>
+          <dd title={UPDATED_HINT}>
             {formatCount(results.updated)} <small>({shareOf(results.updated, summary.totalRecords)})</small>
           </dd>
         </div>
@@ -57,10 +58,8 @@ export function UploadReportCard({ report }: { report: UploadReport }) {
           <dd>{formatCount(results.errors)}</dd>
         </div>
         <div>
-          <dt>Yinelenen</dt>
-          <dd>
-            {formatCount(duplicateAnalysis.totalDuplicateRecords)} <small>({shareOf(duplicateAnalysis.totalDuplicateRecords, summary.totalRecords)})</small>
-          </dd>
+          <dt>{REPEATED_LABEL}</dt>
+          <dd title={repeatedHint(results.repeated)}>{repeatedText(results.repeated)}</dd>
         </div>
       </dl>
     </article>

@@ -58,7 +58,7 @@ export function buildUploadReport(overrides: Partial<UploadReport> = {}): Upload
     message: null,
     errorsCsvUrl: '/api/admin/upload-reports/1/errors.csv',
     summary: { fileName: 'istanbul-restaurants.xlsx', fileSizeMB: 14.2, processingTimeSeconds: 38.4, totalRecords: 24_000 },
-    results: { inserted: 18_200, updated: 5_300, skipped: 500, errors: 0, updateRate: 22.1, skipRate: 2.1 },
+    results: { inserted: 18_200, updated: 5_300, repeated: 120, skipped: 500, errors: 0, updateRate: 22.1, skipRate: 2.1 },
     duplicateAnalysis: {
       excelDuplicateCount: 120,
       databaseDuplicateCount: 5_300,
@@ -179,6 +179,8 @@ export function buildReports(overrides: Partial<AdminReports> = {}): AdminReport
       buildUploadReport({
         id: 2, status: 'failed', success: false, message: 'The file is empty: no header row was found.', errorsCsvUrl: null,
         summary: { fileName: 'broken.xlsx', fileSizeMB: 0.4, processingTimeSeconds: 1.2, totalRecords: 0 },
+        // Stored before reports kept their in-file repeats apart.
+        results: { inserted: 0, updated: 0, repeated: null, skipped: 0, errors: 0, updateRate: 0, skipRate: 0 },
       }),
       buildUploadReport({
         id: 3, isDryRun: true, errorsCsvUrl: null, timestamp: '2025-03-30T08:00:00.000Z',
