@@ -62,9 +62,29 @@ export class AdminDashboard {
     }
   }
 
+  /**
+   * The categories, countries and cities visitors see (the index's totals); while the engine
+   * cannot be reached, the record's distinct values, which count a category spelled two ways twice.
+   */
+  private async siteTotals(): Promise<Pick<AdminStats, 'totalCategories' | 'totalCountries' | 'totalCities' | 'siteFigures'>> {
+    try {
+      const totals = await this.engine.totals();
+      return { totalCategories: totals.categoryCount, totalCountries: totals.countryCount, totalCities: totals.cityCount, siteFigures: 'index' };
+    } catch (error) {
+      if (!isEngineUnavailable(error)) throw error;
+      return {
+        totalCategories: this.businesses.distinctCount('category'),
+        totalCountries: this.businesses.distinctCount('country'),
+        totalCities: this.businesses.distinctCount('city'),
+        siteFigures: 'record',
+      };
+    }
+  }
+
   async stats(): Promise<AdminStats> {
     const total = this.businesses.count('all');
-    const appliedSeq = await this.appliedSeq();
+    // Both ask the engine: at once, so an engine that does not answer is waited for once.
+    const [appliedSeq, site] = await Promise.all([this.appliedSeq(), this.siteTotals()]);
     const lag = this.db
       .prepare('SELECT count(*) AS pending, min(changed_at) AS oldest FROM change_log WHERE seq > ?')
       .get(Math.max(appliedSeq, 0)) as { pending: number; oldest: string | null };
@@ -73,9 +93,8 @@ export class AdminDashboard {
     return {
       totalBusinesses: total,
       approvedBusinesses: this.businesses.count('approved'),
-      totalCategories: this.businesses.distinctCount('category'),
-      totalCountries: this.businesses.distinctCount('country'),
-      totalCities: this.businesses.distinctCount('city'),
+      ...site,
+      categoryNames: this.businesses.distinctCount('category'),
       unreadMessages: this.messages.unreadCount(),
       categories: this.businesses.topValues('category', 8).map(({ value, n }) => ({ category: value, count: n, share: share(n, total) })),
       system: {

@@ -37,9 +37,21 @@ export interface AdminCategoryShare {
 export interface AdminStats {
   totalBusinesses: number;
   approvedBusinesses: number;
+  /**
+   * Categories, countries and cities a visitor can see: the search index's, of public businesses,
+   * one per slug (as the lists and the sitemap count them); the record's while the index cannot be
+   * reached (`siteFigures`).
+   */
   totalCategories: number;
   totalCountries: number;
   totalCities: number;
+  /** Where the three totals above come from: the search index, or the record while the index cannot be reached. */
+  siteFigures: 'index' | 'record';
+  /**
+   * Category names in the record, as the admin list's filter and the export offer them: two
+   * spellings of one slug ("Café", "Cafe") count twice, a category of no public business once.
+   */
+  categoryNames: number;
   unreadMessages: number;
   /** top 8 */
   categories: AdminCategoryShare[];

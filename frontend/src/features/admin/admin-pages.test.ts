@@ -53,6 +53,14 @@ describe('admin pages rendered on the server', () => {
     expect(fake.calls.every((call) => call.cookie === COOKIE)).toBe(true);
   });
 
+  it('counts the categories, countries and cities visitors see, and says when the record names more categories', async () => {
+    expect(text(page(await renderPage('/admin')).html)).toContain('Sitedeki Kategori 428 Sitedeki Ülke 47 Sitedeki Şehir 1.893 Okunmamış');
+    useFake({ stats: { totalCategories: 490, categoryNames: 491 } });
+    expect(text(page(await renderPage('/admin')).html)).toContain('Sitedeki Kategori 490 Kayıtta 491 farklı ad');
+    useFake({ stats: { totalCategories: 491, siteFigures: 'record' } });
+    expect(text(page(await renderPage('/admin')).html)).toContain('Sitedeki Kategori 491 Arama dizinine ulaşılamadı: kayıttaki sayı');
+  });
+
   it('sends the list state of the URL to the server and shows the spec row styles', async () => {
     const { html } = page(await renderPage('/admin/businesses?filter=kebap&sortBy=rating&sortOrder=asc'));
     const listCall = fake.calls.find((call) => call.path.startsWith('/api/admin/businesses'));

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import { Link } from '../../../components/link.tsx';
-import type { AdminActivityItem, UploadReport } from '@directory/backend/shared/admin-types.ts';
+import type { AdminActivityItem, AdminStats, UploadReport } from '@directory/backend/shared/admin-types.ts';
 import { actionLabel } from '../activity-labels.ts';
 import { formatBytes, formatCount, formatDateTime, formatDuration, formatPercent } from '../admin-format.ts';
 import type { dashboardLoader } from '../loaders.ts';
@@ -56,6 +56,18 @@ export function ActivityLine({ item }: { item: AdminActivityItem }) {
   );
 }
 
+/** Why a site figure is the record's: the index, which says what visitors see, did not answer. */
+const siteDetail = (stats: AdminStats) => (stats.siteFigures === 'record' ? 'Arama dizinine ulaşılamadı: kayıttaki sayı' : undefined);
+
+/**
+ * The record's category names beside the categories visitors see, when they differ (two spellings
+ * of one category, or a category of no public business): the names the business list filters by.
+ */
+function categoryDetail(stats: AdminStats): string | undefined {
+  if (stats.siteFigures === 'record') return siteDetail(stats);
+  return stats.categoryNames !== stats.totalCategories ? `Kayıtta ${formatCount(stats.categoryNames)} farklı ad` : undefined;
+}
+
 export function DashboardPage() {
   const { stats, uploadReports, activity } = useLoaderData<typeof dashboardLoader>();
   const reports = useLatestUploadReports(uploadReports);
@@ -68,9 +80,9 @@ export function DashboardPage() {
       <section className="admin-stats" aria-label="Özet">
         <StatCard label="Toplam İşletme" value={formatCount(stats.totalBusinesses)} tone="primary" />
         <StatCard label="Onaylı İşletme" value={formatCount(stats.approvedBusinesses)} detail={`Toplamın ${formatPercent(approvedShare)}`} tone="success" />
-        <StatCard label="Aktif Kategori" value={formatCount(stats.totalCategories)} />
-        <StatCard label="Ülke" value={formatCount(stats.totalCountries)} />
-        <StatCard label="Şehir" value={formatCount(stats.totalCities)} />
+        <StatCard label="Sitedeki Kategori" value={formatCount(stats.totalCategories)} detail={categoryDetail(stats)} />
+        <StatCard label="Sitedeki Ülke" value={formatCount(stats.totalCountries)} detail={siteDetail(stats)} />
+        <StatCard label="Sitedeki Şehir" value={formatCount(stats.totalCities)} detail={siteDetail(stats)} />
         <StatCard label="Okunmamış Mesaj" value={formatCount(stats.unreadMessages)} tone={stats.unreadMessages > 0 ? 'warning' : undefined} />
         <StatCard label="Bugünkü Ziyaretçi" value={formatCount(stats.visitors.today)} detail="Çerezsiz, sunucuda sayılır" />
       </section>

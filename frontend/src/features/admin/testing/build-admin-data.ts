@@ -24,6 +24,8 @@ export function buildStats(overrides: Partial<AdminStats> = {}): AdminStats {
     totalCategories: 428,
     totalCountries: 47,
     totalCities: 1_893,
+    siteFigures: 'index',
+    categoryNames: 428,
     unreadMessages: 3,
     categories: [
       ['Restaurant', 1_480],

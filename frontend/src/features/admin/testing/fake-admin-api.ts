@@ -2,7 +2,7 @@
  * Answers admin API calls from factory data, the way the contract says the server does: for
  * server-render tests (installed as the API client's `admin` call) and for looking at the screens.
  */
-import type { AdminBusinessListItem } from '@directory/backend/shared/admin-types.ts';
+import type { AdminBusinessListItem, AdminStats } from '@directory/backend/shared/admin-types.ts';
 import { ApiRequestError, type AdminCallInit } from '../../../lib/api-client.ts';
 import {
   buildActivity,
@@ -28,6 +28,8 @@ export interface FakeAdminOptions {
   /** Answer 401 to every call (no session). */
   isSignedOut?: boolean;
   businesses?: AdminBusinessListItem[];
+  /** The dashboard's figures, over the factory's. */
+  stats?: Partial<AdminStats>;
 }
 
 const refuse = (status: number, id: string, message: string): never => {
@@ -51,7 +53,7 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
         case 'GET /api/admin/session':
           return { username: 'admin', csrfToken: 'csrf-fixture', expiresAt: '2025-03-31T00:00:00.000Z' };
         case 'GET /api/admin/stats':
-          return buildStats();
+          return buildStats(options.stats);
         case 'GET /api/admin/upload-reports':
           return [
             buildUploadReport({ id: 2, status: 'running', success: false, errorsCsvUrl: null, timestamp: '2025-03-30T10:02:00.000Z' }),
