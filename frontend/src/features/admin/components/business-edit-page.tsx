@@ -17,6 +17,7 @@ import {
   type FieldErrors,
 } from '../business-form.ts';
 import type { businessEditLoader } from '../loaders.ts';
+import { focusField } from '../focus-field.ts';
 import { useAdminApi } from '../use-admin-api.ts';
 import { PageHeader } from './page-header.tsx';
 
@@ -52,7 +53,7 @@ export function BusinessEditPage() {
 
   // After a refused save, the first bad field of the form (in its order) goes into view with the focus.
   useEffect(() => {
-    if (Object.keys(errors).some((key) => key !== 'form')) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (Object.keys(errors).some((key) => key !== 'form')) focusField(form.current?.querySelector<HTMLElement>('[aria-invalid="true"]'));
   }, [errors]);
 
   useEffect(() => {

@@ -14,6 +14,7 @@ import {
   type ContactDetailsFormValues,
 } from '../contact-details-form.ts';
 import type { contactDetailsLoader } from '../loaders.ts';
+import { focusField } from '../focus-field.ts';
 import { useAdminApi } from '../use-admin-api.ts';
 import { PageHeader } from './page-header.tsx';
 
@@ -74,7 +75,7 @@ export function ContactDetailsPage() {
     if (!first) return;
     const phone = /^phoneLines\.(\d+)\.(label|number)$/.exec(first);
     const id = phone ? `contact-phone-${phone[2]}-${phone[1]}` : first === 'phoneLines' ? 'contact-phone-add' : `contact-${first}`;
-    document.getElementById(id)?.focus();
+    focusField(document.getElementById(id));
   }, [errors]);
 
   const isDirty = JSON.stringify(values) !== JSON.stringify(saved);
