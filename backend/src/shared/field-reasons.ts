@@ -61,6 +61,10 @@ export const FIELD_REASONS = {
   category_too_long: ({ max }: { max: number }) => `each category must be at most ${figure(max)} characters`,
   file_not_multipart: () => 'send the file as multipart/form-data in a field named "file"',
   file_missing: () => 'no file was sent in the field "file"',
+  business_ids: () => 'must be a list of business ids',
+  no_business_ids: () => 'must name at least one business',
+  too_many_business_ids: ({ max }: { max: number }) => `must be at most ${figure(max)} ids a call`,
+  business_id: () => 'must be a whole number of 1 or more',
   invalid: () => 'is not valid',
 } as const;
 

@@ -165,15 +165,15 @@ export type AdminBusinessToggleReq = z.infer<typeof AdminBusinessToggleSchema>;
 export const BusinessDeleteSchema = requestShape({ params: idParam });
 export type BusinessDeleteReq = z.infer<typeof BusinessDeleteSchema>;
 
-const businessId = z.number({ error: 'must be a whole number of 1 or more' }).int('must be a whole number of 1 or more').min(1, 'must be a whole number of 1 or more');
+const businessId = z.number({ error: reason('business_id') }).int(reason('business_id')).min(1, reason('business_id'));
 export const AdminBusinessBulkSchema = requestShape({
   body: z.object({
-    action: z.enum(['approve', 'unapprove', 'delete'], { error: 'must be approve, unapprove or delete' }),
+    action: z.enum(['approve', 'unapprove', 'delete'], { error: reason('one_of', { values: ['approve', 'unapprove', 'delete'] }) }),
     // The count is checked before the ids, so an oversized list answers with one reason, not one per id.
     ids: z
-      .array(z.unknown(), { error: 'must be a list of business ids' })
-      .min(1, 'must name at least one business')
-      .max(ADMIN_LIMITS.bulkIds, `must be at most ${ADMIN_LIMITS.bulkIds} ids a call`)
+      .array(z.unknown(), { error: reason('business_ids') })
+      .min(1, reason('no_business_ids'))
+      .max(ADMIN_LIMITS.bulkIds, reason('too_many_business_ids', { max: ADMIN_LIMITS.bulkIds }))
       .pipe(z.array(businessId))
       .transform((ids) => [...new Set(ids)]),
   }),

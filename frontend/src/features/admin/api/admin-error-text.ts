@@ -88,6 +88,10 @@ export const REASON_TEXT: { readonly [C in FieldReasonCode]: (params: FieldReaso
   category_too_long: ({ max }) => `Her kategori adı en fazla ${formatCount(max)} karakter olabilir.`,
   file_not_multipart: () => 'Dosya, "file" alanında multipart/form-data olarak gönderilmeli.',
   file_missing: () => 'Dosya gönderilmedi; bir dosya seçip yeniden deneyin.',
+  business_ids: () => 'İşletme numaralarının listesi olmalı.',
+  no_business_ids: () => 'En az bir işletme seçilmeli.',
+  too_many_business_ids: ({ max }) => `Bir seferde en fazla ${formatCount(max)} işletme seçilebilir.`,
+  business_id: () => '1 veya daha büyük bir tam sayı olmalı.',
   invalid: () => 'Geçerli bir değer değil.',
 };
 

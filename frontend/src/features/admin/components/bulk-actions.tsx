@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AdminBulkAction, AdminBusinessListItem } from '@directory/backend/shared/admin-types.ts';
 import { useToast } from '../../../components/toast/use-toast.ts';
-import { errorMessageOf } from '../api/admin-api.ts';
+import { adminErrorText } from '../api/admin-error-text.ts';
 import { formatCount } from '../admin-format.ts';
 import { useAdminApi } from '../use-admin-api.ts';
 import { BULK_TEXTS, BulkConfirmDialog } from './bulk-confirm-dialog.tsx';
@@ -51,7 +51,7 @@ export function BulkActions({ businesses, selectedIds, onSelectAll, onDone }: Bu
       toast({ title: result.message, variant: 'success' });
       onDone();
     } catch (error) {
-      toast({ title: errorMessageOf(error), variant: 'destructive' });
+      toast({ title: adminErrorText(error), variant: 'destructive' });
     } finally {
       setIsBusy(false);
       setPending(null);
