@@ -51,6 +51,9 @@ beforeAll(async () => {
       buildBusiness({ name: 'Nowhere Plumbing', latitude: null, longitude: null, about: 'Family plumbers since 1982, available for emergencies.' }),
       buildBusiness({ name: 'Unrated Upholstery', rating: null, reviews: 0 }),
       buildBusiness({ name: 'Quiet Quilts', rating: null, reviews: 1250 }),
+      buildBusiness({ name: 'Photo Pâtisserie', photo: 'https://lh3.googleusercontent.com/p/AF1Qip=w800-h500', logo: '//cdn.example/pp-logo.png' }),
+      buildBusiness({ name: 'Logo Locksmiths', logo: '//cdn.example/locksmiths.png' }),
+      buildBusiness({ name: 'Scripted Scooters', photo: 'javascript:alert(1)' }),
     ],
     { withPages: true },
   );
@@ -75,7 +78,7 @@ describe('home page', () => {
     expect(tooltipId).toBeTruthy();
     expect(html).toContain(`aria-describedby="${tooltipId}"`);
     expect(html).toContain('href="/business/' + bouchonSlug + '"');
-    expect(html).toMatch(/Businesses<\/dt><dd[^>]*><span class="visually-hidden">4<\/span>/);
+    expect(html).toMatch(/Businesses<\/dt><dd[^>]*><span class="visually-hidden">7<\/span>/);
     expect(html).toMatch(/Countries<\/dt><dd[^>]*><span class="visually-hidden">1<\/span>/);
     for (const heading of ['Featured Businesses', 'Popular Categories', 'Top Cities', 'Countries', 'Why choose us']) expect(html).toContain(heading);
     expect(html).toContain('href="/cities/fr/lyon"');
@@ -129,6 +132,34 @@ describe('business page', () => {
       ]),
     );
     expect(objects.some((object) => object['@type'] === 'BreadcrumbList')).toBe(true);
+  });
+
+  it('gives link previews its photo as a large card, else its logo as a small one, at absolute addresses', async () => {
+    const head = async (name: string) => {
+      const html = await (await app.get(`/business/${slugOf(name)}`)).text();
+      const meta = (key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1] ?? null;
+      const business = jsonLd(html).find((object) => object['@type'] === 'LocalBusiness');
+      return { image: meta('og:image'), alt: meta('og:image:alt'), card: meta('twitter:card'), jsonLdImage: business?.image, jsonLdLogo: business?.logo };
+    };
+    expect(await head('Photo Pâtisserie')).toEqual({
+      image: 'https://lh3.googleusercontent.com/p/AF1Qip=w800-h500',
+      alt: 'Photo of Photo Pâtisserie',
+      card: 'summary_large_image',
+      jsonLdImage: 'https://lh3.googleusercontent.com/p/AF1Qip=w800-h500',
+      // A protocol-relative address takes the page's scheme.
+      jsonLdLogo: 'http://cdn.example/pp-logo.png',
+    });
+    expect(await head('Logo Locksmiths')).toEqual({
+      image: 'http://cdn.example/locksmiths.png',
+      alt: 'Logo of Logo Locksmiths',
+      card: 'summary',
+      jsonLdImage: undefined,
+      jsonLdLogo: 'http://cdn.example/locksmiths.png',
+    });
+    // No picture (the site has none of its own to stand in), or one that is no web address: no og:image.
+    for (const name of ['Le Bouchon Lyonnais', 'Scripted Scooters']) {
+      expect(await head(name)).toEqual({ image: null, alt: null, card: 'summary', jsonLdImage: undefined, jsonLdLogo: undefined });
+    }
   });
 
   it('shows the hours table Monday to Sunday with Closed on the closed days', async () => {

@@ -10,7 +10,10 @@ import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { rawGet } from '../testing/raw-get.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
-const BUSINESSES = [buildBusiness({ name: 'Parkside Spine Wellness', category: 'Chiropractor', city: 'Tokyo', country: 'Japan', countryCode: 'JP' })];
+// A photo at a path of the site: its og:image and JSON-LD image are written with the site's origin too.
+const BUSINESSES = [
+  buildBusiness({ name: 'Parkside Spine Wellness', category: 'Chiropractor', city: 'Tokyo', country: 'Japan', countryCode: 'JP', photo: '/media/parkside.jpg' }),
+];
 const PAGES = (slug: string) => [
   `/business/${slug}`,
   '/',
@@ -36,11 +39,11 @@ async function body(url: string, headers: Record<string, string>): Promise<strin
   return (answer.headers['content-encoding'] === 'gzip' ? gunzipSync(answer.body) : answer.body).toString();
 }
 
-/** The addresses a page writes: canonical link, og:url and every JSON-LD `url`, `@id`, `item` and `target`. */
+/** The addresses a page writes: canonical link, og:url, og:image and every JSON-LD `url`, `@id`, `item`, `target` and `image`. */
 function addressesIn(html: string): string[] {
-  const tags = [...html.matchAll(/<link rel="canonical" href="([^"]+)"|<meta property="og:url" content="([^"]+)"/g)].map((match) => match[1] ?? match[2]!);
+  const tags = [...html.matchAll(/<link rel="canonical" href="([^"]+)"|<meta property="og:(?:url|image)" content="([^"]+)"/g)].map((match) => match[1] ?? match[2]!);
   const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((match) => match[1]!);
-  const urls = jsonLd.flatMap((json) => [...json.matchAll(/"(?:url|@id|item|target)":"([^"]+)"/g)].map((match) => match[1]!));
+  const urls = jsonLd.flatMap((json) => [...json.matchAll(/"(?:url|@id|item|target|image)":"([^"]+)"/g)].map((match) => match[1]!));
   return [...tags, ...urls];
 }
 
@@ -80,7 +83,9 @@ describe('with PUBLIC_URL set', () => {
       }
       expect(addressesIn(forged)).toEqual(addressesIn(normal));
     }
-    expect(addressesIn(await body(`${app.url}/business/${slug}`, { host }))).toContain(`https://directory.example/business/${slug}`);
+    expect(addressesIn(await body(`${app.url}/business/${slug}`, { host }))).toEqual(
+      expect.arrayContaining([`https://directory.example/business/${slug}`, 'https://directory.example/media/parkside.jpg']),
+    );
   });
 
   it("writes the home page's WebSite with its URL and an absolute search target", async () => {

@@ -6,7 +6,8 @@ export interface PageMeta {
   description: string;
   /** Path of the canonical URL ("/business/joes-pizza-a1b2c3"); none for an error page (no canonical link, no og:url). */
   canonicalPath?: string;
-  image?: string | null;
+  /** The picture link previews show (og:image); none: a preview without one (the site has no picture of its own to stand in). */
+  image?: PageImage | null;
   ogType?: 'website' | 'business.business' | 'article';
   /** schema.org objects, each rendered as one application/ld+json script. */
   jsonLd?: object[];
@@ -14,6 +15,31 @@ export interface PageMeta {
 }
 
 export const SITE_NAME = 'Business Directory';
+
+/** A picture that stands for a page in link previews. */
+export interface PageImage {
+  /** As stored: an absolute address, a protocol-relative one or a path of the site (made absolute with the page's origin). */
+  url: string;
+  alt: string;
+  /** A photo, shown as a large card; a logo (small, square) is shown beside the text. */
+  isPhoto: boolean;
+}
+
+/**
+ * `url` as an absolute http(s) address, resolved against `origin` as the canonical link is
+ * written ("/media/a.jpg" and "//cdn.example/a.jpg" get its host or scheme); null for what names
+ * no web address ("javascript:…", text that is no URL).
+ */
+export function absoluteUrl(url: string, origin: string): string | null {
+  let resolved: URL;
+  try {
+    resolved = new URL(url.trim(), `${origin}/`);
+  } catch (error) {
+    if (error instanceof TypeError) return null;
+    throw error;
+  }
+  return resolved.protocol === 'https:' || resolved.protocol === 'http:' ? resolved.href : null;
+}
 
 /** A route's `handle`: how to describe the page from its loader data. */
 export interface RouteHandle<T = unknown> {
@@ -52,6 +78,7 @@ export interface HeadTag {
 /** The <head> elements of a page, in order: what the server writes as HTML and the browser as elements after a navigation. */
 export function headTags(meta: PageMeta, origin: string): HeadTag[] {
   const url = meta.canonicalPath === undefined ? null : origin + meta.canonicalPath;
+  const image = meta.image ? absoluteUrl(meta.image.url, origin) : null;
   const property = (name: string, content: string): HeadTag => ({ name: 'meta', attributes: [['property', name], ['content', content]] });
   const tags: HeadTag[] = [
     { name: 'title', attributes: [], text: meta.title },
@@ -62,9 +89,10 @@ export function headTags(meta: PageMeta, origin: string): HeadTag[] {
     property('og:description', meta.description),
     ...(url === null ? [] : [property('og:url', url)]),
     property('og:type', meta.ogType ?? 'website'),
-    { name: 'meta', attributes: [['name', 'twitter:card'], ['content', 'summary']] },
+    // A photo gets the large card; a logo or no picture, the small one.
+    { name: 'meta', attributes: [['name', 'twitter:card'], ['content', image !== null && meta.image!.isPhoto ? 'summary_large_image' : 'summary']] },
   ];
-  if (meta.image) tags.push(property('og:image', meta.image));
+  if (image !== null) tags.push(property('og:image', image), property('og:image:alt', meta.image!.alt));
   if (meta.noIndex) tags.push({ name: 'meta', attributes: [['name', 'robots'], ['content', 'noindex']] });
   for (const object of meta.jsonLd ?? []) tags.push({ name: 'script', attributes: [['type', 'application/ld+json']], text: safeJson(object) });
   return tags;

@@ -2,6 +2,7 @@
 import type { BusinessDetail } from '@directory/backend/shared/api-types.ts';
 import { toOpeningHoursSpecification } from './hours.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { absoluteUrl } from '../../lib/page-meta.ts';
 
 export const MAX_AMENITIES = 8;
 
@@ -69,13 +70,16 @@ export function getDirectionsUrl(business: Pick<BusinessDetail, 'name' | 'placeI
 export function buildLocalBusinessJsonLd(business: BusinessDetail, origin: string): object {
   const url = `${origin}/business/${business.slug}`;
   const specification = toOpeningHoursSpecification(business.workingHours);
+  const image = business.photo ? absoluteUrl(business.photo, origin) : null;
+  const logo = business.logo ? absoluteUrl(business.logo, origin) : null;
   return {
     '@context': 'https://schema.org',
     '@type': 'LocalBusiness',
     '@id': url,
     name: business.name,
     url,
-    ...(business.photo ? { image: business.photo } : {}),
+    ...(image ? { image } : {}),
+    ...(logo ? { logo } : {}),
     ...(business.phone ? { telephone: business.phone } : {}),
     description: getAboutText(business),
     address: {

@@ -66,7 +66,11 @@ const handle: RouteHandle<BusinessPageData> = {
     description: getMetaDescription(business),
     canonicalPath: `/business/${business.slug}`,
     ogType: 'business.business',
-    image: business.photo,
+    image: business.photo
+      ? { url: business.photo, alt: `Photo of ${business.name}`, isPhoto: true }
+      : business.logo
+        ? { url: business.logo, alt: `Logo of ${business.name}`, isPhoto: false }
+        : null,
     jsonLd: [buildLocalBusinessJsonLd(business, origin), buildBreadcrumbJsonLd(business, origin)],
   }),
 };
