@@ -451,3 +451,25 @@ describe('business cards', () => {
     expect(rated.text).toMatch(/Berlin Dentist 1 .*3\.0 \(\d+ reviews?\)/);
   });
 });
+
+describe('meta descriptions of later pages', () => {
+  const descriptionOf = (html: string) => /<meta name="description" content="([^"]*)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+
+  // Every list of the fixture with more than one page, and how many pages it has.
+  it.each([
+    ['/businesses', 3],
+    ['/categories', 2],
+    ['/categories/plumber', 2],
+    ['/cities', 2],
+    ['/cities/fr/lyon', 2],
+    ['/countries/united-states/cities', 2],
+  ])('%s: page 2 says which page it is, page 1 does not', async (path, pages) => {
+    const first = descriptionOf((await page(path)).html)!;
+    const second = descriptionOf((await page(`${path}?page=2`)).html)!;
+    expect(first).not.toMatch(/^Page \d/);
+    expect(second).toMatch(new RegExp(`^Page 2 of ${pages}: \\S`));
+    expect(second).not.toBe(first);
+    // The rest is the list's own description (the examples a page names are its own items).
+    expect(second.slice(second.indexOf(': ') + 2).split(' ').slice(0, 3)).toEqual(first.split(' ').slice(0, 3));
+  });
+});

@@ -1,6 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import { loadFailure } from '../components/page-states.tsx';
 import { isOnlyViewChange, pageSliceOf, type PageSlice } from '../components/pager.tsx';
+import { formatNumber } from './format.ts';
 import { pageFromUrl } from './route-errors.ts';
 
 /** What a list page asks of its URL: the trimmed text filter (`?q=`) and the page number. */
@@ -32,6 +33,13 @@ export const skipViewOnlyChanges = ({ currentUrl, nextUrl, defaultShouldRevalida
 
 /** A list's path at a page: "/countries/france?page=3", the bare path for page 1. */
 export const pagePath = (path: string, page: number) => (page > 1 ? `${path}?page=${page}` : path);
+
+/**
+ * The meta description of page `page` of a list: from page 2 on it starts with which page it is
+ * ("Page 3 of 12: …"), so that no two pages of a list describe themselves alike to a search engine.
+ */
+export const pagedDescription = (description: string, page: number, totalPages: number) =>
+  page > 1 ? `Page ${formatNumber(page)} of ${formatNumber(totalPages)}: ${description}` : description;
 
 /**
  * Reads page `page` of a list the server pages, `perPage` a page; past the last page it reads

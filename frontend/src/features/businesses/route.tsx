@@ -4,7 +4,7 @@ import { isLoadFailure, loadFailure, type LoadFailure } from '../../components/p
 import { getApiClient } from '../../lib/api-client.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { itemListJsonLd } from '../../lib/item-list.ts';
-import { pagePath, readPageOrLast } from '../../lib/list-loader.ts';
+import { pagedDescription, pagePath, readPageOrLast } from '../../lib/list-loader.ts';
 import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
 import type { BusinessesData } from './components/businesses-page.tsx';
 import { BUSINESS_PAGE_SIZE, businessPageFromQuery, reachablePages } from './paging.ts';
@@ -36,7 +36,7 @@ function describeBusinesses(data: BusinessesData | LoadFailure, _params: unknown
   const pagePart = page > 1 ? ` - Page ${page} of ${formatNumber(pages)}` : '';
   return {
     title: `All Businesses - ${total} businesses${pagePart} | ${SITE_NAME}`,
-    description: `Browse ${total} local businesses with ratings, reviews, phone numbers and addresses${page > 1 ? ` (page ${page} of ${formatNumber(pages)})` : ''}.`,
+    description: pagedDescription(`Browse ${total} local businesses with ratings, reviews, phone numbers and addresses.`, page, pages),
     canonicalPath: pagePath('/businesses', page),
     jsonLd: [
       itemListJsonLd(

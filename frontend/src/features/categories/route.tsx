@@ -7,7 +7,7 @@ import { paginate } from '../../components/pager.tsx';
 import { getApiClient } from '../../lib/api-client.ts';
 import { formatNumber, pluralize } from '../../lib/format.ts';
 import { itemListJsonLd } from '../../lib/item-list.ts';
-import { loadList, pagePath, readPageOrLast, skipViewOnlyChanges } from '../../lib/list-loader.ts';
+import { loadList, pagedDescription, pagePath, readPageOrLast, skipViewOnlyChanges } from '../../lib/list-loader.ts';
 import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
 import { movedPermanently, notFoundResponse, pageFromUrl } from '../../lib/route-errors.ts';
 import type { CategoriesData } from './components/categories-page.tsx';
@@ -50,10 +50,13 @@ function describeCategories(data: CategoriesData | LoadFailure, _params: unknown
   const examples = page.items.slice(0, 3).map((category) => category.category);
   return {
     title: `${heading} - ${pluralize(totals.categories, 'category', 'categories')}${pagePart} | ${SITE_NAME}`,
-    description:
+    description: pagedDescription(
       `Browse ${pluralize(totals.categories, 'business category', 'business categories')}${letter ? ` beginning with ${letter}` : ''} ` +
-      `covering ${pluralize(totals.businesses, 'business', 'businesses')}` +
-      (examples.length ? `, such as ${examples.join(', ')}.` : '.'),
+        `covering ${pluralize(totals.businesses, 'business', 'businesses')}` +
+        (examples.length ? `, such as ${examples.join(', ')}.` : '.'),
+      text ? 1 : page.page,
+      page.totalPages,
+    ),
     canonicalPath: categoriesPath(letter, text ? 1 : page.page),
     // A letter no category begins with (every letter strip links to it): a page of nothing, kept out of the index.
     noIndex: totals.categories === 0,
@@ -95,11 +98,14 @@ function describeCategory(data: CategoryData | LoadFailure, params: Record<strin
   const pagePart = category.currentPage > 1 ? ` - Page ${category.currentPage}` : '';
   return {
     title: `${category.category} in all countries - ${pluralize(category.businessCount, 'business', 'businesses')}${pagePart} | ${SITE_NAME}`,
-    description:
+    description: pagedDescription(
       `Find ${formatNumber(category.businessCount)} ${category.category} ${category.businessCount === 1 ? 'business' : 'businesses'} ` +
-      `in ${pluralize(category.countryCount, 'country', 'countries')}` +
-      (countries.length ? `, including ${countries.join(', ')}` : '') +
-      ': ratings, reviews, addresses and phone numbers.',
+        `in ${pluralize(category.countryCount, 'country', 'countries')}` +
+        (countries.length ? `, including ${countries.join(', ')}` : '') +
+        ': ratings, reviews, addresses and phone numbers.',
+      category.currentPage,
+      category.totalPages,
+    ),
     canonicalPath: pagePath(`/categories/${category.slug}`, category.currentPage),
     jsonLd: [
       breadcrumbJsonLd(categoryCrumbs(category), origin),

@@ -6,7 +6,7 @@ import { isLoadFailure, loadFailure, type LoadFailure } from '../../components/p
 import { getApiClient } from '../../lib/api-client.ts';
 import { formatNumber, pluralize } from '../../lib/format.ts';
 import { itemListJsonLd } from '../../lib/item-list.ts';
-import { loadList, pagePath, readPageOrLast, readServerPage } from '../../lib/list-loader.ts';
+import { loadList, pagedDescription, pagePath, readPageOrLast, readServerPage } from '../../lib/list-loader.ts';
 import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
 import { movedPermanently, notFoundResponse, pageFromUrl } from '../../lib/route-errors.ts';
 import type { CitiesData } from './components/cities-page.tsx';
@@ -52,10 +52,13 @@ function describeCities(data: CitiesData | LoadFailure, _params: unknown, origin
   const examples = page.items.slice(0, 3).map((city) => city.city);
   return {
     title: `${heading} - ${pluralize(totals.cities, 'city', 'cities')}${pageNumber > 1 ? ` - Page ${pageNumber}` : ''} | ${SITE_NAME}`,
-    description:
+    description: pagedDescription(
       `Browse ${pluralize(totals.cities, 'city', 'cities')}${letter ? ` beginning with ${letter}` : ''} with ` +
-      `${pluralize(totals.businesses, 'local business', 'local businesses')}` +
-      (examples.length ? `, such as ${examples.join(', ')}.` : '.'),
+        `${pluralize(totals.businesses, 'local business', 'local businesses')}` +
+        (examples.length ? `, such as ${examples.join(', ')}.` : '.'),
+      pageNumber,
+      page.totalPages,
+    ),
     canonicalPath: pagePath(base, pageNumber),
     // A letter no city begins with (every letter strip links to it): a page of nothing, kept out of the index.
     noIndex: totals.cities === 0,
@@ -125,10 +128,13 @@ function describeCity(data: CityData | LoadFailure, params: Record<string, strin
   const pagePart = city.currentPage > 1 ? ` - Page ${city.currentPage}` : '';
   return {
     title: `Businesses in ${city.city}, ${city.country} - ${pluralize(city.businessCount, 'business', 'businesses')}${pagePart} | ${SITE_NAME}`,
-    description:
+    description: pagedDescription(
       `Find ${formatNumber(city.businessCount)} local ${city.businessCount === 1 ? 'business' : 'businesses'} in ${city.city}, ${city.country} ` +
-      `across ${pluralize(city.categoryCount, 'category', 'categories')}` +
-      (categories.length ? `, including ${categories.join(', ')}.` : '.'),
+        `across ${pluralize(city.categoryCount, 'category', 'categories')}` +
+        (categories.length ? `, including ${categories.join(', ')}.` : '.'),
+      city.currentPage,
+      city.totalPages,
+    ),
     canonicalPath: pagePath(cityPath(city), city.currentPage),
     jsonLd: [
       breadcrumbJsonLd(cityCrumbs(city), origin),

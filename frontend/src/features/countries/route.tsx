@@ -6,7 +6,7 @@ import { paginate, type PageSlice } from '../../components/pager.tsx';
 import { getApiClient } from '../../lib/api-client.ts';
 import { formatNumber, pluralize } from '../../lib/format.ts';
 import { itemListJsonLd } from '../../lib/item-list.ts';
-import { filterTextFromUrl, loadList, pagePath, readServerPage, skipViewOnlyChanges } from '../../lib/list-loader.ts';
+import { filterTextFromUrl, loadList, pagedDescription, pagePath, readServerPage, skipViewOnlyChanges } from '../../lib/list-loader.ts';
 import { SITE_NAME, type PageMeta, type RouteHandle } from '../../lib/page-meta.ts';
 import { movedPermanently, notFoundResponse, pageFromUrl } from '../../lib/route-errors.ts';
 import type { CountriesData } from './components/countries-page.tsx';
@@ -36,7 +36,11 @@ function describeCountries(data: CountriesData | LoadFailure, _params: unknown, 
   const pagePart = page.page > 1 && !text ? ` - Page ${page.page}` : '';
   return {
     title: `Countries - ${pluralize(totals.countries, 'country', 'countries')}, ${pluralize(totals.businesses, 'business', 'businesses')}${pagePart} | ${SITE_NAME}`,
-    description: `Browse ${pluralize(totals.businesses, 'local business', 'local businesses')} in ${pluralize(totals.countries, 'country', 'countries')} and ${pluralize(totals.cities, 'city', 'cities')}, country by country.`,
+    description: pagedDescription(
+      `Browse ${pluralize(totals.businesses, 'local business', 'local businesses')} in ${pluralize(totals.countries, 'country', 'countries')} and ${pluralize(totals.cities, 'city', 'cities')}, country by country.`,
+      text ? 1 : page.page,
+      page.totalPages,
+    ),
     canonicalPath: pagePath('/countries', text ? 1 : page.page),
     jsonLd: [
       itemListJsonLd(
@@ -73,10 +77,13 @@ function describeCountry(data: CountryData | LoadFailure, params: Record<string,
   const pagePart = categories.page > 1 ? ` - Page ${categories.page}` : '';
   return {
     title: `Businesses in ${country.country} - ${pluralize(country.businessCount, 'business', 'businesses')}${pagePart} | ${SITE_NAME}`,
-    description:
+    description: pagedDescription(
       `Find ${pluralize(country.businessCount, 'business', 'businesses')} in ${country.country} across ` +
-      `${pluralize(country.cityCount, 'city', 'cities')} and ${pluralize(country.categoryCount, 'category', 'categories')}` +
-      (cities.length ? `, including ${cities.join(', ')}.` : '.'),
+        `${pluralize(country.cityCount, 'city', 'cities')} and ${pluralize(country.categoryCount, 'category', 'categories')}` +
+        (cities.length ? `, including ${cities.join(', ')}.` : '.'),
+      categories.page,
+      categories.totalPages,
+    ),
     canonicalPath: pagePath(`/countries/${country.slug}`, categories.page),
     jsonLd: [breadcrumbJsonLd(countryCrumbs(country), origin)],
   };
@@ -134,7 +141,11 @@ function describeCountryCities(data: CountryCitiesData | LoadFailure, params: Re
   const pagePart = page.page > 1 && !text ? ` - Page ${page.page}` : '';
   return {
     title: `Cities in ${country.country} - ${pluralize(country.cityCount, 'city', 'cities')}${pagePart} | ${SITE_NAME}`,
-    description: `All ${pluralize(country.cityCount, 'city', 'cities')} of ${country.country} in the directory, with ${formatNumber(country.businessCount)} local businesses: pick a city to see its businesses.`,
+    description: pagedDescription(
+      `All ${pluralize(country.cityCount, 'city', 'cities')} of ${country.country} in the directory, with ${formatNumber(country.businessCount)} local businesses: pick a city to see its businesses.`,
+      text ? 1 : page.page,
+      page.totalPages,
+    ),
     canonicalPath: pagePath(`/countries/${country.slug}/cities`, text ? 1 : page.page),
     jsonLd: [breadcrumbJsonLd(countryCitiesCrumbs(country), origin)],
   };
