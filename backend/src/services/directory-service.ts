@@ -13,6 +13,7 @@ import type {
   SearchEngine,
   Totals,
 } from '@directory/indexer/engine.ts';
+import { countryCodeOf } from '@directory/indexer/places/country-names.ts';
 import type { BusinessRepository } from '../db/business-repository.ts';
 import { IndexMemo } from './index-memo.ts';
 
@@ -113,8 +114,15 @@ export class DirectoryService {
     return this.lists.get('countries', () => this.engine.countries());
   }
 
-  country(slugOrCode: string): Promise<CountryDetail | null> {
-    return this.engine.country(slugOrCode, COUNTRY_TOP_CITIES);
+  /**
+   * A country by its slug or code, or by another of its codes or names ("usa", "uk", "DEU",
+   * "deutschland"): the page answers with its own slug, to which the site moves the address.
+   */
+  async country(slugOrCode: string): Promise<CountryDetail | null> {
+    const found = await this.engine.country(slugOrCode, COUNTRY_TOP_CITIES);
+    if (found) return found;
+    const code = countryCodeOf(slugOrCode);
+    return code === null || code === slugOrCode.toUpperCase() ? null : this.engine.country(code, COUNTRY_TOP_CITIES);
   }
 
   cities(options: Omit<CityListFilter, 'text'>): Promise<CityAggregate[]> {

@@ -21,6 +21,7 @@ beforeAll(async () => {
       buildBusiness({ name: 'Boston Diner', city: 'Boston', country: 'United States', countryCode: 'US', timeZone: 'America/New_York' }),
       buildBusiness({ name: 'Harmony Dentistry', placeId: 'ChIJharmonyEJWG6I', category: 'Dentist' }),
       buildBusiness({ name: 'Boston Pub', city: 'Boston', country: 'United Kingdom', countryCode: 'GB', timeZone: 'Europe/London' }),
+      buildBusiness({ name: 'Dubai Creek Cafe', city: 'Dubai', country: 'United Arab Emirates', countryCode: 'AE', timeZone: 'Asia/Dubai' }),
     ],
     { withPages: true },
   );
@@ -70,6 +71,40 @@ describe('/cities/us/{slug} of the old home page', () => {
   it('keeps the US city of that slug, and moves no other country', async () => {
     expect((await redirectOf('/cities/us/boston')).status).toBe(200);
     expect(await redirectOf('/cities/fr/tokyo')).toEqual({ status: 404, location: null });
+  });
+});
+
+describe('/countries/{code or name}', () => {
+  it.each([
+    // ISO alpha-2 and alpha-3 codes, in any case.
+    ['/countries/us', '/countries/united-states'],
+    ['/countries/US', '/countries/united-states'],
+    ['/countries/usa', '/countries/united-states'],
+    ['/countries/gbr', '/countries/united-kingdom'],
+    ['/countries/JPN', '/countries/japan'],
+    ['/countries/are', '/countries/united-arab-emirates'],
+    // The famous short names, and names in other languages or longer forms.
+    ['/countries/uk', '/countries/united-kingdom'],
+    ['/countries/UK', '/countries/united-kingdom'],
+    ['/countries/UAE', '/countries/united-arab-emirates'],
+    ['/countries/england', '/countries/united-kingdom'],
+    ['/countries/united-states-of-america', '/countries/united-states'],
+    ['/countries/japon', '/countries/japan'],
+    ['/countries/Deutschland', null],
+  ])('moves %s to the country page with a 301', async (path, location) => {
+    // Germany has no business here: an alias of a country without a page is not found, like its slug.
+    expect(await redirectOf(path)).toEqual(location === null ? { status: 404, location: null } : { status: 301, location });
+  });
+
+  it("keeps the page asked for, and a country's cities", async () => {
+    expect(await redirectOf('/countries/usa?page=2')).toEqual({ status: 301, location: '/countries/united-states?page=2' });
+    expect(await redirectOf('/countries/uk/cities')).toEqual({ status: 301, location: '/countries/united-kingdom/cities' });
+  });
+
+  it('answers 404 for a code or name of no country, or of several', async () => {
+    for (const path of ['/countries/xyz', '/countries/atlantis', '/countries/kongo', '/countries/qq']) {
+      expect(await redirectOf(path), path).toEqual({ status: 404, location: null });
+    }
   });
 });
 

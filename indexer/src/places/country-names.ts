@@ -5,6 +5,7 @@
  *
  * To teach the where box another name of a country, add it to COUNTRY_ALIASES.
  */
+import { iso31661Alpha3ToAlpha2 } from 'iso-3166/1-a3-to-1-a2.js';
 import { placeKey } from './place-key.ts';
 
 /** Languages whose country names are recognised (all present in Node's full ICU). */
@@ -103,4 +104,19 @@ let codeSet: ReadonlySet<string> | null = null;
 function isoCodeSet(): ReadonlySet<string> {
   codeSet ??= new Set(isoCodes());
   return codeSet;
+}
+
+/**
+ * The ISO code of the one country `text` names: its alpha-2 or alpha-3 code in any case ("de",
+ * "DEU"; alpha-3 from the ISO table of the `iso-3166` package, which ICU does not expose), or one
+ * of its names in {@link NAME_LOCALES} or of {@link COUNTRY_ALIASES} ("UK", "UAE", "deutschland",
+ * "united-states-of-america", a slug as well as words); null when it names no country, or several.
+ */
+export function countryCodeOf(text: string): string | null {
+  const upper = text.trim().toUpperCase();
+  if (isCountryCode(upper)) return upper;
+  const fromAlpha3 = /^[A-Z]{3}$/.test(upper) ? iso31661Alpha3ToAlpha2[upper] : undefined;
+  if (fromAlpha3 !== undefined) return fromAlpha3;
+  const codes = countryNameKeys().get(placeKey(text));
+  return codes?.size === 1 ? [...codes][0]! : null;
 }
