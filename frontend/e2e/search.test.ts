@@ -101,6 +101,7 @@ describe('the search page', () => {
     expect(await page.getByRole('searchbox', { name: 'What are you looking for?' }).inputValue()).toBe('plumb');
     expect(await page.getByRole('searchbox', { name: 'Where?' }).inputValue()).toBe('lyon');
     expect(await page.getByText('24 businesses for “plumb” in lyon').count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Results for “plumb” in Lyon']);
     // Wait for hydration (the map's Show button comes with it), then check no search was needed for it.
     await showMap(page);
     expect(searches).toEqual([]);
@@ -119,6 +120,8 @@ describe('the search page', () => {
 
     await where.pressSequentially('Berlin', { delay: 40 });
     await page.getByText('6 businesses for “bak” in Berlin').waitFor();
+    // The page's heading follows the search, as its title does.
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Results for “bak” in Berlin']);
     await page.waitForURL(/\/search\?q=bak&location=Berlin$/);
     expect(await page.evaluate(() => (window as unknown as { searchPageMarker?: string }).searchPageMarker)).toBe('still here');
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);

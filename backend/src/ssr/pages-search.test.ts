@@ -71,6 +71,20 @@ describe('GET /search', () => {
     expect(visible).toMatch(/\d+ businesses for “plumb” in lyon/);
   });
 
+  it('has one heading saying what the search is for', async () => {
+    const headings = async (path: string) => [...body(await page(path)).matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => text(match[1]!));
+    // Words that name a category (singular or plural) make its plural; other words are quoted.
+    expect(await headings('/search?q=plumbers&location=lyon')).toEqual(['Plumbers in Lyon']);
+    expect(await headings('/search?q=Plumber&location=Lyon')).toEqual(['Plumbers in Lyon']);
+    expect(await headings('/search?q=plumb&location=lyon')).toEqual(['Results for “plumb” in Lyon']);
+    expect(await headings('/search?q=bakery')).toEqual(['Bakeries']);
+    expect(await headings('/search?q=%3Cb%3Eplumb%3C%2Fb%3E')).toEqual(['Results for “<b>plumb</b>”']);
+    // A category filter without words, a place alone, nothing yet.
+    expect(await headings('/search?category=locksmith&location=lyon')).toEqual(['Locksmiths in Lyon']);
+    expect(await headings('/search?location=paris')).toEqual(['Businesses in Paris']);
+    expect(await headings('/search')).toEqual(['Find a business']);
+  });
+
   it('prefills the what and where boxes from the URL the site forms send', async () => {
     const html = body(await page('/search?q=plumb&location=lyon'));
     expect(html).toMatch(/<input[^>]*name="q"[^>]*value="plumb"/);

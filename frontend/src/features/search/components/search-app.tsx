@@ -15,6 +15,7 @@ import { OpenNowToggle } from './open-now-toggle.tsx';
 import { RatingFilter } from './rating-filter.tsx';
 import { ResultsMap } from './results-map.tsx';
 import { SearchBoxes } from './search-boxes.tsx';
+import { SearchHeading } from './search-heading.tsx';
 import { SearchHits } from './search-hits.tsx';
 import { SearchPager } from './search-pager.tsx';
 import { SearchSummary } from './search-summary.tsx';
@@ -87,7 +88,7 @@ export function SearchApp({ serverUrl, origin }: { serverUrl: string; origin: st
       <div className="search-page">
         <header className="search-hero">
           <div className="container">
-            <h1>Find a business</h1>
+            <SearchHeading />
             <SearchBoxes />
           </div>
         </header>

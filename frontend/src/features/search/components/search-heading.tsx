@@ -1,0 +1,30 @@
+import { useInstantSearch } from 'react-instantsearch';
+import { getFacetLabel, type ResultsWithLabels } from '../facet-labels.ts';
+import { getLocationCorrection } from '../location-correction.ts';
+import { categoryNamedBy, getSearchHeading } from '../search-heading.ts';
+import { useSearchRoute } from '../use-search-route.ts';
+
+/** Every category the last search named (its facet values, with their names). */
+function categoriesOf(results: ResultsWithLabels): { slug: string; name: string }[] {
+  const categories = new Map<string, string>();
+  for (const raw of results._rawResults ?? []) {
+    const labels = (raw as { facetLabels?: { category?: Record<string, string> } }).facetLabels?.category ?? {};
+    for (const [slug, name] of Object.entries(labels)) categories.set(slug, name);
+  }
+  return [...categories].map(([slug, name]) => ({ slug, name }));
+}
+
+/**
+ * The page's one heading, saying what the search is for ("Plumbers in Lyon", "Results for
+ * “pizza”"): rendered on the server from its results, and again as the visitor searches on.
+ */
+export function SearchHeading() {
+  const { results } = useInstantSearch();
+  const { route } = useSearchRoute();
+  const query = route.q ?? '';
+  const onlyCategory = !query && route.category?.length === 1 ? getFacetLabel(results, 'category', route.category[0]!) : null;
+  const category = onlyCategory ?? (query ? categoryNamedBy(query, categoriesOf(results)) : null);
+  // The place searched: the one the where box was corrected to ("Lyonn" → "Lyon"), as the summary says.
+  const location = getLocationCorrection(results)?.used ?? route.location ?? '';
+  return <h1 className="search-heading">{getSearchHeading(query, location, category)}</h1>;
+}

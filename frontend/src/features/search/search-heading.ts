@@ -1,0 +1,37 @@
+/**
+ * The search page's heading: what the search is for, in the words a visitor would put in a search
+ * engine ("Plumbers in Lyon", "Results for “pizza” in Lyon"), or "Find a business" before any.
+ */
+import { slugify } from '@directory/backend/shared/slug.ts';
+
+export const EMPTY_SEARCH_HEADING = 'Find a business';
+
+/** "Plumber" → "Plumbers", "Pharmacy" → "Pharmacies", "Car wash" → "Car washes" (the last word, English rules). */
+export function pluralOfCategory(name: string): string {
+  if (/[^aeiou]y$/i.test(name)) return `${name.slice(0, -1)}ies`;
+  if (/(?:s|x|z|ch|sh)$/i.test(name)) return `${name}es`;
+  return `${name}s`;
+}
+
+/** The name of the category the query names whole, singular or plural ("plumbers", "Hair salon"); null when it names none. */
+export function categoryNamedBy(query: string, categories: readonly { slug: string; name: string }[]): string | null {
+  const wanted = slugify(query);
+  if (wanted === '') return null;
+  return categories.find((category) => category.slug === wanted || slugify(pluralOfCategory(category.name)) === wanted)?.name ?? null;
+}
+
+/** A place as typed, each word starting with a capital ("new york" → "New York"; "69002" as is). */
+const asPlaceName = (place: string) => place.replace(/(^|[\s-])(\p{Ll})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
+
+/**
+ * The heading of a search for `query` in `location` (both as typed); `category`: the name of the
+ * category the words name, or the one category the search is narrowed to without words.
+ */
+export function getSearchHeading(query: string, location: string, category: string | null): string {
+  const what = query.trim();
+  const where = location.trim();
+  const inPlace = where ? ` in ${asPlaceName(where)}` : '';
+  if (category) return `${pluralOfCategory(category)}${inPlace}`;
+  if (what) return `Results for “${what}”${inPlace}`;
+  return where ? `Businesses${inPlace}` : EMPTY_SEARCH_HEADING;
+}
