@@ -351,6 +351,41 @@ for (const factory of FACTORIES) {
         expect(byRating.total).toBe(around.length);
       });
 
+      it('finds the businesses nearest a point, of one category or of any, leaving some out', async () => {
+        const rows = record.prepare('SELECT id, name, category, latitude, longitude FROM businesses').all() as {
+          id: number;
+          name: string;
+          category: string;
+          latitude: number;
+          longitude: number;
+        }[];
+        const chezPaul = rows.find((row) => row.name === 'Chez Paul')!;
+        const point = { lat: chezPaul.latitude, lng: chezPaul.longitude };
+        const away = (row: (typeof rows)[number]) => distanceKm(point.lat, point.lng, row.latitude, row.longitude);
+        /** The distances (to 10 m) of the nearest businesses SQL's rows hold: ties may come in either order, distances may not. */
+        const expected = (keep: (row: (typeof rows)[number]) => boolean, limit: number, maxKm: number) =>
+          rows.filter((row) => keep(row) && away(row) <= maxKm).map(away).sort((a, b) => a - b).slice(0, limit).map((km) => km.toFixed(2));
+        const check = async (request: Parameters<SearchEngine['nearby']>[0], keep: (row: (typeof rows)[number]) => boolean) => {
+          const hits = await engine.nearby(request);
+          expect(hits.map((hit) => hit.distanceKm.toFixed(2))).toEqual(expected(keep, request.limit, request.maxKm));
+          for (const hit of hits) {
+            const row = rows.find((candidate) => candidate.id === hit.id)!;
+            expect(keep(row), row.name).toBe(true);
+            expect(hit.distanceKm).toBeCloseTo(away(row), 2);
+          }
+          return hits;
+        };
+        // Any category, the business itself left out: the nearest five of Lyon.
+        const around = await check({ point, excludeIds: [chezPaul.id], limit: 5, maxKm: 50 }, (row) => row.id !== chezPaul.id);
+        expect(around.every((hit) => hit.distanceKm < 5)).toBe(true);
+        // One category, within a radius: the Lyon and Munich bakeries (580 km), not Berlin's (930 km).
+        const bakeries = await check({ point, categorySlug: 'bakery', excludeIds: [], limit: 6, maxKm: 700 }, (row) => row.category === 'Bakery');
+        expect(bakeries.map((hit) => rows.find((row) => row.id === hit.id)!.name)).toEqual(['Boulangerie Saint-Jean', 'Hofpfisterei']);
+        // Those found already are left out of a second read.
+        await check({ point, excludeIds: [chezPaul.id, ...around.map((hit) => hit.id)], limit: 3, maxKm: 50 }, (row) => row.id !== chezPaul.id && !around.some((hit) => hit.id === row.id));
+        expect(await engine.nearby({ point, categorySlug: 'no-such-category', excludeIds: [], limit: 6, maxKm: 50 })).toEqual([]);
+      });
+
       it('sorts by distance from a point across a whole country', async () => {
         const response = await search({ location: 'FR', sort: 'distance', aroundPoint: { lat: 48.85, lng: 2.35 }, perPage: 100 });
         const firstLyon = response.hits.findIndex((hit) => hit.city === 'Lyon');

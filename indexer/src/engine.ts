@@ -4,7 +4,7 @@
  * every list, letter, count and search call of the site.
  */
 import type { BusinessDocument, BusinessSummary } from './document.ts';
-import type { SearchRequest, SearchResponse } from './search-types.ts';
+import type { GeoPoint, SearchRequest, SearchResponse } from './search-types.ts';
 
 export type EngineName = 'sqlite' | 'meilisearch';
 
@@ -180,6 +180,24 @@ export interface RebuildHooks {
   beforePublish?(): void | Promise<void>;
 }
 
+/** The public businesses nearest a point (a business page's "Nearby"). */
+export interface NearbyRequest {
+  point: GeoPoint;
+  /** Only businesses of this category; of any category when absent. */
+  categorySlug?: string;
+  /** Business ids left out (the business itself, those found already). */
+  excludeIds: readonly number[];
+  limit: number;
+  /** Nothing farther than this (km). */
+  maxKm: number;
+}
+
+/** A business near the point, by its id, with how far it is (km). */
+export interface NearbyHit {
+  id: number;
+  distanceKm: number;
+}
+
 export interface SearchEngine {
   readonly name: EngineName;
   /**
@@ -232,6 +250,12 @@ export interface SearchEngine {
   sitemapFiles(): Promise<SitemapFile[]>;
   /** Instant search: what + where, filters, sort, facet counts and facet search. */
   search(request: SearchRequest): Promise<SearchResponse>;
+  /**
+   * Up to `limit` businesses within `maxKm` of the point, nearest first, through the engine's geo
+   * index (never a read of a whole category): exactly the nearest, unless the place is so dense
+   * that the walk stops short of `maxKm` with fewer (sqlite-nearby.ts).
+   */
+  nearby(request: NearbyRequest): Promise<NearbyHit[]>;
 
   close(): Promise<void>;
 }

@@ -42,6 +42,8 @@ import type {
   DocumentChanges,
   DocumentKey,
   DocumentSource,
+  NearbyHit,
+  NearbyRequest,
   NamedCount,
   Page,
   PageRequest,
@@ -647,6 +649,20 @@ export class MeilisearchEngine implements SearchEngine {
     const [doc] = await this.aggregateDocs<MeiliCity & Record<string, unknown>>('cities', `key = ${quoteFilter(key)}`);
     if (!doc) return null;
     return { city: presentCity(doc), categories: await this.categoryCounts(`cityKey = ${quoteFilter(key)}`, topCategories) };
+  }
+
+  async nearby({ point, categorySlug, excludeIds, limit, maxKm }: NearbyRequest): Promise<NearbyHit[]> {
+    const filter = [`_geoRadius(${point.lat}, ${point.lng}, ${Math.round(maxKm * 1000)})`];
+    if (categorySlug !== undefined) filter.push(`categorySlug = ${quoteFilter(categorySlug)}`);
+    if (excludeIds.length > 0) filter.push(`id NOT IN [${excludeIds.join(', ')}]`);
+    const response = await this.index<MeiliBusiness & Record<string, unknown>>('businesses').search('', {
+      filter,
+      sort: [`_geoPoint(${point.lat}, ${point.lng}):asc`, 'pos:asc'],
+      limit,
+      attributesToRetrieve: ['id', 'latitude', 'longitude'],
+    });
+    // Within the radius, so every hit has its point.
+    return response.hits.map((hit) => ({ id: hit.id, distanceKm: distanceKm(point.lat, point.lng, hit.latitude!, hit.longitude!) }));
   }
 
   async search(request: SearchRequest): Promise<SearchResponse> {

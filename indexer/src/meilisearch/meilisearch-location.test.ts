@@ -1,7 +1,7 @@
 /**
- * The Meilisearch engine's where box without a Meilisearch server: a stand-in on 127.0.0.1 answers
- * the few calls a search makes (the meta document, the country and city aggregates, the business
- * search) and records the business search it was sent.
+ * The Meilisearch engine's where box and nearby reads without a Meilisearch server: a stand-in on
+ * 127.0.0.1 answers the few calls a search makes (the meta document, the country and city
+ * aggregates, the business search) and records the business searches it was sent.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,7 +23,7 @@ async function bodyOf(request: IncomingMessage): Promise<Record<string, unknown>
   return chunks.length === 0 ? {} : (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>);
 }
 
-describe('Meilisearch engine: a where box read with a typo', () => {
+describe('Meilisearch engine: reads sent to a stand-in', () => {
   let server: Server;
   let engine: MeilisearchEngine;
   const businessSearches: Record<string, unknown>[] = [];
@@ -43,7 +43,7 @@ describe('Meilisearch engine: a where box read with a typo', () => {
         if (url.startsWith('/indexes/test_cities/search')) return json(hits(CITIES));
         if (url.startsWith('/indexes/test_businesses/search')) {
           businessSearches.push(body);
-          return json(hits([{ id: 1, slug: 'the-old-bell', name: 'The Old Bell', countryCode: 'GB', cityKey: 'GB:london', city: 'London' }]));
+          return json(hits([{ id: 1, slug: 'the-old-bell', name: 'The Old Bell', countryCode: 'GB', cityKey: 'GB:london', city: 'London', latitude: 51.51, longitude: -0.12 }]));
         }
         response.writeHead(404, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ message: `not in the stand-in: ${request.method} ${url}`, code: 'not_found', type: 'invalid_request', link: '' }));
@@ -81,5 +81,20 @@ describe('Meilisearch engine: a where box read with a typo', () => {
     const response = await engine.search({ query: 'pub', location: 'London', page: 1, perPage: 20 });
     expect(response.correctedLocation).toBeUndefined();
     expect(JSON.stringify(businessSearches.at(-1)?.filter)).toContain('GB:london');
+  });
+
+  it('asks for the nearest businesses of a category within the radius, leaving some out, and measures their distance', async () => {
+    const point = { lat: 51.5, lng: -0.12 };
+    const hits = await engine.nearby({ point, categorySlug: 'pub', excludeIds: [7, 9], limit: 6, maxKm: 25 });
+    expect(businessSearches.at(-1)).toMatchObject({
+      q: '',
+      filter: ['_geoRadius(51.5, -0.12, 25000)', 'categorySlug = "pub"', 'id NOT IN [7, 9]'],
+      sort: ['_geoPoint(51.5, -0.12):asc', 'pos:asc'],
+      limit: 6,
+    });
+    // The stand-in's one hit lies 1.1 km north of the point.
+    expect(hits).toEqual([{ id: 1, distanceKm: expect.closeTo(1.11, 2) }]);
+    await engine.nearby({ point, excludeIds: [], limit: 3, maxKm: 10 });
+    expect(businessSearches.at(-1)?.filter).toEqual(['_geoRadius(51.5, -0.12, 10000)']);
   });
 });

@@ -16,7 +16,8 @@ import { FTS_COLUMNS, SPECIAL_LETTERS } from './search-text.ts';
 // 10: doc_columns (the search's in-memory columns as the rebuild wrote them) and docs_touched (positions changed since), see doc-columns.ts.
 // 11: the typo indexes of vocab leave out terms of digits only (TYPO_TERMS).
 // 12: a word written with a hyphen or an apostrophe is also stored joined ("wi fi wifi", search-text.ts withJoinedCopies).
-export const INDEX_FORMAT_VERSION = '12';
+// 13: docs_category_place, the points of each category (a business page's nearby businesses, sqlite-nearby.ts).
+export const INDEX_FORMAT_VERSION = '13';
 
 /**
  * The tables a search reads besides docs: built at a full rebuild by a thread of their own
@@ -156,6 +157,9 @@ CREATE INDEX docs_city_category ON docs (country_code, city_slug, category_slug)
 CREATE INDEX docs_category_country ON docs (category_slug, country_code);
 -- Featured businesses in popularity order, however few of them there are.
 CREATE INDEX docs_featured ON docs (pos) WHERE is_approved = 1 AND rating >= 4;
+-- The points of one category, by latitude, with the business id: the nearest businesses of a category
+-- are read from its latitude band around a point, an entry costing no document read (sqlite-nearby.ts).
+CREATE INDEX docs_category_place ON docs (category_slug, latitude, longitude, business_id) WHERE latitude IS NOT NULL AND longitude IS NOT NULL;
 `;
 
 /**

@@ -26,6 +26,23 @@ export function boxAround(center: GeoPoint, radiusKm: number): GeoBox {
   return { north, south, east: wrap(center.lng + dLng), west: wrap(center.lng - dLng) };
 }
 
+/** The columns a box condition compares: an R*Tree's edges, or one point's latitude and longitude twice. */
+export interface BoxColumns {
+  minLat: string;
+  maxLat: string;
+  minLng: string;
+  maxLng: string;
+}
+
+/** The edges of an entry of `docs_geo` (the R*Tree), aliased `g`. */
+export const RTREE_EDGES: BoxColumns = { minLat: 'g.min_lat', maxLat: 'g.max_lat', minLng: 'g.min_lng', maxLng: 'g.max_lng' };
+
+/** SQL saying an entry lies inside `box` (across the antimeridian when west > east), with its parameters in order. */
+export function boxCondition(box: GeoBox, columns: BoxColumns): { sql: string; params: number[] } {
+  const lng = box.west <= box.east ? `${columns.minLng} >= ? AND ${columns.maxLng} <= ?` : `(${columns.minLng} >= ? OR ${columns.maxLng} <= ?)`;
+  return { sql: `${columns.minLat} >= ? AND ${columns.maxLat} <= ? AND ${lng}`, params: [box.south, box.north, box.west, box.east] };
+}
+
 /** The bounding box of a geo filter (a radius filter's circle box). */
 export function boxOf(geo: GeoFilter): GeoBox {
   return isGeoRadius(geo) ? boxAround(geo, geo.radiusKm) : geo;

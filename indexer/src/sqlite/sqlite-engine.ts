@@ -21,6 +21,8 @@ import type {
   DocumentChanges,
   DocumentKey,
   DocumentSource,
+  NearbyHit,
+  NearbyRequest,
   Page,
   PageRequest,
   RebuildHooks,
@@ -39,6 +41,7 @@ import { encodedOpenHours } from './search-hours.ts';
 import { geoCellText } from './search-geo.ts';
 import { FTS_COLUMNS, ftsTexts, type FtsColumn } from './search-text.ts';
 import { addToVocabulary, flushVocabulary, searchIndex } from './sqlite-search.ts';
+import { nearbyIndex } from './sqlite-nearby.ts';
 import { writeAggregates } from './bulk-aggregates.ts';
 import { DocColumns, TOUCHED_KEPT } from './doc-columns.ts';
 
@@ -828,6 +831,10 @@ export class SqliteEngine implements SearchEngine {
 
   async search(request: SearchRequest): Promise<SearchResponse> {
     return searchIndex(this.requireIndex().db, request);
+  }
+
+  async nearby(request: NearbyRequest): Promise<NearbyHit[]> {
+    return nearbyIndex(this.requireIndex().db, request);
   }
 
   async close(): Promise<void> {

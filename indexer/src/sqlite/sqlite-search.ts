@@ -69,7 +69,7 @@ import {
 } from '../search-types.ts';
 import type { IndexDatabase } from './index-file.ts';
 import { DocDensity } from './doc-density.ts';
-import { boxAround, boxOf, centerOf, coveredRadiusKm, coveringCells, distanceKm, nearestFirst } from './search-geo.ts';
+import { RTREE_EDGES, boxAround, boxCondition, boxOf, centerOf, coveredRadiusKm, coveringCells, distanceKm, nearestFirst } from './search-geo.ts';
 import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
 import { PlaceIndex, type PlaceCatalogue } from '../places/place-index.ts';
 import { postalExpression } from '../places/postal-code.ts';
@@ -1553,8 +1553,7 @@ function candidateRow(columns: DocColumns, pos: number): CandidateRow {
 
 /** The box condition on the R*Tree `g` (points are stored as degenerate boxes). */
 function rtreeBox(box: GeoBox): { sql: string; params: number[] } {
-  const lng = box.west <= box.east ? 'g.min_lng >= ? AND g.max_lng <= ?' : '(g.min_lng >= ? OR g.max_lng <= ?)';
-  return { sql: `g.min_lat >= ? AND g.max_lat <= ? AND ${lng}`, params: [box.south, box.north, box.west, box.east] };
+  return boxCondition(box, RTREE_EDGES);
 }
 
 /** The texts ranking by field looks at. */
