@@ -4,7 +4,7 @@ import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { createTempIndex, type TempIndex } from '../testing/temp-index.ts';
 import { rebuildIndex } from '../sync.ts';
 import { distanceKm } from './search-geo.ts';
-import { IDS_AT_SQL, NEARBY_SCAN_LIMIT, traceNearbyStatements } from './sqlite-nearby.ts';
+import { FIRST_READ, IDS_AT_SQL, NEARBY_SCAN_LIMIT, traceNearbyStatements } from './sqlite-nearby.ts';
 
 describe('sqlite nearby businesses', () => {
   let temp: TempIndex;
@@ -19,6 +19,8 @@ describe('sqlite nearby businesses', () => {
     at('Café Central', 'Café', 45.76, 4.83);
     for (let i = 1; i <= 8; i += 1) at(`Plumber ${i}`, 'Plumber', 45.76, 4.83 + i * 0.0032);
     for (let i = 0; i < NEARBY_SCAN_LIMIT * 2; i += 1) at(`Bakery ${i}`, 'Bakery', 45.769, 4.83 + (i % 10) * 0.00001);
+    // More florists within 50 km than a first read takes, none within 10 km: the walk grows its rings to them.
+    for (let i = 0; i < FIRST_READ + 6; i += 1) at(`Florist ${i}`, 'Florist', 45.86 + i * 0.003, 4.83);
     // Fiji, on both sides of the antimeridian, 11 km apart.
     at('Suva West', 'Café', -16.5, 179.95);
     at('Suva East', 'Café', -16.5, -179.95);
@@ -53,6 +55,12 @@ describe('sqlite nearby businesses', () => {
     }
   });
 
+  it('walks out to the nearest when the circle holds more than a first read takes', async () => {
+    const hits = await temp.engine.nearby({ point: { lat: 45.76, lng: 4.83 }, categorySlug: 'florist', excludeIds: [], limit: 3, maxKm: 50 });
+    expect(hits.map((hit) => nameOf(hit.id))).toEqual(['Florist 0', 'Florist 1', 'Florist 2']);
+    expect(hits[0]!.distanceKm).toBeCloseTo(11.1, 1);
+  });
+
   it('answers the nearest it can read whole where a corner is denser than a ring may read', async () => {
     // A thousand bakeries 1 km north, a few metres apart: the walk narrows its rings and answers what they held.
     const hits = await temp.engine.nearby({ point: { lat: 45.769, lng: 4.83 }, categorySlug: 'bakery', excludeIds: [], limit: 6, maxKm: 50 });
@@ -66,6 +74,8 @@ describe('sqlite nearby businesses', () => {
     const trace = traceNearbyStatements(temp.engine.database);
     const point = { lat: 45.76, lng: 4.83 };
     await temp.engine.nearby({ point, categorySlug: 'plumber', excludeIds: [], limit: 6, maxKm: 50 });
+    // More florists than a first read takes, far off: rings, each leaving out the box read before.
+    await temp.engine.nearby({ point, categorySlug: 'florist', excludeIds: [], limit: 6, maxKm: 50 });
     await temp.engine.nearby({ point, excludeIds: [], limit: 6, maxKm: 50 });
     await temp.engine.nearby({ point: { lat: -16.5, lng: 179.95 }, categorySlug: 'cafe', excludeIds: [], limit: 6, maxKm: 50 });
     const plans = [...trace].map(([sql, params]) => ({
@@ -74,8 +84,9 @@ describe('sqlite nearby businesses', () => {
     }));
     const category = plans.filter((entry) => entry.sql.includes('docs_category_place'));
     const rtree = plans.filter((entry) => entry.sql.includes('FROM docs_geo g'));
-    // Rings after the first, and a box across the antimeridian, are statements of their own.
+    // The first read, rings after the first, and a box across the antimeridian are statements of their own.
     expect(category.length).toBeGreaterThanOrEqual(3);
+    expect(category.some((entry) => entry.sql.includes('AND NOT ('))).toBe(true);
     expect(rtree.length).toBeGreaterThanOrEqual(1);
     for (const { sql, plan } of category) {
       expect(plan, sql).toMatch(/^SEARCH docs USING COVERING INDEX docs_category_place \(category_slug=\? AND latitude>\? AND latitude<\?\)$/);

@@ -1,22 +1,25 @@
 /**
- * The businesses nearest a point, for a business page's "Nearby" (SearchEngine.nearby): a
- * nearest-first walk (search-geo.ts `nearestFirst`: growing circles, each read through its box)
- * over an index that holds the points themselves, so that an entry read costs no document read:
+ * The businesses nearest a point, for a business page's "Nearby" (SearchEngine.nearby), through
+ * an index that holds the points themselves, so that an entry read costs no document read:
  * - one category: `docs_category_place` (category, latitude, longitude, business id), one range of
- *   the category's latitude band per ring, its longitudes checked in the index;
+ *   the category's latitude band per read, its longitudes checked in the index;
  * - any category: the R*Tree, whose entries are the points.
- * A ring reads at most {@link NEARBY_SCAN_LIMIT} entries (a denser one is narrowed, and the walk
- * answers the nearest it could read whole), and the document rows read are those of the answer
- * only. Measured at 1,000,000 businesses: see the README (Performance).
+ * A first read takes the whole circle's box, up to {@link FIRST_READ} entries: where it holds no
+ * more (most categories within tens of kilometres), that one read answers exactly. A denser place
+ * is walked nearest first (search-geo.ts `nearestFirst`: growing circles, each read through its
+ * box, at most {@link NEARBY_SCAN_LIMIT} entries a ring, a denser ring narrowed). Documents are
+ * read for the answer's ids only. Measured at 1,000,000 businesses: see the README (Performance).
  */
 import type { Statement } from 'better-sqlite3';
 import type { NearbyHit, NearbyRequest } from '../engine.ts';
 import type { GeoBox } from '../search-types.ts';
 import type { IndexDatabase } from './index-file.ts';
-import { RTREE_EDGES, boxCondition, distanceKm, nearestFirst, type BoxColumns } from './search-geo.ts';
+import { RTREE_EDGES, boxAround, boxCondition, distanceKm, nearestFirst, type BoxColumns } from './search-geo.ts';
 
 /** Most entries one ring of a walk reads. */
 export const NEARBY_SCAN_LIMIT = 500;
+/** Most entries the first read takes from the whole circle's box; past it, the place is walked ring by ring. */
+export const FIRST_READ = 64;
 
 /** A point of the index: its position, its business when the index read gave it, where it lies. */
 interface PlaceEntry {
@@ -55,21 +58,28 @@ class NearbyFinder {
     const excluded = new Set(excludeIds);
     const [select, columns, prefix] = categorySlug === undefined ? [ALL_POINTS, RTREE_EDGES, []] : [CATEGORY_POINTS, POINT_COLUMNS, [categorySlug]];
     const read = new Map<number, PlaceEntry>();
-    const { rows } = nearestFirst<PlaceEntry>(point, maxKm, limit + excluded.size, NEARBY_SCAN_LIMIT, {
-      positionsInBox: (box: GeoBox, most: number, readBefore: GeoBox | null) => {
-        const inBox = boxCondition(box, columns);
-        // Entries of the box read before are skipped inside SQLite (an index range cannot leave out a box itself).
-        const before = readBefore === null ? null : boxCondition(readBefore, columns);
-        const sql = `${select} AND ${inBox.sql}${before ? ` AND NOT (${before.sql})` : ''} LIMIT ?`;
-        const entries = this.raw(sql, [...prefix, ...inBox.params, ...(before?.params ?? []), most]) as [number, number | null, number, number][];
-        for (const [pos, id, lat, lng] of entries) read.set(pos, { pos, id, lat, lng });
-        return entries.map(([pos]) => pos);
-      },
-      rowsOf: (positions) => positions.map((pos) => read.get(pos)!),
-      coordinates: (entry) => ({ lat: entry.lat, lng: entry.lng }),
-    });
+    const positionsInBox = (box: GeoBox, most: number, readBefore: GeoBox | null) => {
+      const inBox = boxCondition(box, columns);
+      // Entries of the box read before are skipped inside SQLite (an index range cannot leave out a box itself).
+      const before = readBefore === null ? null : boxCondition(readBefore, columns);
+      const sql = `${select} AND ${inBox.sql}${before ? ` AND NOT (${before.sql})` : ''} LIMIT ?`;
+      const entries = this.raw(sql, [...prefix, ...inBox.params, ...(before?.params ?? []), most]) as [number, number | null, number, number][];
+      for (const [pos, id, lat, lng] of entries) read.set(pos, { pos, id, lat, lng });
+      return entries.map(([pos]) => pos);
+    };
+    const inCircle = positionsInBox(boxAround(point, maxKm), FIRST_READ + 1, null);
+    const rows =
+      inCircle.length <= FIRST_READ
+        ? inCircle.map((pos) => read.get(pos)!)
+        : nearestFirst<PlaceEntry>(point, maxKm, limit + excluded.size, NEARBY_SCAN_LIMIT, {
+            positionsInBox,
+            rowsOf: (positions) => positions.map((pos) => read.get(pos)!),
+            coordinates: (entry) => ({ lat: entry.lat, lng: entry.lng }),
+          }).rows;
     const nearest = rows
       .map((entry) => ({ entry, distanceKm: distanceKm(point.lat, point.lng, entry.lat, entry.lng) }))
+      // The box's corners lie outside the circle.
+      .filter(({ distanceKm }) => distanceKm <= maxKm)
       .sort((a, b) => a.distanceKm - b.distanceKm || a.entry.pos - b.entry.pos)
       .slice(0, limit + excluded.size);
     // The R*Tree holds positions only: the answer's businesses, in one read.
