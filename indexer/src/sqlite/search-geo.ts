@@ -183,8 +183,9 @@ export function nearestFirst<Row extends { pos: number }>(
   want: number,
   scanLimit: number,
   source: NearestWalkSource<Row>,
+  firstKm = FIRST_RING_KM,
 ): { rows: Row[]; isCapped: boolean } {
-  let radius = Math.min(FIRST_RING_KM, maxKm);
+  let radius = Math.min(firstKm, maxKm);
   // Largest circle read whole and its rows; smallest circle too dense to read.
   let inner = 0;
   let previous: Row[] = [];

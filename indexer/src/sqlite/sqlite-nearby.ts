@@ -20,6 +20,8 @@ import { RTREE_EDGES, boxAround, boxCondition, distanceKm, nearestFirst, type Bo
 export const NEARBY_SCAN_LIMIT = 500;
 /** Most entries the first read takes from the whole circle's box; past it, the place is walked ring by ring. */
 export const FIRST_READ = 64;
+/** The first ring of a walk: the place is dense (the circle held more than a first read), a page needs a few businesses. */
+const FIRST_RING_KM = 0.25;
 
 /** A point of the index: its position, its business when the index read gave it, where it lies. */
 interface PlaceEntry {
@@ -67,15 +69,16 @@ class NearbyFinder {
       for (const [pos, id, lat, lng] of entries) read.set(pos, { pos, id, lat, lng });
       return entries.map(([pos]) => pos);
     };
-    const inCircle = positionsInBox(boxAround(point, maxKm), FIRST_READ + 1, null);
+    // The R*Tree's entries cost several times the category index's: it is walked from the first ring.
+    const inCircle = categorySlug === undefined ? null : positionsInBox(boxAround(point, maxKm), FIRST_READ + 1, null);
     const rows =
-      inCircle.length <= FIRST_READ
+      inCircle !== null && inCircle.length <= FIRST_READ
         ? inCircle.map((pos) => read.get(pos)!)
         : nearestFirst<PlaceEntry>(point, maxKm, limit + excluded.size, NEARBY_SCAN_LIMIT, {
             positionsInBox,
             rowsOf: (positions) => positions.map((pos) => read.get(pos)!),
             coordinates: (entry) => ({ lat: entry.lat, lng: entry.lng }),
-          }).rows;
+          }, FIRST_RING_KM).rows;
     const nearest = rows
       .map((entry) => ({ entry, distanceKm: distanceKm(point.lat, point.lng, entry.lat, entry.lng) }))
       // The box's corners lie outside the circle.
