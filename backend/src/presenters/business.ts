@@ -2,7 +2,8 @@ import { parseAbout, parseWorkingHours, cityOf, type BusinessRow } from '@direct
 import { slugify } from '@directory/data/slug.ts';
 import { countrySlug } from '@directory/data/countries.ts';
 import type { BusinessSummary } from '@directory/indexer/document.ts';
-import type { BusinessDetail, BusinessListItem, FeaturedBusiness } from '../shared/api-types.ts';
+import type { BusinessDetail, BusinessListItem, FeaturedBusiness, NearbyBusinesses } from '../shared/api-types.ts';
+import type { NearbyEntry } from '../services/directory-service.ts';
 
 export function presentBusinessDetail(row: BusinessRow): BusinessDetail {
   const category = row.category ?? row.type;
@@ -81,5 +82,23 @@ export function presentFeaturedBusiness(doc: BusinessSummary): FeaturedBusiness 
     categorySlug: doc.categorySlug,
     city: doc.city,
     countryCode: doc.countryCode,
+  };
+}
+
+/** The "Nearby" cards of a business page, nearest first. */
+export function presentNearbyBusinesses(isSameCategory: boolean, entries: readonly NearbyEntry[]): NearbyBusinesses {
+  return {
+    isSameCategory,
+    businesses: entries.map(({ row, distanceKm }) => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      category: row.category ?? row.type,
+      city: cityOf(row),
+      rating: row.rating,
+      reviews: row.reviews,
+      photo: row.photo,
+      distanceKm: Math.round(distanceKm * 1000) / 1000,
+    })),
   };
 }

@@ -14,7 +14,9 @@ import type {
   Totals,
 } from '@directory/indexer/engine.ts';
 import { countryCodeOf } from '@directory/indexer/places/country-names.ts';
-import type { BusinessRepository } from '../db/business-repository.ts';
+import type { BusinessRepository, NearbyRow } from '../db/business-repository.ts';
+import { distanceKm } from '@directory/indexer/sqlite/search-geo.ts';
+import { slugify } from '@directory/data/slug.ts';
 import { IndexMemo } from './index-memo.ts';
 
 /** Business list: 20 a page, at most 100 pages (visitor spec, section 9). */
@@ -23,6 +25,9 @@ export const BUSINESS_MAX_PAGE = 100;
 export const HOME_LIST_SIZE = 12;
 export const SIDEBAR_SIZE = 15;
 export const COUNTRY_TOP_CITIES = 20;
+/** A business page's "Nearby": at most this many businesses, none farther than NEARBY_MAX_KM. */
+export const NEARBY_LIMIT = 6;
+export const NEARBY_MAX_KM = 50;
 
 export interface HomeData {
   totals: Totals;
@@ -38,6 +43,18 @@ export interface CityListFilter {
 }
 
 export type BusinessLookup = { kind: 'found'; row: BusinessRow } | { kind: 'moved'; slug: string } | { kind: 'missing' };
+
+/** A business near another, as the record holds it now, and how far it is (km). */
+export interface NearbyEntry {
+  row: NearbyRow;
+  distanceKm: number;
+}
+
+/** The businesses near a business (see {@link DirectoryService.nearby}), or where it moved, or that it is missing. */
+export type NearbyLookup =
+  | { kind: 'found'; isSameCategory: boolean; entries: NearbyEntry[] }
+  | { kind: 'moved'; slug: string }
+  | { kind: 'missing' };
 
 /** Public reads: lists and aggregates from the search engine, details from the record. */
 export class DirectoryService {
@@ -95,7 +112,39 @@ export class DirectoryService {
     return moved && this.isPublic(moved) ? { kind: 'moved', slug: current } : { kind: 'missing' };
   }
 
-  private isPublic(row: BusinessRow): boolean {
+  /**
+   * Up to {@link NEARBY_LIMIT} public businesses within {@link NEARBY_MAX_KM} of the business at
+   * `slug`, nearest first: of its category, or of any category when none of its own is that near.
+   * The engine's geo index finds them (bounded reads, engine.ts `nearby`); what a card shows, and
+   * how far it is, come from the record, so that a page shows each as written now and the
+   * rendered-page cache can tell when one changed (their row versions). None without coordinates.
+   */
+  async nearby(slug: string): Promise<NearbyLookup> {
+    const found = this.business(slug);
+    if (found.kind !== 'found') return found;
+    const { row } = found;
+    if (row.latitude === null || row.longitude === null) return { kind: 'found', isSameCategory: false, entries: [] };
+    const point = { lat: row.latitude, lng: row.longitude };
+    const request = { point, excludeIds: [row.id], limit: NEARBY_LIMIT, maxKm: NEARBY_MAX_KM };
+    // The category the index files the business under (document.ts): its category, else its type.
+    const categorySlug = slugify((row.category ?? row.type)?.trim() ?? '') || null;
+    let hits = categorySlug === null ? [] : await this.engine.nearby({ ...request, categorySlug });
+    const isSameCategory = hits.length > 0;
+    if (!isSameCategory) hits = await this.engine.nearby(request);
+    const rows = this.businesses.nearbyRows(hits.map((hit) => hit.id));
+    const entries: NearbyEntry[] = [];
+    for (const hit of hits) {
+      const nearby = rows.get(hit.id);
+      // Deleted, hidden or moved away since the index last heard of it: left out until it catches up.
+      if (!nearby || !this.isPublic(nearby) || nearby.latitude === null || nearby.longitude === null) continue;
+      const away = distanceKm(point.lat, point.lng, nearby.latitude, nearby.longitude);
+      if (away <= NEARBY_MAX_KM) entries.push({ row: nearby, distanceKm: away });
+    }
+    entries.sort((a, b) => a.distanceKm - b.distanceKm);
+    return { kind: 'found', isSameCategory, entries };
+  }
+
+  private isPublic(row: Pick<BusinessRow, 'is_approved'>): boolean {
     return this.listingPolicy === 'all' || row.is_approved === 1;
   }
 

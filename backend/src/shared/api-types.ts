@@ -182,6 +182,31 @@ export interface BusinessDetail {
   updatedAt: string;
 }
 
+/** A business near the one a page shows: one of its "Nearby" cards. */
+export interface NearbyBusiness {
+  id: number;
+  slug: string;
+  name: string;
+  /** Its category, else its type. */
+  category: string | null;
+  city: string | null;
+  rating: number | null;
+  reviews: number;
+  photo: string | null;
+  /** How far it is from the page's business (km). */
+  distanceKm: number;
+}
+
+/**
+ * `GET /api/businesses/{slug}/nearby`: up to 6 public businesses within 50 km, nearest first, of
+ * the business's own category; of any category when none of its own is that near.
+ */
+export interface NearbyBusinesses {
+  /** Whether they share the business's category. */
+  isSameCategory: boolean;
+  businesses: NearbyBusiness[];
+}
+
 export interface SiteSettings {
   head_tags: string;
   facebook_pixel: string;

@@ -16,6 +16,7 @@ import type {
   FeaturedBusiness,
   HomepageData,
   InstantSearchResponse,
+  NearbyBusinesses,
   PagedBusinesses,
   PagedCities,
   SiteSettings,
@@ -72,6 +73,8 @@ export interface ApiClient {
   featured(): Promise<FeaturedBusiness[]>;
   businesses(page: number): Promise<PagedBusinesses>;
   business(slug: string): Promise<BusinessResult>;
+  /** The businesses near a business (its page's "Nearby" cards). */
+  nearby(slug: string): Promise<NearbyBusinesses>;
   categories(letter?: string): Promise<CategoryEntry[]>;
   /** null when the category does not exist. */
   category(slug: string, page: number, limit: number): Promise<CategoryPageData | null>;
@@ -212,6 +215,7 @@ export const apiPaths: { [Name in ReadName]: (...args: Parameters<ApiClient[Name
   featured: () => '/api/featured-businesses',
   businesses: (page) => `/api/businesses${query({ page })}`,
   business: (slug) => `/api/businesses/${encodeURIComponent(slug)}`,
+  nearby: (slug) => `/api/businesses/${encodeURIComponent(slug)}/nearby`,
   categories: (letter) => `/api/categories${query({ letter })}`,
   category: (slug, page, limit) => `/api/categories/${encodeURIComponent(slug)}${query({ page, limit })}`,
   countries: () => '/api/countries',
@@ -279,6 +283,8 @@ export function createHttpApiClient(queries: QueryClient = createQueryClient()):
       // Visitor spec §9: business detail fresh 10 minutes, 1 retry.
       return read(path, 'businessDetail', fetchBusiness, 1);
     },
+    // As fresh as the business itself, 1 retry: the page shows without them when they fail.
+    nearby: (slug) => read(apiPaths.nearby(slug), 'businessDetail', undefined, 1),
     categories: (letter) => read(apiPaths.categories(letter), 'lists'),
     category: (slug, page, limit) => {
       const path = apiPaths.category(slug, page, limit);

@@ -30,6 +30,13 @@ export const formatShare = (part: number, total: number) => (total > 0 ? `${((pa
 
 export const pluralize = (count: number, one: string, many = `${one}s`) => `${formatNumber(count)} ${count === 1 ? one : many}`;
 
+/** "Plumber" → "Plumbers", "Pharmacy" → "Pharmacies", "Car wash" → "Car washes" (the last word, English rules). */
+export function pluralOfCategory(name: string): string {
+  if (/[^aeiou]y$/i.test(name)) return `${name.slice(0, -1)}ies`;
+  if (/(?:s|x|z|ch|sh)$/i.test(name)) return `${name}es`;
+  return `${name}s`;
+}
+
 /** A `tel:` link for a phone number as written ("+1 (555) 010-2000" → "tel:+15550102000"). */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 

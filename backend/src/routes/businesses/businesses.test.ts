@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
-import type { ApiError, BusinessDetail, PagedBusinesses } from '../../shared/api-types.ts';
+import type { ApiError, BusinessDetail, NearbyBusinesses, PagedBusinesses } from '../../shared/api-types.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let app: TestApp;
@@ -128,5 +128,82 @@ describe('GET /api/businesses/:slug with PUBLIC_LISTING=approved', () => {
     } finally {
       await approvedOnly.close();
     }
+  });
+});
+
+describe('GET /api/businesses/{slug}/nearby', () => {
+  let nearbyApp: TestApp;
+  const slugOf = (name: string) => nearbyApp.deps.record.prepare('SELECT slug FROM businesses WHERE name = ?').pluck().get(name) as string;
+  const read = async (name: string) => (await (await nearbyApp.get(`/api/businesses/${slugOf(name)}/nearby`)).json()) as NearbyBusinesses;
+  /** 1 km east of Lyon's Place Bellecour is 0.01287° of longitude. */
+  const KM_EAST = 1 / (111.195 * Math.cos((45.76 * Math.PI) / 180));
+
+  beforeAll(async () => {
+    const at = (name: string, category: string, kmEast: number, latitude = 45.76) =>
+      buildBusiness({ name, category, type: category, latitude, longitude: 4.83 + kmEast * KM_EAST });
+    nearbyApp = await startTestApp([
+      at('Home Plumbing', 'Plumber', 0),
+      // Seven plumbers 0.5 to 3.5 km east (listed out of order), one 60 km east, and a bakery next door.
+      ...[3, 0.5, 2.5, 1, 3.5, 1.5, 2].map((km) => at(`Plumber ${km} km`, 'Plumber', km)),
+      at('Plumber 60 km', 'Plumber', 60),
+      at('Bakery Next Door', 'Bakery', 0.1),
+      // The only locksmith: no other within 50 km, so its neighbours are of any category.
+      at('Lonely Locksmith', 'Locksmith', 5),
+      buildBusiness({ name: 'Nowhere Plumbing', latitude: null, longitude: null }),
+    ]);
+  });
+
+  afterAll(() => nearbyApp.close());
+
+  it('answers the six nearest of its category, nearest first, with their distances from the record', async () => {
+    const response = await nearbyApp.get(`/api/businesses/${slugOf('Home Plumbing')}/nearby`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as NearbyBusinesses;
+    expect(body.isSameCategory).toBe(true);
+    expect(body.businesses.map((business) => business.name)).toEqual(['Plumber 0.5 km', 'Plumber 1 km', 'Plumber 1.5 km', 'Plumber 2 km', 'Plumber 2.5 km', 'Plumber 3 km']);
+    expect(body.businesses.map((business) => business.distanceKm)).toEqual([0.5, 1, 1.5, 2, 2.5, 3].map((km) => expect.closeTo(km, 2)));
+    expect(body.businesses[0]).toEqual({
+      id: expect.any(Number),
+      slug: slugOf('Plumber 0.5 km'),
+      name: 'Plumber 0.5 km',
+      category: 'Plumber',
+      city: 'Lyon',
+      rating: 4.5,
+      reviews: 10,
+      photo: null,
+      distanceKm: expect.closeTo(0.5, 2),
+    });
+  });
+
+  it('answers the nearest of any category when none of its own is within 50 km, and nothing without a place', async () => {
+    const locksmith = await read('Lonely Locksmith');
+    expect(locksmith.isSameCategory).toBe(false);
+    expect(locksmith.businesses.map((business) => business.name)).toEqual([
+      'Plumber 3.5 km', 'Plumber 3 km', 'Plumber 2.5 km', 'Plumber 2 km', 'Plumber 1.5 km', 'Plumber 1 km',
+    ]);
+    expect(await read('Nowhere Plumbing')).toEqual({ isSameCategory: false, businesses: [] });
+  });
+
+  it('leaves out at once a nearby business deleted from the record', async () => {
+    const id = nearbyApp.deps.record.prepare("SELECT id FROM businesses WHERE name = 'Plumber 0.5 km'").pluck().get() as number;
+    const before = await read('Home Plumbing');
+    expect(before.businesses[0]?.name).toBe('Plumber 0.5 km');
+    // Straight in the record, before the index hears of it (no change log entry): the card is gone all the same.
+    nearbyApp.deps.record.prepare('DELETE FROM businesses WHERE id = ?').run(id);
+    expect((await read('Home Plumbing')).businesses.map((business) => business.name)).not.toContain('Plumber 0.5 km');
+  });
+
+  it('answers 404 for an unknown slug, 301 from an old one, and 400 for a slug too long', async () => {
+    const unknown = await nearbyApp.get('/api/businesses/no-such-place/nearby');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: { id: 'not_found', message: 'Business not found' } });
+    const id = nearbyApp.deps.record.prepare("SELECT id FROM businesses WHERE name = 'Home Plumbing'").pluck().get();
+    nearbyApp.deps.record.prepare('INSERT INTO slug_redirects (old_slug, business_id) VALUES (?, ?)').run('home-plumbing-old', id);
+    const moved = await nearbyApp.get('/api/businesses/home-plumbing-old/nearby');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe(`/api/businesses/${slugOf('Home Plumbing')}/nearby`);
+    const tooLong = await nearbyApp.get(`/api/businesses/${'a'.repeat(201)}/nearby`);
+    expect(tooLong.status).toBe(400);
+    expect(((await tooLong.json()) as ApiError).error.message).toContain('slug');
   });
 });

@@ -10,3 +10,6 @@ export type BusinessesListReq = z.infer<typeof BusinessesListSchema>;
 
 export const BusinessDetailSchema = requestShape({ params: z.object({ slug: slugParam }) });
 export type BusinessDetailReq = z.infer<typeof BusinessDetailSchema>;
+
+export const BusinessNearbySchema = requestShape({ params: z.object({ slug: slugParam }) });
+export type BusinessNearbyReq = z.infer<typeof BusinessNearbySchema>;

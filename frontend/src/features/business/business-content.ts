@@ -35,7 +35,7 @@ const PROPER_ADJECTIVES = new Set(
 );
 
 /** "Plumber" → "plumber"; "French restaurant" and "BBQ grill" unchanged. */
-function inSentence(kind: string): string {
+export function inSentence(kind: string): string {
   const firstWord = kind.split(/[\s-]/)[0] ?? '';
   const keepsCapital = PROPER_ADJECTIVES.has(firstWord) || /^[A-Z]{2,}$/.test(firstWord);
   return keepsCapital ? kind : kind.charAt(0).toLowerCase() + kind.slice(1);

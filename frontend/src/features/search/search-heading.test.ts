@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { categoryNamedBy, getSearchHeading, pluralOfCategory } from './search-heading.ts';
+import { pluralOfCategory } from '../../lib/format.ts';
+import { categoryNamedBy, getSearchHeading } from './search-heading.ts';
 
 const CATEGORIES = [
   { slug: 'plumber', name: 'Plumber' },

@@ -3,15 +3,9 @@
  * engine ("Plumbers in Lyon", "Results for “pizza” in Lyon"), or "Find a business" before any.
  */
 import { slugify } from '@directory/backend/shared/slug.ts';
+import { pluralOfCategory } from '../../lib/format.ts';
 
 export const EMPTY_SEARCH_HEADING = 'Find a business';
-
-/** "Plumber" → "Plumbers", "Pharmacy" → "Pharmacies", "Car wash" → "Car washes" (the last word, English rules). */
-export function pluralOfCategory(name: string): string {
-  if (/[^aeiou]y$/i.test(name)) return `${name.slice(0, -1)}ies`;
-  if (/(?:s|x|z|ch|sh)$/i.test(name)) return `${name}es`;
-  return `${name}s`;
-}
 
 /** The name of the category the query names whole, singular or plural ("plumbers", "Hair salon"); null when it names none. */
 export function categoryNamedBy(query: string, categories: readonly { slug: string; name: string }[]): string | null {

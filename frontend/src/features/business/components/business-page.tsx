@@ -10,6 +10,7 @@ import { describeNextChange, isOpenAt, weekDayAt } from '../hours.ts';
 import { getInvalidCoordinatesWarning, hasValidCoordinates } from '../map-config.ts';
 import type { BusinessPageData } from '../route.tsx';
 import { BusinessMap } from './business-map.tsx';
+import { NearbyBusinesses } from './nearby-businesses.tsx';
 import { OpeningHours } from './opening-hours.tsx';
 import { ShareButton } from './share-button.tsx';
 import '../business.css';
@@ -52,7 +53,7 @@ function CheckIcon() {
 }
 
 export function BusinessPage() {
-  const { business, ads, now: serverNow } = useLoaderData() as BusinessPageData;
+  const { business, ads, nearby, now: serverNow } = useLoaderData() as BusinessPageData;
   const now = useNow(serverNow);
   const isOpen = isOpenAt(business.workingHours, business.timeZone, now);
   const nextChange = isOpen === null ? null : describeNextChange(business.workingHours, business.timeZone, now);
@@ -201,6 +202,8 @@ export function BusinessPage() {
                 <p className="business-no-location">Location not available</p>
               )}
             </section>
+
+            {nearby && <NearbyBusinesses nearby={nearby} category={business.category ?? business.type} />}
           </div>
 
           <aside className="business-side" aria-label="Hours and contact">
