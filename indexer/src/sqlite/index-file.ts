@@ -7,6 +7,19 @@ import { isProcessAlive } from '../process-alive.ts';
 
 export type IndexDatabase = Database.Database;
 
+/** One `T` per open index file, made at its first use (a reader whose statements are prepared on that connection). */
+export function perIndexDatabase<T>(create: (db: IndexDatabase) => T): (db: IndexDatabase) => T {
+  const made = new WeakMap<IndexDatabase, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = create(db);
+      made.set(db, value);
+    }
+    return value;
+  };
+}
+
 /**
  * The index directory holds numbered index files and a `current` pointer naming the live one.
  * A rebuild writes a new file beside the live one, then replaces the pointer with one atomic

@@ -13,7 +13,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { NearbyHit, NearbyRequest } from '../engine.ts';
 import type { GeoBox } from '../search-types.ts';
-import type { IndexDatabase } from './index-file.ts';
+import { perIndexDatabase, type IndexDatabase } from './index-file.ts';
 import { RTREE_EDGES, boxAround, boxCondition, distanceKm, nearestFirst, type BoxColumns } from './search-geo.ts';
 
 /** Most entries one ring of a walk reads. */
@@ -97,16 +97,7 @@ class NearbyFinder {
   }
 }
 
-const finders = new WeakMap<IndexDatabase, NearbyFinder>();
-
-function finderFor(db: IndexDatabase): NearbyFinder {
-  let finder = finders.get(db);
-  if (!finder) {
-    finder = new NearbyFinder(db);
-    finders.set(db, finder);
-  }
-  return finder;
-}
+const finderFor = perIndexDatabase((db) => new NearbyFinder(db));
 
 /** The businesses nearest a point on an open index file (SearchEngine.nearby). */
 export function nearbyIndex(db: IndexDatabase, request: NearbyRequest): NearbyHit[] {

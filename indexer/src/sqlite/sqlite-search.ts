@@ -67,7 +67,7 @@ import {
   type SearchRequest,
   type SearchResponse,
 } from '../search-types.ts';
-import type { IndexDatabase } from './index-file.ts';
+import { perIndexDatabase, type IndexDatabase } from './index-file.ts';
 import { DocDensity } from './doc-density.ts';
 import { RTREE_EDGES, boxAround, boxCondition, boxOf, centerOf, coveredRadiusKm, coveringCells, distanceKm, nearestFirst } from './search-geo.ts';
 import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
@@ -1570,16 +1570,7 @@ function textRow(columns: DocColumns, pos: number): TextRow {
   };
 }
 
-const searchers = new WeakMap<IndexDatabase, SqliteSearcher>();
-
-function searcherFor(db: IndexDatabase): SqliteSearcher {
-  let searcher = searchers.get(db);
-  if (!searcher) {
-    searcher = new SqliteSearcher(db);
-    searchers.set(db, searcher);
-  }
-  return searcher;
-}
+const searcherFor = perIndexDatabase((db) => new SqliteSearcher(db));
 
 /** Runs a search on an open index file. */
 export function searchIndex(db: IndexDatabase, request: SearchRequest): Promise<SearchResponse> {
