@@ -4,11 +4,13 @@
  * - one category: `docs_category_place` (category, latitude, longitude, business id), one range of
  *   the category's latitude band per read, its longitudes checked in the index;
  * - any category: the R*Tree, whose entries are the points.
- * A first read takes the whole circle's box, up to {@link FIRST_READ} entries: where it holds no
- * more (most categories within tens of kilometres), that one read answers exactly. A denser place
- * is walked nearest first (search-geo.ts `nearestFirst`: growing circles, each read through its
- * box, at most {@link NEARBY_SCAN_LIMIT} entries a ring, a denser ring narrowed). Documents are
- * read for the answer's ids only. Measured at 1,000,000 businesses: see the README (Performance).
+ * For one category, a first read takes the whole circle's box, up to {@link FIRST_READ} entries:
+ * where it holds no more (most categories within tens of kilometres), that one read answers
+ * exactly. A denser circle, and any category (whose R*Tree entries cost several times more to
+ * read), are walked nearest first from {@link FIRST_RING_KM} (search-geo.ts `nearestFirst`:
+ * growing circles, each read through its box, at most {@link NEARBY_SCAN_LIMIT} entries a ring, a
+ * denser ring narrowed). Documents are read for the answer's ids only. Measured at 1,000,000
+ * businesses: see the README (Performance).
  */
 import type { Statement } from 'better-sqlite3';
 import type { NearbyHit, NearbyRequest } from '../engine.ts';
@@ -20,7 +22,7 @@ import { RTREE_EDGES, boxAround, boxCondition, distanceKm, nearestFirst, type Bo
 export const NEARBY_SCAN_LIMIT = 500;
 /** Most entries the first read takes from the whole circle's box; past it, the place is walked ring by ring. */
 export const FIRST_READ = 64;
-/** The first ring of a walk: the place is dense (the circle held more than a first read), a page needs a few businesses. */
+/** The first ring of a walk: a page needs a few businesses, and where it walks the place is busy. */
 const FIRST_RING_KM = 0.25;
 
 /** A point of the index: its position, its business when the index read gave it, where it lies. */
