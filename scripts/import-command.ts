@@ -41,7 +41,7 @@ function showProgress(fileName: string, progress: ImportProgress): void {
 function printReport(result: FileImportResult): void {
   const lines = [
     `${result.success ? 'OK' : 'FAILED'} ${result.fileName}: ${result.message}`,
-    `  rows ${result.totalRows} = ${result.successCount} imported + ${result.errorCount} errors + ${result.skippedCount} skipped; ${result.inserted} new, ${result.updated} updated${result.isDryRun ? ' (dry run: nothing written)' : `; ${result.changedCount} businesses written (new or changed; a row equal to the record is not written again)`}`,
+    `  rows ${result.totalRows} = ${result.successCount} imported + ${result.errorCount} errors + ${result.skippedCount} skipped${result.isDryRun ? ' (dry run: nothing written)' : `; ${result.changedCount} businesses written (new or changed; a row equal to the record is not written again)`}`,
   ];
   if (result.columnExtraction) {
     lines.push(`  columns: ${result.columnExtraction.extractedCount}/${result.columnExtraction.totalColumns} found; missing: ${result.columnExtraction.missing.join(', ') || 'none'}; unrecognised: ${result.columnExtraction.unrecognised.join(', ') || 'none'}`);
