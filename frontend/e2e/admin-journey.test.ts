@@ -127,9 +127,9 @@ describe("an operator's journey", () => {
     expect((await visit(`/business/${business.slug}`)).status).toBe(404);
 
     const row = await businessRow(business.name);
-    await row.getByRole('button', { name: 'Approve', exact: true }).click();
-    await row.getByRole('button', { name: 'Approved', exact: true }).waitFor();
-    expect(await row.getByRole('button', { name: 'Approved' }).getAttribute('aria-pressed')).toBe('true');
+    await row.getByRole('button', { name: 'Onayla', exact: true }).click();
+    await row.getByRole('button', { name: 'Onaylı', exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: 'Onaylı' }).getAttribute('aria-pressed')).toBe('true');
     expect(server.deps.record.prepare('SELECT is_approved FROM businesses WHERE id = ?').pluck().get(business.id)).toBe(1);
 
     await server.deps.sync.catchUp();
@@ -141,7 +141,7 @@ describe("an operator's journey", () => {
   it('edits a phone number and sees the new number on the public page', async () => {
     const business = uniqueBusiness(true);
     const row = await businessRow(business.name);
-    await row.getByRole('link', { name: 'Edit' }).click();
+    await row.getByRole('link', { name: 'Düzenle' }).click();
     await page.waitForURL(`${server.url}/admin/businesses/${business.id}`);
     const phone = page.getByLabel('Telefon');
     await phone.fill('+33 4 78 90 12 34');
@@ -230,7 +230,7 @@ describe("an operator's journey", () => {
     expect((await visit(`/business/${business.slug}`)).status).toBe(200);
     const row = await businessRow(business.name);
     page.once('dialog', (dialog) => void dialog.accept());
-    await row.getByRole('button', { name: `Delete ${business.name}` }).click();
+    await row.getByRole('button', { name: `Sil: ${business.name}` }).click();
     await row.waitFor({ state: 'detached' });
     expect(server.deps.record.prepare('SELECT COUNT(*) FROM businesses WHERE id = ?').pluck().get(business.id)).toBe(0);
 

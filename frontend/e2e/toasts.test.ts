@@ -28,7 +28,7 @@ beforeAll(async () => {
   page = await context.newPage();
   await page.clock.install();
   await page.goto(`${app.url}/admin/businesses?sortBy=name&sortOrder=asc`);
-  await page.getByRole('button', { name: 'Approve' }).first().waitFor();
+  await page.getByRole('button', { name: 'Onayla', exact: true }).first().waitFor();
 });
 
 afterAll(async () => {
@@ -40,7 +40,7 @@ const toasts = () => page.locator('.toast-viewport > li');
 
 /** Clicks the row's approval button and waits until the record says the business is approved. */
 async function approve(name: string): Promise<void> {
-  await page.getByRole('row', { name: new RegExp(name) }).getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('row', { name: new RegExp(name) }).getByRole('button', { name: 'Onayla', exact: true }).click();
   await expect.poll(() => app.deps.record.prepare('SELECT is_approved FROM businesses WHERE name = ?').pluck().get(name)).toBe(1);
 }
 
@@ -59,11 +59,11 @@ describe('toasts', () => {
     await approve('Toast Bakery 1');
     await expect.poll(() => toasts().count()).toBe(1);
     await expect.poll(() => toasts().first().getAttribute('role')).toBe('status');
-    expect(await toasts().first().innerText()).toContain('Business approval status updated.');
+    expect(await toasts().first().innerText()).toContain('İşletme onaylandı');
     // Approve, then delete at once: the deletion is what shows, not the approval before it.
     page.once('dialog', (dialog) => void dialog.accept());
-    await page.getByRole('button', { name: 'Delete Toast Bakery 2' }).click();
-    await expect.poll(() => toasts().first().innerText()).toContain('Business Deleted');
+    await page.getByRole('button', { name: 'Sil: Toast Bakery 2' }).click();
+    await expect.poll(() => toasts().first().innerText()).toContain('İşletme silindi');
     expect(await toasts().count()).toBe(1);
   });
 

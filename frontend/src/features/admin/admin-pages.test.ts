@@ -75,7 +75,10 @@ describe('admin pages rendered on the server', () => {
     const body = text(html);
     expect(body).toContain('1 / 1 işletme gösteriliyor');
     expect(body).not.toContain('Showing');
-    expect(html).toMatch(/<tr class="admin-row approved">.*Kebapçı Mehmet.*>Approved</s);
+    expect(html).toMatch(/<tr class="admin-row approved">.*Kebapçı Mehmet.*>Onaylı</s);
+    // Every row's actions are Turkish, like the rest of the area (the spec's 'Approve' / 'Edit' / 'Delete' were English).
+    for (const word of ['Approve', 'Edit', 'Delete']) expect(body).not.toMatch(new RegExp(`\\b${word}\\b`));
+    expect(body).toMatch(/Kebapçı Mehmet .* Onaylı Düzenle Sil/);
     // The category filter is a combobox, its list closed until the operator opens it; each row can be selected.
     expect(html).toMatch(/<input[^>]*role="combobox"[^>]*aria-expanded="false"[^>]*placeholder="Tüm kategoriler"/);
     expect(html).toMatch(/<input type="checkbox"[^>]*aria-label="Seç: Kebapçı Mehmet"/);

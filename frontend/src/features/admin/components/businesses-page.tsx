@@ -48,10 +48,10 @@ function BusinessRow({ business, isSelected, onSelect, onChanged }: BusinessRowP
     setIsBusy(true);
     try {
       await api.toggleApproval(business.id);
-      toast({ title: 'Business approval status updated.', variant: 'success' });
+      toast({ title: business.isApproved ? 'Onay kaldırıldı' : 'İşletme onaylandı', description: business.name, variant: 'success' });
       onChanged();
-    } catch {
-      toast({ title: 'Failed to update business approval status.', variant: 'destructive' });
+    } catch (error) {
+      toast({ title: 'Onay durumu değiştirilemedi', description: adminErrorText(error), variant: 'destructive' });
     } finally {
       setIsBusy(false);
     }
@@ -62,7 +62,7 @@ function BusinessRow({ business, isSelected, onSelect, onChanged }: BusinessRowP
     setIsBusy(true);
     try {
       await api.deleteBusiness(business.id);
-      toast({ title: 'Business Deleted', description: business.name, variant: 'success' });
+      toast({ title: 'İşletme silindi', description: business.name, variant: 'success' });
       onChanged();
     } catch (error) {
       toast({ title: adminErrorText(error), variant: 'destructive' });
@@ -102,13 +102,13 @@ function BusinessRow({ business, isSelected, onSelect, onChanged }: BusinessRowP
           onClick={handleToggle}
           disabled={isBusy}
         >
-          {business.isApproved ? 'Approved' : 'Approve'}
+          {business.isApproved ? 'Onaylı' : 'Onayla'}
         </button>
         <Link className="admin-button" to={`/admin/businesses/${business.id}`}>
-          Edit
+          Düzenle
         </Link>
-        <button type="button" className="admin-button admin-button-danger" onClick={handleDelete} disabled={isBusy} aria-label={`Delete ${business.name}`}>
-          Delete
+        <button type="button" className="admin-button admin-button-danger" onClick={handleDelete} disabled={isBusy} aria-label={`Sil: ${business.name}`}>
+          Sil
         </button>
       </td>
     </tr>

@@ -51,7 +51,7 @@ function DangerZone() {
       const answer = await api.deleteAllBusinesses();
       toast(allDeletedToast(answer));
     } catch (error) {
-      toast({ title: 'Failed to delete businesses', description: adminErrorText(error), variant: 'destructive' });
+      toast({ title: 'İşletmeler silinemedi', description: adminErrorText(error), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
