@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanName, cleanPostalCode, cleanText, isMissing, parseCoordinate, parseCount, parseFlag, parseNumber, parseRating } from './clean.ts';
+import { cleanLink, cleanName, cleanPostalCode, cleanText, isMissing, parseCoordinate, parseCount, parseFlag, parseNumber, parseRating } from './clean.ts';
 
 describe('cleaning cells', () => {
   it('treats the missing-value literals of the tools as missing', () => {
@@ -60,5 +60,26 @@ describe('cleaning cells', () => {
     expect(cleanName('Phở Hà Nội 東京')).toBe('Phở Hà Nội 東京');
     expect(cleanName('Bad\u0007 Name\u0000\n')).toBe('Bad Name');
     expect(cleanName('\u0001')).toBeNull();
+  });
+});
+
+describe('link cells (website, photo, logo, reviews link)', () => {
+  it('keeps http(s) addresses as they are', () => {
+    for (const link of ['https://www.example.com/', 'http://example.com/menu?lang=en#top', 'https://lh5.googleusercontent.com/p/AF1Qip=w800-h500-k-no', 'HTTPS://EXAMPLE.COM']) {
+      expect(cleanLink(link)).toBe(link);
+    }
+    expect(cleanLink('  https://example.com  ')).toBe('https://example.com');
+  });
+
+  it('gives a bare domain its https://, so the page does not link to a path of its own', () => {
+    expect(cleanLink('www.example.com')).toBe('https://www.example.com');
+    expect(cleanLink('example.co.uk/contact')).toBe('https://example.co.uk/contact');
+    expect(cleanLink('shop.example.com:8080/a')).toBe('https://shop.example.com:8080/a');
+  });
+
+  it('treats what is no web address as missing, like N/A', () => {
+    for (const junk of ['javascript:alert(1)', 'JavaScript:void(0)', 'file:///etc/passwd', 'data:text/html,<b>x</b>', 'mailto:a@example.com', 'info@example.com', 'see our Facebook page', 'N/A', '', 'https://exa mple.com', 'https://', 'http://[::1', 'example']) {
+      expect(cleanLink(junk), junk).toBeNull();
+    }
   });
 });

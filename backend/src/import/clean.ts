@@ -53,6 +53,29 @@ export function cleanName(raw: string | null | undefined): string | null {
   return name === '' ? null : name;
 }
 
+/** A host name with a dot and a known-looking ending, as websites are written without their scheme ("www.example.com/menu"). */
+const BARE_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d+)?(?:[/?#]\S*)?$/i;
+
+/**
+ * A link cell (website, photo, logo, reviews link) as an http(s) address, or null: a bare domain
+ * gets `https://`; anything else (a `javascript:` or `file:` address, words, an e-mail address)
+ * is no link and is missing, as `N/A` is: the page would otherwise link to nothing or to harm.
+ */
+export function cleanLink(raw: string | null | undefined): string | null {
+  const text = cleanText(raw);
+  if (text === null) return null;
+  const address = /^https?:\/\//i.test(text) ? text : BARE_DOMAIN.test(text) ? `https://${text}` : null;
+  if (address === null || /\s/.test(address)) return null;
+  try {
+    const url = new URL(address);
+    return url.hostname === '' ? null : address;
+  } catch (error) {
+    // new URL throws a TypeError for an address it cannot parse ("https://exa%mple"): no link.
+    if (error instanceof TypeError) return null;
+    throw error;
+  }
+}
+
 /**
  * A number from text: "4.400000", "10.0", "1,234", "1 234", " 3.5 ". A comma is a thousands
  * separator when it is followed by exactly three digits, otherwise a decimal comma ("4,5").

@@ -28,6 +28,19 @@ describe('mapRow', () => {
     expect(mapped.identity.source).toBe('placeId');
   });
 
+  it('keeps only web addresses in the link columns: a bare domain gets https://, a javascript: photo is missing', () => {
+    const mapped = mapOne({
+      name: 'Kiosk', place_id: 'ChIJlinks000000000000001', site: 'www.kiosk.example/menu', photo: 'javascript:alert(1)',
+      logo: 'see website', reviews_link: 'https://search.google.com/local/reviews?placeid=ChIJlinks000000000000001',
+    });
+    expect(mapped.kind).toBe('business');
+    if (mapped.kind !== 'business') return;
+    expect(mapped.business).toMatchObject({
+      url: 'https://www.kiosk.example/menu', photo: null, logo: null,
+      reviewsLink: 'https://search.google.com/local/reviews?placeid=ChIJlinks000000000000001',
+    });
+  });
+
   it('maps a gosom row: place id from link, address parts from complete_address, country name from its code', () => {
     const mapped = mapOne({
       title: 'Porto Latchi', link: 'https://www.google.com/maps/place/X/data=!4m7!19sChIJLcYSI7d15xQRsu4Yakdl90c?authuser=0',

@@ -4,7 +4,7 @@
  */
 import type { AboutValue, BusinessInput } from '@directory/data/business.ts';
 import {
-  cleanName, cleanPostalCode, cleanText, isInvalid, parseCoordinate, parseCount, parseFlag, parseJsonCell, parseRating,
+  cleanLink, cleanName, cleanPostalCode, cleanText, isInvalid, parseCoordinate, parseCount, parseFlag, parseJsonCell, parseRating,
   type Invalid,
 } from './clean.ts';
 import type { ColumnField, ColumnMap } from './columns.ts';
@@ -160,7 +160,7 @@ export function mapRow(cells: readonly string[], map: ColumnMap, rowNumber: numb
 
   const urlOrLink = row.text('urlOrLink');
   const link = row.text('link') ?? (urlOrLink !== null && MAPS_LINK.test(urlOrLink) ? urlOrLink : null);
-  const website = row.text('url') ?? (urlOrLink !== null && !MAPS_LINK.test(urlOrLink) ? urlOrLink : null);
+  const website = cleanLink(row.text('url') ?? (urlOrLink !== null && !MAPS_LINK.test(urlOrLink) ? urlOrLink : null));
   const identity = identify({
     placeId: row.cell('placeId'),
     links: [link, row.text('reviewsLink')],
@@ -193,9 +193,9 @@ export function mapRow(cells: readonly string[], map: ColumnMap, rowNumber: numb
     longitude,
     rating,
     reviews: reviews ?? 0,
-    reviewsLink: row.text('reviewsLink'),
-    photo: row.text('photo'),
-    logo: row.text('logo'),
+    reviewsLink: cleanLink(row.text('reviewsLink')),
+    photo: cleanLink(row.text('photo')),
+    logo: cleanLink(row.text('logo')),
     locatedIn: row.text('locatedIn'),
     workingHours: hours.hours,
     verified: parseFlag(row.cell('verified')),
