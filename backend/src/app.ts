@@ -309,7 +309,7 @@ export function createApp(
               throw error;
             }
           },
-          { originOf, staleMs, shownVersion: (ids) => deps.businesses.versionsOf(ids) },
+          { originOf, staleMs },
         ),
       );
     }

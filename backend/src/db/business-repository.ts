@@ -22,14 +22,11 @@ export function isUnchanged(stored: StoredColumns, columns: BusinessColumns): bo
   return true;
 }
 
-/** What a "Nearby" card shows of a business, with what its version and public status are read from. */
+/** What a "Nearby" card shows of a business, and what its public status is read from. */
 export type NearbyRow = Pick<
   BusinessRow,
   'id' | 'slug' | 'name' | 'category' | 'type' | 'city' | 'full_address' | 'rating' | 'reviews' | 'photo' | 'latitude' | 'longitude' | 'is_approved' | 'updated_at'
 >;
-
-/** The version of a business's row a page shows ("12@2026-11-28T07:00:00.000Z"): every write of a business sets `updated_at`. */
-export const rowVersion = (row: Pick<BusinessRow, 'id' | 'updated_at'>) => `${row.id}@${row.updated_at}`;
 
 /** SQL for the `businesses` table and its slug redirects. */
 export class BusinessRepository {
@@ -44,7 +41,6 @@ export class BusinessRepository {
   private readonly takenAmong: Statement<[{ slugs: string }], string>;
   private readonly pageVersionBySlug: Statement<[string], { version: string; working_hours: string | null; time_zone: string | null }>;
   private readonly nearbyByIds: Statement<[string], NearbyRow>;
-  private readonly versionsByIds: Statement<[string], { id: number; updated_at: string }>;
 
   constructor(readonly db: RecordDatabase) {
     this.bySlug = db.prepare('SELECT * FROM businesses WHERE slug = ?');
@@ -79,21 +75,11 @@ export class BusinessRepository {
       `SELECT id, slug, name, category, type, city, full_address, rating, reviews, photo, latitude, longitude, is_approved, updated_at
        FROM businesses WHERE id IN (SELECT value FROM json_each(?))`,
     );
-    this.versionsByIds = db.prepare('SELECT id, updated_at FROM businesses WHERE id IN (SELECT value FROM json_each(?))');
   }
 
   /** What the "Nearby" cards of these businesses show, by id (a deleted business has none). */
   nearbyRows(ids: readonly number[]): Map<number, NearbyRow> {
     return new Map(ids.length === 0 ? [] : this.nearbyByIds.all(JSON.stringify(ids)).map((row) => [row.id, row]));
-  }
-
-  /**
-   * The versions of these businesses' rows ({@link rowVersion}), in the order of `ids`, "none" for
-   * one deleted: a page that shows them is kept while this text stays the same.
-   */
-  versionsOf(ids: readonly number[]): string {
-    const versions = new Map(this.versionsByIds.all(JSON.stringify(ids)).map((row) => [row.id, rowVersion(row)]));
-    return ids.map((id) => versions.get(id) ?? `${id}@none`).join(',');
   }
 
   /**

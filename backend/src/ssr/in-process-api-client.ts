@@ -6,7 +6,6 @@ import { RateLimitedError } from '../errors.ts';
 import { badRequestFromIssues } from '../middleware/validate.ts';
 import { ContactMessageBody } from '../routes/contact/schema.ts';
 import { presentBusinessDetail, presentFeaturedBusiness, presentNearbyBusinesses } from '../presenters/business.ts';
-import { rowVersion } from '../db/business-repository.ts';
 import { presentContactDetails } from '../presenters/contact-details.ts';
 import { presentBusinessPage, presentCategoryPage, presentCityPage, presentCountryPage, presentHomepage } from '../presenters/pages.ts';
 import { presentCategoryEntry, presentCityEntry, presentCountryEntry, presentPagedCities } from '../presenters/places.ts';
@@ -37,7 +36,6 @@ function engineRead<A extends unknown[], R>(health: EngineHealth, read: (...args
   };
 }
 import { currentPageRequest } from './page-request.ts';
-import { notePartialRender, noteShownBusinesses } from './shown-businesses.ts';
 import { NonceStamper } from './script-nonce.ts';
 
 /**
@@ -101,10 +99,7 @@ export function createInProcessApiClient({ directory, site, inbox, searchAnswers
     },
     async nearby(slug) {
       const found = await directory.nearby(slug);
-      // A page of a business that is not found shows no nearby businesses: nothing to depend on.
       if (found.kind !== 'found') return presentNearbyBusinesses(false, []);
-      // The page shows these rows: a write to one of them retires the kept page (page-cache.ts).
-      noteShownBusinesses(found.entries.map(({ row }) => [row.id, rowVersion(row)]));
       return logged(apiPaths.nearby(slug), presentNearbyBusinesses(found.isSameCategory, found.entries));
     },
     categories: async (letter) => logged(apiPaths.categories(letter), (await directory.categories(letter)).map(presentCategoryEntry)),
@@ -176,15 +171,7 @@ export function createInProcessApiClient({ directory, site, inbox, searchAnswers
     homepage: engineRead(engineHealth, client.homepage),
     featured: engineRead(engineHealth, client.featured),
     businesses: engineRead(engineHealth, client.businesses),
-    // Its page shows without it when it fails: that page is not kept.
-    nearby: async (slug) => {
-      try {
-        return await engineRead(engineHealth, client.nearby)(slug);
-      } catch (error) {
-        notePartialRender();
-        throw error;
-      }
-    },
+    nearby: engineRead(engineHealth, client.nearby),
     categories: engineRead(engineHealth, client.categories),
     category: engineRead(engineHealth, client.category),
     countries: engineRead(engineHealth, client.countries),

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
@@ -51,41 +51,6 @@ describe('rendered business pages', () => {
     const after = await page();
     expect(after.html).toContain('Renamed Corner Bakery');
     expect(after.etag).not.toBe(first.etag);
-  });
-
-  it('is retired by a write to a business its "Nearby" shows, as by one to its own, and not kept without them', async () => {
-    insertBusiness(app.deps.record, buildBusiness({ name: 'Neighbour Bakery', category: 'Bakery' }));
-    await app.deps.sync.catchUp();
-    // A write to this page's business renders it anew, with its new neighbour.
-    write('Neighbourly Corner Bakery');
-    let latest = await page();
-    const nearbyNames = () => [...latest.html.matchAll(/<h3 class="nearby-name">([^<]*)<\/h3>/g)].map((match) => match[1]);
-    expect(nearbyNames()).toContain('Neighbour Bakery');
-    const rendered = latest;
-    const neighbour = (sql: string) => app.deps.record.prepare(`UPDATE businesses SET ${sql} WHERE name LIKE 'Neighbour Bakery%'`).run();
-    // Changed behind the write paths' back (its version stays): the kept page still shows it as it was.
-    neighbour("name = 'Neighbour Bakery Bypassed'");
-    latest = await page();
-    expect(latest.etag).toBe(rendered.etag);
-    expect(nearbyNames()).toContain('Neighbour Bakery');
-    // Written: the page shows it at once, before the index has applied the change.
-    neighbour("name = 'Neighbour Bakery Renamed', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')");
-    latest = await page();
-    expect(nearbyNames()).toContain('Neighbour Bakery Renamed');
-    expect(latest.etag).not.toBe(rendered.etag);
-    // Its ETag is the version it is kept by: a revalidation is a 304.
-    expect((await page({ 'if-none-match': latest.etag!, 'cache-control': 'max-age=0' })).status).toBe(304);
-
-    // Rendered while its nearby businesses could not be read: shown without them, and not kept.
-    const failure = vi.spyOn(app.deps.directory, 'nearby').mockRejectedValueOnce(new Error('the engine is away'));
-    write('Lonely Corner Bakery');
-    latest = await page();
-    expect(failure).toHaveBeenCalledTimes(1);
-    expect(latest.html).toContain('Lonely Corner Bakery');
-    expect(nearbyNames()).toEqual([]);
-    latest = await page();
-    expect(nearbyNames()).toContain('Neighbour Bakery Renamed');
-    failure.mockRestore();
   });
 
   it('answers 304 to the ETag of the current version and the whole page to an older one', async () => {
@@ -278,7 +243,7 @@ describe('cachedPages and the origin a page was rendered for', () => {
   async function bodiesFor(originOf: ReturnType<typeof siteOrigin>, hosts: string[]): Promise<string[]> {
     let renders = 0;
     const koa = new Koa();
-    koa.use(cachedPages(new RenderedPageCache({ maxBytes: 1024 * 1024 }), async () => ({ version: 'v1', generation: 'g1', hours: null }), { originOf, shownVersion: () => '' }));
+    koa.use(cachedPages(new RenderedPageCache({ maxBytes: 1024 * 1024 }), async () => ({ version: 'v1', generation: 'g1', hours: null }), { originOf }));
     koa.use((ctx) => {
       renders += 1;
       ctx.type = 'text/html';
@@ -327,7 +292,7 @@ describe('cachedPages and the time a business page shows', () => {
     let clock = at;
     let renders = 0;
     const koa = new Koa();
-    koa.use(cachedPages(new RenderedPageCache({ maxBytes: 1024 * 1024 }), async () => ({ version: 'v1', generation: null, hours }), { originOf: requestOrigin, shownVersion: () => '', now: () => clock }));
+    koa.use(cachedPages(new RenderedPageCache({ maxBytes: 1024 * 1024 }), async () => ({ version: 'v1', generation: null, hours }), { originOf: requestOrigin, now: () => clock }));
     koa.use((ctx) => {
       renders += 1;
       ctx.type = 'text/html';
@@ -359,7 +324,7 @@ describe('cachedPages when the index changes under a kept page', () => {
   async function serverWithHeldRenders(staleMs: number, held: number[]) {
     const state = { generation: 'g1', renders: 0, held: null as (() => void) | null, clock: 0 };
     const koa = new Koa();
-    koa.use(cachedPages(new RenderedPageCache({ maxBytes: 1024 * 1024 }), async () => ({ version: 'v1', generation: state.generation, hours: null }), { originOf: requestOrigin, shownVersion: () => '', staleMs, now: () => state.clock }));
+    koa.use(cachedPages(new RenderedPageCache({ maxBytes: 1024 * 1024 }), async () => ({ version: 'v1', generation: state.generation, hours: null }), { originOf: requestOrigin, staleMs, now: () => state.clock }));
     koa.use(async (ctx) => {
       state.renders += 1;
       const html = `<p>${state.generation}, render ${state.renders}</p>`;
@@ -428,7 +393,7 @@ describe('cachedPages when the index changes under a kept page', () => {
 });
 
 describe('RenderedPageCache', () => {
-  const entry = () => ({ version: 'v1', shownIds: [], generation: null, renderedAt: 0, expiresAt: 120_000, page: { html: '<html>', reads: '' }, cacheControl: 'public' });
+  const entry = () => ({ version: 'v1', generation: null, renderedAt: 0, expiresAt: 120_000, page: { html: '<html>', reads: '' }, cacheControl: 'public' });
 
   it('keeps a page for its version until its minute ends', () => {
     const cache = new RenderedPageCache({ maxBytes: 1024 * 1024 });

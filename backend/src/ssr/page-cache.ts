@@ -10,7 +10,6 @@ import { NONCE_LENGTH, NONCE_PLACEHOLDER } from './script-nonce.ts';
 import { unchangedUntil } from '@directory/frontend/src/features/business/hours.ts';
 import { businessSlugOf } from './page-path.ts';
 import { pageUrlOf, type SiteOrigin } from '../site-origin.ts';
-import type { ShownBusinesses } from './shown-businesses.ts';
 
 /**
  * Index pages rendered at once, beyond which a page the last index change retired is served as it
@@ -23,13 +22,8 @@ const GENERATIONS_KEPT = 32;
 
 /** A rendered page kept for its version of the data (and, for a page that shows the time, until that changes: see `keptUntil`). */
 interface CachedPage {
-  /**
-   * What the page shows beyond the index: its business's row (a business page), the snippets, ad
-   * codes and "clear cache" count, and the rows of the other businesses it shows (`shownIds`).
-   */
+  /** What the page shows beyond the index: its business's row (a business page), the snippets, ad codes and "clear cache" count. */
   version: string;
-  /** The other businesses the page shows (a business page's "Nearby" cards), whose rows' versions end its `version`. */
-  shownIds: readonly number[];
   /** The index generation an index page was rendered from; null for a business page. */
   generation: string | null;
   /** When it was rendered (epoch ms). */
@@ -75,7 +69,6 @@ export class RenderedPageCache {
       // JavaScript strings: two bytes a character at most.
       sizeCalculation: (entry, key) =>
         2 * ((entry.page === null ? 0 : entry.page.html.length + entry.page.reads.length) + key.length + entry.version.length) +
-        8 * entry.shownIds.length +
         (entry.gzip?.byteLength ?? 0) +
         64,
     });
@@ -154,11 +147,6 @@ export class RenderedPageCache {
 
   set(key: string, page: CachedPage): void {
     this.pages.set(key, page);
-  }
-
-  /** The other businesses the page kept for `key` shows (none when none is kept), without counting as a use of it. */
-  shownIdsOf(key: string): readonly number[] {
-    return this.pages.peek(key)?.shownIds ?? [];
   }
 
   /**
@@ -251,11 +239,8 @@ export function keptPageOf(path: string): KeptPage | null {
  * no render and no queue slot), and keeps what the renderer answers. Its ETag is the data
  * version, the page's expiry and the origin and URL hashed: known before any work, so a revalidation is a 304
  * without a render. Only anonymous GET/HEAD requests are cached: an operator's page is always
- * rendered. `dataVersion(page)` names what the page shows of its own (null: do not keep it), and for
- * a business page reads its hours in the same look-up; `shownVersion(ids)` the rows of the other
- * businesses a kept page showed (the renderer says which, and their versions, in
- * `ctx.state.shownBusinesses`): a write to one of them retires the page as a write to its own
- * business does. A page rendered without one of its reads (a failed "Nearby") is not kept.
+ * rendered. `dataVersion(page)` names everything the page shows (null: do not keep it), and for
+ * a business page reads its hours in the same look-up.
  */
 export function cachedPages(
   cache: RenderedPageCache,
@@ -263,8 +248,6 @@ export function cachedPages(
   options: {
     /** The origin the page's absolute URLs are written with (pageRenderer's): part of the key, so a page rendered for one origin is never served to another. */
     originOf: SiteOrigin;
-    /** The versions of these businesses' rows, in their order, as the renderer's `shownBusinesses` writes them joined by commas. */
-    shownVersion: (ids: readonly number[]) => string;
     now?: () => number;
     /** How long an index page is served after the index changed under it (PAGE_STALE_SECONDS; see {@link RenderedPageCache.get}). */
     staleMs?: number;
@@ -279,12 +262,10 @@ export function cachedPages(
     const data = await dataVersion(kept);
     // No version to key by (the engine cannot be reached, for an index page): rendered, not kept.
     if (data === null) return next();
+    const version = `${data.version}#${cache.epoch}`;
+    const at = now();
     // The URL the renderer renders, origin included: a page is never served to a request for another origin.
     const key = pageUrlOf(ctx, options.originOf).href;
-    const ownVersion = `${data.version}#${cache.epoch}`;
-    const shownIds = cache.shownIdsOf(key);
-    const version = shownIds.length === 0 ? ownVersion : `${ownVersion}|${options.shownVersion(shownIds)}`;
-    const at = now();
     const ready = cache.get(key, version, data.generation, at, staleMs);
     // A kept page's expiry was settled when it was rendered; a page to render now gets its own.
     const expiresAt = ready?.expiresAt ?? keptUntil(kept, ctx.querystring, at, data.hours);
@@ -316,27 +297,10 @@ export function cachedPages(
       renderDone();
     }
     const page = ctx.state.preparedPage as PreparedPage | undefined;
-    const shown = ctx.state.shownBusinesses as ShownBusinesses | undefined;
     if (ctx.status !== 200 || !page) return;
-    if (shown?.isPartial) {
-      // Not kept, and no version to validate it by: the ETag middleware hashes what was sent.
-      ctx.remove('ETag');
-      return;
-    }
-    const rendered = shown === undefined || shown.versions.size === 0 ? null : shown.versions;
-    // The rows the page shows as this render read them: a write meanwhile makes the next request render it again.
-    const renderedVersion = rendered === null ? ownVersion : `${ownVersion}|${[...rendered.values()].join(',')}`;
     const cacheControl = ctx.response.get('Cache-Control');
-    cache.set(key, {
-      version: renderedVersion,
-      shownIds: rendered === null ? [] : [...rendered.keys()],
-      generation: data.generation,
-      renderedAt: at,
-      expiresAt,
-      page,
-      cacheControl,
-    });
+    cache.set(key, { version, generation: data.generation, renderedAt: at, expiresAt, page, cacheControl });
     // Set before the ETag middleware sees the body: it hashes only answers without one.
-    ctx.set('ETag', renderedVersion === version ? etag : listEtag(`${data.generation}|${renderedVersion}#${expiresAt}`, key));
+    ctx.set('ETag', etag);
   };
 }

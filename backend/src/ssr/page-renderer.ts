@@ -10,7 +10,6 @@ import { setPagePolicy } from '../middleware/content-security-policy.ts';
 import { FRESHNESS_SECONDS } from '../shared/freshness.ts';
 import { withReadLog } from './in-process-api-client.ts';
 import { withPageRequest } from './page-request.ts';
-import { withShownBusinesses } from './shown-businesses.ts';
 import { routePreloadsFor } from './route-preloads.ts';
 import { applyNonce, createNonce, NONCE_PLACEHOLDER, NonceStamper, stampDocumentNonces } from './script-nonce.ts';
 import { businessSlugOf } from './page-path.ts';
@@ -141,14 +140,9 @@ export function pageRenderer(options: {
         })
       : new Request(url, { headers: { accept: ctx.get('accept') || 'text/html', ...cookieHeader(ctx.get('cookie')) } });
     const readAt = Date.now();
-    const {
-      result: { result, reads },
-      shown,
-    } = await withShownBusinesses(() =>
-      withReadLog(() => withPageRequest({ address: ctx.ip }, () => options.entry.render(request, { nonce: NONCE_PLACEHOLDER }))),
+    const { result, reads } = await withReadLog(() =>
+      withPageRequest({ address: ctx.ip }, () => options.entry.render(request, { nonce: NONCE_PLACEHOLDER })),
     );
-    // What the page showed besides its own data, for the rendered-page cache (page-cache.ts).
-    ctx.state.shownBusinesses = shown;
     if (result.kind === 'redirect') {
       if (isAdminPath(ctx.path)) ctx.set('Cache-Control', 'no-store');
       ctx.status = result.status;

@@ -162,34 +162,11 @@ describe('business page', () => {
     }
   });
 
-  it('shows the nearest businesses of its category as cards linking to their pages, else of any category', async () => {
-    const nearby = async (name: string) => {
-      const html = await (await app.get(`/business/${slugOf(name)}`)).text();
-      const section = /<section[^>]*aria-labelledby="nearby-title"[^>]*>([\s\S]*?)<\/section>/.exec(html)?.[1] ?? null;
-      if (section === null) return { html, title: null, cards: [] };
-      const title = /<h2 id="nearby-title">([^<]*)<\/h2>/.exec(section)?.[1];
-      const cards = [...section.matchAll(/<a[^>]*href="([^"]+)"[^>]*>([\s\S]*?)<\/a>/g)].map((match) => ({
-        href: match[1],
-        text: match[2]!.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim(),
-      }));
-      return { html, title, cards };
-    };
-    // Every plumber of the fixture stands on the same spot; the one without coordinates is nowhere.
-    const plumber = await nearby('Unrated Upholstery');
-    expect(plumber.title).toBe('Other plumbers nearby');
-    expect(plumber.cards.map((card) => card.href).sort()).toEqual(
-      ['Quiet Quilts', 'Photo Pâtisserie', 'Logo Locksmiths', 'Scripted Scooters'].map((name) => `/business/${slugOf(name)}`).sort(),
-    );
-    expect(plumber.cards.find((card) => card.href === `/business/${slugOf('Quiet Quilts')}`)?.text).toBe('Q Quiet Quilts Lyon No rating yet 10 m away');
-    // What the page read is handed to the browser: hydration does not ask again.
-    expect(plumber.html).toContain(`"/api/businesses/${slugOf('Unrated Upholstery')}/nearby"`);
-    // The only restaurant: the nearest businesses of any category, each saying its category.
-    const restaurant = await nearby('Le Bouchon Lyonnais');
-    expect(restaurant.title).toBe('Nearby businesses');
-    expect(restaurant.cards).toHaveLength(5);
-    expect(restaurant.cards.every((card) => card.text.includes(' Plumber · Lyon '))).toBe(true);
-    // No place, no neighbours.
-    expect((await nearby('Nowhere Plumbing')).title).toBeNull();
+  it('is rendered without its Nearby section, which the browser reads (e2e/business-nearby.test.ts): the server pays nothing for it', async () => {
+    const html = await (await app.get(`/business/${slugOf('Unrated Upholstery')}`)).text();
+    expect(html).toContain('Unrated Upholstery');
+    expect(html).not.toContain('nearby-title');
+    expect(html).not.toContain(`/api/businesses/${slugOf('Unrated Upholstery')}/nearby`);
   });
 
   it('shows the hours table Monday to Sunday with Closed on the closed days', async () => {

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import type { AdvertisementCodes, BusinessDetail, NearbyBusinesses } from '@directory/backend/shared/api-types.ts';
+import type { AdvertisementCodes, BusinessDetail } from '@directory/backend/shared/api-types.ts';
 import { getApiClient, isApiRequestError, type BusinessResult } from '../../lib/api-client.ts';
 import type { PageMeta, RouteHandle } from '../../lib/page-meta.ts';
 import { movedPermanently, notFoundResponse, type NotFoundData } from '../../lib/route-errors.ts';
@@ -12,7 +12,6 @@ export interface BusinessPageData {
   business: BusinessDetail;
   ads: AdvertisementCodes;
   /** The businesses near it; null when they could not be read (the page shows without them). */
-  nearby: NearbyBusinesses | null;
   /** When the page was loaded (ms): open/closed and "today" render from it, identically on server and client. */
   now: number;
 }
@@ -23,12 +22,6 @@ const NO_ADS: AdvertisementCodes = { ad1: '', ad2: '', ad3: '', ad4: '' };
 function noAdvertisements(error: unknown): AdvertisementCodes {
   console.warn('Advertisement codes could not be loaded', error);
   return NO_ADS;
-}
-
-/** The page's "Nearby" section is an extra: a failed read is logged, and the page shows without it. */
-function noNearbyBusinesses(error: unknown): null {
-  console.warn('Nearby businesses could not be loaded', error);
-  return null;
 }
 
 /**
@@ -57,17 +50,13 @@ async function moveFromOtherCase(slug: string): Promise<void> {
 async function loadBusiness({ params }: LoaderFunctionArgs): Promise<BusinessPageData> {
   const slug = params.slug ?? '';
   const api = getApiClient();
-  const [result, ads, nearby] = await Promise.all([
-    readBusiness(slug),
-    api.advertisementCodes().catch(noAdvertisements),
-    api.nearby(slug).catch(noNearbyBusinesses),
-  ]);
+  const [result, ads] = await Promise.all([readBusiness(slug), api.advertisementCodes().catch(noAdvertisements)]);
   if (result.kind === 'moved') movedPermanently(`/business/${result.slug}`);
   if (result.kind === 'missing') {
     await moveFromOtherCase(slug);
     notFoundResponse(`Business not found: 404`);
   }
-  return { business: result.business, ads, nearby, now: Date.now() };
+  return { business: result.business, ads, now: Date.now() };
 }
 
 const handle: RouteHandle<BusinessPageData> = {

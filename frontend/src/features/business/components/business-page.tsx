@@ -10,7 +10,7 @@ import { describeNextChange, isOpenAt, weekDayAt } from '../hours.ts';
 import { getInvalidCoordinatesWarning, hasValidCoordinates } from '../map-config.ts';
 import type { BusinessPageData } from '../route.tsx';
 import { BusinessMap } from './business-map.tsx';
-import { NearbyBusinesses } from './nearby-businesses.tsx';
+import { NearbyBusinessesSection } from './nearby-businesses.tsx';
 import { OpeningHours } from './opening-hours.tsx';
 import { ShareButton } from './share-button.tsx';
 import '../business.css';
@@ -53,7 +53,7 @@ function CheckIcon() {
 }
 
 export function BusinessPage() {
-  const { business, ads, nearby, now: serverNow } = useLoaderData() as BusinessPageData;
+  const { business, ads, now: serverNow } = useLoaderData() as BusinessPageData;
   const now = useNow(serverNow);
   const isOpen = isOpenAt(business.workingHours, business.timeZone, now);
   const nextChange = isOpen === null ? null : describeNextChange(business.workingHours, business.timeZone, now);
@@ -203,7 +203,6 @@ export function BusinessPage() {
               )}
             </section>
 
-            {nearby && <NearbyBusinesses nearby={nearby} category={business.category ?? business.type} />}
           </div>
 
           <aside className="business-side" aria-label="Hours and contact">
@@ -261,6 +260,8 @@ export function BusinessPage() {
             </section>
           </aside>
         </div>
+
+        <NearbyBusinessesSection slug={business.slug} category={business.category ?? business.type} />
 
         <p className="business-back">
           <Link to="/" className="button button-secondary">
