@@ -40,7 +40,7 @@ export function NearbyBusinessesSection({ slug, category }: { slug: string; cate
       observer.disconnect();
     };
   }, [slug]);
-  return <div ref={marker}>{nearby?.slug === slug && <NearbyBusinesses nearby={nearby.data} category={category} />}</div>;
+  return <div ref={marker} className="business-nearby">{nearby?.slug === slug && <NearbyBusinesses nearby={nearby.data} category={category} />}</div>;
 }
 
 /**
