@@ -190,6 +190,9 @@ describe('GET /search', () => {
     expect(distances).toHaveLength(found);
     for (const km of distances) expect(km).toBeGreaterThan(80);
     for (const km of distances) expect(km).toBeLessThan(110);
+    // The sort box says the order the results are in (the default sort, by distance from the place).
+    expect(html).toMatch(/<option value="relevance"[^>]*>Nearest first<\/option>/);
+    expect(text(body(await page('/search?q=plumber&location=Paris')))).not.toContain('Nearest first');
   });
 
   it('says when nothing lies around such a place either, and offers to search everywhere', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { useSortBy } from 'react-instantsearch';
+import { useInstantSearch, useSortBy } from 'react-instantsearch';
+import { getAroundPlace } from '../around-place.ts';
 import { useNearParameter } from '../query-parameter.ts';
 import { formatSearchParams, indexNameOf, sortOfIndex, SORTS, type SortName } from '../search-url.ts';
 import { useSearchRoute } from '../use-search-route.ts';
@@ -48,6 +49,13 @@ export function SortBar() {
   const { route, show } = useSearchRoute();
   const [access, setAccess] = useLocationAccess();
   const hasPoint = Boolean(route.near || route.bbox);
+  // Around a place without businesses ("Lyon"), the engine orders the default sort by distance from it.
+  const { results } = useInstantSearch();
+  const isAroundPlace = !results.__isArtificial && getAroundPlace(results) !== null;
+  const labelOf = (sort: SortName) => {
+    if (sort === 'distance' && !hasPoint) return 'Distance (use Near me)';
+    return sort === 'relevance' && isAroundPlace ? 'Nearest first' : SORT_LABELS[sort];
+  };
   const current = sortOfIndex(currentRefinement);
   const problem = ACCESS_PROBLEMS[access] ?? null;
   const isBlocked = access === 'denied' || access === 'unsupported' || access === 'insecure';
@@ -86,7 +94,7 @@ export function SortBar() {
         >
           {SORTS.map((sort) => (
             <option key={sort} value={sort} disabled={sort === 'distance' && !hasPoint}>
-              {sort === 'distance' && !hasPoint ? 'Distance (use Near me)' : SORT_LABELS[sort]}
+              {labelOf(sort)}
             </option>
           ))}
         </select>
