@@ -70,7 +70,7 @@ describe('the business edit form', () => {
     await page.getByLabel('Boylam').fill('200');
     await page.getByLabel('Web sitesi').fill('not a url');
     await page.getByLabel('Ülke kodu').fill('USA');
-    await page.getByLabel('Monday').fill('banana');
+    await page.getByLabel('Pazartesi').fill('banana');
     await page.getByRole('button', { name: 'Kaydet' }).click();
 
     await page.locator('.admin-field-error').first().waitFor();
@@ -78,7 +78,7 @@ describe('the business edit form', () => {
     expect(await errorOf('Boylam')).toBe('-180 ile 180 arasında olmalı.');
     expect(await errorOf('Web sitesi')).toBe('http:// veya https:// ile başlayan bir adres girin.');
     expect(await errorOf('Ülke kodu')).toBe('İki harfli bir ülke kodu girin (ör. TR).');
-    expect(await errorOf('Monday')).toBe('Saat olarak okunamadı: ör. 9AM–5PM, 9AM–1PM, 2–6PM, Closed veya Open 24 hours.');
+    expect(await errorOf('Pazartesi')).toBe('Saat olarak okunamadı: ör. 9AM–5PM, 9AM–1PM, 2–6PM, Closed veya Open 24 hours.');
     // The focus goes to the first bad field of the form, in reading order.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('field-url');
     await screenshot(page, 'admin/edit-form-errors');
@@ -90,12 +90,12 @@ describe('the business edit form', () => {
     await page.getByLabel('Boylam').fill('28.9784');
     await page.getByLabel('Web sitesi').fill('https://example.com');
     await page.getByLabel('Ülke kodu').fill('tr');
-    await page.getByLabel('Monday').fill('9 am - 5 pm');
+    await page.getByLabel('Pazartesi').fill('9 am - 5 pm');
     // The refusal's toast is still on screen: it leaves the buttons free.
     expect(await page.getByRole('alert').filter({ hasText: 'Kayıt hatası' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Kaydet' }).click();
     await page.getByRole('status').filter({ hasText: 'İşletme güncellendi' }).waitFor();
-    expect(await page.getByLabel('Monday').inputValue()).toBe('9AM–5PM');
+    expect(await page.getByLabel('Pazartesi').inputValue()).toBe('9AM–5PM');
     const row = server.deps.record.prepare('SELECT latitude, country_code, working_hours FROM businesses WHERE id = ?').get(id) as {
       latitude: number;
       country_code: string;

@@ -168,7 +168,7 @@ describe('admin pages rendered on the server', () => {
   });
 
   it.each([
-    ['/admin/businesses/1', ['Le Bouchon Lyonnais', 'Çalışma saatleri', 'Monday', 'Kaydet']],
+    ['/admin/businesses/1', ['Le Bouchon Lyonnais', 'Çalışma saatleri', 'Pazartesi', 'Kaydet']],
     ['/admin/settings', ['Herkese açık her sayfaya eklenen kodlar', 'Head Etiketleri', 'Body Etiketleri (Facebook Pixel)', 'Footer Etiketleri', 'Analytics Kodu', 'Sitemap Yönetimi', '12.914 URL']],
     ['/admin/contact-details', ['İletişim Bilgileri', 'Kuruluş adı', 'Büyükdere Cad. No: 1', '1. hat numarası', 'Hat ekle', 'Mon – Fri: 9:00 – 18:00']],
     ['/admin/advertisements', ['Reklam Alanı 1 (ad1)', 'ad3: below the opening hours', "50KB'dir"]],

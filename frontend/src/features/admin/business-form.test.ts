@@ -110,7 +110,7 @@ describe('the business edit form', () => {
       countryCode: 'İki harfli bir ülke kodu girin (ör. TR).',
       'workingHours.Monday': 'Saat olarak okunamadı: ör. 9AM–5PM, 9AM–1PM, 2–6PM, Closed veya Open 24 hours.',
     });
-    expect(refusalSummary(errors)).toBe('5 alanda hata var: Enlem, Boylam, Web sitesi, Ülke kodu, Çalışma saatleri, Monday. Her birinin nedeni alanın altında.');
+    expect(refusalSummary(errors)).toBe('5 alanda hata var: Enlem, Boylam, Web sitesi, Ülke kodu, Çalışma saatleri, Pazartesi. Her birinin nedeni alanın altında.');
     const rating = fieldErrorsFrom(buildRefusal([{ field: 'rating', code: 'rating', params: {} }]));
     expect(refusalSummary(rating)).toBe('Puan (0–5): 0 ile 5 arasında bir sayı girin (ör. 4.5).');
   });

@@ -8,6 +8,7 @@ import { formatDateTime } from '../admin-format.ts';
 import { businessListSearchAtom } from '../atoms.ts';
 import {
   BUSINESS_FIELD_LABELS,
+  dayLabel,
   fieldErrorsFrom,
   formDays,
   refusalSummary,
@@ -171,7 +172,7 @@ export function BusinessEditPage() {
             {formDays(saved.workingHours).map((day) => {
               const key = `workingHours.${day}` as const;
               return (
-                <Field key={day} id={`hours-${day}`} label={day} error={errors[key]}>
+                <Field key={day} id={`hours-${day}`} label={dayLabel(day)} error={errors[key]}>
                   <input
                     id={`hours-${day}`}
                     value={values.hours[day] ?? ''}
