@@ -25,7 +25,7 @@ export function isUnchanged(stored: StoredColumns, columns: BusinessColumns): bo
 /** What a "Nearby" card shows of a business, and what its public status is read from. */
 export type NearbyRow = Pick<
   BusinessRow,
-  'id' | 'slug' | 'name' | 'category' | 'type' | 'city' | 'full_address' | 'rating' | 'reviews' | 'photo' | 'latitude' | 'longitude' | 'is_approved' | 'updated_at'
+  'id' | 'slug' | 'name' | 'category' | 'type' | 'city' | 'full_address' | 'rating' | 'reviews' | 'photo' | 'latitude' | 'longitude' | 'is_approved'
 >;
 
 /** SQL for the `businesses` table and its slug redirects. */
@@ -72,7 +72,7 @@ export class BusinessRepository {
       .pluck() as Statement<[{ slugs: string }], string>;
     this.pageVersionBySlug = db.prepare(`SELECT id || '@' || updated_at AS version, working_hours, time_zone FROM businesses WHERE slug = ?`);
     this.nearbyByIds = db.prepare(
-      `SELECT id, slug, name, category, type, city, full_address, rating, reviews, photo, latitude, longitude, is_approved, updated_at
+      `SELECT id, slug, name, category, type, city, full_address, rating, reviews, photo, latitude, longitude, is_approved
        FROM businesses WHERE id IN (SELECT value FROM json_each(?))`,
     );
   }

@@ -116,8 +116,8 @@ export class DirectoryService {
    * Up to {@link NEARBY_LIMIT} public businesses within {@link NEARBY_MAX_KM} of the business at
    * `slug`, nearest first: of its category, or of any category when none of its own is that near.
    * The engine's geo index finds them (bounded reads, engine.ts `nearby`); what a card shows, and
-   * how far it is, come from the record, so that a page shows each as written now and the
-   * rendered-page cache can tell when one changed (their row versions). None without coordinates.
+   * how far it is, come from the record, so that a card shows each as written now. None without
+   * coordinates.
    */
   async nearby(slug: string): Promise<NearbyLookup> {
     const found = this.business(slug);
