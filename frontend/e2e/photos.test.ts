@@ -93,6 +93,8 @@ describe('a photo that cannot be loaded', () => {
     await page.getByRole('link', { name: 'Expired Photo Bakery' }).click();
     await page.waitForURL(/\/business\//);
     await held;
+    // The category page's own card may have asked for the photo first (its image loads lazily): wait for the business page's.
+    await page.locator('.business-photo img').waitFor({ state: 'attached' });
     expect(await images(page, '.business-photo')).toEqual([{ src: DEAD_PHOTO, drawn: false }]);
     refuse();
     await page.locator('.business-photo-fallback').waitFor();
