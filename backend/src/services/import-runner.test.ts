@@ -145,6 +145,21 @@ describe('importFile', () => {
     expect(closedNames()).toEqual(['B']);
   });
 
+  it('counts each row once when a batch rolls back after its rows were counted and is written again row by row', async () => {
+    // The report's counts are saved last in a batch's transaction: refuse that once, so the
+    // batch rolls back after its rows were tallied, and the importer retries them one by one.
+    let refusals = 1;
+    record.function('refuse_once', () => (refusals-- > 0 ? 1 : 0));
+    record.exec("CREATE TEMP TRIGGER refuse_counts BEFORE UPDATE ON upload_reports WHEN refuse_once() = 1 BEGIN SELECT RAISE(ABORT, 'refused once'); END");
+    const file = write('retried.csv', `${header}A,ChIJcccccccccccccccc01,45,4,4.5,1\nB,ChIJcccccccccccccccc02,45,4,4,2\nA again,ChIJcccccccccccccccc01,45,4,4.5,1\n`);
+    const result = await run(file);
+    expect(refusals).toBeLessThan(0);
+    expect(result).toMatchObject({ success: true, totalRows: 3, successCount: 3, inserted: 2, updated: 1, errorCount: 0, changedCount: 3 });
+    expect(result.duplicateAnalysis).toMatchObject({ newPlaceIdCount: 2, excelDuplicateCount: 1, databaseDuplicateCount: 0 });
+    expect(count('SELECT count(*) FROM businesses')).toBe(2);
+    expect(new ImportReportRepository(record).find(result.reportId!)).toMatchObject({ status: 'completed', total_rows: 3, inserted: 2, updated: 1 });
+  });
+
   it('keeps the last of duplicate rows in a file, across batches', async () => {
     const file = write('dups.csv', `${header}First,ChIJcccccccccccccccc01,1,1,1,1\nMiddle,ChIJcccccccccccccccc02,1,1,1,1\nLast,ChIJcccccccccccccccc01,1,1,2,1\n`);
     const result = await run(file, { batchSize: 1 });

@@ -306,6 +306,11 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
       return;
     }
     if (rows.length > 0 && source !== null) beforeFirstWrite(source.kind);
+    // The tallies below change inside the transaction; if it rolls back they go back too, so the
+    // row-by-row retry counts each row once.
+    const countsBefore = { ...counts };
+    const duplicatesBefore = { ...duplicates };
+    const changedBefore = changed;
     try {
       reports.transaction(() => {
         const batchResult = writeBatch(rows);
@@ -316,6 +321,9 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
       });
     } catch (error) {
       if (!(error instanceof Error) || error.name !== 'SqliteError') throw error;
+      Object.assign(counts, countsBefore);
+      Object.assign(duplicates, duplicatesBefore);
+      changed = changedBefore;
       // No row would fit either: stop the file here (the batch rolled back whole).
       if (isRecordFull(error)) throw new RecordFullError();
       // A row the record refused (a constraint the cleaning did not foresee) rolled the batch
