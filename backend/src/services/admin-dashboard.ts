@@ -93,6 +93,7 @@ export class AdminDashboard {
     return {
       totalBusinesses: total,
       approvedBusinesses: this.businesses.count('approved'),
+      testBusinesses: this.businesses.count('demo'),
       ...site,
       categoryNames: this.businesses.distinctCount('category'),
       unreadMessages: this.messages.unreadCount(),

@@ -37,6 +37,8 @@ export interface AdminCategoryShare {
 export interface AdminStats {
   totalBusinesses: number;
   approvedBusinesses: number;
+  /** The demo generator's businesses ("test data", `is_demo = 1`), the kept count: what "delete test data" deletes. */
+  testBusinesses: number;
   /**
    * Categories, countries and cities a visitor can see: the search index's, of public businesses,
    * one per slug (as the lists and the sitemap count them); the record's while the index cannot be

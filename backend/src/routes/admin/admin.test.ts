@@ -544,10 +544,13 @@ describe('admin deletions', () => {
     expect(list.businesses.map((b) => b.name)).not.toContain('Delete Me');
   });
 
-  it('deletes the test data: only the businesses the demo generator loaded', async () => {
+  it('deletes the test data: only the businesses the demo generator loaded, which the stats counted', async () => {
+    const testBusinesses = async () => ((await (await admin.request('GET', '/api/admin/stats')).json()) as AdminStats).testBusinesses;
+    expect(await testBusinesses()).toBe(1);
     const response = await admin.request('DELETE', '/api/admin/test-data');
     expect(await response.json()).toEqual({ success: true, deletedCount: 1, message: expect.any(String) });
     expect(app.deps.record.prepare('SELECT name FROM businesses').pluck().all()).toEqual(['Keep Me']);
+    expect(await testBusinesses()).toBe(0);
   });
 
   it('deletes everything: record empty, counts zero, no change-log rows queued, the index rebuilt empty, triggers back', async () => {

@@ -21,6 +21,7 @@ export function buildStats(overrides: Partial<AdminStats> = {}): AdminStats {
   return {
     totalBusinesses: 12_480,
     approvedBusinesses: 9_312,
+    testBusinesses: 1_200,
     totalCategories: 428,
     totalCountries: 47,
     totalCities: 1_893,
