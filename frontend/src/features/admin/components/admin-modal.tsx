@@ -10,14 +10,18 @@ export interface AdminModalProps {
   actions?: ReactNode;
   /** Makes the body and actions one form: Enter submits it. */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
-  /** Wide dialogs hold lists (the export's fields and categories). */
-  size?: 'narrow' | 'wide';
+  /**
+   * Wide dialogs hold lists (the export's fields and categories); narrow ones fill a phone's
+   * screen, compact ones (a question and two buttons) stay a card there, as high as their content.
+   */
+  size?: 'narrow' | 'wide' | 'compact';
 }
 
 /**
  * An admin dialog: a native <dialog> opened with showModal(), so the page behind is inert (focus
- * stays inside, Tab never leaves it), Escape closes it and focus goes back to what opened it. It
- * shows while it is rendered: a screen renders it only when open (never on the server).
+ * stays inside, Tab never leaves it), Escape closes it and focus goes back to what opened it. The
+ * focus starts on the control marked `data-autofocus`, else on the first one. It shows while it
+ * is rendered: a screen renders it only when open (never on the server).
  */
 export function AdminModal({ title, onClose, children, actions, onSubmit, size = 'narrow' }: AdminModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -33,6 +37,9 @@ export function AdminModal({ title, onClose, children, actions, onSubmit, size =
     if (!element) return undefined;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     element.showModal();
+    // showModal() focuses the first control (the close button) unless one asks for the focus:
+    // React sets no `autofocus` attribute, so a control asks with `data-autofocus`.
+    element.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       element.close();
       opener?.focus();

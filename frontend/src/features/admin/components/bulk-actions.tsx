@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AdminBulkAction, AdminBusinessListItem } from '@directory/backend/shared/admin-types.ts';
 import { useToast } from '../../../components/toast/use-toast.ts';
-import { adminErrorText } from '../api/admin-error-text.ts';
 import { formatCount } from '../admin-format.ts';
 import { useAdminApi } from '../use-admin-api.ts';
 import { BULK_TEXTS, BulkConfirmDialog } from './bulk-confirm-dialog.tsx';
@@ -32,7 +31,6 @@ export function BulkActions({ businesses, selectedIds, onSelectAll, onDone }: Bu
   const api = useAdminApi();
   const { toast } = useToast();
   const [pending, setPending] = useState<AdminBulkAction | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
   const selectAll = useRef<HTMLInputElement>(null);
   const selected = businesses.filter((business) => selectedIds.has(business.id));
   const isAllSelected = selected.length > 0 && selected.length === businesses.length;
@@ -45,17 +43,9 @@ export function BulkActions({ businesses, selectedIds, onSelectAll, onDone }: Bu
 
   const handleConfirm = async () => {
     if (pending === null) return;
-    setIsBusy(true);
-    try {
-      const result = await api.bulkBusinesses(pending, changedBy(pending, selected).map((business) => business.id));
-      toast({ title: result.message, variant: 'success' });
-      onDone();
-    } catch (error) {
-      toast({ title: adminErrorText(error), variant: 'destructive' });
-    } finally {
-      setIsBusy(false);
-      setPending(null);
-    }
+    const result = await api.bulkBusinesses(pending, changedBy(pending, selected).map((business) => business.id));
+    toast({ title: result.message, variant: 'success' });
+    onDone();
   };
 
   return (
@@ -73,7 +63,7 @@ export function BulkActions({ businesses, selectedIds, onSelectAll, onDone }: Bu
             key={action}
             type="button"
             className={action === 'delete' ? 'admin-button admin-button-danger' : 'admin-button'}
-            disabled={changedBy(action, selected).length === 0 || isBusy}
+            disabled={changedBy(action, selected).length === 0}
             aria-haspopup="dialog"
             onClick={() => setPending(action)}
           >
@@ -86,7 +76,6 @@ export function BulkActions({ businesses, selectedIds, onSelectAll, onDone }: Bu
           action={pending}
           businesses={changedBy(pending, selected)}
           unchangedCount={selected.length - changedBy(pending, selected).length}
-          isBusy={isBusy}
           onConfirm={handleConfirm}
           onClose={() => setPending(null)}
         />

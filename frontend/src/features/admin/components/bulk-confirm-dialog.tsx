@@ -1,6 +1,6 @@
 import type { AdminBulkAction } from '@directory/backend/shared/admin-types.ts';
 import { formatCount } from '../admin-format.ts';
-import { AdminModal } from './admin-modal.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /** What each bulk action's button, question and confirmation say; `n` is how many businesses it changes. */
 export const BULK_TEXTS: Record<
@@ -36,34 +36,22 @@ export interface BulkConfirmDialogProps {
   businesses: readonly { id: number; name: string }[];
   /** Selected businesses it leaves as they are (already in the state asked). */
   unchangedCount: number;
-  isBusy: boolean;
-  onConfirm: () => void;
+  /** Carries the action out; see {@link ConfirmDialog}. */
+  onConfirm: () => Promise<unknown>;
   onClose: () => void;
 }
 
 /** Asks before a bulk action, saying how many businesses (and which) it will change. */
-export function BulkConfirmDialog({ action, businesses, unchangedCount, isBusy, onConfirm, onClose }: BulkConfirmDialogProps) {
+export function BulkConfirmDialog({ action, businesses, unchangedCount, onConfirm, onClose }: BulkConfirmDialogProps) {
   const texts = BULK_TEXTS[action];
   const count = formatCount(businesses.length);
   return (
-    <AdminModal
+    <ConfirmDialog
       title={texts.title(count)}
-      onClose={() => (isBusy ? undefined : onClose())}
-      actions={
-        <>
-          <button type="button" className="admin-button" onClick={onClose} disabled={isBusy}>
-            Vazgeç
-          </button>
-          <button
-            type="button"
-            className={action === 'delete' ? 'admin-button admin-button-danger-solid' : 'admin-button admin-button-primary'}
-            onClick={onConfirm}
-            disabled={isBusy}
-          >
-            {isBusy ? 'İşleniyor...' : texts.confirm(count)}
-          </button>
-        </>
-      }
+      confirmLabel={texts.confirm(count)}
+      tone={action === 'delete' ? 'danger' : 'primary'}
+      onConfirm={onConfirm}
+      onClose={onClose}
     >
       <p>{texts.explanation}</p>
       <ul className="admin-bulk-names" aria-label="Değişecek işletmeler">
@@ -72,6 +60,6 @@ export function BulkConfirmDialog({ action, businesses, unchangedCount, isBusy, 
         ))}
       </ul>
       {unchangedCount > 0 && <p className="muted">{texts.unchanged(formatCount(unchangedCount))}</p>}
-    </AdminModal>
+    </ConfirmDialog>
   );
 }
