@@ -4,26 +4,19 @@
  * directory with a small demo record: an operator logs in, chooses fields and a category,
  * downloads the file, and the file's header and rows are checked against the record.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '@directory/backend/server.ts';
 import { signIn, startAdminTestServer, type AdminTestServer } from './admin-server.ts';
-import { launchBrowser, SCREENSHOT_DIR } from './browser.ts';
+import { launchBrowser, viewportScreenshot } from './browser.ts';
 
 
 let test: AdminTestServer;
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
-
-/** What the screen shows (a modal covers the viewport, not the whole page), for people to look at after the run. */
-async function viewportShot(name: string): Promise<void> {
-  mkdirSync(join(SCREENSHOT_DIR, 'admin'), { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, 'admin', `${name}.png`) });
-}
 
 beforeAll(async () => {
   test = await startAdminTestServer('admin-export-', { demoSize: 80 });
@@ -104,7 +97,7 @@ describe('the CSV export dialog', () => {
     const dialog = page.getByRole('dialog', { name: 'CSV Dışa Aktar' });
     await dialog.waitFor();
     expect(await dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
-    await viewportShot('export-dialog-desktop');
+    await viewportScreenshot(page, 'admin/export-dialog-desktop');
     for (let press = 0; press < 40; press += 1) {
       await page.keyboard.press('Tab');
       const isInside = await dialog.evaluate((element) => document.activeElement === document.body || element.contains(document.activeElement));
@@ -135,7 +128,7 @@ describe('the CSV export dialog', () => {
     await dialog.getByRole('button', { name: 'Dışa Aktar', exact: true }).click();
     await alert.filter({ hasText: 'Tarih aralığı: Özel aralık için başlangıç ve bitiş tarihlerinin ikisi de seçilmeli.' }).waitFor();
     expect(await alert.textContent()).not.toMatch(/[{}]|400|Export failed/);
-    await viewportShot('export-dialog-error');
+    await viewportScreenshot(page, 'admin/export-dialog-error');
     await dialog.getByRole('button', { name: 'İptal' }).click();
     await dialog.waitFor({ state: 'detached' });
   }, 120_000);
@@ -162,7 +155,7 @@ describe('the CSV export dialog', () => {
     expect(box).toMatchObject({ x: 0, y: 0, width: 390 });
     const exportButton = await dialog.getByRole('button', { name: 'Dışa Aktar', exact: true }).boundingBox();
     expect(exportButton!.y + exportButton!.height).toBeLessThanOrEqual(844);
-    await viewportShot('export-dialog-phone');
+    await viewportScreenshot(page, 'admin/export-dialog-phone');
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1280, height: 800 });
   }, 120_000);

@@ -17,12 +17,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBackendConfig } from '@directory/backend/config.ts';
 import { startServer, type RunningServer } from '@directory/backend/server.ts';
-import { hydrated, launchBrowser, screenshot } from './browser.ts';
+import { hydrated, launchBrowser, screenshot, viewportScreenshot } from './browser.ts';
 
 const USERNAME = 'operator';
 const PASSWORD = 'journey-Passw0rd-2026';
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 800 };
+/** A wide phone, where the dialogs' screenshots are taken. */
+const NARROW = { width: 412, height: 915 };
 
 let dir: string;
 let server: RunningServer;
@@ -225,13 +227,88 @@ describe("an operator's journey", () => {
     expect(await message.getByText('Okunmadı', { exact: true }).count()).toBe(1);
   });
 
-  it('deletes a business, whose page then answers 410 Gone', async () => {
+  it('deletes a message after a dialog naming it: Vazgeç keeps it, a message deleted meanwhile is refused in the dialog', async () => {
+    const insert = server.deps.record.prepare('INSERT INTO contact_messages (name, email, subject, message) VALUES (?, ?, ?, ?)');
+    const kept = Number(insert.run('Grace Hopper', 'grace@example.com', 'Journey message to delete', 'An old request.').lastInsertRowid);
+    const raced = Number(insert.run('Alan Turing', 'alan@example.com', 'Journey message deleted elsewhere', 'Another request.').lastInsertRowid);
+    const stored = (id: number) => server.deps.record.prepare('SELECT count(*) FROM contact_messages WHERE id = ?').pluck().get(id);
+    await page.goto(`${server.url}/admin/messages`);
+    await hydrated(page);
+    const card = (subject: string) => page.locator('article.admin-message').filter({ has: page.getByRole('heading', { name: subject }) });
+
+    const opener = card('Journey message to delete').getByRole('button', { name: 'Sil' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: '"Journey message to delete" mesajı silinsin mi?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Grace Hopper (grace@example.com) tarafından');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Vazgeç');
+    for (const viewport of [NARROW, LAPTOP]) {
+      await page.setViewportSize(viewport);
+      await viewportScreenshot(page, `admin/${viewport.width}/dialog-message-delete`);
+    }
+    await dialog.getByRole('button', { name: 'Vazgeç' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(stored(kept)).toBe(1);
+
+    await opener.click();
+    await dialog.getByRole('button', { name: 'Mesajı sil' }).click();
+    await page.getByRole('status').filter({ hasText: 'Mesaj silindi' }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await card('Journey message to delete').waitFor({ state: 'detached' });
+    expect(stored(kept)).toBe(0);
+
+    // Deleted by someone else while the screen showed it: the dialog stays, with the server's reason in Turkish.
+    await card('Journey message deleted elsewhere').getByRole('button', { name: 'Sil' }).click();
+    const racedDialog = page.getByRole('dialog', { name: '"Journey message deleted elsewhere" mesajı silinsin mi?' });
+    server.deps.record.prepare('DELETE FROM contact_messages WHERE id = ?').run(raced);
+    await racedDialog.getByRole('button', { name: 'Mesajı sil' }).click();
+    await racedDialog.getByRole('alert').filter({ hasText: `Mesaj #${raced} bulunamadı; silinmiş olabilir. Sayfayı yenileyin.` }).waitFor();
+    expect(await racedDialog.getByRole('button', { name: 'Mesajı sil' }).isEnabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await racedDialog.waitFor({ state: 'detached' });
+  });
+
+  it('deletes a business after a dialog naming it, the button busy meanwhile; its page then answers 410 Gone', async () => {
     const business = uniqueBusiness(true);
     expect((await visit(`/business/${business.slug}`)).status).toBe(200);
     const row = await businessRow(business.name);
-    page.once('dialog', (dialog) => void dialog.accept());
-    await row.getByRole('button', { name: `Sil: ${business.name}` }).click();
+    const opener = row.getByRole('button', { name: `Sil: ${business.name}` });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: `"${business.name}" silinsin mi?` });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(`/business/${business.slug}`);
+    for (const viewport of [NARROW, LAPTOP]) {
+      await page.setViewportSize(viewport);
+      await viewportScreenshot(page, `admin/${viewport.width}/dialog-business-delete`);
+    }
+    // Escape cancels: the focus is back on the button, the business still there.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(server.deps.record.prepare('SELECT COUNT(*) FROM businesses WHERE id = ?').pluck().get(business.id)).toBe(1);
+
+    // The deletion is held on its way to the server, to see the dialog while the call runs.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`${server.url}/api/businesses/${business.id}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await opener.click();
+    await dialog.getByRole('button', { name: 'İşletmeyi sil' }).click();
+    const busy = dialog.getByRole('button', { name: 'İşleniyor...' });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Vazgeç' }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await dialog.isVisible()).toBe(true);
+    release();
+    await dialog.waitFor({ state: 'detached' });
     await row.waitFor({ state: 'detached' });
+    await page.unroute(`${server.url}/api/businesses/${business.id}`);
     expect(server.deps.record.prepare('SELECT COUNT(*) FROM businesses WHERE id = ?').pluck().get(business.id)).toBe(0);
 
     await server.deps.sync.catchUp();
@@ -294,6 +371,10 @@ describe("an operator's journey", () => {
     const dialog = page.getByRole('dialog', { name: '2 işletme silinsin mi?' });
     await dialog.waitFor();
     expect(await dialog.getByRole('list', { name: 'Değişecek işletmeler' }).getByRole('listitem').allTextContents()).toEqual(chosen.map((row) => row.name));
+    for (const viewport of [NARROW, LAPTOP]) {
+      await page.setViewportSize(viewport);
+      await viewportScreenshot(page, `admin/${viewport.width}/dialog-bulk-delete`);
+    }
     await dialog.getByRole('button', { name: '2 işletmeyi sil' }).click();
     await page.getByRole('status').filter({ hasText: '2 işletme silindi' }).waitFor();
     await dialog.waitFor({ state: 'detached' });

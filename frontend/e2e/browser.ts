@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 
@@ -20,6 +20,12 @@ export function launchBrowser(): Promise<Browser> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Saves what the screen shows (a modal covers the viewport, not the whole page), for people to look at after the run. */
+export async function viewportScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(dirname(join(SCREENSHOT_DIR, name)), { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
 export interface AxeViolation {

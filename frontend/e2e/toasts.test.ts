@@ -60,9 +60,9 @@ describe('toasts', () => {
     await expect.poll(() => toasts().count()).toBe(1);
     await expect.poll(() => toasts().first().getAttribute('role')).toBe('status');
     expect(await toasts().first().innerText()).toContain('İşletme onaylandı');
-    // Approve, then delete at once: the deletion is what shows, not the approval before it.
-    page.once('dialog', (dialog) => void dialog.accept());
+    // Approve, then delete (after its confirmation): the deletion is what shows, not the approval before it.
     await page.getByRole('button', { name: 'Sil: Toast Bakery 2' }).click();
+    await page.getByRole('dialog', { name: '"Toast Bakery 2" silinsin mi?' }).getByRole('button', { name: 'İşletmeyi sil' }).click();
     await expect.poll(() => toasts().first().innerText()).toContain('İşletme silindi');
     expect(await toasts().count()).toBe(1);
   });

@@ -25,6 +25,7 @@ import type { businessesLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
 import { BulkActions } from './bulk-actions.tsx';
 import { CategoryCombobox } from './category-combobox.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 import { ExportDialog } from './export-dialog.tsx';
 import { PageHeader, StatCard } from './page-header.tsx';
 import { CursorPager } from './cursor-pager.tsx';
@@ -37,9 +38,15 @@ interface BusinessRowProps {
   isSelected: boolean;
   onSelect: (isSelected: boolean) => void;
   onChanged: () => void;
+  /** Opens the deletion's confirmation. */
+  onDelete: () => void;
 }
 
-function BusinessRow({ business, isSelected, onSelect, onChanged }: BusinessRowProps) {
+/** Where a business is: its category, city and country, as the list's second line shows it. */
+const placeOf = (business: AdminBusinessListItem) =>
+  [business.category, [business.city, business.countryCode ?? business.country].filter(Boolean).join(', ')].filter(Boolean).join(' · ');
+
+function BusinessRow({ business, isSelected, onSelect, onChanged, onDelete }: BusinessRowProps) {
   const api = useAdminApi();
   const { toast } = useToast();
   const [isBusy, setIsBusy] = useState(false);
@@ -57,20 +64,6 @@ function BusinessRow({ business, isSelected, onSelect, onChanged }: BusinessRowP
     }
   };
 
-  const handleDelete = async () => {
-    if (!window.confirm(`"${business.name}" silinsin mi? Bu işlem geri alınamaz.`)) return;
-    setIsBusy(true);
-    try {
-      await api.deleteBusiness(business.id);
-      toast({ title: 'İşletme silindi', description: business.name, variant: 'success' });
-      onChanged();
-    } catch (error) {
-      toast({ title: adminErrorText(error), variant: 'destructive' });
-      setIsBusy(false);
-    }
-  };
-
-  const place = [business.city, business.countryCode ?? business.country].filter(Boolean).join(', ');
   return (
     <tr className={business.isApproved ? 'admin-row approved' : 'admin-row'}>
       <td className="admin-row-select">
@@ -80,7 +73,7 @@ function BusinessRow({ business, isSelected, onSelect, onChanged }: BusinessRowP
         <a href={`/business/${business.slug}`} className="admin-row-name" target="_blank" rel="noreferrer">
           {business.name}
         </a>
-        <span className="admin-row-sub">{[business.category, place].filter(Boolean).join(' · ') || '—'}</span>
+        <span className="admin-row-sub">{placeOf(business) || '—'}</span>
       </td>
       <td data-label="Puan" className="admin-num">
         {business.rating !== null ? formatDecimal(business.rating) : '—'}
@@ -107,11 +100,39 @@ function BusinessRow({ business, isSelected, onSelect, onChanged }: BusinessRowP
         <Link className="admin-button" to={`/admin/businesses/${business.id}`}>
           Düzenle
         </Link>
-        <button type="button" className="admin-button admin-button-danger" onClick={handleDelete} disabled={isBusy} aria-label={`Sil: ${business.name}`}>
+        <button
+          type="button"
+          className="admin-button admin-button-danger"
+          onClick={onDelete}
+          disabled={isBusy}
+          aria-haspopup="dialog"
+          aria-label={`Sil: ${business.name}`}
+        >
           Sil
         </button>
       </td>
     </tr>
+  );
+}
+
+/** Asks before deleting one business, naming it and where it is; on success a toast says it went. */
+function DeleteBusinessDialog({ business, onDeleted, onClose }: { business: AdminBusinessListItem; onDeleted: () => void; onClose: () => void }) {
+  const api = useAdminApi();
+  const { toast } = useToast();
+  const handleConfirm = async () => {
+    await api.deleteBusiness(business.id);
+    toast({ title: 'İşletme silindi', description: business.name, variant: 'success' });
+    onDeleted();
+  };
+  const place = placeOf(business);
+  return (
+    <ConfirmDialog title={`"${business.name}" silinsin mi?`} confirmLabel="İşletmeyi sil" tone="danger" onConfirm={handleConfirm} onClose={onClose}>
+      <p>
+        <strong>{business.name}</strong>
+        {place && ` (${place})`} kalıcı olarak silinecek; sayfası (/business/{business.slug}) artık açılmayacak ve arama sonuçlarından çıkacak.
+      </p>
+      <p>Bu işlem geri alınamaz.</p>
+    </ConfirmDialog>
   );
 }
 
@@ -162,6 +183,7 @@ function BusinessListResults({ list, query, onChanged }: { list: AdminBusinessPa
   const isLastPage = pagination.nextCursor === null;
   // The selection belongs to this page (a new page is a new list): a row deleted meanwhile is no longer counted.
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(() => new Set());
+  const [deleting, setDeleting] = useState<AdminBusinessListItem | null>(null);
   const select = (id: number, isSelected: boolean) =>
     setSelectedIds((current) => {
       const next = new Set(current);
@@ -226,11 +248,13 @@ function BusinessListResults({ list, query, onChanged }: { list: AdminBusinessPa
                     isSelected={selectedIds.has(business.id)}
                     onSelect={(isSelected) => select(business.id, isSelected)}
                     onChanged={onChanged}
+                    onDelete={() => setDeleting(business)}
                   />
                 ))}
               </tbody>
             </table>
           </div>
+          {deleting && <DeleteBusinessDialog business={deleting} onDeleted={onChanged} onClose={() => setDeleting(null)} />}
         </>
       )}
       <CursorPager

@@ -7,6 +7,7 @@ import { adminErrorText } from '../api/admin-error-text.ts';
 import { formatCount, formatDateTime } from '../admin-format.ts';
 import type { messagesLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 import { PageHeader } from './page-header.tsx';
 import { AdminPager, withPage } from './admin-pager.tsx';
 
@@ -16,7 +17,14 @@ const TABS: { status: AdminMessageStatus; label: string }[] = [
   { status: 'handled', label: 'İşlenmiş' },
 ];
 
-function MessageCard({ message, onChanged }: { message: AdminMessage; onChanged: () => void }) {
+interface MessageCardProps {
+  message: AdminMessage;
+  onChanged: () => void;
+  /** Opens the deletion's confirmation. */
+  onDelete: () => void;
+}
+
+function MessageCard({ message, onChanged, onDelete }: MessageCardProps) {
   const api = useAdminApi();
   const { toast } = useToast();
   const [isBusy, setIsBusy] = useState(false);
@@ -32,11 +40,6 @@ function MessageCard({ message, onChanged }: { message: AdminMessage; onChanged:
     } finally {
       setIsBusy(false);
     }
-  };
-
-  const handleDelete = () => {
-    if (!window.confirm(`"${message.subject}" mesajı silinsin mi?`)) return;
-    void run(() => api.deleteMessage(message.id), 'Mesaj silindi');
   };
 
   return (
@@ -76,7 +79,7 @@ function MessageCard({ message, onChanged }: { message: AdminMessage; onChanged:
         >
           {message.isHandled ? 'İşlenmedi yap' : 'İşlendi yap'}
         </button>
-        <button type="button" className="admin-button admin-button-danger" disabled={isBusy} onClick={handleDelete}>
+        <button type="button" className="admin-button admin-button-danger" disabled={isBusy} onClick={onDelete} aria-haspopup="dialog">
           Sil
         </button>
       </div>
@@ -84,10 +87,30 @@ function MessageCard({ message, onChanged }: { message: AdminMessage; onChanged:
   );
 }
 
+/** Asks before deleting one message, naming its subject, sender and date; on success a toast says it went. */
+function DeleteMessageDialog({ message, onDeleted, onClose }: { message: AdminMessage; onDeleted: () => void; onClose: () => void }) {
+  const api = useAdminApi();
+  const { toast } = useToast();
+  const handleConfirm = async () => {
+    await api.deleteMessage(message.id);
+    toast({ title: 'Mesaj silindi', variant: 'success' });
+    onDeleted();
+  };
+  return (
+    <ConfirmDialog title={`"${message.subject}" mesajı silinsin mi?`} confirmLabel="Mesajı sil" tone="danger" onConfirm={handleConfirm} onClose={onClose}>
+      <p>
+        <strong>{message.name}</strong> ({message.email}) tarafından {formatDateTime(message.createdAt)} tarihinde gönderilen mesaj kalıcı olarak silinecek.
+      </p>
+      <p>Bu işlem geri alınamaz.</p>
+    </ConfirmDialog>
+  );
+}
+
 export function MessagesPage() {
   const { status, page } = useLoaderData<typeof messagesLoader>();
   const location = useLocation();
   const revalidator = useRevalidator();
+  const [deleting, setDeleting] = useState<AdminMessage | null>(null);
   return (
     <>
       <PageHeader title="Mesajlar" description={`İletişim formundan gelen mesajlar, en yenisi önce. ${formatCount(page.unread)} okunmamış.`} />
@@ -111,7 +134,7 @@ export function MessagesPage() {
       ) : (
         <div className="admin-stack">
           {page.messages.map((message) => (
-            <MessageCard key={message.id} message={message} onChanged={() => revalidator.revalidate()} />
+            <MessageCard key={message.id} message={message} onChanged={() => revalidator.revalidate()} onDelete={() => setDeleting(message)} />
           ))}
         </div>
       )}
@@ -121,6 +144,7 @@ export function MessagesPage() {
         hrefFor={(n) => withPage(location.pathname, location.search, n)}
         label="Mesaj sayfaları"
       />
+      {deleting && <DeleteMessageDialog message={deleting} onDeleted={() => revalidator.revalidate()} onClose={() => setDeleting(null)} />}
     </>
   );
 }
