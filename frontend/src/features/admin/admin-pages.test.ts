@@ -167,6 +167,21 @@ describe('admin pages rendered on the server', () => {
     expect(page(await renderPage('/admin/businesses/999')).status).toBe(404);
   });
 
+  it('offers only the maintenance actions the kept counts leave work for', async () => {
+    /** Each Danger Zone button's words and whether it is disabled. */
+    const dangerButtons = async () =>
+      [...page(await renderPage('/admin/maintenance')).html.matchAll(/<button type="button" class="admin-button admin-button-danger[^"]*"([^>]*)>([^<]+)<\/button>/g)].map(
+        ([, attributes, label]) => `${text(label!).trim()}${attributes!.includes('disabled') ? ' (disabled)' : ''}`,
+      );
+    expect(await dangerButtons()).toEqual(['Test verilerini sil', "URL'leri düzelt", 'Tümünü sil']);
+    useFake({ stats: { testBusinesses: 0 } });
+    expect(await dangerButtons()).toEqual(['Test verilerini sil (disabled)', "URL'leri düzelt", 'Tümünü sil']);
+    expect(text(page(await renderPage('/admin/maintenance')).html)).toContain('Kayıtta şu an test verisi yok.');
+    useFake({ stats: { totalBusinesses: 0, testBusinesses: 0 } });
+    expect(await dangerButtons()).toEqual(['Test verilerini sil (disabled)', "URL'leri düzelt (disabled)", 'Tümünü sil (disabled)']);
+    expect(text(page(await renderPage('/admin/maintenance')).html)).toContain('Kayıt şu an boş.');
+  });
+
   it.each([
     ['/admin/businesses/1', ['Le Bouchon Lyonnais', 'Çalışma saatleri', 'Pazartesi', 'Kaydet']],
     ['/admin/settings', ['Herkese açık her sayfaya eklenen kodlar', 'Head Etiketleri', 'Body Etiketleri (Facebook Pixel)', 'Footer Etiketleri', 'Analytics Kodu', 'Sitemap Yönetimi', '12.914 URL']],

@@ -125,8 +125,11 @@ export async function reportsLoader({ request }: LoaderFunctionArgs) {
   return { reports: await apiFor(request).reports() };
 }
 
+/** The rebuild's status, and the kept counts the confirmations name (without them, they say it without a number). */
 export async function maintenanceLoader({ request }: LoaderFunctionArgs) {
-  return { reindex: await apiFor(request).reindexStatus() };
+  const api = apiFor(request);
+  const [reindex, stats] = await Promise.all([api.reindexStatus(), optional(api.stats())]);
+  return { reindex, stats };
 }
 
 /** Screens whose data the layout already checked (the session): they load nothing of their own. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useLoaderData } from 'react-router-dom';
+import { useLoaderData, useRevalidator } from 'react-router-dom';
 import type { ReindexStatus } from '@directory/backend/shared/admin-types.ts';
+import type { ToastInput } from '../../../components/toast/toast-queue.ts';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { adminErrorText } from '../api/admin-error-text.ts';
@@ -8,54 +9,103 @@ import { formatCount, formatDateTime, formatDecimal } from '../admin-format.ts';
 import type { maintenanceLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
 import { allDeletedToast, slugsFixedToast, testDataDeletedToast } from '../maintenance-toasts.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 import { PageHeader } from './page-header.tsx';
 
 const REINDEX_POLL_MS = 1000;
 
-function DangerZone() {
+type DangerAction = 'test' | 'slugs' | 'all';
+
+/** The record's kept counts (the dashboard's stats) the confirmations name. */
+interface RecordCounts {
+  businesses: number;
+  testBusinesses: number;
+}
+
+interface DangerDialogProps {
+  /** Null when the stats could not be read: the dialog says it without a number. */
+  counts: RecordCounts | null;
+  onConfirm: () => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** Asks before deleting the demo generator's businesses, saying how many when the page knows. */
+function DeleteTestDataDialog({ counts, onConfirm, onClose }: DangerDialogProps) {
+  const count = counts && formatCount(counts.testBusinesses);
+  const isWholeRecord = counts !== null && counts.testBusinesses > 0 && counts.testBusinesses === counts.businesses;
+  return (
+    <ConfirmDialog
+      title={count ? `${count} test işletmesi silinsin mi?` : 'Test verileri silinsin mi?'}
+      confirmLabel="Test verilerini sil"
+      tone="danger"
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
+      <p>
+        Demo üreticisinin yüklediği {count ? `${count} test işletmesi` : 'test işletmeleri'} kalıcı olarak silinecek; sayfaları artık açılmayacak. İçe
+        aktarılan ve elle eklenen işletmelere dokunulmaz.
+      </p>
+      {isWholeRecord && <p>Kayıttaki işletmelerin tamamı test verisi: hepsi tek seferde silinecek ve arama indeksi baştan kurulacak.</p>}
+      <p>Bu işlem geri alınamaz.</p>
+    </ConfirmDialog>
+  );
+}
+
+/** Asks before shortening the slugs, saying how many businesses it reads when the page knows. */
+function FixSlugsDialog({ counts, onConfirm, onClose }: DangerDialogProps) {
+  return (
+    <ConfirmDialog title="URL'ler kısa biçime dönüştürülsün mü?" confirmLabel="URL'leri düzelt" tone="danger" onConfirm={onConfirm} onClose={onClose}>
+      <p>
+        Kayıttaki {counts ? `${formatCount(counts.businesses)} işletmenin` : 'bütün işletmelerin'} URL'si (slug) incelenecek; uzun veya zaman damgalı
+        olanlar kısa place-id biçimine çevrilecek. Eski adresler yeni adreslere kalıcı olarak (301) yönlendirilir.
+      </p>
+      <p>Yarıda kalırsa bir sonraki çalıştırma kaldığı yerden devam eder.</p>
+    </ConfirmDialog>
+  );
+}
+
+/** The confirmation word of deleting every business. */
+const DELETE_ALL_WORD = 'SİL';
+
+/** Asks before deleting every business: the count when the page knows it, and the word typed. */
+function DeleteAllDialog({ counts, onConfirm, onClose }: DangerDialogProps) {
+  const count = counts && formatCount(counts.businesses);
+  return (
+    <ConfirmDialog
+      title={count ? `${count} işletmenin tümü silinsin mi?` : 'Tüm işletmeler silinsin mi?'}
+      confirmLabel="Tümünü kalıcı olarak sil"
+      tone="danger"
+      confirmWord={DELETE_ALL_WORD}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
+      <p>
+        Kayıttaki {count ? `${count} işletmenin` : 'bütün işletmelerin'} tamamı kalıcı olarak silinecek: sayfaları artık açılmayacak ve arama indeksi
+        boş olarak baştan kurulacak. Mesajlar, site ayarları ve reklam kodları kalır.
+      </p>
+      <p>
+        <strong>Bu işlem geri alınamaz.</strong>
+      </p>
+    </ConfirmDialog>
+  );
+}
+
+function DangerZone({ counts }: { counts: RecordCounts | null }) {
   const api = useAdminApi();
   const { toast } = useToast();
-  const [busy, setBusy] = useState<'test' | 'slugs' | 'all' | null>(null);
+  const revalidator = useRevalidator();
+  const [confirming, setConfirming] = useState<DangerAction | null>(null);
 
-  const handleDeleteTestData = async () => {
-    if (!window.confirm('Test verilerini silmek istediğinize emin misiniz?')) return;
-    setBusy('test');
-    try {
-      const answer = await api.deleteTestData();
-      toast(testDataDeletedToast(answer));
-    } catch (error) {
-      toast({ title: 'Test verileri silinemedi', description: adminErrorText(error), variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
+  // The counts change (and delete all starts a rebuild): the screen reads them again.
+  const finish = (message: ToastInput) => {
+    toast(message);
+    revalidator.revalidate();
   };
-
-  const handleFixSlugs = async () => {
-    if (!window.confirm("Tüm URL'ler (slug) kısa biçime dönüştürülsün mü? Eski adresler yeni adreslere yönlendirilir.")) return;
-    setBusy('slugs');
-    try {
-      const answer = await api.fixSlugs();
-      toast(slugsFixedToast(answer));
-    } catch (error) {
-      toast({ title: "URL'ler düzeltilemedi", description: adminErrorText(error), variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const handleDeleteAll = async () => {
-    if (!window.confirm('TÜM işletmeleri silmek istediğinize emin misiniz?')) return;
-    if (!window.confirm('Bu işlem geri alınamaz. Tüm işletmeler kalıcı olarak silinecek. Devam edilsin mi?')) return;
-    setBusy('all');
-    try {
-      const answer = await api.deleteAllBusinesses();
-      toast(allDeletedToast(answer));
-    } catch (error) {
-      toast({ title: 'İşletmeler silinemedi', description: adminErrorText(error), variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const dialogProps = { counts, onClose: () => setConfirming(null) };
+  // An action the counts say has nothing to work on is not offered.
+  const isEmpty = counts?.businesses === 0;
+  const hasNoTestData = counts?.testBusinesses === 0;
+  const opener = (action: DangerAction) => ({ 'aria-haspopup': 'dialog' as const, onClick: () => setConfirming(action) });
 
   return (
     <section className="admin-panel admin-danger" aria-labelledby="danger-title">
@@ -65,10 +115,12 @@ function DangerZone() {
         <li>
           <div>
             <h3>Test verilerini sil</h3>
-            <p className="muted">Demo üreticisinin yüklediği ve test verisi olarak işaretlenen işletmeleri siler.</p>
+            <p className="muted">
+              Demo üreticisinin yüklediği ve test verisi olarak işaretlenen işletmeleri siler.{hasNoTestData && ' Kayıtta şu an test verisi yok.'}
+            </p>
           </div>
-          <button type="button" className="admin-button admin-button-danger" onClick={handleDeleteTestData} disabled={busy !== null}>
-            {busy === 'test' ? 'Siliniyor...' : 'Test verilerini sil'}
+          <button type="button" className="admin-button admin-button-danger" disabled={hasNoTestData} {...opener('test')}>
+            Test verilerini sil
           </button>
         </li>
         <li>
@@ -76,20 +128,26 @@ function DangerZone() {
             <h3>URL'leri düzelt</h3>
             <p className="muted">Uzun veya zaman damgalı slug'ları kısa place-id biçimine çevirir; kaldığı yerden devam eder.</p>
           </div>
-          <button type="button" className="admin-button admin-button-danger" onClick={handleFixSlugs} disabled={busy !== null}>
-            {busy === 'slugs' ? 'Düzeltiliyor...' : "URL'leri düzelt"}
+          <button type="button" className="admin-button admin-button-danger" disabled={isEmpty} {...opener('slugs')}>
+            URL'leri düzelt
           </button>
         </li>
         <li>
           <div>
             <h3>Tüm işletmeleri sil</h3>
-            <p className="muted">Kayıttaki bütün işletmeleri ve arama indeksindeki karşılıklarını siler. İki kez onay ister.</p>
+            <p className="muted">
+              Kayıttaki bütün işletmeleri ve arama indeksindeki karşılıklarını siler. Onay için {DELETE_ALL_WORD} yazılmasını ister.
+              {isEmpty && ' Kayıt şu an boş.'}
+            </p>
           </div>
-          <button type="button" className="admin-button admin-button-danger-solid" onClick={handleDeleteAll} disabled={busy !== null}>
-            {busy === 'all' ? 'Siliniyor...' : 'Tümünü sil'}
+          <button type="button" className="admin-button admin-button-danger-solid" disabled={isEmpty} {...opener('all')}>
+            Tümünü sil
           </button>
         </li>
       </ul>
+      {confirming === 'test' && <DeleteTestDataDialog {...dialogProps} onConfirm={async () => finish(testDataDeletedToast(await api.deleteTestData()))} />}
+      {confirming === 'slugs' && <FixSlugsDialog {...dialogProps} onConfirm={async () => finish(slugsFixedToast(await api.fixSlugs()))} />}
+      {confirming === 'all' && <DeleteAllDialog {...dialogProps} onConfirm={async () => finish(allDeletedToast(await api.deleteAllBusinesses()))} />}
     </section>
   );
 }
@@ -194,13 +252,13 @@ function ReindexPanel({ initial }: { initial: ReindexStatus }) {
 }
 
 export function MaintenancePage() {
-  const { reindex } = useLoaderData<typeof maintenanceLoader>();
+  const { reindex, stats } = useLoaderData<typeof maintenanceLoader>();
   return (
     <>
       <PageHeader title="Bakım" description="Arama indeksi ve kalıcı veri işlemleri (Maintenance)." />
       <div className="admin-stack">
         <ReindexPanel initial={reindex} />
-        <DangerZone />
+        <DangerZone counts={stats && { businesses: stats.totalBusinesses, testBusinesses: stats.testBusinesses }} />
       </div>
     </>
   );
