@@ -1,5 +1,5 @@
 /**
- * The maintenance screen's confirmations (Bakım → Danger Zone) in Debian's Chromium, against the
+ * The maintenance screen's confirmations (Bakım → Tehlikeli İşlemler) in Debian's Chromium, against the
  * built site and the real server on a temporary data directory: a demo record of 20 businesses
  * (the test data) and two imported ones. Each action asks in the admin's own dialog saying how
  * many businesses it touches; cancelling changes nothing, confirming changes the record; deleting
@@ -25,12 +25,12 @@ let browser: Browser;
 let page: Page;
 
 const count = (sql: string) => server.deps.record.prepare(sql).pluck().get() as number;
-const danger = () => page.getByRole('region', { name: 'Danger Zone' });
+const danger = () => page.getByRole('region', { name: 'Tehlikeli İşlemler' });
 
 /** The admin API's figures as the page reads them (the session cookie goes with it). */
 const pageStats = () => page.evaluate(async () => (await (await fetch('/api/admin/stats', { credentials: 'include' })).json()) as AdminStats);
 
-/** Clicks a Danger Zone button and returns its dialog, once open. */
+/** Clicks a Tehlikeli İşlemler button and returns its dialog, once open. */
 async function open(button: string, title: string) {
   await danger().getByRole('button', { name: button, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: title });
@@ -38,7 +38,7 @@ async function open(button: string, title: string) {
   return dialog;
 }
 
-/** Whether the focus is on the Danger Zone button of that name. */
+/** Whether the focus is on the Tehlikeli İşlemler button of that name. */
 const isFocused = (button: string) => danger().getByRole('button', { name: button, exact: true }).evaluate((element) => element === document.activeElement);
 
 beforeAll(async () => {

@@ -168,7 +168,7 @@ describe('admin pages rendered on the server', () => {
   });
 
   it('offers only the maintenance actions the kept counts leave work for', async () => {
-    /** Each Danger Zone button's words and whether it is disabled. */
+    /** Each Tehlikeli İşlemler button's words and whether it is disabled. */
     const dangerButtons = async () =>
       [...page(await renderPage('/admin/maintenance')).html.matchAll(/<button type="button" class="admin-button admin-button-danger[^"]*"([^>]*)>([^<]+)<\/button>/g)].map(
         ([, attributes, label]) => `${text(label!).trim()}${attributes!.includes('disabled') ? ' (disabled)' : ''}`,
@@ -189,7 +189,7 @@ describe('admin pages rendered on the server', () => {
     ['/admin/advertisements', ['Reklam Alanı 1 (ad1)', 'ad3: below the opening hours', "50KB'dir"]],
     ['/admin/messages', ['Listing correction', 'Okunmadı', 'İşlendi']],
     ['/admin/reports', ['Eksik Bilgiler', 'Türkiye', 'İçe Aktarma Geçmişi', 'broken.xlsx']],
-    ['/admin/maintenance', ['Danger Zone', 'Test verilerini sil', "URL'leri düzelt", 'Tüm işletmeleri sil', '12.480 işletme, 41,2 sn']],
+    ['/admin/maintenance', ['Tehlikeli İşlemler', 'Test verilerini sil', "URL'leri düzelt", 'Tüm işletmeleri sil', '12.480 işletme, 41,2 sn']],
     ['/admin/activity', ['Etkinlik Kaydı', '54 kayıt', 'İşletme onaylandı', 'Arama indeksi yeniden oluşturma']],
     ['/admin/upload', ['Excel Yükleme']],
   ])('renders %s', async (path, expected) => {

@@ -109,7 +109,7 @@ function DangerZone({ counts }: { counts: RecordCounts | null }) {
 
   return (
     <section className="admin-panel admin-danger" aria-labelledby="danger-title">
-      <h2 id="danger-title">Danger Zone</h2>
+      <h2 id="danger-title">Tehlikeli İşlemler</h2>
       <p className="muted">Bu işlemler kayıtları kalıcı olarak değiştirir ve her biri onay ister.</p>
       <ul className="admin-danger-list">
         <li>
@@ -255,7 +255,7 @@ export function MaintenancePage() {
   const { reindex, stats } = useLoaderData<typeof maintenanceLoader>();
   return (
     <>
-      <PageHeader title="Bakım" description="Arama indeksi ve kalıcı veri işlemleri (Maintenance)." />
+      <PageHeader title="Bakım" description="Arama indeksi ve kalıcı veri işlemleri." />
       <div className="admin-stack">
         <ReindexPanel initial={reindex} />
         <DangerZone counts={stats && { businesses: stats.totalBusinesses, testBusinesses: stats.testBusinesses }} />
