@@ -35,6 +35,7 @@ describe('the record', () => {
       { version: 8, name: '008_bulk_insert_flag.sql' },
       { version: 9, name: '009_import_expected_rows.sql' },
       { version: 10, name: '010_contact_details.sql' },
+      { version: 11, name: '011_import_reason_codes.sql' },
     ]);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
     expect(tables).toEqual(

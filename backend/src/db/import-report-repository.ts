@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { RecordDatabase } from '@directory/data/record.ts';
+import { importReasonText, storedImportReason, type ImportReason } from '../shared/import-reasons.ts';
 
 export interface ReportCounts {
   totalRows: number;
@@ -13,7 +14,20 @@ export interface ReportRowEntry {
   row: number;
   kind: 'error' | 'skipped';
   column: string;
+  /** The English words. */
   reason: string;
+  /** The reason by code; null for a row stored before codes were kept (migration 011), which has its English words only. */
+  issue: ImportReason | null;
+  name: string | null;
+}
+
+interface StoredRow {
+  row: number;
+  kind: 'error' | 'skipped';
+  column: string;
+  reason: string;
+  code: string | null;
+  params: string | null;
   name: string | null;
 }
 
@@ -34,6 +48,9 @@ export interface ImportReportRecord {
   batch_size: number | null;
   owner_pid: number | null;
   message: string | null;
+  /** Why it failed or stopped, by code (`message` in English); null when it did not, or for a report stored before codes were kept. */
+  message_code: string | null;
+  message_params: string | null;
 }
 
 /** SQL for upload reports as the importer writes them, their per-row entries and the closure marks. */
@@ -46,7 +63,7 @@ export class ImportReportRepository {
   private readonly running: Statement<[], ImportReportRecord>;
   private readonly latest: Statement<[number], ImportReportRecord>;
   private readonly interrupt: Statement;
-  private readonly rowsOf: Statement<[number]>;
+  private readonly rowsOf: Statement<[number], StoredRow>;
   private readonly idByKey: Statement<[string], number>;
   private readonly markClosed: Statement<[string]>;
   private readonly clearClosed: Statement<[string]>;
@@ -64,21 +81,22 @@ export class ImportReportRepository {
     );
     this.finishReport = db.prepare(
       `UPDATE upload_reports SET status = @status, total_rows = @totalRows, inserted = @inserted, updated = @updated,
-       skipped = @skipped, error_count = @errorCount, details = @details, message = @message, owner_pid = NULL,
+       skipped = @skipped, error_count = @errorCount, details = @details, message = @message, message_code = @messageCode,
+       message_params = @messageParams, owner_pid = NULL,
        finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = @id`,
     );
     this.insertRow = db.prepare(
-      'INSERT INTO upload_report_rows (report_id, row_number, kind, column_name, reason, name) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO upload_report_rows (report_id, row_number, kind, column_name, reason, code, params, name) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.byId = db.prepare('SELECT * FROM upload_reports WHERE id = ?');
     this.running = db.prepare("SELECT * FROM upload_reports WHERE status = 'running'");
     this.latest = db.prepare('SELECT * FROM upload_reports ORDER BY started_at DESC, id DESC LIMIT ?');
     this.interrupt = db.prepare(
-      `UPDATE upload_reports SET status = 'interrupted', owner_pid = NULL, message = ?,
+      `UPDATE upload_reports SET status = 'interrupted', owner_pid = NULL, message = ?, message_code = ?, message_params = ?,
        finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND status = 'running'`,
     );
     this.rowsOf = db.prepare(
-      'SELECT row_number AS row, kind, column_name AS "column", reason, name FROM upload_report_rows WHERE report_id = ? ORDER BY row_number, id',
+      'SELECT row_number AS row, kind, column_name AS "column", reason, code, params, name FROM upload_report_rows WHERE report_id = ? ORDER BY row_number, id',
     );
     this.idByKey = db.prepare('SELECT id FROM businesses WHERE place_id = ?').pluck() as Statement<[string], number>;
     this.markClosed = db.prepare(
@@ -112,11 +130,19 @@ export class ImportReportRepository {
   }
 
   addRows(id: number, rows: readonly ReportRowEntry[]): void {
-    for (const row of rows) this.insertRow.run(id, row.row, row.kind, row.column, row.reason, row.name);
+    for (const row of rows) {
+      this.insertRow.run(id, row.row, row.kind, row.column, row.reason, row.issue?.code ?? null, row.issue === null ? null : JSON.stringify(row.issue.params), row.name);
+    }
   }
 
-  finish(id: number, status: 'completed' | 'failed', counts: ReportCounts, details: unknown, message: string | null): void {
-    this.finishReport.run({ id, status, ...counts, details: details === null ? null : JSON.stringify(details), message });
+  /** Ends a report; `failure` says why it failed (its English words become the message). */
+  finish(id: number, status: 'completed' | 'failed', counts: ReportCounts, details: unknown, failure: ImportReason | null): void {
+    this.finishReport.run({
+      id, status, ...counts, details: details === null ? null : JSON.stringify(details),
+      message: failure === null ? null : importReasonText(failure),
+      messageCode: failure?.code ?? null,
+      messageParams: failure === null ? null : JSON.stringify(failure.params),
+    });
   }
 
   find(id: number): ImportReportRecord | undefined {
@@ -124,8 +150,8 @@ export class ImportReportRepository {
   }
 
   /** Every error and skipped row of a report, in row order, one at a time. */
-  iterateRows(id: number): IterableIterator<ReportRowEntry> {
-    return this.rowsOf.iterate(id) as IterableIterator<ReportRowEntry>;
+  *iterateRows(id: number): Generator<ReportRowEntry> {
+    for (const { code, params, ...row } of this.rowsOf.iterate(id)) yield { ...row, issue: storedImportReason(code, params) };
   }
 
   /**
@@ -136,8 +162,8 @@ export class ImportReportRepository {
     let marked = 0;
     for (const report of this.running.all()) {
       if (report.owner_pid !== null && isAlive(report.owner_pid)) continue;
-      const message = `Interrupted after ${report.total_rows} rows (${report.inserted + report.updated} written in committed batches). Import the file again to complete it: rows already written are updated, not duplicated.`;
-      marked += this.interrupt.run(message, report.id).changes;
+      const failure: ImportReason = { code: 'interrupted', params: { rows: report.total_rows, written: report.inserted + report.updated } };
+      marked += this.interrupt.run(importReasonText(failure), failure.code, JSON.stringify(failure.params), report.id).changes;
     }
     return marked;
   }

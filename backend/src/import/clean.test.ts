@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { cleanLink, cleanName, cleanPostalCode, cleanText, isMissing, parseCoordinate, parseCount, parseFlag, parseNumber, parseRating } from './clean.ts';
+import { importReasonText } from '../shared/import-reasons.ts';
+import { cleanLink, cleanName, cleanPostalCode, cleanText, isInvalid, isMissing, parseCoordinate, parseCount, parseFlag, parseNumber, parseRating } from './clean.ts';
+
+/** A cleaned value's reason in English (what the API says), or the value when it is not invalid. */
+const said = (value: unknown) => (isInvalid(value) ? importReasonText(value.invalid) : value);
 
 describe('cleaning cells', () => {
   it('treats the missing-value literals of the tools as missing', () => {
@@ -23,22 +27,26 @@ describe('cleaning cells', () => {
     expect(parseNumber('4,5')).toBe(4.5);
     expect(parseNumber('-118.2622816')).toBe(-118.2622816);
     expect(parseNumber('nan')).toBeNull();
-    expect(parseNumber('four')).toEqual({ invalid: '"four" is not a number' });
+    expect(parseNumber('four')).toEqual({ invalid: { code: 'not_a_number', params: { value: 'four' } } });
+    expect(said(parseNumber('four'))).toBe('"four" is not a number');
   });
 
   it('reads review counts as whole numbers and refuses negative or fractional ones', () => {
     expect(parseCount('10.0')).toBe(10);
     expect(parseCount('1,056')).toBe(1056);
-    expect(parseCount('-3')).toEqual({ invalid: '"-3" is not a whole number of 0 or more' });
+    expect(parseCount('-3')).toEqual({ invalid: { code: 'not_a_count', params: { value: '-3' } } });
+    expect(said(parseCount('-3'))).toBe('"-3" is not a whole number of 0 or more');
     expect(parseCount('2.5')).toHaveProperty('invalid');
   });
 
   it('range-checks ratings and coordinates', () => {
     expect(parseRating('4.4')).toBe(4.4);
-    expect(parseRating('7')).toEqual({ invalid: '7 is outside 0–5' });
+    expect(parseRating('7')).toEqual({ invalid: { code: 'rating_out_of_range', params: { value: 7 } } });
+    expect(said(parseRating('7'))).toBe('7 is outside 0–5');
     expect(parseCoordinate('35.041073', 'latitude')).toBe(35.041073);
-    expect(parseCoordinate('91', 'latitude')).toEqual({ invalid: '91 is outside −90…90' });
-    expect(parseCoordinate('-181', 'longitude')).toEqual({ invalid: '-181 is outside −180…180' });
+    expect(parseCoordinate('91', 'latitude')).toEqual({ invalid: { code: 'coordinate_out_of_range', params: { value: 91, limit: 90 } } });
+    expect(said(parseCoordinate('91', 'latitude'))).toBe('91 is outside −90…90');
+    expect(said(parseCoordinate('-181', 'longitude'))).toBe('-181 is outside −180…180');
     expect(parseCoordinate('180', 'longitude')).toBe(180);
   });
 

@@ -4,12 +4,14 @@
  * either a clean value, null for a missing value, or an `Invalid` carrying the reason.
  */
 
+import type { ImportReason } from '../shared/import-reasons.ts';
+
 /** A value that is present but wrong; the row is reported with this reason. */
 export interface Invalid {
-  invalid: string;
+  invalid: ImportReason;
 }
 
-export const invalid = (reason: string): Invalid => ({ invalid: reason });
+export const invalid = (reason: ImportReason): Invalid => ({ invalid: reason });
 
 export function isInvalid(value: unknown): value is Invalid {
   return typeof value === 'object' && value !== null && 'invalid' in value;
@@ -86,7 +88,7 @@ export function parseNumber(raw: string | null | undefined): number | null | Inv
   let compact = text.replace(/[\s\u00A0\u202F]/g, '');
   if (/^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(compact)) compact = compact.replace(/,/g, '');
   else if (/^[+-]?\d+,\d+$/.test(compact)) compact = compact.replace(',', '.');
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(compact)) return invalid(`"${text}" is not a number`);
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(compact)) return invalid({ code: 'not_a_number', params: { value: text } });
   return Number(compact);
 }
 
@@ -94,7 +96,7 @@ export function parseNumber(raw: string | null | undefined): number | null | Inv
 export function parseCount(raw: string | null | undefined): number | null | Invalid {
   const value = parseNumber(raw);
   if (value === null || isInvalid(value)) return value;
-  if (value < 0 || !Number.isInteger(value)) return invalid(`"${raw!.trim()}" is not a whole number of 0 or more`);
+  if (value < 0 || !Number.isInteger(value)) return invalid({ code: 'not_a_count', params: { value: raw!.trim() } });
   return value;
 }
 
@@ -102,7 +104,7 @@ export function parseCount(raw: string | null | undefined): number | null | Inva
 export function parseRating(raw: string | null | undefined): number | null | Invalid {
   const value = parseNumber(raw);
   if (value === null || isInvalid(value)) return value;
-  if (value < 0 || value > 5) return invalid(`${value} is outside 0–5`);
+  if (value < 0 || value > 5) return invalid({ code: 'rating_out_of_range', params: { value } });
   return value;
 }
 
@@ -111,7 +113,7 @@ export function parseCoordinate(raw: string | null | undefined, axis: 'latitude'
   const value = parseNumber(raw);
   if (value === null || isInvalid(value)) return value;
   const limit = axis === 'latitude' ? 90 : 180;
-  if (value < -limit || value > limit) return invalid(`${value} is outside −${limit}…${limit}`);
+  if (value < -limit || value > limit) return invalid({ code: 'coordinate_out_of_range', params: { value, limit } });
   return value;
 }
 

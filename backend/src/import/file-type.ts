@@ -3,6 +3,7 @@
  * compound file (→ legacy .xls), or text (→ CSV, with its encoding); anything else is refused.
  */
 import { open } from 'node:fs/promises';
+import type { FileProblem } from '../shared/import-reasons.ts';
 
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
@@ -10,7 +11,7 @@ export type FileKind =
   | { kind: 'xlsx' }
   | { kind: 'xls' }
   | { kind: 'csv'; encoding: TextEncoding; bomLength: number }
-  | { kind: 'unknown'; reason: string };
+  | { kind: 'unknown'; problem: FileProblem };
 
 const SAMPLE_BYTES = 64 * 1024;
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
@@ -21,14 +22,14 @@ const startsWith = (bytes: Uint8Array, magic: readonly number[]) => magic.every(
 
 /** The kind of a file from its leading bytes (at most 64 KB are looked at). */
 export function detectFileKind(head: Uint8Array): FileKind {
-  if (head.length === 0) return { kind: 'unknown', reason: 'The file is empty.' };
+  if (head.length === 0) return { kind: 'unknown', problem: { code: 'empty_file', params: {} } };
   if (startsWith(head, ZIP) || startsWith(head, EMPTY_ZIP)) return { kind: 'xlsx' };
   if (startsWith(head, OLE2)) return { kind: 'xls' };
   if (startsWith(head, [0xef, 0xbb, 0xbf])) return { kind: 'csv', encoding: 'utf-8', bomLength: 3 };
   if (startsWith(head, [0xff, 0xfe])) return { kind: 'csv', encoding: 'utf-16le', bomLength: 2 };
   if (startsWith(head, [0xfe, 0xff])) return { kind: 'csv', encoding: 'utf-16be', bomLength: 2 };
   if (head.includes(0)) {
-    return { kind: 'unknown', reason: 'The file is neither an Excel workbook (.xlsx, .xls) nor a CSV text file.' };
+    return { kind: 'unknown', problem: { code: 'not_a_spreadsheet', params: {} } };
   }
   try {
     // stream: true lets a multi-byte character cut by the end of the sample pass.

@@ -68,8 +68,9 @@ describe('mapRow', () => {
   });
 
   it('skips permanently closed places with the reason, imports temporarily closed ones marked', () => {
-    expect(mapOne({ name: 'Gone', business_status: 'CLOSED_PERMANENTLY' })).toEqual({ kind: 'skipped', name: 'Gone', reason: 'permanently closed' });
-    expect(mapOne({ title: 'Gone too', permanentlyClosed: 'true' })).toEqual({ kind: 'skipped', name: 'Gone too', reason: 'permanently closed' });
+    const permanentlyClosed = { code: 'permanently_closed', params: {} };
+    expect(mapOne({ name: 'Gone', business_status: 'CLOSED_PERMANENTLY' })).toEqual({ kind: 'skipped', name: 'Gone', reason: permanentlyClosed });
+    expect(mapOne({ title: 'Gone too', permanentlyClosed: 'true' })).toEqual({ kind: 'skipped', name: 'Gone too', reason: permanentlyClosed });
     expect(mapOne({ name: 'Resting', business_status: 'CLOSED_TEMPORARILY' })).toMatchObject({ kind: 'business', isTemporarilyClosed: true });
   });
 
@@ -78,12 +79,19 @@ describe('mapRow', () => {
       kind: 'error',
       name: 'X',
       issues: [
-        { row: 7, column: 'Latitude', reason: '123 is outside −90…90' },
-        { row: 7, column: 'Rating', reason: '9 is outside 0–5' },
+        { row: 7, column: 'Latitude', reason: { code: 'coordinate_out_of_range', params: { value: 123, limit: 90 } } },
+        { row: 7, column: 'Rating', reason: { code: 'rating_out_of_range', params: { value: 9 } } },
       ],
     });
-    expect(mapOne({ name: 'None', phone: '1' }, 3)).toEqual({ kind: 'error', name: null, issues: [{ row: 3, column: 'name', reason: 'the name is missing' }] });
-    expect(mapOne({ name: 'X', country_code: 'USA' })).toMatchObject({ kind: 'error', issues: [{ column: 'country_code' }] });
+    expect(mapOne({ name: 'None', phone: '1' }, 3)).toEqual({ kind: 'error', name: null, issues: [{ row: 3, column: 'name', reason: { code: 'name_missing', params: {} } }] });
+    expect(mapOne({ name: 'X', country_code: 'USA' })).toMatchObject({
+      kind: 'error',
+      issues: [{ column: 'country_code', reason: { code: 'country_code_unknown', params: { value: 'USA' } } }],
+    });
+    expect(mapOne({ name: 'X', lat: '41.0' })).toMatchObject({
+      kind: 'error',
+      issues: [{ column: 'longitude', reason: { code: 'coordinate_half_missing', params: { missing: 'longitude' } } }],
+    });
   });
 
   it('counts hours it cannot read without failing the row', () => {

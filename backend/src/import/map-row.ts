@@ -12,17 +12,19 @@ import { parseHoursCell, parseHoursList, type HoursResult } from './hours.ts';
 import { identify, type Identity } from './identity.ts';
 import { countryCodeFromName, countryNameOf, joinAddress, normalizeCountryCode, parseAboutCell, parseCompleteAddress } from './place-parts.ts';
 import { rememberedByText } from '@directory/indexer/text/remembered.ts';
+import type { ImportReason } from '../shared/import-reasons.ts';
 
 export interface RowIssue {
   /** Row number as a spreadsheet shows it (the header is row 1). */
   row: number;
+  /** The column as the file names it. */
   column: string;
-  reason: string;
+  reason: ImportReason;
 }
 
 export type MappedRow =
   | { kind: 'business'; business: BusinessInput; identity: Identity; isTemporarilyClosed: boolean; hasUnreadableHours: boolean }
-  | { kind: 'skipped'; name: string | null; reason: string }
+  | { kind: 'skipped'; name: string | null; reason: ImportReason }
   /** `name`: the row's business name when it had a usable one (another value was bad), for the report. */
   | { kind: 'error'; name: string | null; issues: RowIssue[] };
 
@@ -107,7 +109,7 @@ class RowCells {
     return index === undefined ? field : (this.map.headers[index] ?? field);
   }
 
-  addIssue(field: ColumnField, reason: string): void {
+  addIssue(field: ColumnField, reason: ImportReason): void {
     this.issues.push({ row: this.rowNumber, column: this.header(field), reason });
   }
 
@@ -128,14 +130,14 @@ export function mapRow(cells: readonly string[], map: ColumnMap, rowNumber: numb
 
   const name = cleanName(row.cell('name'));
   const status = statusOf(row.text('businessStatus'), parseFlag(row.cell('permanentlyClosed')), parseFlag(row.cell('temporarilyClosed')));
-  if (status === 'permanentlyClosed') return { kind: 'skipped', name, reason: 'permanently closed' };
-  if (name === null) row.addIssue('name', 'the name is missing');
+  if (status === 'permanentlyClosed') return { kind: 'skipped', name, reason: { code: 'permanently_closed', params: {} } };
+  if (name === null) row.addIssue('name', { code: 'name_missing', params: {} });
 
   const latitude = row.check('latitude', parseCoordinate(row.cell('latitude'), 'latitude'));
   const longitude = row.check('longitude', parseCoordinate(row.cell('longitude'), 'longitude'));
   if ((latitude === null) !== (longitude === null) && issues.length === 0) {
     const missing = latitude === null ? 'latitude' : 'longitude';
-    row.addIssue(missing, `${missing} is missing while the other coordinate is given`);
+    row.addIssue(missing, { code: 'coordinate_half_missing', params: { missing } });
   }
   const rating = row.check('rating', parseRating(row.cell('rating')));
   const reviews = row.check('reviews', parseCount(row.cell('reviews')));
@@ -148,7 +150,7 @@ export function mapRow(cells: readonly string[], map: ColumnMap, rowNumber: numb
   const countryCodeText = row.text('countryCode');
   let countryCode = normalizeCountryCode(countryCodeText);
   if (countryCodeText !== null && countryCode === null) {
-    row.addIssue('countryCode', `"${countryCodeText}" is not an ISO 3166 country code`);
+    row.addIssue('countryCode', { code: 'country_code_unknown', params: { value: countryCodeText } });
   }
   countryCode ??= countryCodeFromName(country);
   // gosom writes the country as a code inside complete_address ("CY"): show the country's name.

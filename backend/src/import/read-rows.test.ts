@@ -7,6 +7,7 @@ import JSZip from 'jszip';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, describe, expect, it } from 'vitest';
 import { detectFileKind, sniffDelimiter } from './file-type.ts';
+import type { RecordProblem } from '../shared/import-reasons.ts';
 import { MAX_CSV_COLUMNS, MAX_CSV_RECORD_CHARS, openRows, UnreadableFileError, type SheetRow } from './read-rows.ts';
 import { inspectZip } from './zip-guard.ts';
 
@@ -89,7 +90,7 @@ describe('openRows', () => {
         { rowNumber: 1, cells: ['name', 'about'] },
         { rowNumber: 3, cells: ['A', `one${eol}two`] },
         { rowNumber: 4, cells: ['B', 'x'] },
-        { rowNumber: 5, unreadable: 'A quoted field is not closed: the file ends inside it.' },
+        { rowNumber: 5, unreadable: { code: 'unclosed_quote', params: {} } },
       ]);
     }
   });
@@ -101,7 +102,7 @@ describe('openRows', () => {
       expect(await readAll(file), JSON.stringify(eol)).toEqual([
         { rowNumber: 1, cells: ['name', 'about'] },
         { rowNumber: 3, cells: ['A', `one${eol}two`] },
-        { rowNumber: 6, unreadable: 'A quoted field is not closed: the file ends inside it.' },
+        { rowNumber: 6, unreadable: { code: 'unclosed_quote', params: {} } },
       ]);
     }
   });
@@ -112,7 +113,7 @@ describe('openRows', () => {
       expect(rows, JSON.stringify(eol)).toEqual([
         { rowNumber: 1, cells: ['name', 'phone'] },
         { rowNumber: 2, cells: ['A', '1'] },
-        { rowNumber: 3, unreadable: 'A quoted field has other characters after its closing quote (inside quotes, a quote is written twice: "").' },
+        { rowNumber: 3, unreadable: { code: 'malformed_quote', params: {} } },
         { rowNumber: 4, cells: ['C', '3'] },
         { rowNumber: 5, cells: ['D', '4'] },
       ]);
@@ -120,7 +121,7 @@ describe('openRows', () => {
   });
 
   it('reads a file where every other record is malformed, each reported at its line, the others read', async () => {
-    const malformed = 'A quoted field has other characters after its closing quote (inside quotes, a quote is written twice: "").';
+    const malformed: RecordProblem = { code: 'malformed_quote', params: {} };
     const expected: SheetRow[] = [{ rowNumber: 1, cells: ['name', 'phone', 'about'] }];
     let text = 'name,phone,about\n';
     for (let i = 0; i < 40_000; i += 1) {
@@ -144,7 +145,7 @@ describe('openRows', () => {
       for (let i = 0; i < 12_000; i += 1) {
         if (i === 7_777) {
           text += `"Broken "x, ok,1${eol}`;
-          expected.push({ rowNumber: line, unreadable: 'A quoted field has other characters after its closing quote (inside quotes, a quote is written twice: "").' });
+          expected.push({ rowNumber: line, unreadable: { code: 'malformed_quote', params: {} } });
           line += 1;
           continue;
         }
@@ -168,7 +169,7 @@ describe('openRows', () => {
     const rows = await readAll(file);
     expect(rows.filter((row) => 'cells' in row).map((row) => 'cells' in row && row.cells[0])).toEqual(['name', 'Before']);
     expect(rows.filter((row) => 'unreadable' in row)).toEqual([
-      { rowNumber: 3, unreadable: `The record is longer than ${MAX_CSV_RECORD_CHARS.toLocaleString('en-US')} characters: reading stopped here, the rows after it were not read.` },
+      { rowNumber: 3, unreadable: { code: 'record_too_long', params: { max: MAX_CSV_RECORD_CHARS } } },
     ]);
   });
 
@@ -178,23 +179,24 @@ describe('openRows', () => {
     expect(await readAll(file)).toEqual([
       { rowNumber: 1, cells: ['name', 'about'] },
       { rowNumber: 2, cells: ['Before', 'ok'] },
-      { rowNumber: 3, unreadable: `The record is longer than ${MAX_CSV_RECORD_CHARS.toLocaleString('en-US')} characters: reading stopped here, the rows after it were not read.` },
+      { rowNumber: 3, unreadable: { code: 'record_too_long', params: { max: MAX_CSV_RECORD_CHARS } } },
     ]);
   });
 
   it('refuses a file whose header has a million columns before parsing it', async () => {
     const header = Array.from({ length: 1_000_000 }, (_, i) => `c${i}`).join(',');
     const file = write('million-columns.csv', `${header}\n${header}\n`);
-    await expect(openRows(file)).rejects.toThrow(new UnreadableFileError('The first line (the column names) is longer than 64 KB: this is not a places export.'));
+    await expect(openRows(file)).rejects.toThrow(new UnreadableFileError({ code: 'header_line_too_long', params: { maxKb: 64 } }));
+    await expect(openRows(file)).rejects.toThrow('The first line (the column names) is longer than 64 KB: this is not a places export.');
     const wideButShort = write('wide-header.csv', `${Array.from({ length: 5_000 }, () => 'c').join(',')}\nv\n`);
-    await expect(openRows(wideButShort)).rejects.toThrow(new UnreadableFileError(`The file has 5,000 columns; a places export has at most ${MAX_CSV_COLUMNS.toLocaleString('en-US')}.`));
+    await expect(openRows(wideButShort)).rejects.toThrow(`The file has 5,000 columns; a places export has at most ${MAX_CSV_COLUMNS.toLocaleString('en-US')}.`);
   });
 
   it('reports a data record with a million (empty) fields as unreadable', async () => {
     const rows = await readAll(write('million-fields.csv', `name,phone\nA,1\n${','.repeat(999_999)}\nC,3\n`));
     expect(rows.filter((row) => 'cells' in row).map((row) => 'cells' in row && row.cells[0])).toEqual(['name', 'A', 'C']);
     expect(rows.filter((row) => 'unreadable' in row)).toEqual([
-      { rowNumber: 3, unreadable: `The record has 1,000,000 fields; at most ${MAX_CSV_COLUMNS.toLocaleString('en-US')} are read.` },
+      { rowNumber: 3, unreadable: { code: 'too_many_fields', params: { fields: 1_000_000, max: MAX_CSV_COLUMNS } } },
     ]);
   });
 
@@ -245,7 +247,8 @@ describe('openRows', () => {
 
   it('refuses a non-spreadsheet renamed .xlsx, and a zip that is not a workbook', async () => {
     const png = write('picture.xlsx', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
-    await expect(openRows(png)).rejects.toThrow(new UnreadableFileError('The file is neither an Excel workbook (.xlsx, .xls) nor a CSV text file.'));
+    await expect(openRows(png)).rejects.toThrow(new UnreadableFileError({ code: 'not_a_spreadsheet', params: {} }));
+    await expect(openRows(png)).rejects.toThrow('The file is neither an Excel workbook (.xlsx, .xls) nor a CSV text file.');
     const zip = new JSZip();
     zip.file('readme.txt', 'hello');
     const notBook = write('archive.xlsx', await zip.generateAsync({ type: 'nodebuffer' }));
@@ -262,7 +265,7 @@ describe('zip bomb guard', () => {
     const file = write('bomb.xlsx', await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } }));
     const verdict = await inspectZip(file);
     expect(verdict.isAccepted).toBe(false);
-    expect(verdict).toMatchObject({ reason: expect.stringContaining('xl/worksheets/sheet1.xml declares a') });
+    expect(verdict).toMatchObject({ problem: { code: 'zip_ratio', params: { entry: 'xl/worksheets/sheet1.xml' } } });
     await expect(openRows(file)).rejects.toThrow(/zip bomb/);
   });
 
@@ -271,8 +274,11 @@ describe('zip bomb guard', () => {
     zip.file('xl/workbook.xml', '<workbook/>');
     for (let index = 0; index < 20; index += 1) zip.file(`xl/part${index}.xml`, 'x'.repeat(1000));
     const file = write('many.xlsx', await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
-    expect(await inspectZip(file, { maxEntries: 10, maxTotalBytes: 1e9, maxRatio: 200, ratioFloorBytes: 1e6 })).toMatchObject({ isAccepted: false, reason: expect.stringContaining('22 entries') });
-    expect(await inspectZip(file, { maxEntries: 100, maxTotalBytes: 5000, maxRatio: 200, ratioFloorBytes: 1e6 })).toMatchObject({ isAccepted: false });
+    expect(await inspectZip(file, { maxEntries: 10, maxTotalBytes: 1e9, maxRatio: 200, ratioFloorBytes: 1e6 })).toEqual({
+      isAccepted: false,
+      problem: { code: 'zip_too_many_entries', params: { entries: 22, max: 10 } },
+    });
+    expect(await inspectZip(file, { maxEntries: 100, maxTotalBytes: 5000, maxRatio: 200, ratioFloorBytes: 1e6 })).toMatchObject({ isAccepted: false, problem: { code: 'zip_too_large' } });
     expect(await inspectZip(file)).toEqual({ isAccepted: true, declaredBytes: expect.any(Number) });
   });
 });

@@ -15,11 +15,12 @@ import type * as XLSX from '@e965/xlsx';
 import { detectFileKindOf, headerColumnCount, sniffDelimiter, sniffLineBreak, type FileKind, type TextEncoding } from './file-type.ts';
 import { WorkbookArchive } from './workbook-archive.ts';
 import { inspectZip, ZIP_LIMITS } from './zip-guard.ts';
+import { fileProblemText, type FileProblem, type RecordProblem } from '../shared/import-reasons.ts';
 
 export type SheetRow =
   | { rowNumber: number; cells: string[] }
   /** A row the parser could not read (an unclosed quote, for example). */
-  | { rowNumber: number; unreadable: string };
+  | { rowNumber: number; unreadable: RecordProblem };
 
 export interface RowSource {
   kind: 'xlsx' | 'xls' | 'csv';
@@ -29,9 +30,13 @@ export interface RowSource {
   fileSize: number;
 }
 
-/** A file that cannot be read at all; nothing of it is written. */
+/** A file that cannot be read at all, or no further; its message is the problem's English words. */
 export class UnreadableFileError extends Error {
   override name = 'UnreadableFileError';
+
+  constructor(readonly problem: FileProblem) {
+    super(fileProblemText(problem));
+  }
 }
 
 /** Legacy .xls files are read whole; 65,536 rows of text fit well under this. */
@@ -47,26 +52,24 @@ export const MAX_CSV_RECORD_CHARS = 1_000_000;
 export async function openRows(file: string, zipLimits = ZIP_LIMITS): Promise<RowSource> {
   const kind: FileKind = await detectFileKindOf(file);
   const { size } = await stat(file);
-  if (kind.kind === 'unknown') throw new UnreadableFileError(kind.reason);
+  if (kind.kind === 'unknown') throw new UnreadableFileError(kind.problem);
   if (kind.kind === 'xlsx') {
     const verdict = await inspectZip(file, zipLimits);
-    if (!verdict.isAccepted) throw new UnreadableFileError(verdict.reason);
+    if (!verdict.isAccepted) throw new UnreadableFileError(verdict.problem);
     const budget = new InflatedBudget(Math.min(zipLimits.maxTotalBytes, verdict.declaredBytes), verdict.declaredBytes < zipLimits.maxTotalBytes);
     const progress = { bytesRead: 0 };
     return { kind: 'xlsx', rows: xlsxRows(file, budget, progress), bytesRead: () => progress.bytesRead, fileSize: size };
   }
   if (kind.kind === 'xls') {
-    if (size > MAX_XLS_BYTES) throw new UnreadableFileError(`A legacy .xls file may be at most ${MAX_XLS_BYTES / 1024 ** 2} MB; save it as .xlsx or CSV.`);
+    if (size > MAX_XLS_BYTES) throw new UnreadableFileError({ code: 'xls_too_large', params: { maxMb: MAX_XLS_BYTES / 1024 ** 2 } });
     let isRead = false;
     return { kind: 'xls', rows: xlsRows(file, () => (isRead = true)), bytesRead: () => (isRead ? size : 0), fileSize: size };
   }
   const sample = await readSample(file, kind.encoding, kind.bomLength);
   const delimiter = sniffDelimiter(sample);
   const headerColumns = headerColumnCount(sample, delimiter, size - kind.bomLength <= SAMPLE_BYTES);
-  if (headerColumns === null) throw new UnreadableFileError(`The first line (the column names) is longer than ${SAMPLE_BYTES / 1024} KB: this is not a places export.`);
-  if (headerColumns > MAX_CSV_COLUMNS) {
-    throw new UnreadableFileError(`The file has ${headerColumns.toLocaleString('en-US')} columns; a places export has at most ${MAX_CSV_COLUMNS.toLocaleString('en-US')}.`);
-  }
+  if (headerColumns === null) throw new UnreadableFileError({ code: 'header_line_too_long', params: { maxKb: SAMPLE_BYTES / 1024 } });
+  if (headerColumns > MAX_CSV_COLUMNS) throw new UnreadableFileError({ code: 'too_many_columns', params: { columns: headerColumns, max: MAX_CSV_COLUMNS } });
   const counted = countedStream(file);
   return { kind: 'csv', rows: csvRows(counted.stream, kind.encoding, delimiter, sniffLineBreak(sample)), bytesRead: counted.bytesRead, fileSize: size };
 }
@@ -119,7 +122,7 @@ const recordChars = (record: readonly string[]) => record.reduce((chars, field) 
 /** The row that stops the reading at a record longer than MAX_CSV_RECORD_CHARS, numbered by the line it reaches. */
 const tooLong = (rowNumber: number): SheetRow => ({
   rowNumber,
-  unreadable: `The record is longer than ${MAX_CSV_RECORD_CHARS.toLocaleString('en-US')} characters: reading stopped here, the rows after it were not read.`,
+  unreadable: { code: 'record_too_long', params: { max: MAX_CSV_RECORD_CHARS } },
 });
 
 /** Line breaks inside a record's fields (quoted fields may hold them). */
@@ -136,8 +139,8 @@ interface PapaResult {
 /** Records read at a time after a malformed one, until a stretch of them reads clean. */
 const CAREFUL_RECORDS = 16;
 
-const UNCLOSED_QUOTE = 'A quoted field is not closed: the file ends inside it.';
-const MALFORMED_QUOTE = 'A quoted field has other characters after its closing quote (inside quotes, a quote is written twice: "").';
+const UNCLOSED_QUOTE: RecordProblem = { code: 'unclosed_quote', params: {} };
+const MALFORMED_QUOTE: RecordProblem = { code: 'malformed_quote', params: {} };
 
 /**
  * CSV records through papaparse's core parser (about twice as fast as csv-parse on places exports,
@@ -172,7 +175,7 @@ async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: stri
       line = rowNumber + 1;
       if (record.length === 1 && record[0] === '') continue;
       if (record.length > MAX_CSV_COLUMNS) {
-        yield { rowNumber, unreadable: `The record has ${record.length.toLocaleString('en-US')} fields; at most ${MAX_CSV_COLUMNS.toLocaleString('en-US')} are read.` };
+        yield { rowNumber, unreadable: { code: 'too_many_fields', params: { fields: record.length, max: MAX_CSV_COLUMNS } } };
         continue;
       }
       yield { rowNumber, cells: record };
@@ -279,8 +282,8 @@ class InflatedBudget {
     if (this.used <= this.limit) return;
     throw new InflatedTooFarError(
       this.isDeclared
-        ? `The archive inflates to more than the ${this.limit} bytes it declares (its sizes lie: a zip bomb?); reading stopped there.`
-        : `The archive inflates to more than ${Math.round(this.limit / 1024 ** 3)} GB; reading stopped there.`,
+        ? { code: 'inflates_past_declared', params: { bytes: this.limit } }
+        : { code: 'inflates_past_limit', params: { maxGb: Math.round(this.limit / 1024 ** 3) } },
     );
   }
 }
@@ -343,7 +346,7 @@ async function* xlsxRows(file: string, budget: InflatedBudget, progress: { bytes
     }
   } catch (error) {
     if (error instanceof InflatedTooFarError) throw error;
-    throw new UnreadableFileError(`The .xlsx workbook cannot be read: ${(error as Error).message}`);
+    throw new UnreadableFileError({ code: 'xlsx_unreadable', params: { detail: (error as Error).message } });
   } finally {
     // Stopped early (no name column, a write error): the sheet's stream lets go of the archive's file.
     sheet?.destroy();
@@ -359,7 +362,7 @@ async function* xlsRows(file: string, onRead: () => void): AsyncGenerator<SheetR
     const first = workbook.SheetNames[0];
     sheet = first === undefined ? undefined : workbook.Sheets[first];
   } catch (error) {
-    throw new UnreadableFileError(`The .xls workbook cannot be read: ${(error as Error).message}`);
+    throw new UnreadableFileError({ code: 'xls_unreadable', params: { detail: (error as Error).message } });
   }
   onRead();
   if (!sheet) return;

@@ -19,14 +19,14 @@ describe('packEvents and unpackEvents', () => {
       { type: 'header', cells: headers },
       businessEvent(['Café Ωmega', 'ChIJx5dsO9c13YAR9Cxa8Wf0ylE', '35.19', '33.37', '{"Monday": "9AM-5PM"}', '{"Amenities": {"Restroom": true}}', 'True', 'CLOSED_TEMPORARILY'], 2),
       { type: 'cells', row: 3, cells: ['a', '', 'c,"d"', '‎مطعم‎'] },
-      { type: 'mapped', row: 4, mapped: { kind: 'skipped', name: 'Gone', reason: 'permanently closed' } },
+      { type: 'mapped', row: 4, mapped: { kind: 'skipped', name: 'Gone', reason: { code: 'permanently_closed', params: {} } } },
       { type: 'repeated-header', row: 5 },
-      { type: 'unreadable', row: 6, reason: 'Invalid Closing Quote' },
+      { type: 'unreadable', row: 6, problem: { code: 'too_many_fields', params: { fields: 1200, max: 1000 } } },
       businessEvent(['Bakery', '', '', '', 'Mo-Fr 8-18 Uhr', 'plain text about', 'no', ''], 7),
       { type: 'cells', row: 8, cells: [] },
       { type: 'cells', row: 9, cells: [''] },
       { type: 'cells', row: 10, cells: ['nul \u0000 inside', 'b'] },
-      { type: 'read-failed', message: 'The archive is damaged.' },
+      { type: 'read-failed', problem: { code: 'zip_damaged', params: { detail: 'invalid central directory' } } },
     ];
     const sent = structuredClone(packEvents(events));
     expect(unpackEvents(sent)).toEqual(events);

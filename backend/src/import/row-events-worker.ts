@@ -25,7 +25,7 @@ async function readFile(file: string): Promise<void> {
     source = await openRows(file);
   } catch (error) {
     if (!(error instanceof UnreadableFileError)) throw error;
-    send({ type: 'open-failed', message: error.message });
+    send({ type: 'open-failed', problem: error.problem });
     return;
   }
   credits = messagesInFlight(source.kind);

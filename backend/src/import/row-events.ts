@@ -14,12 +14,13 @@ import { unpackEvents } from './row-event-messages.ts';
 import { mapRow, type MappedRow } from './map-row.ts';
 import { openRows, UnreadableFileError, type RowSource } from './read-rows.ts';
 import { tsWorkerSource } from '@directory/indexer/worker-source.ts';
+import type { FileProblem, RecordProblem } from '../shared/import-reasons.ts';
 
 export type RowEvent =
   /** The header row's cells, trimmed (the first row of the file). */
   | { type: 'header'; cells: string[] }
-  | { type: 'header-unreadable'; reason: string }
-  | { type: 'unreadable'; row: number; reason: string }
+  | { type: 'header-unreadable'; problem: RecordProblem }
+  | { type: 'unreadable'; row: number; problem: RecordProblem }
   | { type: 'repeated-header'; row: number }
   /** A data row as read, not mapped yet (from a reading worker that leaves the mapping to the importer: see `mapsWhileReading`). */
   | { type: 'cells'; row: number; cells: string[] }
@@ -32,7 +33,7 @@ export type RowEvent =
    */
   | { type: 'business'; row: number; columns: BusinessColumns; slug: string; identity: Identity; isTemporarilyClosed: boolean; hasUnreadableHours: boolean }
   /** The file broke mid-way (a damaged zip, a CSV the parser gives up on): no more rows follow. */
-  | { type: 'read-failed'; message: string };
+  | { type: 'read-failed'; problem: FileProblem };
 
 export interface RowEventSource {
   kind: RowSource['kind'];
@@ -46,8 +47,12 @@ export const WORKER_READ_MIN_BYTES = 2 * 1024 ** 2;
 /** Events the reading worker's messages may hold unconsumed in all (memory stays flat). */
 const EVENTS_IN_FLIGHT = 4_000;
 
-const isReadError = (error: unknown): error is Error =>
-  error instanceof UnreadableFileError || (error instanceof Error && 'code' in error && String(error.code).startsWith('CSV_'));
+/** What stopped the reading, when it is the file's fault (a damaged archive, a parser's refusal); null for anything else. */
+function readProblemOf(error: unknown): FileProblem | null {
+  if (error instanceof UnreadableFileError) return error.problem;
+  if (error instanceof Error && 'code' in error && String(error.code).startsWith('CSV_')) return { code: 'csv_unreadable', params: { detail: error.message } };
+  return null;
+}
 
 /**
  * The events of an opened file as read, data rows not mapped ('cells'), in file order. A row of
@@ -59,7 +64,7 @@ export async function* readEvents(source: RowSource): AsyncGenerator<RowEvent> {
     for await (const sheetRow of source.rows) {
       if (!isHeaderRead) {
         if (!('cells' in sheetRow)) {
-          yield { type: 'header-unreadable', reason: sheetRow.unreadable };
+          yield { type: 'header-unreadable', problem: sheetRow.unreadable };
           return;
         }
         isHeaderRead = true;
@@ -68,13 +73,14 @@ export async function* readEvents(source: RowSource): AsyncGenerator<RowEvent> {
         if (mapColumns(cells).fields.name === undefined) return;
         continue;
       }
-      if ('unreadable' in sheetRow) yield { type: 'unreadable', row: sheetRow.rowNumber, reason: sheetRow.unreadable };
+      if ('unreadable' in sheetRow) yield { type: 'unreadable', row: sheetRow.rowNumber, problem: sheetRow.unreadable };
       else if (sheetRow.cells.every((cell) => cell.trim() === '')) continue;
       else yield { type: 'cells', row: sheetRow.rowNumber, cells: sheetRow.cells };
     }
   } catch (error) {
-    if (!isReadError(error)) throw error;
-    yield { type: 'read-failed', message: error.message };
+    const problem = readProblemOf(error);
+    if (problem === null) throw error;
+    yield { type: 'read-failed', problem };
   }
 }
 
@@ -121,7 +127,7 @@ export const mapsWhileReading = (kind: RowSource['kind']) => kind === 'csv';
 /** Messages between the importer and its reading worker. */
 export type ReaderMessage =
   | { type: 'opened'; kind: RowSource['kind']; fileSize: number }
-  | { type: 'open-failed'; message: string }
+  | { type: 'open-failed'; problem: FileProblem }
   /** `events` packed by row-event-messages.ts. */
   | { type: 'events'; events: unknown[]; bytesRead: number }
   | { type: 'done'; bytesRead: number };
@@ -256,7 +262,7 @@ export async function openRowEvents(file: string, fileSize: number, inWorker = f
   }
   if (first === null || first.type === 'open-failed') {
     await finish(first !== null);
-    throw new UnreadableFileError(first?.type === 'open-failed' ? first.message : 'The file cannot be read.');
+    throw new UnreadableFileError(first?.type === 'open-failed' ? first.problem : { code: 'unreadable', params: {} });
   }
   if (first.type !== 'opened') {
     await finish(false);

@@ -6,6 +6,7 @@
  * inflated and stops at the lower of maxTotalBytes and the declared total.
  */
 import yauzl from 'yauzl';
+import type { FileProblem } from '../shared/import-reasons.ts';
 
 export const ZIP_LIMITS = {
   /** An .xlsx has a few dozen parts; thousands mean something else. */
@@ -21,19 +22,19 @@ export const ZIP_LIMITS = {
 export type ZipVerdict =
   /** `declaredBytes`: the total uncompressed size the archive declares (what reading may inflate at most). */
   | { isAccepted: true; declaredBytes: number }
-  | { isAccepted: false; reason: string };
+  | { isAccepted: false; problem: FileProblem };
 
 /** Inspects the central directory of `file` against `limits`. */
 export function inspectZip(file: string, limits = ZIP_LIMITS): Promise<ZipVerdict> {
   return new Promise((resolve) => {
     yauzl.open(file, { lazyEntries: true, autoClose: true, validateEntrySizes: true }, (openError, zip) => {
       if (openError || !zip) {
-        resolve({ isAccepted: false, reason: `The file looks like a zip archive but cannot be read: ${openError?.message ?? 'unknown error'}.` });
+        resolve({ isAccepted: false, problem: { code: 'zip_unreadable', params: { detail: openError?.message ?? 'unknown error' } } });
         return;
       }
       if (zip.entryCount > limits.maxEntries) {
         zip.close();
-        resolve({ isAccepted: false, reason: `The archive declares ${zip.entryCount} entries (at most ${limits.maxEntries}); refused before unpacking.` });
+        resolve({ isAccepted: false, problem: { code: 'zip_too_many_entries', params: { entries: zip.entryCount, max: limits.maxEntries } } });
         return;
       }
       let total = 0;
@@ -50,19 +51,19 @@ export function inspectZip(file: string, limits = ZIP_LIMITS): Promise<ZipVerdic
         total += entry.uncompressedSize;
         const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
         if (entry.uncompressedSize >= limits.ratioFloorBytes && ratio > limits.maxRatio) {
-          finish({ isAccepted: false, reason: `The archive entry ${entry.fileName} declares a ${Math.round(ratio)}:1 compression ratio (a zip bomb?); refused before unpacking.` });
+          finish({ isAccepted: false, problem: { code: 'zip_ratio', params: { entry: entry.fileName, ratio: Math.round(ratio) } } });
           return;
         }
         if (total > limits.maxTotalBytes) {
-          finish({ isAccepted: false, reason: `The archive declares more than ${Math.round(limits.maxTotalBytes / 1024 ** 3)} GB once unpacked; refused before unpacking.` });
+          finish({ isAccepted: false, problem: { code: 'zip_too_large', params: { maxGb: Math.round(limits.maxTotalBytes / 1024 ** 3) } } });
           return;
         }
         zip.readEntry();
       });
       zip.on('end', () =>
-        finish(hasWorkbook ? { isAccepted: true, declaredBytes: total } : { isAccepted: false, reason: 'The file is a zip archive but not an Excel workbook (.xlsx).' }),
+        finish(hasWorkbook ? { isAccepted: true, declaredBytes: total } : { isAccepted: false, problem: { code: 'zip_not_workbook', params: {} } }),
       );
-      zip.on('error', (error: Error) => finish({ isAccepted: false, reason: `The zip archive is damaged: ${error.message}.` }));
+      zip.on('error', (error: Error) => finish({ isAccepted: false, problem: { code: 'zip_damaged', params: { detail: error.message } } }));
       zip.readEntry();
     });
   });

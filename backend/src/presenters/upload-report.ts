@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ImportReportRecord } from '../db/import-report-repository.ts';
 import type { UploadReport } from '../shared/admin-types.ts';
+import { storedImportReason } from '../shared/import-reasons.ts';
 
 const count = z.coerce.number().finite().nonnegative().catch(0);
 /** The part of the stored details the dashboard shows; anything missing reads as 0. */
@@ -55,6 +56,7 @@ export function presentUploadReport(row: ImportReportRecord): UploadReport {
     timestamp: row.started_at,
     isDryRun: row.is_dry_run === 1,
     message: row.message,
+    failure: storedImportReason(row.message_code, row.message_params),
     errorsCsvUrl: row.error_count + row.skipped > 0 ? `/api/admin/upload-reports/${row.id}/errors.csv` : null,
     summary: {
       fileName: row.file_name,

@@ -90,16 +90,16 @@ describe('importFile', () => {
     const result = await run(file);
     expect(result).toMatchObject({
       success: true, totalRows: 4, successCount: 2, errorCount: 1, skippedCount: 1,
-      errors: [{ row: 3, column: 'latitude', reason: '999 is outside −90…90' }],
-      skippedBusinesses: [{ row: 4, name: null, reason: 'repeated header row' }],
+      errors: [{ row: 3, column: 'latitude', reason: '999 is outside −90…90', code: 'coordinate_out_of_range', params: { value: 999, limit: 90 } }],
+      skippedBusinesses: [{ row: 4, name: null, reason: 'repeated header row', code: 'repeated_header', params: {} }],
     });
     expect(result.successCount + result.errorCount + result.skippedCount).toBe(result.totalRows);
     expect(count('SELECT count(*) FROM businesses')).toBe(2);
     const stored = new ImportReportRepository(record).find(result.reportId!);
     expect(stored).toMatchObject({ status: 'completed', total_rows: 4, inserted: 2, skipped: 1, error_count: 1 });
     expect([...new ImportReportRepository(record).iterateRows(result.reportId!)]).toEqual([
-      { row: 3, kind: 'error', column: 'latitude', reason: '999 is outside −90…90', name: 'B' },
-      { row: 4, kind: 'skipped', column: '', reason: 'repeated header row', name: null },
+      { row: 3, kind: 'error', column: 'latitude', reason: '999 is outside −90…90', issue: { code: 'coordinate_out_of_range', params: { value: 999, limit: 90 } }, name: 'B' },
+      { row: 4, kind: 'skipped', column: '', reason: 'repeated header row', issue: { code: 'repeated_header', params: {} }, name: null },
     ]);
   });
 

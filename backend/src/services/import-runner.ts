@@ -16,7 +16,9 @@ import { ImportReportRepository, isProcessAlive, type ReportCounts, type ReportR
 import { columnExtraction, mapColumns, type ColumnMap } from '../import/columns.ts';
 import type { Identity } from '../import/identity.ts';
 import { UnreadableFileError } from '../import/read-rows.ts';
+import type { RowIssue } from '../import/map-row.ts';
 import { openRowEvents, type RowEventSource } from '../import/row-events.ts';
+import { importReasonText, reasonFields, type FileProblem, type ImportReason } from '../shared/import-reasons.ts';
 import type { ColumnExtractionReport, DuplicateAnalysisReport, FileImportResult, ImportRowError, SkippedBusiness } from '../shared/import-types.ts';
 import { slugSourceOf, uniqueSlug } from './business-writer.ts';
 
@@ -104,19 +106,16 @@ const FIRST_LINE_QUOTED = 120;
 /**
  * Why a file has no name column. A text file named like a workbook (a licence, notes, a renamed
  * file) is read as CSV, since the kind comes from the bytes: its "columns" are whatever its first
- * line says, so the message says it is text, not an Excel workbook, rather than listing them as columns.
+ * line says, so the reason says it is text, not an Excel workbook, rather than listing them as columns.
  */
-export function noNameColumnMessage(fileName: string, kind: RowEventSource['kind'], headers: readonly string[]): string {
+export function noNameColumnReason(fileName: string, kind: RowEventSource['kind'], headers: readonly string[]): ImportReason {
   const found = headers.filter(Boolean).join(', ');
   const workbookExtension = /\.(xlsx|xls)$/i.exec(fileName)?.[0];
   if (kind === 'csv' && workbookExtension !== undefined) {
     const firstLine = found.length > FIRST_LINE_QUOTED ? `${found.slice(0, FIRST_LINE_QUOTED)}…` : found;
-    return (
-      `The file is named ${workbookExtension.toLowerCase()} but is a text file, not an Excel workbook, and its first line is no header with a name column` +
-      `${firstLine ? ` (it reads: ${firstLine})` : ''}. Save the spreadsheet from Excel as a workbook, or as a .csv file with a header row (name, …).`
-    );
+    return { code: 'text_named_workbook', params: { extension: workbookExtension.toLowerCase(), firstLine } };
   }
-  return `No name column was found (name, title, …). Columns found: ${found || 'none'}.`;
+  return { code: 'no_name_column', params: { found } };
 }
 
 /** Imports one file; never throws for a bad file (the result says why), only for a broken record. */
@@ -163,13 +162,13 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
   const bulkTriggers = new BulkInsertTriggers(options.record);
   let fileSize = (await stat(options.file)).size;
   let source: RowEventSource | null = null;
-  let openError: string | null = null;
+  let openProblem: FileProblem | null = null;
   try {
     source = await openRowEvents(options.file, fileSize, options.readInWorker);
     fileSize = source.fileSize;
   } catch (error) {
     if (!(error instanceof UnreadableFileError)) throw error;
-    openError = error.message;
+    openProblem = error.problem;
   }
   const reportId = reports.create({ fileName: options.fileName, fileSize, isDryRun: options.isDryRun, batchSize: options.batchSize, ownerPid: process.pid });
 
@@ -211,17 +210,19 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
     });
 
   /** One error row; `name` is the row's business name when it had one (another value was bad). */
-  const reportError = (issues: ImportRowError[], name: string | null = null) => {
+  const reportError = (issues: readonly RowIssue[], name: string | null = null) => {
     counts.errorCount += 1;
-    for (const issue of issues) {
-      if (errors.length < REPORTED_LIMIT) errors.push(issue);
-      pendingEntries.push({ row: issue.row, kind: 'error', column: issue.column, reason: issue.reason, name });
+    for (const { row, column, reason } of issues) {
+      const reported = reasonFields(reason);
+      if (errors.length < REPORTED_LIMIT) errors.push({ row, column, ...reported });
+      pendingEntries.push({ row, kind: 'error', column, reason: reported.reason, issue: reason, name });
     }
   };
-  const reportSkip = (row: number, name: string | null, reason: string) => {
+  const reportSkip = (row: number, name: string | null, reason: ImportReason) => {
     counts.skipped += 1;
-    if (skippedBusinesses.length < REPORTED_LIMIT) skippedBusinesses.push({ row, name, reason });
-    pendingEntries.push({ row, kind: 'skipped', column: '', reason, name });
+    const reported = reasonFields(reason);
+    if (skippedBusinesses.length < REPORTED_LIMIT) skippedBusinesses.push({ row, name, ...reported });
+    pendingEntries.push({ row, kind: 'skipped', column: '', reason: reported.reason, issue: reason, name });
   };
 
   /** Writes one row on its own (after its batch was refused); returns whether it inserted or updated. */
@@ -334,7 +335,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
           changed += 1;
         } catch (rowError) {
           if (!(rowError instanceof Error) || rowError.name !== 'SqliteError') throw rowError;
-          reportError([{ row: pending.row, column: '', reason: `the record refused the row: ${rowError.message}` }], pending.columns.name);
+          reportError([{ row: pending.row, column: '', reason: { code: 'record_refused', params: { detail: rowError.message } } }], pending.columns.name);
         }
       }
       reports.transaction(() => {
@@ -347,13 +348,26 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
     progress(false);
   };
 
-  const fail = (message: string): FileImportResult => {
-    const result = buildResult(false, message);
-    reports.finish(reportId, 'failed', counts, { errors, columnExtraction: extraction, duplicateAnalysis: result.duplicateAnalysis }, message);
+  const fail = (failure: ImportReason): FileImportResult => {
+    const result = buildResult(failure);
+    reports.finish(reportId, 'failed', counts, { errors, columnExtraction: extraction, duplicateAnalysis: result.duplicateAnalysis }, failure);
     return result;
   };
 
-  const buildResult = (success: boolean, message: string): FileImportResult => {
+  /** The file's result: completed when `failure` is null (its message then the counts in English), else failed with its reason. */
+  /**
+   * A completed file's counts in English (the admin screens compose their own sentence from the
+   * result's numbers). A row repeating a place of an earlier row is counted as updated, but on a
+   * first import nothing was in the record to update: the message tells the two apart.
+   */
+  const summaryMessage = () => {
+    const verb = options.isDryRun ? 'would be imported' : 'imported';
+    const repeats = duplicates.excel > 0 ? `, ${duplicates.excel} repeating an earlier row of the file` : '';
+    return `${counts.inserted + counts.updated} of ${counts.totalRows} rows ${verb} (${counts.inserted} new, ${duplicates.database} updated${repeats}), ${counts.errorCount} with errors, ${counts.skipped} skipped.`;
+  };
+
+  const buildResult = (failure: ImportReason | null): FileImportResult => {
+    const success = failure === null;
     const total = counts.totalRows;
     const successCount = counts.inserted + counts.updated;
     const duplicateAnalysis: DuplicateAnalysisReport = {
@@ -371,7 +385,8 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
     };
     return {
       success,
-      message,
+      message: failure === null ? summaryMessage() : importReasonText(failure),
+      failure,
       totalRows: total,
       successCount,
       changedCount: changed,
@@ -396,21 +411,20 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
     };
   };
 
-  if (source === null) return fail(openError ?? 'The file cannot be read.');
+  if (source === null) return fail({ code: 'file_unreadable', params: { problem: openProblem ?? { code: 'unreadable', params: {} } } });
 
   try {
     for await (const event of source.events) {
       if (event.type === 'header') {
         columns = mapColumns(event.cells);
         extraction = columnExtraction(columns);
-        if (columns.fields.name === undefined) return fail(noNameColumnMessage(options.fileName, source.kind, columns.headers));
+        if (columns.fields.name === undefined) return fail(noNameColumnReason(options.fileName, source.kind, columns.headers));
         continue;
       }
-      if (event.type === 'header-unreadable') return fail(`The header row cannot be read: ${event.reason}`);
+      if (event.type === 'header-unreadable') return fail({ code: 'header_unreadable', params: { problem: event.problem } });
       if (event.type === 'read-failed') {
         if (batch.length > 0 || pendingEntries.length > 0) flush();
-        const committed = counts.inserted + counts.updated;
-        return fail(`${event.message}${committed > 0 ? ` (stopped after ${counts.totalRows} rows; ${committed} written before the damage stay in the record)` : ''}`);
+        return fail({ code: 'read_stopped', params: { problem: event.problem, rows: counts.totalRows, written: counts.inserted + counts.updated } });
       }
       counts.totalRows += 1;
       if (event.type === 'business') {
@@ -429,8 +443,8 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
         batch.push({ row: event.row, columns: event.columns, slug: event.slug, identity: event.identity, isTemporarilyClosed: event.isTemporarilyClosed, isFileDuplicate });
         if (options.isDryRun) batchWouldWrite += 1;
         if (batch.length >= options.batchSize) flush();
-      } else if (event.type === 'unreadable') reportError([{ row: event.row, column: '', reason: `the row cannot be read: ${event.reason}` }]);
-      else if (event.type === 'repeated-header') reportSkip(event.row, null, 'repeated header row');
+      } else if (event.type === 'unreadable') reportError([{ row: event.row, column: '', reason: { code: 'row_unreadable', params: { problem: event.problem } } }]);
+      else if (event.type === 'repeated-header') reportSkip(event.row, null, { code: 'repeated_header', params: {} });
       else if (event.type === 'cells') throw new Error(`Row ${event.row} reached the importer unmapped.`);
       else {
         const mapped = event.mapped;
@@ -439,27 +453,21 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
       }
       if (counts.totalRows % PROGRESS_EVERY_ROWS === 0) progress(false);
     }
-    if (columns === null) return fail('The file is empty: no header row was found.');
+    if (columns === null) return fail({ code: 'no_header', params: {} });
     if (batch.length > 0 || pendingEntries.length > 0 || batchNumber === 0) flush();
   } catch (error) {
     if (!(error instanceof RecordFullError)) throw error;
-    const committed = counts.inserted + counts.updated;
-    const message = `The disk holding the record is full: the import stopped after ${counts.totalRows} rows; the ${committed} written before stay in the record. Free disk space, then import the file again to complete it.`;
+    const failure: ImportReason = { code: 'disk_full', params: { rows: counts.totalRows, written: counts.inserted + counts.updated } };
     try {
-      reports.finish(reportId, 'failed', counts, null, message);
+      reports.finish(reportId, 'failed', counts, null, failure);
     } catch (finishError) {
       // Even the report's few bytes may not fit: it stays running, and the next start marks it interrupted.
       if (!isRecordFull(finishError)) throw finishError;
     }
-    return buildResult(false, message);
+    return buildResult(failure);
   }
 
-  const verb = options.isDryRun ? 'would be imported' : 'imported';
-  // A row repeating a place of an earlier row is counted as updated, but on a first import nothing
-  // was in the record to update: the message tells the two apart.
-  const repeats = duplicates.excel > 0 ? `, ${duplicates.excel} repeating an earlier row of the file` : '';
-  const message = `${counts.inserted + counts.updated} of ${counts.totalRows} rows ${verb} (${counts.inserted} new, ${duplicates.database} updated${repeats}), ${counts.errorCount} with errors, ${counts.skipped} skipped.`;
-  const result = buildResult(true, message);
+  const result = buildResult(null);
   reports.finish(reportId, 'completed', counts, {
     columnExtraction: result.columnExtraction,
     duplicateAnalysis: result.duplicateAnalysis,

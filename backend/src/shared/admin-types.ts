@@ -2,6 +2,7 @@
  * Shapes of every admin JSON response (the admin API contract). The admin screens import
  * these types, so client and server cannot drift.
  */
+import type { ImportReason } from './import-reasons.ts';
 
 export interface AdminLoginResponse {
   success: true;
@@ -97,8 +98,10 @@ export interface UploadReport {
   timestamp: string;
   /** A dry run: the file was read and checked, nothing was written (its counts are what it would have written). */
   isDryRun: boolean;
-  /** Why a failed or interrupted import stopped ("The file is empty: …"); null otherwise. */
+  /** Why a failed or interrupted import stopped, in English ("The file is empty: …"); null otherwise. */
   message: string | null;
+  /** The same by code, for the admin screens' Turkish; null when it did not fail, or failed before codes were kept (then `message` alone says why). */
+  failure: ImportReason | null;
   /** Where its error and skipped rows download as CSV; null when it has none. */
   errorsCsvUrl: string | null;
   summary: { fileName: string; fileSizeMB: number; processingTimeSeconds: number; totalRecords: number };

@@ -2,28 +2,35 @@
  * Shapes of the import and export calls (admin spec sections 3 and 7). The admin screens
  * import these types, so client and server cannot drift.
  */
+import type { ImportReason } from './import-reasons.ts';
 
 export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
 export type BatchSize = (typeof BATCH_SIZES)[number];
 export const DEFAULT_BATCH_SIZE: BatchSize = 500;
 export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024;
 
-export interface ImportRowError {
+/**
+ * Why a row was refused or skipped: the English `reason` for API readers, and its `code` and
+ * `params` (import-reasons.ts), which the admin screens word in Turkish.
+ */
+export type ReportedReason = { reason: string } & ImportReason;
+
+export type ImportRowError = {
   /** Row number as the spreadsheet shows it (the header is row 1). */
   row: number;
+  /** The column as the file names it ('' for a row that could not be read at all). */
   column: string;
-  reason: string;
-}
+} & ReportedReason;
 
-export interface SkippedBusiness {
+export type SkippedBusiness = {
   row: number;
   name: string | null;
-  reason: string;
-}
+} & ReportedReason;
 
 /** The spec's simple upload report. successCount + errorCount + skippedCount = totalRows. */
 export interface SimpleUploadReport {
   success: boolean;
+  /** English: the counts of a completed import, or why the file failed. */
   message: string;
   totalRows: number;
   /** Rows written (or, in a dry run, that would be written); in-file duplicates included, the last one wins. */
@@ -67,6 +74,8 @@ export interface DuplicateAnalysisReport {
 
 /** The spec's detailed per-file result of POST /api/upload-excel-batch. */
 export interface FileImportResult extends SimpleUploadReport {
+  /** Why the file failed, by code (`message` in English); null when it did not. */
+  failure: ImportReason | null;
   reportId: number | null;
   fileName: string;
   fileIndex: number;

@@ -457,15 +457,20 @@ describe('admin API against the record', () => {
       .run();
     app.deps.record
       .prepare(
-        `INSERT INTO upload_reports (file_name, file_size_bytes, status, message, is_dry_run, started_at, finished_at)
-         VALUES ('empty.csv', 0, 'failed', 'The file is empty: no header row was found.', 1, '2026-01-01T09:00:00.000Z', '2026-01-01T09:00:00.100Z')`,
+        `INSERT INTO upload_reports (file_name, file_size_bytes, status, message, message_code, message_params, is_dry_run, started_at, finished_at)
+         VALUES ('empty.csv', 0, 'failed', 'The file is empty: no header row was found.', 'no_header', '{}', 1, '2026-01-01T09:00:00.000Z', '2026-01-01T09:00:00.100Z'),
+                ('old.csv', 0, 'failed', 'The file is empty.', NULL, NULL, 0, '2025-12-01T09:00:00.000Z', '2025-12-01T09:00:00.100Z')`,
       )
       .run();
     const reports = await get<UploadReport[]>('/api/admin/upload-reports');
-    expect(reports[1]).toMatchObject({ id: 2, success: false, status: 'failed', isDryRun: true, message: 'The file is empty: no header row was found.', errorsCsvUrl: null });
+    expect(reports[1]).toMatchObject({
+      id: 2, success: false, status: 'failed', isDryRun: true, message: 'The file is empty: no header row was found.', failure: { code: 'no_header', params: {} }, errorsCsvUrl: null,
+    });
+    // A report stored before codes were kept has its English words only.
+    expect(reports[2]).toMatchObject({ id: 3, status: 'failed', message: 'The file is empty.', failure: null });
     expect(reports.slice(0, 1)).toEqual([
       {
-        id: 1, success: true, status: 'completed', timestamp: '2026-01-01T10:00:00.000Z', isDryRun: false, message: null,
+        id: 1, success: true, status: 'completed', timestamp: '2026-01-01T10:00:00.000Z', isDryRun: false, message: null, failure: null,
         errorsCsvUrl: '/api/admin/upload-reports/1/errors.csv',
         summary: { fileName: 'places.xlsx', fileSizeMB: 2, processingTimeSeconds: 12.5, totalRecords: 200 },
         // 40 stored as updated, 3 of them repeats of an earlier row of the file.
@@ -482,7 +487,7 @@ describe('admin API against the record', () => {
     expect(content.missing.phone).toEqual({ count: 1, share: 1 / 3 });
     expect(content.missing.photo).toEqual({ count: 3, share: 1 });
     expect(content.notApproved).toBe(1);
-    expect(content.imports).toHaveLength(2);
+    expect(content.imports).toHaveLength(3);
   });
 
   it('sitemaps: files with URL counts, regenerated on demand; clear cache answers as the spec says', async () => {

@@ -30,7 +30,7 @@ export const tooLargeMessage = (fileName: string) => `${fileName} - Maksimum dos
 /** A failed file as the spec records it: totalRows 0, successCount 0, errorCount 1. */
 export function failedResult(fileName: string, fileIndex: number, totalFiles: number, message: string): FileImportResult {
   return {
-    success: false, message, totalRows: 0, successCount: 0, errorCount: 1, skippedCount: 0, errors: [], skippedBusinesses: [],
+    success: false, message, failure: null, totalRows: 0, successCount: 0, errorCount: 1, skippedCount: 0, errors: [], skippedBusinesses: [],
     reportId: null, fileName, fileIndex, totalFiles, isDryRun: false, inserted: 0, updated: 0, changedCount: 0, derivedKeyCount: 0,
     unreadableHoursCount: 0, temporarilyClosedCount: 0, processingTimeSeconds: 0, columnExtraction: null, duplicateAnalysis: null,
     indexUpdate: 'none',

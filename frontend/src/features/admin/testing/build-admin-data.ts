@@ -59,6 +59,7 @@ export function buildUploadReport(overrides: Partial<UploadReport> = {}): Upload
     timestamp: '2025-03-30T09:12:00.000Z',
     isDryRun: false,
     message: null,
+    failure: null,
     errorsCsvUrl: '/api/admin/upload-reports/1/errors.csv',
     summary: { fileName: 'istanbul-restaurants.xlsx', fileSizeMB: 14.2, processingTimeSeconds: 38.4, totalRecords: 24_000 },
     results: { inserted: 18_200, updated: 5_300, repeated: 120, skipped: 500, errors: 0, updateRate: 22.1, skipRate: 2.1 },
