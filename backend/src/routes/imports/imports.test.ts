@@ -162,16 +162,23 @@ describe('GET /api/admin/upload-reports/:id/errors.csv', () => {
   it('lists every error and skipped row of a report, with the business name an error row had', async () => {
     const file = 'name,rating,latitude,longitude\n=cmd,9,,\nBad Lat,4,140.5,2\n,4,,\nOK,1,,\nname,rating,latitude,longitude\n';
     const result = (await (await upload('/api/upload-excel-batch', file, 'errs.csv')).json()) as FileImportResult;
+    // A row stored before codes were kept (migration 011) has its English words only, and keeps them.
+    app.deps.record
+      .prepare("INSERT INTO upload_report_rows (report_id, row_number, kind, column_name, reason, name) VALUES (?, 7, 'error', 'rating', 'x is not a number', 'Old')")
+      .run(result.reportId);
     const response = await fetch(`${base}/api/admin/upload-reports/${result.reportId}/errors.csv`);
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="upload_report_${result.reportId}_errors.csv"`);
     const rows = parse(await response.text(), { bom: true }) as string[][];
     expect(rows).toEqual([
-      ['row', 'kind', 'column', 'reason', 'name'],
-      ['2', 'error', 'rating', '9 is outside 0–5', "'=cmd"],
-      ['3', 'error', 'latitude', '140.5 is outside −90…90', 'Bad Lat'],
-      ['4', 'error', 'name', 'the name is missing', ''],
-      ['6', 'skipped', '', 'repeated header row', ''],
+      ['satır', 'tür', 'sütun', 'neden', 'ad'],
+      ['2', 'hata', 'rating', '9 geçerli bir puan değil: 0 ile 5 arasında olmalı.', "'=cmd"],
+      ['3', 'hata', 'latitude', '140,5 geçerli bir enlem değil: −90 ile 90 arasında olmalı.', 'Bad Lat'],
+      ['4', 'hata', 'name', 'İşletme adı (name) boş.', ''],
+      ['6', 'atlandı', '', 'Tekrarlanan başlık satırı.', ''],
+      ['7', 'hata', 'rating', 'x is not a number', 'Old'],
     ]);
+    // The JSON keeps the English words beside each code, for API readers.
+    expect(result.errors[1]).toEqual({ row: 3, column: 'latitude', reason: '140.5 is outside −90…90', code: 'coordinate_out_of_range', params: { value: 140.5, limit: 90 } });
     expect((await fetch(`${base}/api/admin/upload-reports/999999/errors.csv`)).status).toBe(404);
   });
 });

@@ -15,6 +15,7 @@ import { recordAudit } from '../../services/audit-log.ts';
 import { filteredExportFileName, neutraliseFormula, simpleExportFileName, streamExport, type ExportFilter } from '../../services/export-service.ts';
 import type { ImportService } from '../../services/import-service.ts';
 import type { AuditResult } from '../../shared/admin-types.ts';
+import { importReasonTurkish } from '../../shared/import-reasons-turkish.ts';
 import { DEFAULT_BATCH_SIZE, type FileImportResult, type SimpleUploadReport } from '../../shared/import-types.ts';
 import { receiveUpload } from './receive-upload.ts';
 import {
@@ -55,6 +56,13 @@ function importAuditDetail(result: FileImportResult): string {
   const report = result.reportId === null ? '' : `report ${result.reportId}: `;
   return `${report}${result.success ? '' : 'failed: '}${result.message}`.slice(0, AUDIT_MESSAGE_LIMIT);
 }
+
+/**
+ * The errors CSV is read in Excel beside the admin's Turkish screens, by the same operators: its
+ * columns, kinds and reasons are Turkish (the API's JSON keeps the English words and the codes).
+ */
+const ERRORS_CSV_COLUMNS = ['satır', 'tür', 'sütun', 'neden', 'ad'];
+const ROW_KIND_WORDS = { error: 'hata', skipped: 'atlandı' } as const;
 
 function sendCsv(ctx: Parameters<Middleware>[0], fileName: string, body: Readable): void {
   ctx.set('Content-Type', 'text/csv; charset=utf-8');
@@ -112,11 +120,13 @@ export function createImportRouter({ imports, record, guardRead, guardWrite }: I
     const rows = Readable.from(
       (function* () {
         for (const row of reports.iterateRows(params.id)) {
-          yield [row.row, row.kind, row.column, neutraliseFormula(row.reason), row.name === null ? '' : neutraliseFormula(row.name)];
+          // A row stored before codes were kept has its English words only.
+          const reason = row.issue === null ? row.reason : importReasonTurkish(row.issue, row.column);
+          yield [row.row, ROW_KIND_WORDS[row.kind], neutraliseFormula(row.column), neutraliseFormula(reason), row.name === null ? '' : neutraliseFormula(row.name)];
         }
       })(),
     );
-    sendCsv(ctx, `upload_report_${params.id}_errors.csv`, rows.pipe(stringify({ header: true, columns: ['row', 'kind', 'column', 'reason', 'name'], bom: true, record_delimiter: 'windows' })));
+    sendCsv(ctx, `upload_report_${params.id}_errors.csv`, rows.pipe(stringify({ header: true, columns: ERRORS_CSV_COLUMNS, bom: true, record_delimiter: 'windows' })));
   });
 
   router.get('/admin/import-status', guardRead, (ctx) => {
