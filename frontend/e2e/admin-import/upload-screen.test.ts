@@ -23,6 +23,8 @@ let base: string;
 let browser: Browser;
 let socket: { close(): void };
 let summary: SampleSummary;
+/** A count as the admin screens write it (12.480). */
+const turkish = (value: number) => value.toLocaleString('tr-TR');
 const csrfHeaders: (string | undefined)[] = [];
 
 beforeAll(async () => {
@@ -49,6 +51,11 @@ beforeAll(async () => {
   summary = await writeSample({ rows: 3000, tool: 'gosom', format: 'csv', out: join(dir, 'gosom-places.csv') });
   writeFileSync(join(dir, 'full.csv'), 'name,place_id\nFull Cafe,ChIJe2efull000001\n');
   writeFileSync(join(dir, 'dry.csv'), 'name,place_id\nDry Cafe,ChIJe2edryrun0001\n');
+  writeFileSync(
+    join(dir, 'messy.csv'),
+    'name,place_id,lat,lng,business_status\nGood Cafe,ChIJe2emessy00001,41.0,29.0,OPERATIONAL\nFar Cafe,ChIJe2emessy00002,999,29.0,OPERATIONAL\n' +
+      'Gone Cafe,ChIJe2emessy00003,41.1,29.1,CLOSED_PERMANENTLY\n',
+  );
   writeFileSync(join(dir, 'photo.xlsx'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
   browser = await launchBrowser();
 }, 120_000);
@@ -83,11 +90,11 @@ describe('the upload screen in Chromium', () => {
 
     const good = page.getByRole('region', { name: 'Rapor: gosom-places.csv' });
     const written = summary.rows - summary.errorRows - summary.skippedRows;
-    expect(await good.getByRole('status').textContent()).toContain(`${written} of ${summary.rows} rows imported`);
+    expect(await good.getByRole('status').textContent()).toContain(`${turkish(summary.rows)} satırın ${turkish(written)} tanesi içe aktarıldı`);
     expect(await good.locator('dt:has-text("Toplam satır") + dd').textContent()).toBe(String(summary.rows));
     expect(await good.getByRole('table', { name: 'İlk hatalar' }).getByRole('row').nth(1).getByRole('cell').first().textContent()).toBe('402');
     // A first import into an empty record updates nothing: the file's repeated places are said to be repeats.
-    expect(await good.getByRole('status').textContent()).toContain(`(${summary.distinctPlaces} new, 0 updated, ${summary.duplicateRows} repeating an earlier row of the file)`);
+    expect(await good.getByRole('status').textContent()).toContain(`(${turkish(summary.distinctPlaces)} yeni, 0 güncelleme, ${turkish(summary.duplicateRows)} dosyada tekrar eden)`);
     const figure = async (label: string) => good.locator(`dt:text-is("${label}") + dd`).textContent();
     expect(await figure('Yeni')).toBe(String(summary.distinctPlaces));
     expect(await figure('Güncellenen')).toBe('0');
@@ -96,14 +103,14 @@ describe('the upload screen in Chromium', () => {
     expect(await figure('Atlanan')).toBe(String(summary.skippedRows));
     const skipped = good.getByRole('table', { name: 'İlk atlanan satırlar' }).getByRole('row');
     expect(await skipped.count()).toBe(1 + Math.min(summary.skippedRows, 10));
-    expect(await skipped.nth(1).getByRole('cell').last().textContent()).toBe('permanently closed');
+    expect(await skipped.nth(1).getByRole('cell').last().textContent()).toBe('Kalıcı olarak kapanmış.');
     await good.getByText(/^Tekrar analizi/).click();
     expect(await good.getByText(/^Place ID'li yer:/).textContent()).toMatch(new RegExp(`^Place ID'li yer: ${summary.distinctPlaces} / ${summary.distinctPlaces} farklı yer\\.`));
     expect(await good.getByRole('link', { name: 'Hatalı ve atlanan satırları indir (CSV)' }).getAttribute('href')).toMatch(/^\/api\/admin\/upload-reports\/\d+\/errors\.csv$/);
     expect(await page.getByRole('progressbar', { name: 'gosom-places.csv ilerleme' }).getAttribute('value')).toBe('100');
 
     const failed = page.getByRole('region', { name: 'Rapor: photo.xlsx' });
-    expect(await failed.getByRole('status').textContent()).toBe('The file is neither an Excel workbook (.xlsx, .xls) nor a CSV text file.');
+    expect(await failed.getByRole('status').textContent()).toBe('Dosya ne bir Excel çalışma kitabı (.xlsx, .xls) ne de CSV metin dosyası.');
 
     const messages = progressFrames.map((frame) => JSON.parse(frame) as { fileIndex: number; rowsRead: number; isDone: boolean; totalFiles: number });
     expect(messages.filter((message) => message.fileIndex === 1 && !message.isDone).length).toBeGreaterThanOrEqual(5);
@@ -121,7 +128,11 @@ describe('the upload screen in Chromium', () => {
     const notice = page.getByRole('status').filter({ hasText: 'Deneme tamamlandı' });
     await notice.waitFor({ timeout: 60_000 });
     expect(await notice.textContent()).toBe('Deneme tamamlandı: tüm dosyalar okundu ve denetlendi, kayda hiçbir şey yazılmadı.');
-    expect(await page.getByRole('region', { name: 'Rapor: dry.csv' }).getByText('deneme (yazılmadı)').count()).toBe(1);
+    const report = page.getByRole('region', { name: 'Rapor: dry.csv' });
+    expect(await report.getByText('deneme (yazılmadı)').count()).toBe(1);
+    expect(await report.getByRole('status').textContent()).toBe(
+      'Deneme: 1 satırın 1 tanesi yazılacaktı (1 yeni, 0 güncelleme); 0 satır hatalı, 0 satır atlanacaktı. Kayda hiçbir şey yazılmadı.',
+    );
     // A dry run keeps the file, to be imported for real next.
     expect(await page.getByRole('button', { name: 'Yükle' }).isEnabled()).toBe(true);
     await page.close();
@@ -139,8 +150,28 @@ describe('the upload screen in Chromium', () => {
     expect(await picker.evaluate((input) => (input as HTMLInputElement).files?.length)).toBe(0);
     expect(await page.getByRole('button', { name: 'full.csv kaldır' }).count()).toBe(0);
     // The report stays on screen.
-    expect(await page.getByRole('region', { name: 'Rapor: full.csv' }).getByRole('status').textContent()).toContain('1 of 1 rows imported');
+    expect(await page.getByRole('region', { name: 'Rapor: full.csv' }).getByRole('status').textContent()).toBe(
+      '1 satırın 1 tanesi içe aktarıldı (1 yeni, 0 güncelleme); 0 satır hatalı, 0 satır atlandı.',
+    );
     await screenshot(page, 'admin-upload-full-success');
+    await page.close();
+  }, 120_000);
+
+  it("words a file's counts, its bad rows and its skipped rows in Turkish, naming the column as the file does", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${base}/index.html`);
+    await page.getByLabel('Dosyalar').setInputFiles(join(dir, 'messy.csv'));
+    await page.getByRole('button', { name: 'Yükle' }).click();
+    const report = page.getByRole('region', { name: 'Rapor: messy.csv' });
+    await report.waitFor({ timeout: 60_000 });
+    expect(await report.getByRole('status').textContent()).toBe('3 satırın 1 tanesi içe aktarıldı (1 yeni, 0 güncelleme); 1 satır hatalı, 1 satır atlandı.');
+    const cells = async (table: string) => report.getByRole('table', { name: table }).getByRole('row').nth(1).getByRole('cell').allTextContents();
+    expect(await cells('İlk hatalar')).toEqual(['3', 'lat', '999 geçerli bir enlem değil: −90 ile 90 arasında olmalı.']);
+    expect(await cells('İlk atlanan satırlar')).toEqual(['4', 'Gone Cafe', 'Kalıcı olarak kapanmış.']);
+    expect(await report.textContent()).not.toMatch(/outside|permanently|rows imported/);
+    await screenshot(page, 'admin-upload-messy');
+    await page.setViewportSize({ width: 412, height: 900 });
+    await screenshot(page, 'admin-upload-messy-412');
     await page.close();
   }, 120_000);
 });

@@ -107,7 +107,10 @@ describe('admin pages rendered on the server', () => {
 
   it("shows a past import's failure reason and links its error CSV, in the history and on the dashboard", async () => {
     const history = page(await renderPage('/admin/reports')).html;
-    expect(text(history)).toContain('Başarısız The file is empty: no header row was found.');
+    expect(text(history)).toContain('Başarısız Dosya boş: başlık satırı bulunamadı.');
+    expect(text(history)).not.toContain('no header row');
+    // A report stored before reasons had codes shows its English words, marked as English.
+    expect(history).toMatch(/<p class="admin-report-message" lang="en">Interrupted after 1200 rows/);
     const csvLink = /<a href="\/api\/admin\/upload-reports\/1\/errors\.csv" download="" aria-label="Hatalı ve atlanan satırlar \(CSV\): istanbul-restaurants\.xlsx">/;
     expect(history).toMatch(csvLink);
     // A report with no error or skipped row has nothing to download.

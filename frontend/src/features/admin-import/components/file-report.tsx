@@ -1,5 +1,7 @@
+import { importReasonTurkish } from '@directory/backend/shared/import-reasons-turkish.ts';
 import type { FileImportResult } from '@directory/backend/shared/import-types.ts';
 import { errorsCsvUrl } from '../api.ts';
+import { resultStatusText, updatesOf } from '../import-summary.ts';
 import { formatPercent } from '../../admin/admin-format.ts';
 import { REPEATED_LABEL, UPDATED_HINT } from '../../admin/upload-report-figures.ts';
 
@@ -12,14 +14,13 @@ const FIRST_ERRORS = 10;
 export function FileReport({ result }: { result: FileImportResult }) {
   const columns = result.columnExtraction;
   const duplicates = result.duplicateAnalysis;
-  const repeats = duplicates?.excelDuplicateCount ?? 0;
-  const updatedInRecord = duplicates?.databaseDuplicateCount ?? result.updated;
+  const { updated: updatedInRecord, repeated: repeats } = updatesOf(result);
   return (
     <section className={`import-report ${result.success ? 'is-success' : 'is-failed'}`} aria-label={`Rapor: ${result.fileName}`}>
       <h3>
         {result.fileName} {result.isDryRun && <span className="import-badge">deneme (yazılmadı)</span>}
       </h3>
-      <p role="status">{result.message}</p>
+      <p role="status">{resultStatusText(result)}</p>
       <dl className="import-counts">
         <div><dt>Toplam satır</dt><dd>{result.totalRows}</dd></div>
         <div><dt>Başarılı</dt><dd>{result.successCount}</dd></div>
@@ -62,7 +63,7 @@ export function FileReport({ result }: { result: FileImportResult }) {
           </thead>
           <tbody>
             {result.errors.slice(0, FIRST_ERRORS).map((error, index) => (
-              <tr key={`${error.row}-${index}`}><td>{error.row}</td><td>{error.column || '—'}</td><td>{error.reason}</td></tr>
+              <tr key={`${error.row}-${index}`}><td>{error.row}</td><td>{error.column || '—'}</td><td>{importReasonTurkish(error, error.column)}</td></tr>
             ))}
           </tbody>
         </table>
@@ -75,7 +76,7 @@ export function FileReport({ result }: { result: FileImportResult }) {
           </thead>
           <tbody>
             {result.skippedBusinesses.slice(0, FIRST_ERRORS).map((skipped, index) => (
-              <tr key={`${skipped.row}-${index}`}><td>{skipped.row}</td><td>{skipped.name ?? '—'}</td><td>{skipped.reason}</td></tr>
+              <tr key={`${skipped.row}-${index}`}><td>{skipped.row}</td><td>{skipped.name ?? '—'}</td><td>{importReasonTurkish(skipped)}</td></tr>
             ))}
           </tbody>
         </table>

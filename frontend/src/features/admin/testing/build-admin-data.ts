@@ -181,7 +181,7 @@ export function buildReports(overrides: Partial<AdminReports> = {}): AdminReport
     imports: [
       buildUploadReport(),
       buildUploadReport({
-        id: 2, status: 'failed', success: false, message: 'The file is empty: no header row was found.', errorsCsvUrl: null,
+        id: 2, status: 'failed', success: false, message: 'The file is empty: no header row was found.', failure: { code: 'no_header', params: {} }, errorsCsvUrl: null,
         summary: { fileName: 'broken.xlsx', fileSizeMB: 0.4, processingTimeSeconds: 1.2, totalRecords: 0 },
         // Stored before reports kept their in-file repeats apart.
         results: { inserted: 0, updated: 0, repeated: null, skipped: 0, errors: 0, updateRate: 0, skipRate: 0 },
@@ -189,6 +189,12 @@ export function buildReports(overrides: Partial<AdminReports> = {}): AdminReport
       buildUploadReport({
         id: 3, isDryRun: true, errorsCsvUrl: null, timestamp: '2025-03-30T08:00:00.000Z',
         summary: { fileName: 'trial.xlsx', fileSizeMB: 1.1, processingTimeSeconds: 2.5, totalRecords: 125 },
+      }),
+      // Stored before reasons had codes: its English words are all it has.
+      buildUploadReport({
+        id: 4, status: 'interrupted', success: false, errorsCsvUrl: null, timestamp: '2025-03-29T08:00:00.000Z', failure: null,
+        message: 'Interrupted after 1200 rows (1000 written in committed batches). Import the file again to complete it: rows already written are updated, not duplicated.',
+        summary: { fileName: 'old-run.csv', fileSizeMB: 3.2, processingTimeSeconds: 9.5, totalRecords: 1_200 },
       }),
     ],
     ...overrides,
