@@ -153,7 +153,7 @@ export function ReportsPage() {
                       <td data-label="Tarih" className="admin-nowrap">
                         {formatDateTime(report.timestamp)}
                       </td>
-                      <td data-label="Durum">
+                      <td data-label="Durum" className="admin-report-state">
                         <span className={`admin-status admin-status-${IMPORT_STATUS_TONE[report.status]}`}>{IMPORT_STATUS_TEXT[report.status]}</span>
                         {report.isDryRun && <> <DryRunBadge /></>}
                         <UploadReportNotes report={report} />
