@@ -107,6 +107,7 @@ describe('the disk fills up during writes', () => {
 
         expect(result.success).toBe(false);
         expect(result.message).toMatch(/^The disk holding the record is full: the import stopped after \d+ rows; the \d+ written before stay in the record\. Free disk space, then import the file again/);
+        expect(result.failure).toEqual({ code: 'disk_full', params: { rows: result.totalRows, written: result.inserted + result.updated } });
         expect(result.inserted).toBeGreaterThan(0);
         expect(result.inserted).toBeLessThan(summary.distinctPlaces);
         const report = record.prepare('SELECT status, message, inserted FROM upload_reports WHERE id = ?').get(result.reportId) as

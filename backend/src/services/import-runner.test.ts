@@ -175,6 +175,7 @@ describe('importFile', () => {
     expect(result).toMatchObject({ successCount: 3, inserted: 2, updated: 1, changedCount: 2, duplicateAnalysis: { excelDuplicateCount: 1, newPlaceIdCount: 2 } });
     // Nothing was in the record to update: the message says the third row repeats the first.
     expect(result.message).toBe('3 of 3 rows imported (2 new, 0 updated, 1 repeating an earlier row of the file), 0 with errors, 0 skipped.');
+    expect(result.failure).toBeNull();
     expect(record.prepare('SELECT name, rating, slug FROM businesses WHERE place_id = ?').get('ChIJhhhhhhhhhhhhhhhh01')).toEqual({ name: 'Last', rating: 2, slug: 'first-hhhh01' });
     expect(record.prepare("SELECT b.place_id FROM businesses_name_fts f JOIN businesses b ON b.id = f.rowid WHERE businesses_name_fts MATCH 'last'").pluck().all()).toEqual(['ChIJhhhhhhhhhhhhhhhh01']);
     expect(count("SELECT count(*) FROM businesses_name_fts WHERE businesses_name_fts MATCH 'first'")).toBe(0);
@@ -190,11 +191,16 @@ describe('importFile', () => {
 
   it('fails an unreadable file with a clear message and writes nothing', async () => {
     const result = await run(write('photo.xlsx', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])));
-    expect(result).toMatchObject({ success: false, message: 'The file is neither an Excel workbook (.xlsx, .xls) nor a CSV text file.', totalRows: 0 });
+    const notSpreadsheet = { code: 'file_unreadable', params: { problem: { code: 'not_a_spreadsheet', params: {} } } };
+    expect(result).toMatchObject({ success: false, message: 'The file is neither an Excel workbook (.xlsx, .xls) nor a CSV text file.', failure: notSpreadsheet, totalRows: 0 });
     expect(count('SELECT count(*) FROM businesses')).toBe(0);
-    expect(new ImportReportRepository(record).find(result.reportId!)).toMatchObject({ status: 'failed', message: result.message });
+    // The report keeps the reason by code beside its English words, for the admin's Turkish.
+    expect(new ImportReportRepository(record).find(result.reportId!)).toMatchObject({ status: 'failed', message: result.message, message_code: 'file_unreadable' });
+    expect(JSON.parse(new ImportReportRepository(record).find(result.reportId!)!.message_params!)).toEqual(notSpreadsheet.params);
     const noName = await run(write('no-name.csv', 'foo,bar\n1,2\n'));
-    expect(noName).toMatchObject({ success: false, message: 'No name column was found (name, title, …). Columns found: foo, bar.' });
+    expect(noName).toMatchObject({
+      success: false, message: 'No name column was found (name, title, …). Columns found: foo, bar.', failure: { code: 'no_name_column', params: { found: 'foo, bar' } },
+    });
     // A text file renamed .xlsx is read as text (the bytes decide): its first line is not called columns.
     const licence = await run(write('gpl.xlsx', '                    GNU GENERAL PUBLIC LICENSE\n                       Version 3, 29 June 2007\n'));
     expect(licence).toMatchObject({
@@ -252,7 +258,9 @@ describe('importFile', () => {
     const dead = reports.create({ fileName: 'a.csv', fileSize: 1, isDryRun: false, batchSize: 500, ownerPid: 999_999_999 });
     const alive = reports.create({ fileName: 'b.csv', fileSize: 1, isDryRun: false, batchSize: 500, ownerPid: process.pid });
     expect(reports.markDeadRunsInterrupted((pid) => pid === process.pid)).toBe(1);
-    expect(reports.find(dead)).toMatchObject({ status: 'interrupted', message: expect.stringContaining('Import the file again to complete it') });
+    expect(reports.find(dead)).toMatchObject({
+      status: 'interrupted', message: expect.stringContaining('Import the file again to complete it'), message_code: 'interrupted', message_params: '{"rows":0,"written":0}',
+    });
     expect(reports.find(alive)?.status).toBe('running');
   });
 });
