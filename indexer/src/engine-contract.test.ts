@@ -13,7 +13,7 @@ import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
 import type { SearchEngine } from './engine.ts';
 import type { SearchRequest, SearchResponse } from './search-types.ts';
 import { distanceKm } from './sqlite/search-geo.ts';
-import { AROUND_RADIUS_KM } from './sqlite/search-location.ts';
+import { AROUND_RADIUS_KM } from './search-location.ts';
 import { PLACES, buildSearchWorld } from './sqlite/search-test-world.ts';
 import { testEngines } from './testing/test-engines.ts';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';

@@ -70,7 +70,7 @@ import { centerOf, distanceKm } from '../sqlite/search-geo.ts';
 import { minuteOfWeekCache } from '../sqlite/search-hours.ts';
 import { PlaceIndex } from '../places/place-index.ts';
 import { postalCodeSpellings } from '../places/postal-code.ts';
-import { aroundPlaceOf, locationCorrection, resolveLocation, searchAround, unknownPlaceResponse } from '../sqlite/search-location.ts';
+import { aroundPlaceOf, locationCorrection, resolveLocation, searchAround, unknownPlaceResponse } from '../search-location.ts';
 import { byCountThenLabel, labelMatches } from '../sqlite/sqlite-search.ts';
 import {
   AggregateBuilder,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AROUND_RADIUS_KM, resolveLocation, type LocationLookup } from '../sqlite/search-location.ts';
+import { AROUND_RADIUS_KM, resolveLocation, type LocationLookup } from '../search-location.ts';
 import { compactPostalCode, looksLikePostalCode, postalCodeSpellings } from './postal-code.ts';
 import { PlaceIndex } from './place-index.ts';
 import { placeKey } from './place-key.ts';

@@ -82,7 +82,7 @@ import {
   unknownPlaceResponse,
   type LocationLookup,
   type LocationPart,
-} from './search-location.ts';
+} from '../search-location.ts';
 import {
   columnFilter,
   foldText,

@@ -8,13 +8,13 @@
  * `around` part: the search looks for the nearest businesses around it. A place nobody knows
  * resolves to an `unknown` part with suggestions.
  */
-import { MAX_SUGGESTIONS, type KnownCity, type PlaceIndex, type PlaceReading } from '../places/place-index.ts';
-import { letterCount, placeKey } from '../places/place-key.ts';
-import { compactPostalCode, looksLikePostalCode } from '../places/postal-code.ts';
-import { regionNameKeys } from '../places/regions.ts';
-import { worldCitiesNamed, worldCityLabel, type WorldCity } from '../places/world-cities.ts';
-import type { AroundPlace, CityRef, LocationCorrection, SearchRequest, SearchResponse } from '../search-types.ts';
-import { tokenize } from './search-text.ts';
+import { MAX_SUGGESTIONS, type KnownCity, type PlaceIndex, type PlaceReading } from './places/place-index.ts';
+import { letterCount, placeKey } from './places/place-key.ts';
+import { compactPostalCode, looksLikePostalCode } from './places/postal-code.ts';
+import { regionNameKeys } from './places/regions.ts';
+import { worldCitiesNamed, worldCityLabel, type WorldCity } from './places/world-cities.ts';
+import type { AroundPlace, CityRef, LocationCorrection, SearchRequest, SearchResponse } from './search-types.ts';
+import { tokenize } from './sqlite/search-text.ts';
 
 /**
  * How far around a real place without businesses the search looks (about a long drive): what lies

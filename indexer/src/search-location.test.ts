@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
-import { placeFixtures } from '../relevance/places.fixtures.ts';
-import type { SearchRequest } from '../search-types.ts';
-import { rebuildIndex } from '../sync.ts';
-import { createTempIndex, type TempIndex } from '../testing/temp-index.ts';
-import { buildSearchWorld } from './search-test-world.ts';
+import { placeFixtures } from './relevance/places.fixtures.ts';
+import type { SearchRequest } from './search-types.ts';
+import { rebuildIndex } from './sync.ts';
+import { createTempIndex, type TempIndex } from './testing/temp-index.ts';
+import { buildSearchWorld } from './sqlite/search-test-world.ts';
 
 /**
  * The where box as visitors write places, on the embedded engine, over the search test world
