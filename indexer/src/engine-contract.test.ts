@@ -351,6 +351,36 @@ for (const factory of FACTORIES) {
         expect(byRating.total).toBe(around.length);
       });
 
+      it('says whether any business lies around the place, whatever the words found', async () => {
+        const grenoble = await search({ query: 'zzzzqx', location: 'Grenoble' });
+        expect(grenoble.total).toBe(0);
+        // Lyon's businesses lie within the radius: "all businesses near Grenoble" finds them.
+        expect(grenoble.aroundPlace).toMatchObject({ name: 'Grenoble, France', hasBusinesses: true });
+        expect((await search({ location: 'Grenoble' })).aroundPlace?.hasBusinesses).toBe(true);
+        const reykjavik = await search({ location: 'Reykjavik' });
+        const nearest = await engine.nearby({ point: reykjavik.aroundPlace!, excludeIds: [], limit: 1, maxKm: 5000 });
+        expect(nearest[0]!.distanceKm).toBeGreaterThan(AROUND_RADIUS_KM);
+        expect(reykjavik).toMatchObject({ total: 0, hits: [], aroundPlace: { name: 'Reykjavík, Iceland', hasBusinesses: false } });
+      });
+
+      it('looks around a real place typed with a typo, and says which place it searched', async () => {
+        const typed = await search({ location: 'Grenoblle', perPage: 100 });
+        const exact = await search({ location: 'Grenoble', perPage: 100 });
+        expect(typed.correctedLocation).toEqual({ typed: 'Grenoblle', used: 'Grenoble, France' });
+        expect(typed.aroundPlace).toEqual({ ...exact.aroundPlace, text: 'Grenoblle' });
+        expect(names(typed)).toEqual(names(exact));
+        expect(exact.correctedLocation).toBeUndefined();
+      });
+
+      it('looks around the main city of a country without businesses, naming the country', async () => {
+        expect(count("SELECT count(*) FROM businesses WHERE country_code = 'IS'")).toBe(0);
+        const iceland = await search({ query: 'bakery', location: 'Iceland' });
+        expect(iceland).toMatchObject({ total: 0, hits: [], aroundPlace: { text: 'Iceland', name: 'Reykjavík, Iceland', country: 'Iceland', hasBusinesses: false } });
+        expect(iceland.unknownPlace).toBeUndefined();
+        // A country with businesses is searched as before.
+        expect((await search({ location: 'France' })).aroundPlace).toBeUndefined();
+      });
+
       it('finds the businesses nearest a point, of one category or of any, leaving some out', async () => {
         const rows = record.prepare('SELECT id, name, category, latitude, longitude FROM businesses').all() as {
           id: number;

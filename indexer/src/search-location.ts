@@ -4,16 +4,18 @@
  * "London, UK", "75001, France"). It is resolved against the engine's own places (a
  * {@link PlaceIndex} the engine builds once per index generation) into structured constraints,
  * so "DE" means Germany (not every word starting with "de"), "UK" never Ukraine, and "lyon" the
- * city of Lyon. A real city the index has no business in (`world-cities.ts`) resolves to an
- * `around` part: the search looks for the nearest businesses around it. A place nobody knows
+ * city of Lyon. A real city the index has no business in (`world-cities.ts`), also typed with a
+ * typo ("Lyonn"), and a country it has no business in ("Iceland": around its main city) resolve to
+ * an `around` part: the search looks for the nearest businesses around it. A place nobody knows
  * resolves to an `unknown` part with suggestions.
  */
-import { MAX_SUGGESTIONS, type KnownCity, type PlaceIndex, type PlaceReading } from './places/place-index.ts';
+import { countryName } from '@directory/data/countries.ts';
+import { MAX_SUGGESTIONS, type KnownCity, type PlaceIndex, type PlaceReading, type PlaceSuggestion } from './places/place-index.ts';
 import { letterCount, placeKey } from './places/place-key.ts';
 import { compactPostalCode, looksLikePostalCode } from './places/postal-code.ts';
 import { regionNameKeys } from './places/regions.ts';
-import { worldCitiesNamed, worldCityLabel, type WorldCity } from './places/world-cities.ts';
-import type { AroundPlace, CityRef, LocationCorrection, SearchRequest, SearchResponse } from './search-types.ts';
+import { mainWorldCityOf, worldCitiesNamed, worldCitiesNear, worldCityLabel, type WorldCity } from './places/world-cities.ts';
+import type { AroundPlace, CityRef, GeoPoint, LocationCorrection, SearchRequest, SearchResponse } from './search-types.ts';
 import { tokenize } from './sqlite/search-text.ts';
 
 /**
@@ -37,9 +39,19 @@ export type LocationPart =
   /** `postalCode` without spaces or hyphens, upper case: compared with stored codes compacted the same way. */
   | { kind: 'postal'; postalCode: string; words: string[] }
   /** A real place the index has no business in: the search looks around it, nearest first. */
-  | { kind: 'around'; place: AroundPlace }
+  | AroundPart
   /** A place nobody knows: the search answers nothing, and says so with these suggestions. */
   | { kind: 'unknown'; text: string; suggestions: string[] };
+
+/** The place to look around, before the search says whether any business lies around it. */
+export type AroundTarget = Omit<AroundPlace, 'hasBusinesses'>;
+
+/** `correction`: present when the place was read with a typo corrected ("Lyonn": Lyon, France). */
+export interface AroundPart {
+  kind: 'around';
+  place: AroundTarget;
+  correction?: LocationCorrection;
+}
 
 /** One comma-separated part, read on its own. */
 interface Part {
@@ -67,6 +79,12 @@ export async function resolveLocation(location: string | undefined, lookup: Loca
  * it offers the names near a typo.
  */
 function resolveAlone(part: Part, places: PlaceIndex, isAroundAllowed = true): LocationPart[] {
+  const parts = readAlone(part, places, isAroundAllowed);
+  return isAroundAllowed ? aroundEmptyCountry(part.text, parts, places) : parts;
+}
+
+/** {@link resolveAlone}, before a country without businesses is looked around. */
+function readAlone(part: Part, places: PlaceIndex, isAroundAllowed: boolean): LocationPart[] {
   const exact = readingParts(part.reading, places);
   if (exact !== null) {
     // A region the index holds no city of may be a real city too, nearer what was meant than a whole country ("Portland": Oregon's, not a parish of Jamaica).
@@ -84,14 +102,42 @@ function resolveAlone(part: Part, places: PlaceIndex, isAroundAllowed = true): L
     if (around !== null) return [around];
   }
   if (completions.length === 1) return withCorrection(completions[0]!.parts, { typed: part.text, used: completions[0]!.name });
-  const corrected = places.readWithTypo(part.text);
+  // The start of several names the index holds ("Santa") is someone typing one of them, not a typo of another (Salta).
+  const corrected = completions.length === 0 ? places.readWithTypo(part.text) : null;
   if (corrected !== null) {
     const fromTypo = readingParts(corrected.reading, places);
     if (fromTypo !== null) return withCorrection(fromTypo, { typed: part.text, used: places.nameOf(corrected.reading, corrected.key) });
   }
+  const near = worldCitiesNear(placeKey(part.text));
+  // One typo from a real city ("Lyonn"), and not the start of names the index holds ("Santa" is not Sanaa).
+  if (isAroundAllowed && completions.length === 0 && near[0]?.typos === 1) {
+    const around = aroundPart(part.text, [near[0].city])!;
+    return [{ ...around, correction: { typed: part.text, used: around.place.name } }];
+  }
   const started = completions.filter((completion) => completion.businesses > 0 && completion.label !== null).map((completion) => completion.label!);
-  const suggestions = [...new Set([...started, ...places.suggest(part.text)])].slice(0, MAX_SUGGESTIONS);
+  const real = near.map(({ city, typos }): PlaceSuggestion => ({ label: worldCityLabel(city), typos }));
+  // The names fewest typos away, those of the index before real cities it has no business in.
+  const nearest = [...places.suggest(part.text), ...real].sort((a, b) => a.typos - b.typos).map((suggestion) => suggestion.label);
+  const suggestions = [...new Set([...started, ...nearest])].slice(0, MAX_SUGGESTIONS);
   return [{ kind: 'unknown', text: part.text, suggestions }];
+}
+
+/**
+ * A country the index has no business in, alone in the where box ("Iceland", "Icelnd"): the
+ * businesses around its most populous city, the answer naming the country. A code ("LI") stays a
+ * country, as does a country the table of real cities has no city of: nothing is found there.
+ */
+function aroundEmptyCountry(text: string, parts: LocationPart[], places: PlaceIndex): LocationPart[] {
+  const part = parts[0];
+  if (parts.length !== 1 || part?.kind !== 'country' || letterCount(placeKey(text)) <= MAX_SHORT_NAME_LETTERS) return parts;
+  if (places.businessesOf({ countries: part.countryCodes, cities: [], regions: [] }) > 0) return parts;
+  // A region the index holds no city of is searched as its country, but names no country itself.
+  if (places.read(part.correction?.used ?? text).countries.length === 0) return parts;
+  const code = part.countryCodes[0]!;
+  const city = mainWorldCityOf(code);
+  if (city === undefined) return parts;
+  const around = aroundPart(text, [city])!;
+  return [{ ...around, place: { ...around.place, country: countryName(code) }, ...(part.correction ? { correction: part.correction } : {}) }];
 }
 
 /** A place whose name a text starts, as the constraints it becomes. */
@@ -174,6 +220,9 @@ function resolveTogether(parts: Part[], places: PlaceIndex, whole: string): Loca
     }
   }
   if (cityReading === null) {
+    // Nor with a typo: a part may be a real city with one ("Lyonn, France").
+    const around = aroundTogether(parts, whole, true);
+    if (around !== null) return [around];
     const resolved = parts.map((part) => resolveAlone(part, places, false));
     const result = resolved.flat();
     const unknown = result.find((part) => part.kind === 'unknown');
@@ -209,14 +258,21 @@ function resolveTogether(parts: Part[], places: PlaceIndex, whole: string): Loca
  * Several parts naming no city of the index: the first part naming a real city that lies in the
  * countries and regions of the others ("Springfield, MO", "Valencia, Spain", "Portland, Oregon"
  * where Portland is also a region of Jamaica), as the place to look around; null when there is none.
+ * `isTypoAllowed`: the city's name may be one typo away ("Lyonn, France"), and the answer says so.
  */
-function aroundTogether(parts: Part[], whole: string): LocationPart | null {
+function aroundTogether(parts: Part[], whole: string, isTypoAllowed = false): AroundPart | null {
   for (const [index, part] of parts.entries()) {
     if (part.reading.countries.length > 0) continue;
     const areas = parts.filter((other, at) => at !== index && hasArea(other.reading));
-    const cities = worldCitiesNamed(placeKey(part.text)).filter((city) => areas.every((area) => liesIn(city, area.reading)));
+    const named = isTypoAllowed
+      ? worldCitiesNear(placeKey(part.text)).flatMap(({ city, typos }) => (typos === 1 ? [city] : []))
+      : worldCitiesNamed(placeKey(part.text));
+    const cities = named.filter((city) => areas.every((area) => liesIn(city, area.reading)));
     const around = aroundPart(whole, cities);
-    if (around !== null) return around;
+    if (around === null) continue;
+    if (!isTypoAllowed) return around;
+    const used = parts.map((other, at) => (at === index ? cities[0]!.name : other.text)).join(', ');
+    return { ...around, correction: { typed: whole, used } };
   }
   return null;
 }
@@ -229,7 +285,7 @@ function liesIn(city: WorldCity, area: PlaceReading): boolean {
 }
 
 /** The part that looks around the most populous of these cities (a name several share: the biggest, named with its country); null when there is none. */
-function aroundPart(text: string, cities: readonly WorldCity[]): LocationPart | null {
+function aroundPart(text: string, cities: readonly WorldCity[]): AroundPart | null {
   const city = cities[0];
   if (city === undefined) return null;
   return { kind: 'around', place: { text, name: worldCityLabel(city), lat: city.lat, lng: city.lng, radiusKm: AROUND_RADIUS_KM } };
@@ -290,21 +346,26 @@ function toRef(city: KnownCity): CityRef {
 }
 
 /** The place to look around, when the where box names a real place the index has no business in. */
-export function aroundPlaceOf(parts: readonly LocationPart[]): AroundPlace | null {
+export function aroundPartOf(parts: readonly LocationPart[]): AroundPart | null {
   const part = parts.find((candidate) => candidate.kind === 'around');
-  return part?.kind === 'around' ? part.place : null;
+  return part?.kind === 'around' ? part : null;
 }
+
+/** How an engine says whether any business lies within a radius of a point: at most one read through its geo index, never a count. */
+export type HasBusinessWithin = (point: GeoPoint, radiusKm: number) => Promise<boolean>;
 
 /**
  * Every engine's answer to a where box naming a place without businesses: its search for the
  * businesses within the place's radius (or the map area the visitor chose), by distance unless
  * the request sorts otherwise, distances measured from the place (or the visitor's own point),
- * saying which place it looked around.
+ * saying which place it looked around, whether any business lies around it at all (looked up
+ * only when the search found none there), and the typo corrected, if any.
  */
 export async function searchAround(
   request: SearchRequest,
-  place: AroundPlace,
+  { place, correction }: AroundPart,
   search: (request: SearchRequest) => Promise<SearchResponse>,
+  hasBusinessWithin: HasBusinessWithin,
 ): Promise<SearchResponse> {
   const point = { lat: place.lat, lng: place.lng };
   const filters = request.filters ?? {};
@@ -315,7 +376,8 @@ export async function searchAround(
     sort: request.sort === undefined || request.sort === 'relevance' ? 'distance' : request.sort,
     filters: { ...filters, geo: filters.geo ?? { ...point, radiusKm: place.radiusKm } },
   });
-  return { ...response, aroundPlace: place };
+  const hasBusinesses = (response.total > 0 && filters.geo === undefined) || (await hasBusinessWithin(point, place.radiusKm));
+  return { ...response, aroundPlace: { ...place, hasBusinesses }, ...(correction ? { correctedLocation: correction } : {}) };
 }
 
 /** Every engine's answer to a where box naming no known place: nothing found, and why. */

@@ -144,6 +144,10 @@ export interface AroundPlace {
   lat: number;
   lng: number;
   radiusKm: number;
+  /** True when some business lies within `radiusKm` of it, whatever the words and filters asked (offer "all businesses near …" only then). */
+  hasBusinesses: boolean;
+  /** Set when the where box named a country the index has no business in ("Iceland"): its name; the place looked around (`name`) is its most populous city. */
+  country?: string;
 }
 
 /** A where box read with a typo corrected: the text as typed, and the place the search used ("London", "London, UK"). */

@@ -308,8 +308,9 @@ export interface QueryWordsUsed {
 }
 
 /**
- * A location naming a real place the directory has no business in ("Lyon"): the search showed the
- * businesses within `radiusKm` of it, nearest first, each with its distance from it.
+ * A location naming a real place the directory has no business in ("Lyon", or a country such as
+ * "Iceland": around its main city): the search showed the businesses within `radiusKm` of it,
+ * nearest first, each with its distance from it.
  */
 export interface AroundPlace {
   /** The location as typed. */
@@ -319,6 +320,10 @@ export interface AroundPlace {
   lat: number;
   lng: number;
   radiusKm: number;
+  /** True when some business lies within `radiusKm` of it, whatever the words and filters asked (offer "all businesses near …" only then). */
+  hasBusinesses: boolean;
+  /** Set when the where box named a country the directory has no business in ("Iceland"): its name; the place looked around (`name`) is its most populous city. */
+  country?: string;
 }
 
 /** "No place called …": the location as typed and the nearest known place names (may be none). */

@@ -62,6 +62,7 @@ import {
   isGeoRadius,
   type FacetName,
   type FacetValue,
+  type GeoPoint,
   type SearchHit,
   type SearchRequest,
   type SearchResponse,
@@ -70,7 +71,7 @@ import { centerOf, distanceKm } from '../sqlite/search-geo.ts';
 import { minuteOfWeekCache } from '../sqlite/search-hours.ts';
 import { PlaceIndex } from '../places/place-index.ts';
 import { postalCodeSpellings } from '../places/postal-code.ts';
-import { aroundPlaceOf, locationCorrection, resolveLocation, searchAround, unknownPlaceResponse } from '../search-location.ts';
+import { aroundPartOf, locationCorrection, resolveLocation, searchAround, unknownPlaceResponse } from '../search-location.ts';
 import { byCountThenLabel, labelMatches } from '../sqlite/sqlite-search.ts';
 import {
   AggregateBuilder,
@@ -688,8 +689,11 @@ export class MeilisearchEngine implements SearchEngine {
       );
     }
     const location = await resolveLocation(request.location, { places: () => this.placeIndex(`${meta.appliedSeq}:${meta.businessCount}`) });
-    const around = aroundPlaceOf(location);
-    if (around !== null) return searchAround(request, around, (nearby) => this.search(nearby));
+    const around = aroundPartOf(location);
+    if (around !== null) {
+      const hasBusinessWithin = async (point: GeoPoint, maxKm: number) => (await this.nearby({ point, excludeIds: [], limit: 1, maxKm })).length > 0;
+      return searchAround(request, around, (nearby) => this.search(nearby), hasBusinessWithin);
+    }
     for (const part of location) {
       if (part.kind === 'unknown') return unknownPlaceResponse(request, part, started);
       if (part.kind === 'country') filter.push(inFilter('countryCode', part.countryCodes));

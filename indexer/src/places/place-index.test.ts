@@ -138,6 +138,59 @@ describe('a real place the index has no business in', () => {
   });
 });
 
+describe('a real place typed with a typo', () => {
+  it('is looked around when one typo from a real city, and the answer says which', async () => {
+    const [lyon] = await resolve('Lyonn');
+    expect(lyon).toMatchObject({ kind: 'around', place: { text: 'Lyonn', name: 'Lyon, France' }, correction: { typed: 'Lyonn', used: 'Lyon, France' } });
+    expect(await resolve('Lyonn, France')).toEqual([
+      expect.objectContaining({ kind: 'around', place: expect.objectContaining({ name: 'Lyon, France' }), correction: { typed: 'Lyonn, France', used: 'Lyon, France' } }),
+    ]);
+    expect((await resolve('Marseile'))[0]).toMatchObject({ place: { name: 'Marseille, France' } });
+  });
+
+  it('prefers a place of the index one typo away', async () => {
+    expect(await resolve('Atlana')).toEqual([{ kind: 'city', cities: [{ countryCode: 'US', citySlug: 'atlanta' }], correction: { typed: 'Atlana', used: 'Atlanta' } }]);
+  });
+
+  it('is offered, not searched, two typos away', async () => {
+    const [part] = await resolve('Barzelonaa');
+    expect(part).toEqual({ kind: 'unknown', text: 'Barzelonaa', suggestions: ['Barcelona, Spain', 'Barcelona, Venezuela'] });
+  });
+
+  it('never jumps from a short text, a name no place has, or the start of names the index holds', async () => {
+    // A code is the country it stands for, never a city of it (Vaduz for LI, a country without businesses here).
+    expect(await resolve('Li')).toEqual([{ kind: 'country', countryCodes: ['LI'] }]);
+    expect(await resolve('Lio')).toEqual([{ kind: 'unknown', text: 'Lio', suggestions: [] }]);
+    // Bonn is one typo away, but four letters are too few to correct.
+    expect((await resolve('Bonm'))[0]!.kind).toBe('unknown');
+    expect((await resolve('Qwxzvy'))[0]).toEqual({ kind: 'unknown', text: 'Qwxzvy', suggestions: [] });
+    const spanish = new PlaceIndex({
+      countries: [{ code: 'US', name: 'United States', businessCount: 20 }],
+      cities: [
+        { countryCode: 'US', slug: 'santa-cruz', name: 'Santa Cruz', businessCount: 10 },
+        { countryCode: 'US', slug: 'santa-fe', name: 'Santa Fe', businessCount: 10 },
+      ],
+    });
+    // "Santa" is one typo from Sanaa (Yemen) and from Salta (Argentina): the visitor is typing Santa Cruz or Santa Fe.
+    expect(await resolveLocation('Santa', { places: () => spanish })).toEqual([
+      { kind: 'unknown', text: 'Santa', suggestions: ['Santa Cruz, United States', 'Santa Fe, United States', 'Sanaa, Yemen'] },
+    ]);
+  });
+});
+
+describe('a country the index has no business in', () => {
+  it('is looked around at its most populous city, the answer naming the country', async () => {
+    const [iceland] = await resolve('Iceland');
+    expect(iceland).toMatchObject({ kind: 'around', place: { text: 'Iceland', name: 'Reykjavík, Iceland', country: 'Iceland', radiusKm: AROUND_RADIUS_KM } });
+    expect(iceland).not.toHaveProperty('correction');
+    expect((await resolve('Icelnd'))[0]).toMatchObject({ kind: 'around', place: { country: 'Iceland' }, correction: { typed: 'Icelnd', used: 'Iceland' } });
+  });
+
+  it('is a country like any other when the index has businesses there', async () => {
+    expect(await resolve('Ukraine')).toEqual([{ kind: 'country', countryCodes: ['UA'] }]);
+  });
+});
+
 describe('postal codes', () => {
   it('are compared without spaces and hyphens, in every one-separator spelling', () => {
     expect(compactPostalCode('sw1a 1aa')).toBe('SW1A1AA');

@@ -10,7 +10,7 @@ import type { CityRef } from '../search-types.ts';
 import { typoDistance } from '../sqlite/search-text.ts';
 import { CITY_ALIASES } from './city-aliases.ts';
 import { countryNameKeys, isCountryCode } from './country-names.ts';
-import { letterCount, placeKey } from './place-key.ts';
+import { deletionsOf, letterCount, placeKey } from './place-key.ts';
 import { REGION_ABBREVIATIONS, regionNameKeys, type Region } from './regions.ts';
 
 /** The engine's places, as its aggregates hold them. */
@@ -36,6 +36,12 @@ export interface PlaceReading {
   countries: string[];
   cities: KnownCity[];
   regions: Region[];
+}
+
+/** A place name offered for a text nobody knows, and how many typos away it is. */
+export interface PlaceSuggestion {
+  label: string;
+  typos: number;
 }
 
 export class PlaceIndex {
@@ -151,23 +157,31 @@ export class PlaceIndex {
 
   /**
    * Known names near a text nobody knows (up to two typos, found through the deletion
-   * neighbourhoods: a few hundred map reads, not a scan), the nearest and then the biggest first.
+   * neighbourhoods: a few hundred map reads, not a scan), the nearest and then the biggest first,
+   * each with its number of typos.
    */
-  suggest(text: string): string[] {
+  suggest(text: string): PlaceSuggestion[] {
     const key = placeKey(text);
     if (letterCount(key) < 3) return [];
     const once = deletionsOf(key);
     const variants = new Set([key, ...once, ...once.flatMap(deletionsOf)]);
-    const found: { label: string; distance: number; weight: number }[] = [];
+    const found: (PlaceSuggestion & { weight: number })[] = [];
     for (const candidate of this.keysNear(key, [...variants])) {
-      const distance = typoDistance(key, candidate, 2);
-      if (distance > 2) continue;
+      const typos = typoDistance(key, candidate, 2);
+      if (typos > 2) continue;
       const reading = this.readKey(candidate);
       const label = this.labelOf(reading);
-      if (label !== null) found.push({ label, distance, weight: this.weightOf(reading) });
+      if (label !== null) found.push({ label, typos, weight: this.weightOf(reading) });
     }
-    found.sort((a, b) => a.distance - b.distance || b.weight - a.weight || (a.label < b.label ? -1 : 1));
-    return [...new Set(found.map((entry) => entry.label))].slice(0, MAX_SUGGESTIONS);
+    found.sort((a, b) => a.typos - b.typos || b.weight - a.weight || (a.label < b.label ? -1 : 1));
+    const labels = new Set<string>();
+    const suggestions: PlaceSuggestion[] = [];
+    for (const { label, typos } of found) {
+      if (labels.has(label)) continue;
+      labels.add(label);
+      suggestions.push({ label, typos });
+    }
+    return suggestions.slice(0, MAX_SUGGESTIONS);
   }
 
   /** Names whose deletion neighbourhood holds one of the variants. */
@@ -263,17 +277,6 @@ function startsWordsOf(typed: readonly string[], name: readonly string[]): boole
     at += 1;
   }
   return true;
-}
-
-/** The key less one character, at each position. */
-function deletionsOf(key: string): string[] {
-  const characters = key.length === [...key].length ? null : [...key];
-  const length = characters === null ? key.length : characters.length;
-  const deletions: string[] = [];
-  for (let index = 0; index < length; index += 1) {
-    deletions.push(characters === null ? key.slice(0, index) + key.slice(index + 1) : [...characters.slice(0, index), ...characters.slice(index + 1)].join(''));
-  }
-  return deletions;
 }
 
 /** Adds a name to a deletion neighbourhood, when it is long enough to be corrected. */

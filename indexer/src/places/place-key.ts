@@ -28,3 +28,14 @@ export function placeKey(text: string): string {
 export function letterCount(key: string): number {
   return [...key.replace(/ /g, '')].length;
 }
+
+/** The key less one character, at each position. */
+export function deletionsOf(key: string): string[] {
+  const characters = key.length === [...key].length ? null : [...key];
+  const length = characters === null ? key.length : characters.length;
+  const deletions: string[] = [];
+  for (let index = 0; index < length; index += 1) {
+    deletions.push(characters === null ? key.slice(0, index) + key.slice(index + 1) : [...characters.slice(0, index), ...characters.slice(index + 1)].join(''));
+  }
+  return deletions;
+}

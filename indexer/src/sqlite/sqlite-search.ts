@@ -75,7 +75,7 @@ import { PlaceIndex, type PlaceCatalogue } from '../places/place-index.ts';
 import { postalExpression } from '../places/postal-code.ts';
 import { DocColumns, NONE, type StringColumn } from './doc-columns.ts';
 import {
-  aroundPlaceOf,
+  aroundPartOf,
   locationCorrection,
   resolveLocation,
   searchAround,
@@ -105,6 +105,7 @@ import { MAX_TYPO_TERMS, Vocabulary } from './search-vocabulary.ts';
 import { singularOf } from '../text/plural.ts';
 import { MAX_SYNONYM_WORDS, canonicalWords, synonyms } from '../text/synonyms.ts';
 import { presentDoc, type DocRow } from './sqlite-engine.ts';
+import { nearbyIndex } from './sqlite-nearby.ts';
 
 export { MAX_TYPO_TERMS };
 
@@ -419,8 +420,11 @@ class SqliteSearcher {
     if (filters.openNow) conditions.add(openAt(columns, request.now ?? new Date()));
 
     const location = await resolveLocation(request.location, this.locationLookup());
-    const around = aroundPlaceOf(location);
-    if (around !== null) return searchAround(request, around, (nearby) => this.search(nearby));
+    const around = aroundPartOf(location);
+    if (around !== null) {
+      const hasBusinessWithin = (point: GeoPoint, maxKm: number) => Promise.resolve(nearbyIndex(this.db, { point, excludeIds: [], limit: 1, maxKm }).length > 0);
+      return searchAround(request, around, (nearby) => this.search(nearby), hasBusinessWithin);
+    }
     for (const part of location) {
       switch (part.kind) {
         case 'country':

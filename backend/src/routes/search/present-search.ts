@@ -28,7 +28,15 @@ export function presentSearchItem(hit: SearchHit): SearchResultItem {
 
 /** The real place without businesses a search looked around. */
 export function presentAroundPlace(place: EngineAroundPlace): AroundPlace {
-  return { text: place.text, name: place.name, lat: place.lat, lng: place.lng, radiusKm: place.radiusKm };
+  return {
+    text: place.text,
+    name: place.name,
+    lat: place.lat,
+    lng: place.lng,
+    radiusKm: place.radiusKm,
+    hasBusinesses: place.hasBusinesses,
+    ...(place.country !== undefined ? { country: place.country } : {}),
+  };
 }
 
 export function presentSearchResults(query: string, location: string, response: SearchResponse): SearchResults {

@@ -84,7 +84,7 @@ describe('GET /api/search', () => {
     // Grenoble has no business in the record; Lyon, 95 km away, has.
     const body = await search('q=bakery&location=Grenoble');
     expect(body.unknownPlace).toBeUndefined();
-    expect(body.aroundPlace).toEqual({ text: 'Grenoble', name: 'Grenoble, France', lat: expect.closeTo(45.19, 1), lng: expect.closeTo(5.72, 1), radiusKm: 250 });
+    expect(body.aroundPlace).toEqual({ text: 'Grenoble', name: 'Grenoble, France', lat: expect.closeTo(45.19, 1), lng: expect.closeTo(5.72, 1), radiusKm: 250, hasBusinesses: true });
     expect(body.hits.map((hit) => [hit.name, hit.city])).toEqual([['Boulangerie Saint-Jean', 'Lyon']]);
     expect(body.hits[0]!.distanceKm).toBeGreaterThan(80);
     expect(body.hits[0]!.distanceKm).toBeLessThan(110);
@@ -94,6 +94,17 @@ describe('GET /api/search', () => {
     expect(result.aroundPlace).toEqual(body.aroundPlace);
     expect(result.hits.map((hit) => [hit.name, hit.distanceKm])).toEqual([['Boulangerie Saint-Jean', body.hits[0]!.distanceKm]]);
     expect((await search('q=bakery&location=Lyon')).aroundPlace).toBeUndefined();
+  });
+
+  it('answers a country without businesses around its main city, and a misspelt real place as corrected', async () => {
+    const iceland = await search('q=bakery&location=Iceland');
+    expect(iceland).toMatchObject({ hits: [], totalCount: 0 });
+    expect(iceland.aroundPlace).toEqual({ text: 'Iceland', name: 'Reykjavík, Iceland', lat: expect.closeTo(64.15, 1), lng: expect.closeTo(-21.95, 1), radiusKm: 250, hasBusinesses: false, country: 'Iceland' });
+    const typo = await search('q=bakery&location=Grenoblle');
+    expect(typo.correctedLocation).toEqual({ typed: 'Grenoblle', used: 'Grenoble, France' });
+    expect(typo.aroundPlace).toMatchObject({ text: 'Grenoblle', name: 'Grenoble, France', hasBusinesses: true });
+    const { results } = await multi({ requests: [{ indexName: 'businesses', params: { query: 'bakery', location: 'Iceland' } }] });
+    expect((results[0] as InstantSearchResult).aroundPlace).toEqual(iceland.aroundPlace);
   });
 
   it('says which place it searched when the location had a typo, on both routes', async () => {
