@@ -195,10 +195,41 @@ describe('GET /search', () => {
     expect(text(body(await page('/search?q=plumber&location=Paris')))).not.toContain('Nearest first');
   });
 
-  it('says when nothing lies around such a place either, and offers to search everywhere', async () => {
-    const visible = text(body(await page('/search?q=plumber&location=Sydney')));
-    expect(visible).toContain('Nothing found for “plumber” in Sydney, Australia or within 250 km of it');
-    expect(visible).toContain('Search everywhere, not only near Sydney, Australia');
+  it('says when nothing lies around such a place either, and offers only to search everywhere', async () => {
+    const html = body(await page('/search?q=plumber&location=Sydney'));
+    const visible = text(html);
+    expect(visible).toContain('No businesses near Sydney, Australia yet');
+    expect(visible).toContain('The directory has no businesses in Sydney, Australia yet, nor within 250 km of it.');
+    expect(html).toMatch(/<a class="button button-secondary" href="\/search\?q=plumber">Search everywhere for “plumber”<\/a>/);
+    // Every other way out would lead to another empty page.
+    expect(visible).not.toContain('Show all businesses');
+    expect(visible).not.toContain('Check the spelling');
+    expect(visible).not.toContain('No place called');
+  });
+
+  it('offers all businesses around a place when the words found none of them', async () => {
+    const html = body(await page('/search?q=zzzyxq&location=Grenoble'));
+    const visible = text(html);
+    expect(visible).toContain('Nothing found for “zzzyxq” in Grenoble, France or within 250 km of it.');
+    expect(html).toMatch(/<a class="button button-secondary" href="\/search\?location=Grenoble">Show all businesses near Grenoble, France<\/a>/);
+  });
+
+  it('says plainly when the directory has no business in a country, nor around its main city', async () => {
+    const html = body(await page('/search?q=plumber&location=Iceland'));
+    const visible = text(html);
+    expect(visible).toContain('No businesses in Iceland yet');
+    expect(visible).toContain('The directory has no businesses in Iceland yet, nor within 250 km of Reykjavík, Iceland.');
+    expect(html).toMatch(/<a class="button button-secondary" href="\/search\?q=plumber">Search everywhere for “plumber”<\/a>/);
+    expect(visible).not.toContain('Show all businesses');
+    expect(visible).not.toContain('Check the spelling');
+  });
+
+  it('looks around a real place typed with a typo, and says which place it searched', async () => {
+    const visible = text(body(await page('/search?q=plumb&location=Grenoblle')));
+    expect(visible).toContain('Showing results for Grenoble, France (you typed “Grenoblle”).');
+    expect(visible).toContain('No businesses in Grenoble, France; showing the nearest.');
+    const found = Number(/(\d+) businesses for “plumb” within 250 km of Grenoble, France/.exec(visible)?.[1]);
+    expect(found).toBe(sqlCount("(name LIKE '%plumb%' OR category LIKE '%plumb%') AND city = 'Lyon'"));
     expect(visible).not.toContain('No place called');
   });
 
@@ -239,6 +270,9 @@ describe('GET /search', () => {
     expect(await robots('/search?location=lyon')).toEqual({ canonical: '/search?location=lyon', isNoIndex: true });
     // "plumb in Grenoble" showing Lyon's plumbers is no page of its own (nor would it be for every city on Earth).
     expect(await robots('/search?q=plumb&location=Grenoble')).toEqual({ canonical: '/search?q=plumb&location=Grenoble', isNoIndex: true });
+    // So is a misspelt place, and a country without businesses.
+    expect(await robots('/search?q=plumb&location=Grenoblle')).toEqual({ canonical: '/search?q=plumb&location=Grenoblle', isNoIndex: true });
+    expect(await robots('/search?location=Iceland')).toEqual({ canonical: '/search?location=Iceland', isNoIndex: true });
     expect(await robots('/search')).toEqual({ canonical: '/search', isNoIndex: true });
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getAroundPlace } from './around-place.ts';
 
 describe('the place a search answer looked around', () => {
-  const lyon = { text: 'lyon', name: 'Lyon, France', lat: 45.77, lng: 4.83, radiusKm: 250 };
+  const lyon = { text: 'lyon', name: 'Lyon, France', lat: 45.77, lng: 4.83, radiusKm: 250, hasBusinesses: true };
 
   it('is read from the main result', () => {
     expect(getAroundPlace({ _rawResults: [{ aroundPlace: lyon }, { facetLabels: {} }] })).toEqual(lyon);

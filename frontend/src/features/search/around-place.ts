@@ -10,5 +10,5 @@ import type { ResultsWithQueryWords } from './query-words.ts';
 export function getAroundPlace(results: ResultsWithQueryWords | null | undefined): AroundPlace | null {
   const main = results?._rawResults?.[0] as { aroundPlace?: AroundPlace } | undefined;
   const place = main?.aroundPlace;
-  return place && typeof place.name === 'string' && typeof place.radiusKm === 'number' ? place : null;
+  return place && typeof place.name === 'string' && typeof place.radiusKm === 'number' && typeof place.hasBusinesses === 'boolean' ? place : null;
 }

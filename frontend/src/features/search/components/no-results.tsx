@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import type { AroundPlace } from '@directory/backend/shared/api-types.ts';
 import { useInstantSearch } from 'react-instantsearch';
 import { EmptyState } from '../../../components/page-states.tsx';
 import { formatNumber } from '../../../lib/format.ts';
@@ -26,6 +27,15 @@ export function getSuggestions(route: SearchRoute, place = route.location, where
   return suggestions;
 }
 
+/**
+ * The place searched, and the area the search looked in around it: "Lyon, France or within 250 km
+ * of it"; for a country, around its main city: "Iceland or within 250 km of Reykjavík, Iceland".
+ */
+function describeAround(around: AroundPlace, or: string): string {
+  const within = `within ${formatNumber(around.radiusKm)} km of`;
+  return around.country ? `${around.country} ${or} ${within} ${around.name}` : `${around.name} ${or} ${within} it`;
+}
+
 /** Nothing matched: say so, and offer searches that will find something. */
 export function NoResults() {
   const { results, status } = useInstantSearch();
@@ -36,10 +46,24 @@ export function NoResults() {
   // A real place without businesses: the search looked around it.
   const around = getAroundPlace(results);
   const suggestions = around ? getSuggestions(route, place, `near ${around.name}`) : getSuggestions(route, place);
-  const handleClick = (event: MouseEvent<HTMLAnchorElement>, next: SearchRoute) => {
-    event.preventDefault();
-    show(next);
-  };
+  const links = (items: Suggestion[]) => (
+    <ul className="no-results-actions">
+      {items.map((suggestion) => (
+        <li key={suggestion.label}>
+          <a
+            className="button button-secondary"
+            href={pathOf(suggestion.route)}
+            onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+              event.preventDefault();
+              show(suggestion.route);
+            }}
+          >
+            {suggestion.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
   const unknownPlace = getUnknownPlace(results);
   if (unknownPlace) {
     const places = unknownPlace.suggestions.map((place) => ({ label: place, route: { ...route, location: place, page: undefined } }));
@@ -48,15 +72,20 @@ export function NoResults() {
         <p>
           {places.length > 0 ? 'Did you mean one of these places?' : 'Check the spelling of the place, or search everywhere:'}
         </p>
-        <ul className="no-results-actions">
-          {[...places, ...suggestions.filter((suggestion) => suggestion.route.location === undefined)].map((suggestion) => (
-            <li key={suggestion.label}>
-              <a className="button button-secondary" href={pathOf(suggestion.route)} onClick={(event) => handleClick(event, suggestion.route)}>
-                {suggestion.label}
-              </a>
-            </li>
-          ))}
-        </ul>
+        {links([...places, ...suggestions.filter((suggestion) => suggestion.route.location === undefined)])}
+      </EmptyState>
+    );
+  }
+  if (around && !around.hasBusinesses) {
+    // Nothing lies around the place whatever the words: only a search elsewhere finds something.
+    const everywhere: SearchRoute = { ...route, location: undefined, page: undefined };
+    const label = route.q ? `Search everywhere for “${route.q}”` : hasFilters(route) ? 'Search everywhere' : 'Show all businesses';
+    return (
+      <EmptyState title={`No businesses ${around.country ? `in ${around.country}` : `near ${around.name}`} yet`}>
+        <p>
+          The directory has no businesses in {describeAround(around, 'yet, nor')}. Try another place, or:
+        </p>
+        {links([{ label, route: everywhere }])}
       </EmptyState>
     );
   }
@@ -64,20 +93,10 @@ export function NoResults() {
     <EmptyState title="No businesses match your search">
       <p>
         {route.q ? <>Nothing found for “{route.q}”</> : 'Nothing found'}
-        {around ? <> in {around.name} or within {formatNumber(around.radiusKm)} km of it</> : route.location ? <> in {place}</> : null}
+        {around ? <> in {describeAround(around, 'or')}</> : route.location ? <> in {place}</> : null}
         {hasFilters(route) ? ' with these filters' : ''}. Check the spelling, use fewer words, or widen the search:
       </p>
-      {suggestions.length > 0 && (
-        <ul className="no-results-actions">
-          {suggestions.map((suggestion) => (
-            <li key={suggestion.label}>
-              <a className="button button-secondary" href={pathOf(suggestion.route)} onClick={(event) => handleClick(event, suggestion.route)}>
-                {suggestion.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      {suggestions.length > 0 && links(suggestions)}
     </EmptyState>
   );
 }

@@ -8,7 +8,8 @@ import { useSearchState } from '../use-search-route.ts';
 /**
  * "12 businesses for “plumber” in Lyon", announced politely as the results change; for a place
  * without businesses, "No businesses in Lyon, France; showing the nearest. 3 businesses for
- * “plumber” within 250 km".
+ * “plumber” within 250 km of Lyon, France" (for a country, around its main city: "No businesses
+ * in Iceland yet; showing the nearest. 2 businesses within 250 km of Reykjavík, Iceland").
  */
 export function SearchSummary() {
   const { results, status } = useInstantSearch();
@@ -32,7 +33,9 @@ export function SearchSummary() {
           Showing results for {correction.used} (you typed “{correction.typed}”).{' '}
         </span>
       ) : null}
-      {around && count > 0 ? <span className="search-summary-fallback">No businesses in {around.name}; showing the nearest. </span> : null}
+      {around && count > 0 ? (
+        <span className="search-summary-fallback">{around.country ? `No businesses in ${around.country} yet` : `No businesses in ${around.name}`}; showing the nearest. </span>
+      ) : null}
       {isKnown ? (
         <>
           <strong>
