@@ -204,12 +204,27 @@ describe('the search page', () => {
     expect(distances.map((text) => Number.parseFloat(text))).toEqual([...distances.map((text) => Number.parseFloat(text))].sort((a, b) => a - b));
     await showMap(page);
     expect(searches).toEqual([]);
+    // The map marks the place searched around, by name, with the results.
+    const map = page.getByRole('region', { name: 'Map of the results' });
+    await map.getByText('Grenoble, France', { exact: true }).waitFor();
+    expect(await map.getByTitle('Grenoble, France: the place searched around').count()).toBe(1);
+    expect(await map.locator('.results-map-radius').count()).toBe(1);
     await screenshot(page, 'search-around-place');
-    // The same once typed: another real place without businesses, then one with them.
+    // The same once typed: a misspelt one, another real place without businesses, then one with them.
     const where = page.getByRole('searchbox', { name: 'Where?' });
+    await where.fill('Grenoblle');
+    await summary.getByText('Showing results for Grenoble, France (you typed “Grenoblle”).', { exact: false }).waitFor();
+    expect(await summary.textContent()).toContain('24 businesses for “plumb” within 250 km of Grenoble, France');
     await where.fill('Sydney');
-    await page.getByText('Nothing found for “plumb” in Sydney, Australia or within 250 km of it.', { exact: false }).waitFor();
-    await page.getByRole('link', { name: 'Search everywhere, not only near Sydney, Australia' }).waitFor();
+    await page.getByRole('heading', { name: 'No businesses near Sydney, Australia yet' }).waitFor();
+    await page.getByText('The directory has no businesses in Sydney, Australia yet, nor within 250 km of it.', { exact: false }).waitFor();
+    expect(await page.getByRole('link', { name: /Show all businesses/ }).count()).toBe(0);
+    await where.fill('Iceland');
+    await page.getByRole('heading', { name: 'No businesses in Iceland yet' }).waitFor();
+    await screenshot(page, 'search-country-without-businesses');
+    await page.getByRole('link', { name: 'Search everywhere for “plumb”' }).click();
+    await page.waitForURL(/\/search\?q=plumb$/);
+    await summary.getByText('25 businesses for “plumb”', { exact: false }).waitFor();
     await where.fill('Lyon');
     await summary.getByText('24 businesses for “plumb” in Lyon').waitFor();
     expect(await summary.textContent()).not.toContain('No businesses in');
@@ -218,6 +233,8 @@ describe('the search page', () => {
 
     const phone = await openSearch('/search?q=plumb&location=Grenoble', { width: 412, height: 900 });
     await phone.page.getByRole('status').getByText('No businesses in Grenoble, France; showing the nearest.').waitFor();
+    await showMap(phone.page);
+    await phone.page.getByRole('region', { name: 'Map of the results' }).getByText('Grenoble, France', { exact: true }).waitFor();
     await screenshot(phone.page, 'search-around-place-phone');
     expect(phone.errors).toEqual([]);
     await phone.page.close();

@@ -2,10 +2,11 @@
  * The Leaflet map of the search results. Client-only: loaded with React.lazy after hydration, so
  * Leaflet (which touches `window` when imported) and its CSS reach only browsers on /search.
  * Nearby results are grouped into numbered clusters (supercluster) that split as you zoom in.
+ * A search around a place without businesses also marks that place, its name and its radius.
  */
 import { divIcon, DomEvent, latLngBounds, type LatLngLiteral } from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { Circle, MapContainer, Marker, Popup, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import { Link } from '../../../components/link.tsx';
 import Supercluster from 'supercluster';
 import { TILE_ATTRIBUTION, TILE_URL } from '../../../lib/map-tiles.ts';
@@ -25,8 +26,18 @@ export interface MapPoint {
   lng: number;
 }
 
+/** The place a search looked around ("Lyon, France"), and how far. */
+export interface SearchedPlace {
+  name: string;
+  lat: number;
+  lng: number;
+  radiusKm: number;
+}
+
 export interface ResultsMapClientProps {
   points: MapPoint[];
+  /** Set when the search looked around a place without businesses: marked, and framed with the results. */
+  place: SearchedPlace | null;
   isRefinedWithMap: boolean;
   onSearchArea: (bounds: { northEast: LatLngLiteral; southWest: LatLngLiteral }) => void;
   onClearArea: () => void;
@@ -39,6 +50,34 @@ const PIN_ICON = divIcon({
   iconAnchor: [14, 38],
   popupAnchor: [0, -34],
 });
+
+const PLACE_ICON = divIcon({
+  className: 'results-map-place',
+  html: '<svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true"><circle cx="12" cy="12" r="10" fill="#fff" stroke="#b91c1c" stroke-width="3"/><circle cx="12" cy="12" r="4.5" fill="#b91c1c"/></svg>',
+  iconSize: [26, 26],
+  iconAnchor: [13, 13],
+});
+
+/** The place searched around: a target with its name, and the circle the search looked in. */
+function PlaceMarker({ place }: { place: SearchedPlace }) {
+  return (
+    <>
+      <Circle
+        center={[place.lat, place.lng]}
+        radius={place.radiusKm * 1000}
+        interactive={false}
+        // Leaflet reads a path's class when it creates it; react-leaflet's pathOptions only restyle it.
+        className="results-map-radius"
+        pathOptions={{ color: '#b91c1c', weight: 1.5, dashArray: '6 6', fillColor: '#b91c1c', fillOpacity: 0.04 }}
+      />
+      <Marker position={[place.lat, place.lng]} icon={PLACE_ICON} title={`${place.name}: the place searched around`} interactive={false} keyboard={false} zIndexOffset={1000}>
+        <Tooltip permanent direction="top" offset={[0, -14]} className="results-map-place-label">
+          {place.name}
+        </Tooltip>
+      </Marker>
+    </>
+  );
+}
 
 function clusterIcon(count: number) {
   const size = count < 10 ? 36 : count < 100 ? 42 : 50;
@@ -98,18 +137,26 @@ function ClusteredMarkers({ points }: { points: MapPoint[] }) {
   );
 }
 
-/** Frames the results whenever they change, unless the visitor chose the area themselves. */
-function FitToPoints({ points, isRefinedWithMap, onFit }: { points: MapPoint[]; isRefinedWithMap: boolean; onFit: () => void }) {
+interface FitProps {
+  points: MapPoint[];
+  place: SearchedPlace | null;
+  isRefinedWithMap: boolean;
+  onFit: () => void;
+}
+
+/** Frames the results (and the place searched around) whenever they change, unless the visitor chose the area themselves. */
+function FitToPoints({ points, place, isRefinedWithMap, onFit }: FitProps) {
   const map = useMap();
   // Only a new set of results reframes the map (the points array itself is rebuilt on every render).
-  const key = points.map((point) => `${point.id}@${point.lat},${point.lng}`).join(';');
-  const latest = useRef({ points, onFit });
-  latest.current = { points, onFit };
+  const key = [...points.map((point) => `${point.id}@${point.lat},${point.lng}`), place ? `place@${place.lat},${place.lng}` : ''].join(';');
+  const latest = useRef({ points, place, onFit });
+  latest.current = { points, place, onFit };
   useEffect(() => {
     const current = latest.current;
-    if (isRefinedWithMap || current.points.length === 0) return;
+    const corners = [...current.points, ...(current.place ? [current.place] : [])].map((point): [number, number] => [point.lat, point.lng]);
+    if (isRefinedWithMap || corners.length === 0) return;
     current.onFit();
-    map.fitBounds(latLngBounds(current.points.map((point) => [point.lat, point.lng])), { padding: [32, 32], maxZoom: MAX_FIT_ZOOM, animate: false });
+    map.fitBounds(latLngBounds(corners), { padding: [32, 32], maxZoom: MAX_FIT_ZOOM, animate: false });
   }, [key, isRefinedWithMap, map]);
   return null;
 }
@@ -160,10 +207,10 @@ function AreaButtons({ hasMoved, isRefinedWithMap, onSearchArea, onClearArea }: 
   );
 }
 
-export default function ResultsMapClient({ points, isRefinedWithMap, onSearchArea, onClearArea }: ResultsMapClientProps) {
+export default function ResultsMapClient({ points, place, isRefinedWithMap, onSearchArea, onClearArea }: ResultsMapClientProps) {
   const [hasMoved, setHasMoved] = useState(false);
   const isFitting = useRef(false);
-  const first = points[0];
+  const first = place ?? points[0];
   const handleSearchArea: ResultsMapClientProps['onSearchArea'] = (bounds) => {
     setHasMoved(false);
     onSearchArea(bounds);
@@ -173,8 +220,9 @@ export default function ResultsMapClient({ points, isRefinedWithMap, onSearchAre
       <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
       {/* The watchers subscribe to map moves first, so they see the framing the next child does. */}
       <MoveWatcher isFitting={isFitting} onMovedByVisitor={() => setHasMoved(true)} />
+      {place && <PlaceMarker place={place} />}
       <ClusteredMarkers points={points} />
-      <FitToPoints points={points} isRefinedWithMap={isRefinedWithMap} onFit={() => (isFitting.current = true)} />
+      <FitToPoints points={points} place={place} isRefinedWithMap={isRefinedWithMap} onFit={() => (isFitting.current = true)} />
       <AreaButtons hasMoved={hasMoved} isRefinedWithMap={isRefinedWithMap} onSearchArea={handleSearchArea} onClearArea={onClearArea} />
     </MapContainer>
   );

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Hit } from 'instantsearch.js';
-import { useGeoSearch } from 'react-instantsearch';
+import { useGeoSearch, useInstantSearch } from 'react-instantsearch';
 import type { InstantSearchHit } from '@directory/backend/shared/api-types.ts';
-import type { MapPoint } from './results-map-client.tsx';
+import { getAroundPlace } from '../around-place.ts';
+import type { MapPoint, SearchedPlace } from './results-map-client.tsx';
 
 const ResultsMapClient = lazy(() => import('./results-map-client.tsx'));
 
@@ -35,6 +36,7 @@ function MapPlaceholder({ count, onShow }: { count: number; onShow?: () => void 
  */
 export function ResultsMap({ isWanted, onShow }: { isWanted: boolean; onShow: () => void }) {
   const { items, refine, clearMapRefinement, isRefinedWithMap } = useGeoSearch<GeoSearchHit>();
+  const around = getAroundPlace(useInstantSearch().results);
   const [isClient, setIsClient] = useState(false);
   useEffect(() => setIsClient(true), []);
   const isAreaSearch = isRefinedWithMap();
@@ -47,12 +49,13 @@ export function ResultsMap({ isWanted, onShow }: { isWanted: boolean; onShow: ()
     lat: hit._geoloc.lat,
     lng: hit._geoloc.lng,
   }));
+  const place: SearchedPlace | null = around ? { name: around.name, lat: around.lat, lng: around.lng, radiusKm: around.radiusKm } : null;
   const isShown = isClient && (isWanted || isAreaSearch);
   return (
     <div className="results-map" role="region" aria-label="Map of the results">
       {isShown ? (
         <Suspense fallback={<MapPlaceholder count={points.length} />}>
-          <ResultsMapClient points={points} isRefinedWithMap={isAreaSearch} onSearchArea={refine} onClearArea={clearMapRefinement} />
+          <ResultsMapClient points={points} place={place} isRefinedWithMap={isAreaSearch} onSearchArea={refine} onClearArea={clearMapRefinement} />
         </Suspense>
       ) : (
         <MapPlaceholder count={points.length} {...(isClient ? { onShow } : {})} />
