@@ -12,7 +12,7 @@ import { insertBusiness } from '@directory/data/testing/insert-business.ts';
 import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
 import type { SearchEngine } from './engine.ts';
 import type { SearchRequest, SearchResponse } from './search-types.ts';
-import { distanceKm } from './sqlite/search-geo.ts';
+import { distanceKm } from './geo-distance.ts';
 import { AROUND_RADIUS_KM } from './search-location.ts';
 import { PLACES, buildSearchWorld } from './sqlite/search-test-world.ts';
 import { testEngines } from './testing/test-engines.ts';

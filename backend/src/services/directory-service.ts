@@ -15,7 +15,7 @@ import type {
 } from '@directory/indexer/engine.ts';
 import { countryCodeOf } from '@directory/indexer/places/country-names.ts';
 import type { BusinessRepository, NearbyRow } from '../db/business-repository.ts';
-import { distanceKm } from '@directory/indexer/sqlite/search-geo.ts';
+import { distanceKm } from '@directory/indexer/geo-distance.ts';
 import { slugify } from '@directory/data/slug.ts';
 import { IndexMemo } from './index-memo.ts';
 

@@ -67,7 +67,7 @@ import {
   type SearchRequest,
   type SearchResponse,
 } from '../search-types.ts';
-import { centerOf, distanceKm } from '../sqlite/search-geo.ts';
+import { centerOf, distanceKm } from '../geo-distance.ts';
 import { minuteOfWeekCache } from '../sqlite/search-hours.ts';
 import { PlaceIndex } from '../places/place-index.ts';
 import { postalCodeSpellings } from '../places/postal-code.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DocDensity } from './doc-density.ts';
-import { distanceKm } from './search-geo.ts';
+import { distanceKm } from '../geo-distance.ts';
 
 /** Documents at these points (and one without a point, one removed). */
 function densityOf(points: { lat: number; lng: number }[]): DocDensity {

@@ -8,7 +8,7 @@
  * far costs one ring more or reads a few more rows, never a wrong result).
  */
 import type { GeoPoint } from '../search-types.ts';
-import { boxAround } from './search-geo.ts';
+import { boxAround } from '../geo-distance.ts';
 
 /** Size of a cell in degrees (`_g3` of the grid tokens). */
 const CELL_DEGREES = 0.125;

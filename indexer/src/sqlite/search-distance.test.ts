@@ -3,7 +3,7 @@ import { insertBusiness } from '@directory/data/testing/insert-business.ts';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { rebuildIndex } from '../sync.ts';
 import { createTempIndex, type TempIndex } from '../testing/temp-index.ts';
-import { distanceKm } from './search-geo.ts';
+import { distanceKm } from '../geo-distance.ts';
 import { CANDIDATE_LIMIT, CELL_MATCH_SQL, DISTANCE_COUNT_LIMIT, traceSearchStatements } from './sqlite-search.ts';
 
 /** Distance sort: page 1 holds the nearest businesses however many are in range. */

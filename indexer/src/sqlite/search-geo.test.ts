@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GeoBox } from '../search-types.ts';
-import { MAX_COVERING_CELLS, boxAround, coveredRadiusKm, coveringCells, distanceKm, geoCellText, nearestFirst, type NearestWalkSource } from './search-geo.ts';
+import { boxAround, distanceKm } from '../geo-distance.ts';
+import { MAX_COVERING_CELLS, coveredRadiusKm, coveringCells, geoCellText, nearestFirst, type NearestWalkSource } from './search-geo.ts';
 
 /** A point of the in-memory R*Tree below, and the row the walk reads for it. */
 interface GeoEntry {

@@ -3,7 +3,7 @@ import { insertBusiness } from '@directory/data/testing/insert-business.ts';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { createTempIndex, type TempIndex } from '../testing/temp-index.ts';
 import { rebuildIndex } from '../sync.ts';
-import { distanceKm } from './search-geo.ts';
+import { distanceKm } from '../geo-distance.ts';
 import { FIRST_READ, IDS_AT_SQL, NEARBY_SCAN_LIMIT, traceNearbyStatements } from './sqlite-nearby.ts';
 
 describe('sqlite nearby businesses', () => {

@@ -16,7 +16,8 @@ import type { Statement } from 'better-sqlite3';
 import type { NearbyHit, NearbyRequest } from '../engine.ts';
 import type { GeoBox } from '../search-types.ts';
 import { perIndexDatabase, type IndexDatabase } from './index-file.ts';
-import { RTREE_EDGES, boxAround, boxCondition, distanceKm, nearestFirst, type BoxColumns } from './search-geo.ts';
+import { boxAround, distanceKm } from '../geo-distance.ts';
+import { RTREE_EDGES, boxCondition, nearestFirst, type BoxColumns } from './search-geo.ts';
 
 /** Most entries one ring of a walk reads. */
 export const NEARBY_SCAN_LIMIT = 500;

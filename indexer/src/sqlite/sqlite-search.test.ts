@@ -11,7 +11,7 @@ import { CANDIDATE_LIMIT, CELL_MATCH_SQL, searchIndex, traceSearchStatements } f
 import { openIndexDatabase } from './index-file.ts';
 import { PLACES, buildSearchWorld } from './search-test-world.ts';
 import { MAX_PREFIX_TERMS, VOCABULARY_QUERIES } from './search-vocabulary.ts';
-import { distanceKm } from './search-geo.ts';
+import { distanceKm } from '../geo-distance.ts';
 import type { SearchRequest } from '../search-types.ts';
 import type { SqliteEngine } from './sqlite-engine.ts';
 

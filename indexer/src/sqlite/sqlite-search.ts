@@ -69,7 +69,8 @@ import {
 } from '../search-types.ts';
 import { perIndexDatabase, type IndexDatabase } from './index-file.ts';
 import { DocDensity } from './doc-density.ts';
-import { RTREE_EDGES, boxAround, boxCondition, boxOf, centerOf, coveredRadiusKm, coveringCells, distanceKm, nearestFirst } from './search-geo.ts';
+import { boxAround, boxOf, centerOf, distanceKm } from '../geo-distance.ts';
+import { RTREE_EDGES, boxCondition, coveredRadiusKm, coveringCells, nearestFirst } from './search-geo.ts';
 import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
 import { PlaceIndex, type PlaceCatalogue } from '../places/place-index.ts';
 import { postalExpression } from '../places/postal-code.ts';
