@@ -16,7 +16,7 @@ import { compactPostalCode, looksLikePostalCode } from './places/postal-code.ts'
 import { regionNameKeys } from './places/regions.ts';
 import { mainWorldCityOf, worldCitiesNamed, worldCitiesNear, worldCityLabel, type WorldCity } from './places/world-cities.ts';
 import type { AroundPlace, CityRef, GeoPoint, LocationCorrection, SearchRequest, SearchResponse } from './search-types.ts';
-import { tokenize } from './sqlite/search-text.ts';
+import { tokenize } from './text/fold.ts';
 
 /**
  * How far around a real place without businesses the search looks (about a long drive): what lies

@@ -3,7 +3,7 @@ import type { BusinessRow } from '@directory/data/business-row.ts';
 import { businessSlug } from '@directory/data/slug.ts';
 import type { RecordDatabase } from '@directory/data/record.ts';
 import { faultPoint } from '@directory/indexer/fault-point.ts';
-import { foldText } from '@directory/indexer/sqlite/search-text.ts';
+import { foldText } from '@directory/indexer/text/fold.ts';
 import {
   AdminBusinessRepository,
   type AdminSortBy,

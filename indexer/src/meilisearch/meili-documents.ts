@@ -10,7 +10,9 @@ import type { CategoryAggregate, CityAggregate, CountryAggregate } from '../engi
 import { cityKey } from '../search-types.ts';
 import { roundingLoss } from '../sqlite/bulk-aggregates.ts';
 import { MINUTES_PER_WEEK, encodedOpenHours, isOpenAt } from '../sqlite/search-hours.ts';
-import { joinedWords, phoneQuery, phoneTokens, tokenize } from '../sqlite/search-text.ts';
+import { tokenize } from '../text/fold.ts';
+import { joinedWords } from '../text/joined-words.ts';
+import { phoneQuery, phoneTokens } from '../text/phone.ts';
 import { singularOf } from '../text/plural.ts';
 
 export const QUARTER_MINUTES = 15;

@@ -1,7 +1,7 @@
 /**
  * The settings of the Meilisearch `businesses` index that come from the search rules shared with
  * the embedded engine, in one place: the synonym table (synonyms.json), the typo budget by word
- * length (search-text.ts), and the order of the fields a query is ranked by. meilisearch.json at
+ * length (text/typo-distance.ts), and the order of the fields a query is ranked by. meilisearch.json at
  * the repository root holds the same values (the file operators read and Meilisearch is given);
  * a test fails when they differ, and `npx tsx indexer/src/meilisearch/write-settings.ts` rewrites them.
  *
@@ -10,7 +10,7 @@
  * are finer, so the two agree on "a business of the category before a name holding the word" and
  * may differ below that.
  */
-import { LONG_WORD } from '../sqlite/search-text.ts';
+import { LONG_WORD } from '../text/typo-distance.ts';
 import { meiliSynonyms } from '../text/synonyms.ts';
 
 /** Searchable attributes, the best match first: the category a visitor names, then the name. */

@@ -7,7 +7,7 @@
  */
 import { countryName } from '@directory/data/countries.ts';
 import type { CityRef } from '../search-types.ts';
-import { typoDistance } from '../sqlite/search-text.ts';
+import { typoDistance } from '../text/typo-distance.ts';
 import { CITY_ALIASES } from './city-aliases.ts';
 import { countryNameKeys, isCountryCode } from './country-names.ts';
 import { deletionsOf, letterCount, placeKey } from './place-key.ts';

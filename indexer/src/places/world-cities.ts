@@ -8,7 +8,7 @@
  */
 import cityTimezones from 'city-timezones';
 import { countryName } from '@directory/data/countries.ts';
-import { typoDistance } from '../sqlite/search-text.ts';
+import { typoDistance } from '../text/typo-distance.ts';
 import { CITY_ALIASES } from './city-aliases.ts';
 import { MIN_TYPO_LETTERS } from './place-index.ts';
 import { deletionsOf, letterCount, placeKey } from './place-key.ts';

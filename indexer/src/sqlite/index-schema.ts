@@ -15,7 +15,7 @@ import { FTS_COLUMNS, SPECIAL_LETTERS } from './search-text.ts';
 // 9: the geo column of docs_fts (grid cell tokens of each point, `_` a token character), for the distance sort with words.
 // 10: doc_columns (the search's in-memory columns as the rebuild wrote them) and docs_touched (positions changed since), see doc-columns.ts.
 // 11: the typo indexes of vocab leave out terms of digits only (TYPO_TERMS).
-// 12: a word written with a hyphen or an apostrophe is also stored joined ("wi fi wifi", search-text.ts withJoinedCopies).
+// 12: a word written with a hyphen or an apostrophe is also stored joined ("wi fi wifi", text/joined-words.ts withJoinedCopies).
 // 13: docs_category_place, the points of each category (a business page's nearby businesses, sqlite-nearby.ts).
 export const INDEX_FORMAT_VERSION = '13';
 

@@ -1,9 +1,13 @@
 /**
- * Text handling shared by the search engines: the same folding as FTS5's
- * `unicode61 remove_diacritics 2` tokenizer, typo distance, FTS5 MATCH expressions and
- * highlighting.
+ * Text as the embedded engine's FTS5 index stores and matches it: the indexed forms of a text
+ * (singulars, CJK bigrams, joined words), the columns of `docs_fts`, FTS5 MATCH expressions and
+ * highlighting. The folding, joined words, typo distance and phone digits both engines share
+ * live in `../text/`.
  */
 import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from '../search-types.ts';
+import { foldText, tokenize } from '../text/fold.ts';
+import { markWords, withJoinedCopies } from '../text/joined-words.ts';
+import { phoneTokens } from '../text/phone.ts';
 import { indexedSingulars } from '../text/plural.ts';
 import { rememberedByText } from '../text/remembered.ts';
 
@@ -19,89 +23,10 @@ export function hasSpecialLetter(term: string): boolean {
 /** Words a query may hold; longer queries are cut (each word costs a vocabulary lookup). */
 export const MAX_QUERY_WORDS = 10;
 
-/** True when every character of the text is ASCII. */
-function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) > 0x7f) return false;
-  return true;
-}
-
-/** Lower case, accents removed: "Café" → "cafe", as the FTS5 tokenizer folds it. */
-export function foldText(text: string): string {
-  // NFKD leaves ASCII as it is and ASCII holds no marks: lower case is all its folding (most texts; a full rebuild folds millions).
-  if (isAscii(text)) return text.toLowerCase();
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
-}
-
-const ASCII_SEPARATORS = /[^a-z0-9]+/;
-const SEPARATORS = /[^\p{L}\p{N}]+/u;
-
-/** The folded words of a text, split the way the FTS5 tokenizer splits it. */
-export function tokenize(text: string): string[] {
-  // In lower-case ASCII the letters and digits are a-z and 0-9: the same split without Unicode classes.
-  const words = isAscii(text) ? text.toLowerCase().split(ASCII_SEPARATORS) : foldText(text).split(SEPARATORS);
-  return words.filter((word) => word.length > 0);
-}
-
-/**
- * A word written with a hyphen or an apostrophe inside ("Wi-Fi", "McDonald's", "7-Eleven",
- * "Women's"): the tokenizer splits it, and a visitor also types it as one word ("wifi",
- * "mcdonalds", "womens"). The embedded engine stores the joined word beside the parts; Meilisearch
- * documents hold them in a field of their own (meili-documents.ts searchWords).
- */
-const JOINER = "['’‐-]";
-const LETTERS = '[\\p{L}\\p{N}\\p{M}]+';
-const JOINED_WORD = new RegExp(`${LETTERS}(?:${JOINER}${LETTERS})+`, 'gu');
-const LETTER_RUN = new RegExp(LETTERS, 'gu');
-/** A word, joined or not: what a highlight marks whole. */
-const WORD_OR_JOINED = new RegExp(`${LETTERS}(?:${JOINER}${LETTERS})*`, 'gu');
-const HAS_JOINER = new RegExp(JOINER);
-const JOINERS = new RegExp(JOINER, 'g');
-
-/** The text with each joined word also written as one, right after it: "Free Wi-Fi" → "Free Wi-Fi WiFi". */
-export function withJoinedCopies(text: string): string {
-  return HAS_JOINER.test(text) ? text.replace(JOINED_WORD, (word) => `${word} ${word.replace(JOINERS, '')}`) : text;
-}
-
-/** The text with the joiners inside its words taken out: "Women's clothing" → "Womens clothing". */
-export function withJoinedWords(text: string): string {
-  return HAS_JOINER.test(text) ? text.replace(JOINED_WORD, (word) => word.replace(JOINERS, '')) : text;
-}
-
-/** The words {@link withJoinedCopies} adds to a text, folded: "Free Wi-Fi" → ["wifi"]. */
-export function joinedWords(text: string): string[] {
-  return HAS_JOINER.test(text) ? (text.match(JOINED_WORD) ?? []).flatMap((word) => tokenize(word.replace(JOINERS, ''))) : [];
-}
-
-/** The joined words of a query with their parts of two letters or more: "wi-fi router" → wifi: [wi, fi]. */
-export function joinedParts(query: string): Map<string, string[]> {
-  const partsOf = new Map<string, string[]>();
-  if (!HAS_JOINER.test(query)) return partsOf;
-  for (const word of query.match(JOINED_WORD) ?? []) {
-    const joined = tokenize(word.replace(JOINERS, ''));
-    const parts = tokenize(word).filter((part) => part.length >= 2);
-    if (joined.length === 1 && parts.length > 0) partsOf.set(joined[0]!, parts);
-  }
-  return partsOf;
-}
-
 /** Query words that take part in matching: one-letter words are dropped (too broad as prefixes). */
 export function queryWords(query: string | undefined): string[] {
   if (!query) return [];
   return [...new Set(tokenize(query).filter((word) => word.length >= 2))].slice(0, MAX_QUERY_WORDS);
-}
-
-/** Words of at least this many letters may have two typos, and a wrong first letter. */
-export const LONG_WORD = 8;
-
-/**
- * Typos tolerated in a word, by its length as typed: none up to 3 letters, 1 from 4 ("saon" →
- * "salon"), 2 from {@link LONG_WORD}. Below LONG_WORD the first letter must be right.
- */
-export function typoBudget(word: string): number {
-  const length = [...word].length;
-  if (length >= LONG_WORD) return 2;
-  if (length >= 4) return 1;
-  return 0;
 }
 
 /** Scripts written without spaces between words: names are found by any 2+ character substring. */
@@ -150,89 +75,6 @@ const indexForms = rememberedByText((token: string): string => {
   } else out.push(...indexedSingulars(token));
   return out.join(' ');
 });
-
-/** Characters a visitor types around the digits of a phone number. */
-const PHONE_QUERY = /^[\d\s\-().+/]+$/;
-/** Fewest digits a query needs to be read as a phone number (a house number or a postal code is shorter). */
-export const MIN_PHONE_DIGITS = 6;
-
-/**
- * The digit-only tokens a phone number is found by: every digit, and the national number (what
- * follows the "+NN" calling code), so "+34 660 855 623" is found by "34660855623" and "660855623".
- */
-export function phoneTokens(phone: string | null | undefined): string[] {
-  if (!phone) return [];
-  const digits = phone.replace(/\D+/g, '');
-  if (digits.length < MIN_PHONE_DIGITS) return [];
-  const tokens = [digits];
-  const international = /^\s*\+(\d{1,3})[\s\-.(]/.exec(phone);
-  if (international) tokens.push(digits.slice(international[1]!.length));
-  return [...new Set(tokens)];
-}
-
-/**
- * The digits of a query that is a phone number however it is written ("(212) 555-0123",
- * "+34 660-855-623"), with the forms it may be stored as: without an international "00" or a
- * national trunk "0". Null when the query is not a phone number.
- */
-export function phoneQuery(query: string | undefined): string[] | null {
-  if (!query || !PHONE_QUERY.test(query)) return null;
-  const digits = query.replace(/\D+/g, '');
-  if (digits.length < MIN_PHONE_DIGITS) return null;
-  const forms = [digits];
-  if (digits.startsWith('00')) forms.push(digits.slice(2));
-  else if (digits.startsWith('0')) forms.push(digits.slice(1));
-  return forms;
-}
-
-/** Buckets of the letter-count filter of {@link typoDistance} (code units folded by their low bits). */
-const COUNT_BUCKETS = 64;
-const letterCounts = new Int32Array(COUNT_BUCKETS);
-/** Three rows of the distance table, reused by every call (typo correction compares a word with thousands of terms). */
-let rows: [Int32Array, Int32Array, Int32Array] = [new Int32Array(32), new Int32Array(32), new Int32Array(32)];
-
-/**
- * Damerau-Levenshtein distance (optimal string alignment: insertions, deletions,
- * substitutions, transpositions of neighbours), giving up with `max + 1` once it exceeds `max`.
- */
-export function typoDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  // An edit changes the letter counts by at most 2 (a transposition by 0): more difference than
-  // 2 × max cannot be within max. Most vocabulary terms a word is compared with end here.
-  for (let i = 0; i < a.length; i += 1) letterCounts[a.charCodeAt(i) & (COUNT_BUCKETS - 1)]! += 1;
-  for (let j = 0; j < b.length; j += 1) letterCounts[b.charCodeAt(j) & (COUNT_BUCKETS - 1)]! -= 1;
-  let difference = 0;
-  for (let i = 0; i < a.length; i += 1) {
-    const bucket = a.charCodeAt(i) & (COUNT_BUCKETS - 1);
-    difference += Math.abs(letterCounts[bucket]!);
-    letterCounts[bucket] = 0;
-  }
-  for (let j = 0; j < b.length; j += 1) {
-    const bucket = b.charCodeAt(j) & (COUNT_BUCKETS - 1);
-    difference += Math.abs(letterCounts[bucket]!);
-    letterCounts[bucket] = 0;
-  }
-  if (difference > 2 * max) return max + 1;
-  if (rows[0].length <= b.length) rows = [new Int32Array(2 * b.length + 1), new Int32Array(2 * b.length + 1), new Int32Array(2 * b.length + 1)];
-  let [previousPrevious, previous, current] = rows;
-  for (let j = 0; j <= b.length; j += 1) previous[j] = j;
-  for (let i = 1; i <= a.length; i += 1) {
-    const letter = a.charCodeAt(i - 1);
-    const letterBefore = i > 1 ? a.charCodeAt(i - 2) : -1;
-    current[0] = i;
-    let rowMinimum = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const other = b.charCodeAt(j - 1);
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (letter === other ? 0 : 1));
-      if (i > 1 && j > 1 && letter === b.charCodeAt(j - 2) && letterBefore === other) value = Math.min(value, previousPrevious[j - 2]! + 1);
-      current[j] = value;
-      if (value < rowMinimum) rowMinimum = value;
-    }
-    if (rowMinimum > max) return max + 1;
-    [previousPrevious, previous, current] = [previous, current, previousPrevious];
-  }
-  return previous[b.length]!;
-}
 
 /** One query word, the terms it stands for, and its typo corrections. */
 export interface ExpandedWord {
@@ -339,12 +181,7 @@ export function highlight(text: string, terms: HighlightTerms): string {
     const folded = foldText(word);
     return terms.exact.has(folded) || terms.prefixes.some((prefix) => folded.startsWith(prefix));
   };
-  const mark = (word: string) => `${HIGHLIGHT_PRE_TAG}${word}${HIGHLIGHT_POST_TAG}`;
-  // A word written with a joiner is marked whole when the query matched it joined ("wifi": "Wi-Fi"), else part by part.
-  return text.replace(WORD_OR_JOINED, (word) => {
-    if (HAS_JOINER.test(word) && isMatch(word.replace(JOINERS, ''))) return mark(word);
-    return word.replace(LETTER_RUN, (part) => (isMatch(part) ? mark(part) : part));
-  });
+  return markWords(text, isMatch, (word) => `${HIGHLIGHT_PRE_TAG}${word}${HIGHLIGHT_POST_TAG}`);
 }
 
 /** The columns of `docs_fts`, in order. */

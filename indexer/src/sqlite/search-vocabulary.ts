@@ -16,7 +16,8 @@ import type { IndexDatabase } from './index-file.ts';
 import { TYPO_TERMS } from './index-schema.ts';
 import { prefixPlurals, singularForms, singularOf } from '../text/plural.ts';
 import { slugify } from '@directory/data/slug.ts';
-import { LONG_WORD, bigrams, hasSpecialLetter, typoBudget, typoDistance, type ExpandedWord } from './search-text.ts';
+import { bigrams, hasSpecialLetter, type ExpandedWord } from './search-text.ts';
+import { LONG_WORD, typoBudget, typoDistance } from '../text/typo-distance.ts';
 
 /** Most terms one prefix of 4+ letters expands to (the most frequent first). */
 export const MAX_PREFIX_TERMS = 12;

@@ -6,7 +6,7 @@ import { type RecordDatabase } from '@directory/data/record.ts';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { IndexSync, rebuildIndex } from '../sync.ts';
 import { parseDayHours, weeklyIntervals, encodeIntervals, isOpenAt } from './search-hours.ts';
-import { highlight, typoDistance } from './search-text.ts';
+import { highlight } from './search-text.ts';
 import { CANDIDATE_LIMIT, CELL_MATCH_SQL, searchIndex, traceSearchStatements } from './sqlite-search.ts';
 import { openIndexDatabase } from './index-file.ts';
 import { PLACES, buildSearchWorld } from './search-test-world.ts';
@@ -39,14 +39,7 @@ describe('hours text to weekly intervals', () => {
   });
 });
 
-describe('typo distance and highlighting', () => {
-  it('counts a transposition as one typo', () => {
-    expect(typoDistance('resturant', 'restaurant', 2)).toBe(1);
-    expect(typoDistance('dentst', 'dentist', 1)).toBe(1);
-    expect(typoDistance('pizaz', 'pizza', 1)).toBe(1);
-    expect(typoDistance('plumbing', 'plumber', 2)).toBe(3);
-  });
-
+describe('highlighting', () => {
   it('marks words by prefix or by typo correction, accents folded', () => {
     expect(highlight('Café de Flore', { prefixes: ['caf'], exact: new Set() })).toBe('<mark>Café</mark> de Flore');
     expect(highlight('Le Restaurant', { prefixes: [], exact: new Set(['restaurant']) })).toBe('Le <mark>Restaurant</mark>');

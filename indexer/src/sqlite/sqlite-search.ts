@@ -84,19 +84,17 @@ import {
   type LocationLookup,
   type LocationPart,
 } from '../search-location.ts';
+import { foldText } from '../text/fold.ts';
+import { joinedParts, withJoinedCopies, withJoinedWords } from '../text/joined-words.ts';
+import { phoneQuery } from '../text/phone.ts';
 import {
   columnFilter,
-  foldText,
   highlight,
   isUnspaced,
-  joinedParts,
-  phoneQuery,
   queryWords,
   quote,
   unitBound,
   unitExpression,
-  withJoinedCopies,
-  withJoinedWords,
   type FtsColumn,
   type ExpandedWord,
   type HighlightTerms,

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import table from '../../synonyms.json' with { type: 'json' };
-import { tokenize } from '../sqlite/search-text.ts';
+import { tokenize } from './fold.ts';
 import { singularOf } from './plural.ts';
 
 /** Longest phrase (in words) a group may hold: a query is scanned for phrases up to this length. */
