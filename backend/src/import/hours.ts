@@ -5,7 +5,7 @@
  * Hours that cannot be read (another interface language, free text) are kept as text.
  */
 import { WEEK_DAYS, type WeekDay } from '@directory/data/business.ts';
-import { parseDayHours } from '@directory/indexer/sqlite/search-hours.ts';
+import { parseDayHours } from '@directory/indexer/search-hours.ts';
 import { cleanText, parseJsonCell } from './clean.ts';
 
 export interface HoursResult {

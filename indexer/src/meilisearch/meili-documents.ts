@@ -9,7 +9,7 @@ import type { BusinessDocument, BusinessSummary } from '../document.ts';
 import type { CategoryAggregate, CityAggregate, CountryAggregate } from '../engine.ts';
 import { cityKey } from '../search-types.ts';
 import { roundingLoss } from '../sqlite/bulk-aggregates.ts';
-import { MINUTES_PER_WEEK, encodedOpenHours, isOpenAt } from '../sqlite/search-hours.ts';
+import { MINUTES_PER_WEEK, encodedOpenHours, isOpenAt } from '../search-hours.ts';
 import { tokenize } from '../text/fold.ts';
 import { joinedWords } from '../text/joined-words.ts';
 import { phoneQuery, phoneTokens } from '../text/phone.ts';

@@ -68,7 +68,7 @@ import {
   type SearchResponse,
 } from '../search-types.ts';
 import { centerOf, distanceKm } from '../geo-distance.ts';
-import { minuteOfWeekCache } from '../sqlite/search-hours.ts';
+import { minuteOfWeekCache } from '../search-hours.ts';
 import { PlaceIndex } from '../places/place-index.ts';
 import { postalCodeSpellings } from '../places/postal-code.ts';
 import { aroundPartOf, locationCorrection, resolveLocation, searchAround, unknownPlaceResponse } from '../search-location.ts';

@@ -37,7 +37,7 @@ import { SearchTablesBuilder, copySearchTables } from './search-tables.ts';
 import { SitemapFiles } from './sitemap-files.ts';
 import { IndexDirectory, openIndexDatabase, searchTablesFileOf, type IndexDatabase } from './index-file.ts';
 import { applyAggregateDelta, prepareAggregateStatements, type AggregateStatements } from './aggregate-delta.ts';
-import { encodedOpenHours } from './search-hours.ts';
+import { encodedOpenHours } from '../search-hours.ts';
 import { geoCellText } from './search-geo.ts';
 import { FTS_COLUMNS, ftsTexts, type FtsColumn } from './search-text.ts';
 import { addToVocabulary, flushVocabulary, searchIndex } from './sqlite-search.ts';

@@ -5,7 +5,6 @@ import type { BusinessInput } from '@directory/data/business.ts';
 import { type RecordDatabase } from '@directory/data/record.ts';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { IndexSync, rebuildIndex } from '../sync.ts';
-import { parseDayHours, weeklyIntervals, encodeIntervals, isOpenAt } from './search-hours.ts';
 import { highlight } from './search-text.ts';
 import { CANDIDATE_LIMIT, CELL_MATCH_SQL, searchIndex, traceSearchStatements } from './sqlite-search.ts';
 import { openIndexDatabase } from './index-file.ts';
@@ -14,30 +13,6 @@ import { MAX_PREFIX_TERMS, VOCABULARY_QUERIES } from './search-vocabulary.ts';
 import { distanceKm } from '../geo-distance.ts';
 import type { SearchRequest } from '../search-types.ts';
 import type { SqliteEngine } from './sqlite-engine.ts';
-
-describe('hours text to weekly intervals', () => {
-  it.each([
-    ['9AM–5PM', [[540, 1020]]],
-    ['11AM–3PM,5–9:30PM', [[660, 900], [1020, 1290]]],
-    ['9\u202FAM–5\u202FPM', [[540, 1020]]],
-    ['6PM–2AM', [[1080, 1560]]],
-    ['12–2PM', [[720, 840]]],
-    ['Open 24 hours', [[0, 1440]]],
-    ['Closed', []],
-    ['09:00-17:30', [[540, 1050]]],
-    ['whenever', null],
-  ])('reads %s', (text, expected) => {
-    expect(parseDayHours(text)).toEqual(expected);
-  });
-
-  it('wraps Sunday night into Monday morning', () => {
-    const intervals = weeklyIntervals(JSON.stringify({ Sunday: '10PM–2AM', Monday: 'Closed' }));
-    expect(intervals).toEqual([[0, 120], [8640 + 1320, 10080]]);
-    const encoded = encodeIntervals(intervals)!;
-    expect(isOpenAt(encoded, 60)).toBe(true); // Monday 01:00
-    expect(isOpenAt(encoded, 180)).toBe(false);
-  });
-});
 
 describe('highlighting', () => {
   it('marks words by prefix or by typo correction, accents folded', () => {

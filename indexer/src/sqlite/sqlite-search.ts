@@ -71,7 +71,7 @@ import { perIndexDatabase, type IndexDatabase } from './index-file.ts';
 import { DocDensity } from './doc-density.ts';
 import { boxAround, boxOf, centerOf, distanceKm } from '../geo-distance.ts';
 import { RTREE_EDGES, boxCondition, coveredRadiusKm, coveringCells, nearestFirst } from './search-geo.ts';
-import { isOpenAt, minuteOfWeekCache } from './search-hours.ts';
+import { isOpenAt, minuteOfWeekCache } from '../search-hours.ts';
 import { PlaceIndex, type PlaceCatalogue } from '../places/place-index.ts';
 import { postalExpression } from '../places/postal-code.ts';
 import { DocColumns, NONE, type StringColumn } from './doc-columns.ts';

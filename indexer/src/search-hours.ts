@@ -6,7 +6,7 @@
  * intervals.
  */
 import { WEEK_DAYS } from '@directory/data/business.ts';
-import { rememberedByText } from '../text/remembered.ts';
+import { rememberedByText } from './text/remembered.ts';
 
 export const MINUTES_PER_DAY = 24 * 60;
 export const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
