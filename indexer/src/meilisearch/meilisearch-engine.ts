@@ -72,7 +72,7 @@ import { minuteOfWeekCache } from '../search-hours.ts';
 import { PlaceIndex } from '../places/place-index.ts';
 import { postalCodeSpellings } from '../places/postal-code.ts';
 import { aroundPartOf, locationCorrection, resolveLocation, searchAround, unknownPlaceResponse } from '../search-location.ts';
-import { byCountThenLabel, labelMatches } from '../sqlite/sqlite-search.ts';
+import { byCountThenLabel, labelMatches } from '../facet-values.ts';
 import {
   AggregateBuilder,
   QUARTER_MINUTES,

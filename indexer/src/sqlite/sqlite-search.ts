@@ -69,6 +69,7 @@ import {
 } from '../search-types.ts';
 import { perIndexDatabase, type IndexDatabase } from './index-file.ts';
 import { DocDensity } from './doc-density.ts';
+import { byCountThenLabel, labelMatches } from '../facet-values.ts';
 import { boxAround, boxOf, centerOf, distanceKm } from '../geo-distance.ts';
 import { RTREE_EDGES, boxCondition, coveredRadiusKm, coveringCells, nearestFirst } from './search-geo.ts';
 import { isOpenAt, minuteOfWeekCache } from '../search-hours.ts';
@@ -1504,20 +1505,6 @@ function toHit(candidate: Candidate, row: DocRow, terms: HighlightTerms): Search
 
 function bumpId(counts: Map<number, number>, id: number): void {
   counts.set(id, (counts.get(id) ?? 0) + 1);
-}
-
-function compareText(a: string, b: string): number {
-  if (a < b) return -1;
-  return a > b ? 1 : 0;
-}
-
-export function byCountThenLabel(a: FacetValue, b: FacetValue): number {
-  return b.count - a.count || compareText(a.label, b.label) || compareText(a.value, b.value);
-}
-
-/** Facet search: the label starts with the query, accents and case folded. */
-export function labelMatches(label: string, query: string): boolean {
-  return slugify(label).startsWith(slugify(query));
 }
 
 /** Box (and radius) conditions checked on the columns, whatever drives. */
