@@ -8,7 +8,7 @@ import { compareUtf8 } from '@directory/data/text-order.ts';
 import type { BusinessDocument, BusinessSummary } from '../document.ts';
 import type { CategoryAggregate, CityAggregate, CountryAggregate } from '../engine.ts';
 import { cityKey } from '../search-types.ts';
-import { roundingLoss } from '../sqlite/bulk-aggregates.ts';
+import { roundingLoss } from '../rounding-loss.ts';
 import { MINUTES_PER_WEEK, encodedOpenHours, isOpenAt } from '../search-hours.ts';
 import { tokenize } from '../text/fold.ts';
 import { joinedWords } from '../text/joined-words.ts';

@@ -16,6 +16,7 @@
 import { countryName } from '@directory/data/countries.ts';
 import { foldText, letterOf, slugify } from '@directory/data/slug.ts';
 import { compareUtf8 } from '@directory/data/text-order.ts';
+import { roundingLoss } from '../rounding-loss.ts';
 import { NONE, type DocColumns } from './doc-columns.ts';
 import type { IndexDatabase } from './index-file.ts';
 
@@ -44,15 +45,6 @@ function byteOrderRanks(values: readonly string[]): Int32Array {
   const ranks = new Int32Array(values.length);
   order.forEach((id, rank) => (ranks[id] = rank));
   return ranks;
-}
-
-/**
- * What adding `value` to `sum` loses to floating-point rounding (Neumaier's term): SQLite's
- * `total()` adds these up beside the sum and returns both together.
- */
-export function roundingLoss(sum: number, value: number): number {
-  const next = sum + value;
-  return Math.abs(sum) > Math.abs(value) ? sum - next + value : value - next + sum;
 }
 
 /** The id of the lesser name in `ranks`' order, a missing one never chosen. */
