@@ -85,6 +85,32 @@ describe('GET /search', () => {
     expect(await headings('/search')).toEqual(['Find a business']);
   });
 
+  /** The page's heading, title and description, as a visitor and a search engine read them. */
+  async function headOf(path: string): Promise<{ heading: string[]; title: string | undefined; description: string | undefined }> {
+    const html = await page(path);
+    return {
+      heading: [...body(html).matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => text(match[1]!)),
+      title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+      description: /<meta name="description" content="([^"]*)"/.exec(html)?.[1],
+    };
+  }
+
+  it.each([
+    // Grenoble has no business, Lyon's lie 95 km away; Sydney and Iceland have none within 250 km.
+    ['/search?q=plumb&location=Grenoble', 'Results for “plumb” near Grenoble', 'Search: plumb near Grenoble', 'Businesses matching “plumb” near Grenoble:'],
+    ['/search?location=Grenoble', 'Businesses near Grenoble', 'Search: businesses near Grenoble', 'Businesses near Grenoble:'],
+    ['/search?q=plumber&location=Sydney', 'Results for “plumber” near Sydney', 'Search: plumber near Sydney', 'Businesses matching “plumber” near Sydney:'],
+    ['/search?location=Iceland', 'Businesses near Iceland', 'Search: businesses near Iceland', 'Businesses near Iceland:'],
+    // A place that holds businesses: in it, even when the words found none there.
+    ['/search?q=plumb&location=lyon', 'Results for “plumb” in Lyon', 'Search: plumb in lyon', 'Businesses matching “plumb” in lyon:'],
+    ['/search?q=zzzyxq&location=lyon', 'Results for “zzzyxq” in Lyon', 'Search: zzzyxq in lyon', 'Businesses matching “zzzyxq” in lyon:'],
+  ])('heads %s with where its results lie', async (path, heading, title, description) => {
+    const head = await headOf(path);
+    expect(head.heading).toEqual([heading]);
+    expect(head.title).toBe(`${title} | Business Directory`);
+    expect(head.description).toMatch(new RegExp(`^${description}`));
+  });
+
   it('prefills the what and where boxes from the URL the site forms send', async () => {
     const html = body(await page('/search?q=plumb&location=lyon'));
     expect(html).toMatch(/<input[^>]*name="q"[^>]*value="plumb"/);

@@ -33,4 +33,11 @@ describe('search heading', () => {
     expect(getSearchHeading('', '75002', null)).toBe('Businesses in 75002');
     expect(getSearchHeading(' ', ' ', null)).toBe('Find a business');
   });
+
+  it('says the results lie near a place that holds no business, not in it', () => {
+    expect(getSearchHeading('', 'lyon', null, true)).toBe('Businesses near Lyon');
+    expect(getSearchHeading('restaurant', 'reykjavik', null, true)).toBe('Results for “restaurant” near Reykjavik');
+    expect(getSearchHeading('plumbers', 'grenoble', 'Plumber', true)).toBe('Plumbers near Grenoble');
+    expect(getSearchHeading('pizza', '', null, true)).toBe('Results for “pizza”');
+  });
 });

@@ -4,6 +4,7 @@
  */
 import { slugify } from '@directory/backend/shared/slug.ts';
 import { pluralOfCategory } from '../../lib/format.ts';
+import { placePhrase } from './search-url.ts';
 
 export const EMPTY_SEARCH_HEADING = 'Find a business';
 
@@ -20,11 +21,12 @@ const asPlaceName = (place: string) => place.replace(/(^|[\s-])(\p{Ll})/gu, (_, 
 /**
  * The heading of a search for `query` in `location` (both as typed); `category`: the name of the
  * category the words name, or the one category the search is narrowed to without words.
+ * `isAroundPlace`: the place holds no business and the results lie around it ("Businesses near Lyon").
  */
-export function getSearchHeading(query: string, location: string, category: string | null): string {
+export function getSearchHeading(query: string, location: string, category: string | null, isAroundPlace = false): string {
   const what = query.trim();
   const where = location.trim();
-  const inPlace = where ? ` in ${asPlaceName(where)}` : '';
+  const inPlace = where ? ` ${placePhrase(asPlaceName(where), isAroundPlace)}` : '';
   if (category) return `${pluralOfCategory(category)}${inPlace}`;
   if (what) return `Results for “${what}”${inPlace}`;
   return where ? `Businesses${inPlace}` : EMPTY_SEARCH_HEADING;

@@ -1,5 +1,5 @@
 import type { PageMeta } from '../../lib/page-meta.ts';
-import { canonicalSearchPath, getSearchTitle, isIndexableSearch, type SearchRoute } from './search-url.ts';
+import { canonicalSearchPath, getSearchTitle, isIndexableSearch, placePhrase, type SearchRoute } from './search-url.ts';
 
 /**
  * The head of the search `route` that found `hitCount` businesses (null: not known yet), around
@@ -11,8 +11,8 @@ export function describeSearch(route: SearchRoute, hitCount: number | null, isAr
   const query = route.q ?? '';
   const location = route.location ?? '';
   return {
-    title: getSearchTitle(query, location),
-    description: `Businesses${query ? ` matching “${query}”` : ''}${location ? ` in ${location}` : ''}: ratings, opening hours, phone numbers and a map.`,
+    title: getSearchTitle(query, location, isAroundPlace),
+    description: `Businesses${query ? ` matching “${query}”` : ''}${location ? ` ${placePhrase(location, isAroundPlace)}` : ''}: ratings, opening hours, phone numbers and a map.`,
     canonicalPath: canonicalSearchPath(route),
     noIndex: !isIndexableSearch(route, hitCount, isAroundPlace),
   };

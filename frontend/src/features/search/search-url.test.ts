@@ -124,6 +124,11 @@ describe('getSearchTitle', () => {
     ['', 'Lyon', 'Search: businesses in Lyon | Business Directory'],
     ['', '', 'Search | Business Directory'],
   ])('"%s" in "%s" → %s', (query, location, title) => expect(getSearchTitle(query, location)).toBe(title));
+
+  it.each([
+    ['restaurant', 'Reykjavik', 'Search: restaurant near Reykjavik | Business Directory'],
+    ['', 'Lyon', 'Search: businesses near Lyon | Business Directory'],
+  ])('"%s" around "%s", a place without businesses → %s', (query, location, title) => expect(getSearchTitle(query, location, true)).toBe(title));
 });
 
 it('toRelativeUrl keeps the path and query of a URL', () => {

@@ -190,12 +190,17 @@ export function toRelativeUrl(url: string): string {
   return `${parsed.pathname}${parsed.search}`;
 }
 
-/** "Search: plumber in Lyon | Business Directory", shorter when the what or where is empty. */
-export function getSearchTitle(query: string, location: string): string {
+/** "in Lyon", or "near Lyon" when `isAroundPlace` (the place holds no business: the results lie around it). */
+export function placePhrase(place: string, isAroundPlace: boolean): string {
+  return `${isAroundPlace ? 'near' : 'in'} ${place}`;
+}
+
+/** "Search: plumber in Lyon | Business Directory" ("near Lyon" around a place without businesses), shorter when the what or where is empty. */
+export function getSearchTitle(query: string, location: string, isAroundPlace = false): string {
   const what = query.trim();
   const where = location.trim();
-  if (what && where) return `Search: ${what} in ${where} | Business Directory`;
+  if (what && where) return `Search: ${what} ${placePhrase(where, isAroundPlace)} | Business Directory`;
   if (what) return `Search: ${what} | Business Directory`;
-  if (where) return `Search: businesses in ${where} | Business Directory`;
+  if (where) return `Search: businesses ${placePhrase(where, isAroundPlace)} | Business Directory`;
   return 'Search | Business Directory';
 }

@@ -1,4 +1,5 @@
 import { useInstantSearch } from 'react-instantsearch';
+import { getAroundPlace } from '../around-place.ts';
 import { getFacetLabel, type ResultsWithLabels } from '../facet-labels.ts';
 import { getLocationCorrection } from '../location-correction.ts';
 import { categoryNamedBy, getSearchHeading } from '../search-heading.ts';
@@ -16,7 +17,7 @@ function categoriesOf(results: ResultsWithLabels): { slug: string; name: string 
 
 /**
  * The page's one heading, saying what the search is for ("Plumbers in Lyon", "Results for
- * “pizza”"): rendered on the server from its results, and again as the visitor searches on.
+ * “pizza”", "Businesses near Grenoble" around a place without businesses): rendered on the server from its results, and again as the visitor searches on.
  */
 export function SearchHeading() {
   const { results } = useInstantSearch();
@@ -26,5 +27,7 @@ export function SearchHeading() {
   const category = onlyCategory ?? (query ? categoryNamedBy(query, categoriesOf(results)) : null);
   // The place searched: the one the where box was corrected to ("Lyonn" → "Lyon"), as the summary says.
   const location = getLocationCorrection(results)?.used ?? route.location ?? '';
-  return <h1 className="search-heading">{getSearchHeading(query, location, category)}</h1>;
+  // A place without businesses ("Lyon"): the results lie around it, not in it.
+  const isAroundPlace = getAroundPlace(results) !== null;
+  return <h1 className="search-heading">{getSearchHeading(query, location, category, isAroundPlace)}</h1>;
 }
