@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusinessInput } from '@directory/data/business.ts';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { startTestApp, type TestApp } from '@directory/backend/testing/test-app.ts';
-import { launchBrowser, screenshot, seriousAccessibilityViolations } from './browser.ts';
+import { hydrated, launchBrowser, screenshot, seriousAccessibilityViolations } from './browser.ts';
 
 let app: TestApp & { url: string };
 let browser: Browser;
@@ -218,6 +218,9 @@ describe('the search page', () => {
     await where.fill('Sydney');
     await page.getByRole('heading', { name: 'No businesses near Sydney, Australia yet' }).waitFor();
     await page.getByText('The directory has no businesses in Sydney, Australia yet, nor within 250 km of it.', { exact: false }).waitFor();
+    // The heading says where the results would lie; there is nothing to sort.
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Results for “plumb” near Sydney']);
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: /Show all businesses/ }).count()).toBe(0);
     await where.fill('Iceland');
     await page.getByRole('heading', { name: 'No businesses in Iceland yet' }).waitFor();
@@ -228,6 +231,8 @@ describe('the search page', () => {
     await where.fill('Lyon');
     await summary.getByText('24 businesses for “plumb” in Lyon').waitFor();
     expect(await summary.textContent()).not.toContain('No businesses in');
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Results for “plumb” in Lyon']);
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
 
@@ -238,6 +243,39 @@ describe('the search page', () => {
     await screenshot(phone.page, 'search-around-place-phone');
     expect(phone.errors).toEqual([]);
     await phone.page.close();
+  });
+
+  it('heads a search around a place without businesses "near" it, and offers no sort for an empty answer, the same before and after hydration', async () => {
+    // Grenoble has no business, Lyon's lie 95 km away; Sydney and Iceland have none within 250 km.
+    const cases = [
+      ['/search?q=plumb&location=Grenoble', 'Results for “plumb” near Grenoble', true],
+      ['/search?q=plumb&location=Sydney', 'Results for “plumb” near Sydney', false],
+      ['/search?location=Iceland', 'Businesses near Iceland', false],
+      ['/search?q=plumb&location=lyon', 'Results for “plumb” in Lyon', true],
+    ] as const;
+    const serverPage = await (await browser.newContext({ javaScriptEnabled: false })).newPage({ viewport: { width: 1280, height: 900 } });
+    for (const [path, heading, hasResults] of cases) {
+      // What an empty answer shows first below the toolbar.
+      const content = (page: Page) => page.getByRole('status').getByRole('heading', { level: 2 });
+      await serverPage.goto(app.url + path);
+      const { page, searches, errors } = await openSearch(path);
+      await hydrated(page);
+      for (const [state, shown] of [['server HTML', serverPage], ['hydrated', page]] as const) {
+        expect(await shown.getByRole('heading', { level: 1 }).allTextContents(), `${path}, ${state}`).toEqual([heading]);
+        expect(await shown.getByRole('combobox', { name: 'Sort by' }).count(), `${path}, ${state}`).toBe(hasResults ? 1 : 0);
+        expect(await shown.getByRole('button', { name: 'Near me' }).count(), `${path}, ${state}`).toBe(hasResults ? 1 : 0);
+      }
+      if (!hasResults) {
+        // Nothing moves when the page hydrates: no sort bar comes to push the empty state down. (With
+        // results, the page without JavaScript shows the sort box's <noscript> button: no like for like.)
+        expect((await content(page).boundingBox())?.y, path).toBe((await content(serverPage).boundingBox())?.y);
+        expect(await page.getByRole('link', { name: /^Search everywhere|^Show all businesses/ }).count(), path).toBe(1);
+      }
+      expect(searches, path).toEqual([]);
+      expect(errors, path).toEqual([]);
+      await page.close();
+    }
+    await serverPage.context().close();
   });
 
   it('says which words it searched with when nothing matches them all, on the server page and after typing', async () => {

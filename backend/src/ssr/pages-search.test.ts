@@ -111,6 +111,22 @@ describe('GET /search', () => {
     expect(head.description).toMatch(new RegExp(`^${description}`));
   });
 
+  it.each([
+    ['/search?q=plumb&location=lyon', true],
+    ['/search?q=plumb&location=Grenoble', true],
+    ['/search?q=zzzyxq&location=lyon', false],
+    ['/search?q=plumber&location=Sydney', false],
+    ['/search?location=Iceland', false],
+  ])('offers to sort %s only when it found something: %s', async (path, hasResults) => {
+    const html = body(await page(path));
+    const visible = text(html);
+    expect(html.includes('name="sort"'), 'the sort box').toBe(hasResults);
+    expect(visible.includes('Sort by'), 'its label').toBe(hasResults);
+    expect(visible.includes('Near me'), 'Near me').toBe(hasResults);
+    // The empty state keeps its ways to widen the search.
+    if (!hasResults) expect(html).toMatch(/<a class="button button-secondary" href="\/search[^"]*">(Search everywhere|Show all businesses)/);
+  });
+
   it('prefills the what and where boxes from the URL the site forms send', async () => {
     const html = body(await page('/search?q=plumb&location=lyon'));
     expect(html).toMatch(/<input[^>]*name="q"[^>]*value="plumb"/);

@@ -77,6 +77,10 @@ export function SortBar() {
     );
   };
 
+  // Nothing to sort: the empty state below offers what widens the search. The server renders the
+  // same answer, so hydration shows no bar there either.
+  if (!results.__isArtificial && results.nbHits === 0) return null;
+
   const kept = new URLSearchParams(formatSearchParams({ ...route, sort: undefined, page: undefined }));
   return (
     <div className="sort-bar">
