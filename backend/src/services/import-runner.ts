@@ -18,6 +18,7 @@ import type { Identity } from '../import/identity.ts';
 import { UnreadableFileError } from '../import/read-rows.ts';
 import type { RowIssue } from '../import/map-row.ts';
 import { openRowEvents, type RowEventSource } from '../import/row-events.ts';
+import { importCountsText } from '../shared/import-counts.ts';
 import { importReasonText, reasonFields, type FileProblem, type ImportReason } from '../shared/import-reasons.ts';
 import type { ColumnExtractionReport, DuplicateAnalysisReport, FileImportResult, ImportRowError, SkippedBusiness } from '../shared/import-types.ts';
 import { slugSourceOf, uniqueSlug } from './business-writer.ts';
@@ -354,18 +355,17 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
     return result;
   };
 
-  /** The file's result: completed when `failure` is null (its message then the counts in English), else failed with its reason. */
-  /**
-   * A completed file's counts in English (the admin screens compose their own sentence from the
-   * result's numbers). A row repeating a place of an earlier row is counted as updated, but on a
-   * first import nothing was in the record to update: the message tells the two apart.
-   */
-  const summaryMessage = () => {
-    const verb = options.isDryRun ? 'would be imported' : 'imported';
-    const repeats = duplicates.excel > 0 ? `, ${duplicates.excel} repeating an earlier row of the file` : '';
-    return `${counts.inserted + counts.updated} of ${counts.totalRows} rows ${verb} (${counts.inserted} new, ${duplicates.database} updated${repeats}), ${counts.errorCount} with errors, ${counts.skipped} skipped.`;
-  };
+  /** A completed file's counts in English (the admin screens compose their own sentence from the result's numbers). */
+  const summaryMessage = () =>
+    importCountsText(
+      {
+        totalRows: counts.totalRows, successCount: counts.inserted + counts.updated, inserted: counts.inserted,
+        updated: duplicates.database, repeated: duplicates.excel, errorCount: counts.errorCount, skippedCount: counts.skipped,
+      },
+      options.isDryRun,
+    );
 
+  /** The file's result: completed when `failure` is null (its message then the counts in English), else failed with its reason. */
   const buildResult = (failure: ImportReason | null): FileImportResult => {
     const success = failure === null;
     const total = counts.totalRows;

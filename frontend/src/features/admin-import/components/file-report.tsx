@@ -1,7 +1,8 @@
 import { importReasonTurkish } from '@directory/backend/shared/import-reasons-turkish.ts';
 import type { FileImportResult } from '@directory/backend/shared/import-types.ts';
 import { errorsCsvUrl } from '../api.ts';
-import { resultStatusText, updatesOf } from '../import-summary.ts';
+import { importCountsOf } from '@directory/backend/shared/import-counts.ts';
+import { resultStatusText } from '../import-summary.ts';
 import { formatPercent } from '../../admin/admin-format.ts';
 import { REPEATED_LABEL, UPDATED_HINT } from '../../admin/upload-report-figures.ts';
 
@@ -14,7 +15,7 @@ const FIRST_ERRORS = 10;
 export function FileReport({ result }: { result: FileImportResult }) {
   const columns = result.columnExtraction;
   const duplicates = result.duplicateAnalysis;
-  const { updated: updatedInRecord, repeated: repeats } = updatesOf(result);
+  const { updated: updatedInRecord, repeated: repeats } = importCountsOf(result);
   return (
     <section className={`import-report ${result.success ? 'is-success' : 'is-failed'}`} aria-label={`Rapor: ${result.fileName}`}>
       <h3>
