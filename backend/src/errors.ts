@@ -58,8 +58,9 @@ export function unauthorized(message = 'Sign in as an administrator first'): Api
   return new ApiError(401, 'unauthorized', message);
 }
 
-export function csrfFailed(message: string): ApiError {
-  return new ApiError(403, 'csrf_failed', message);
+/** 403 `csrf_failed`; `check` says which defence refused it: the request's origin or its token. */
+export function csrfFailed(message: string, check: 'origin' | 'token'): ApiError {
+  return new ApiError(403, 'csrf_failed', message, { params: { check } });
 }
 
 export function conflict(id: ApiErrorId, message: string): ApiError {

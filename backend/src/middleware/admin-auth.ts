@@ -62,7 +62,7 @@ function claimedOrigin(ctx: Context): string | null | 'invalid' {
 export function checkSameOrigin(ctx: Context): void {
   const claimed = claimedOrigin(ctx);
   // Koa 3's ctx.origin is the Origin header itself; the site's own origin is built here.
-  if (claimed !== null && claimed !== `${ctx.protocol}://${ctx.host}`) throw csrfFailed('Request refused: it comes from another site');
+  if (claimed !== null && claimed !== `${ctx.protocol}://${ctx.host}`) throw csrfFailed('Request refused: it comes from another site', 'origin');
 }
 
 /** Whether `requireAdminWrite` let a signed-in operator's request in (its CSRF check and what follows may still refuse it). */
@@ -78,7 +78,7 @@ export const requireAdminWrite: Middleware = async (ctx: Context, next: Next) =>
   checkSameOrigin(ctx);
   const token = ctx.get('x-csrf-token');
   if (!token || !constantTimeEqual(token, session.csrfToken)) {
-    throw csrfFailed('Request refused: the X-CSRF-Token header is missing or does not match this session');
+    throw csrfFailed('Request refused: the X-CSRF-Token header is missing or does not match this session', 'token');
   }
   await next();
 };

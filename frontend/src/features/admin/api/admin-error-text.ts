@@ -112,7 +112,10 @@ const figure = (value: string | number | undefined) => (typeof value === 'number
 export const ERROR_TEXT: { readonly [I in ApiErrorId]: (context: ErrorContext) => string } = {
   bad_request: () => 'İstek geçersiz; sayfayı yenileyip yeniden deneyin.',
   unauthorized: () => SESSION_EXPIRED_MESSAGE,
-  csrf_failed: () => 'İstek reddedildi: oturumun güvenlik anahtarı geçersiz. Sayfayı yenileyip yeniden deneyin.',
+  csrf_failed: ({ params }) =>
+    params.check === 'origin'
+      ? 'İstek reddedildi: başka bir siteden gönderilmiş.'
+      : 'İstek reddedildi: oturumun güvenlik anahtarı geçersiz. Sayfayı yenileyip yeniden deneyin.',
   invalid_login: () => 'Geçersiz kullanıcı adı veya şifre',
   too_many_attempts: ({ retryAfterSeconds }) => `Çok fazla başarısız deneme. Lütfen ${waitText(retryAfterSeconds, 'biraz sonra')} tekrar deneyin.`,
   not_found: ({ params }) => {
