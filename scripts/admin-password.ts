@@ -47,7 +47,7 @@ async function main(args: string[]): Promise<void> {
   const record = openRecord(config.recordFile);
   try {
     await new AdminAccounts(new AdminAccountRepository(record)).changePassword(username, password);
-    recordAudit(record, { action: 'password.change', target: username, result: 'success', detail: 'from the command line' });
+    recordAudit(record, { action: 'password.change', target: username, result: 'success', detail: { code: 'password_set_from_command_line', params: {} } });
   } finally {
     record.close();
   }

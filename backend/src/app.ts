@@ -170,9 +170,9 @@ export function createDeps(options: AppOptions): AppDeps {
     }),
   };
   // "Clear cache" in the admin area empties these (pages' own ETags are hashes of their bodies: fresh by themselves).
-  deps.admin.caches.register('list answers and their ETags', () => deps.listCache.clear());
-  deps.admin.caches.register('search answers', () => deps.searchAnswers.clear());
-  deps.admin.caches.register('lists of server-rendered pages', () => deps.directory.clearLists());
+  deps.admin.caches.register('list_answers', () => deps.listCache.clear());
+  deps.admin.caches.register('search_answers', () => deps.searchAnswers.clear());
+  deps.admin.caches.register('page_lists', () => deps.directory.clearLists());
   return deps;
 }
 
@@ -288,7 +288,7 @@ export function createApp(
     const pageCacheBytes = options.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES;
     if (pageCacheBytes > 0) {
       const pages = new RenderedPageCache({ maxBytes: pageCacheBytes });
-      deps.admin.caches.register('rendered pages', () => pages.clear());
+      deps.admin.caches.register('rendered_pages', () => pages.clear());
       // A kept page shows one business's row or the index's lists, and the site's snippets and ad
       // codes: any change to them moves its version.
       app.use(

@@ -458,6 +458,11 @@ export class AdminBusinessRepository {
     })();
   }
 
+  /** Which of `ids` are businesses still in the record (one query for a page of the activity list). */
+  existing(ids: readonly number[]): Set<number> {
+    return new Set(ids.length === 0 ? [] : this.existingIds.all(JSON.stringify(ids)));
+  }
+
   /**
    * Approves (1) or marks pending (0) each business named (distinct ids), in one transaction:
    * `changed` are those whose state changed (one already in it is left alone, so it writes no

@@ -16,11 +16,18 @@ export class MessageRepository {
   private readonly byId: Statement<[number], InboxRow>;
   private readonly remove: Statement<[number]>;
   private readonly unread: Statement<[], number>;
+  private readonly kept: Statement<[string], number>;
 
   constructor(private readonly db: RecordDatabase) {
     this.byId = db.prepare('SELECT * FROM contact_messages WHERE id = ?');
     this.remove = db.prepare('DELETE FROM contact_messages WHERE id = ?');
     this.unread = db.prepare('SELECT count(*) FROM contact_messages WHERE is_read = 0').pluck() as Statement<[], number>;
+    this.kept = db.prepare('SELECT id FROM contact_messages WHERE id IN (SELECT value FROM json_each(?))').pluck() as Statement<[string], number>;
+  }
+
+  /** Which of `ids` are messages still kept (one query for a page of the activity list). */
+  existing(ids: readonly number[]): Set<number> {
+    return new Set(ids.length === 0 ? [] : this.kept.all(JSON.stringify(ids)));
   }
 
   /** Newest first. */

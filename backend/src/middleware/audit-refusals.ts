@@ -2,13 +2,12 @@ import type { Context, Middleware } from 'koa';
 import type { RecordDatabase } from '@directory/data/record.ts';
 import { ApiError } from '../errors.ts';
 import { recordAudit } from '../services/audit-log.ts';
+import type { AuditDetail } from '../shared/audit-details.ts';
 import { isAdminWrite, sessionOf } from './admin-auth.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Login attempts have entries of their own (auth.ts), refused or not. */
 const OWN_ENTRY_PATHS = new Set(['/api/admin/login']);
-/** Characters of a refusal's reason kept in its entry. */
-const REASON_LIMIT = 300;
 
 const AUDITED = Symbol('audited');
 type Marked = Context & { [AUDITED]?: true };
@@ -31,11 +30,16 @@ function isOperatorWrite(ctx: Context): boolean {
  * The refusal's reason without anything the client sent: our own errors' messages name fields and
  * limits, never values; a parser's message may quote the body (Node's JSON errors do), so only its status is kept.
  */
-function reasonOf(error: unknown, status: number): string {
-  if (error instanceof ApiError) return `${status} ${error.id}: ${error.message}`.slice(0, REASON_LIMIT);
-  if (status === 413) return '413: the request body is larger than the server accepts';
-  if (status === 415) return '415: the request body is of a type the server does not accept';
-  return `${status}: the request body cannot be read`;
+function reasonOf(error: unknown, status: number): AuditDetail {
+  if (!(error instanceof ApiError)) return { code: 'body_refused', params: { status } };
+  return {
+    code: 'write_refused',
+    params: {
+      status, id: error.id, message: error.message,
+      ...(error.params ? { params: error.params } : {}),
+      ...(error.issues ? { issues: error.issues } : {}),
+    },
+  };
 }
 
 const statusOf = (error: unknown): number | null =>

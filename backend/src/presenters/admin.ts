@@ -1,6 +1,7 @@
 import type { BusinessRow } from '@directory/data/business-row.ts';
 import type { AuditRow } from '../db/audit-repository.ts';
 import type { InboxRow } from '../db/message-repository.ts';
+import { recordOfTarget, requestOfTarget, type AuditRecordKind, type AuditSubject } from '../shared/audit-targets.ts';
 import type { AdminActivityItem, AdminBusiness, AdminBusinessListItem, AdminMessage } from '../shared/admin-types.ts';
 
 function parseHours(text: string | null): Record<string, string> | null {
@@ -67,8 +68,29 @@ export function presentAdminBusiness(row: BusinessRow): AdminBusiness {
   };
 }
 
-export function presentAuditItem(row: AuditRow): AdminActivityItem {
-  return { id: row.id, at: row.at, action: row.action, target: row.target, result: row.result, address: row.address, detail: row.detail };
+/** The records a page of the activity list names that are still kept, by kind (deleted ones are named without a link). */
+export type KeptRecords = Readonly<Record<AuditRecordKind, ReadonlySet<number>>>;
+
+/** What an entry's target names: a business or message (and whether it is still kept), or a refused write's request. */
+function subjectOf(row: AuditRow, kept: KeptRecords): AuditSubject | null {
+  const record = recordOfTarget(row.target);
+  if (record) return { kind: record.kind, id: record.id, exists: kept[record.kind].has(record.id) };
+  const request = row.action === 'write.refused' ? requestOfTarget(row.target) : null;
+  return request ? { kind: 'request', method: request.method, path: request.path } : null;
+}
+
+export function presentAuditItem(row: AuditRow, kept: KeptRecords): AdminActivityItem {
+  return {
+    id: row.id,
+    at: row.at,
+    action: row.action,
+    target: row.target,
+    result: row.result,
+    address: row.address,
+    detail: row.detail,
+    outcome: row.outcome,
+    subject: subjectOf(row, kept),
+  };
 }
 
 export function presentMessage(row: InboxRow): AdminMessage {

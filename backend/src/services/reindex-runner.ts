@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import type { ReindexStatus } from '../shared/admin-types.ts';
+import type { AuditDetail } from '../shared/audit-details.ts';
 
 const PROGRESS_LINE = /^progress (\d+) (\d+)$/;
 const DONE_LINE = /^Rebuilt the \w+ index: (\d+) businesses in ([\d.]+) s\.$/;
@@ -115,13 +116,14 @@ export class ReindexRunner {
 const AUDIT_ERROR_CHARS = 300;
 
 /** The audit-log entry of a finished rebuild: its result, document count and duration, or its error. */
-export function rebuildAuditEntry(status: ReindexStatus): { action: string; result: 'success' | 'error'; detail: string } {
+export function rebuildAuditEntry(status: ReindexStatus): { action: string; result: 'success' | 'error'; detail: AuditDetail } {
   const elapsed =
     status.startedAt !== null && status.finishedAt !== null ? (Date.parse(status.finishedAt) - Date.parse(status.startedAt)) / 1000 : null;
-  const seconds = (status.seconds ?? elapsed ?? 0).toFixed(1);
+  // Tenths of a second, as the log words it.
+  const seconds = Math.round((status.seconds ?? elapsed ?? 0) * 10) / 10;
   if (status.state === 'succeeded') {
-    return { action: 'index.rebuild', result: 'success', detail: `finished: ${status.documents ?? 0} businesses indexed in ${seconds} s` };
+    return { action: 'index.rebuild', result: 'success', detail: { code: 'rebuild_finished', params: { documents: status.documents ?? 0, seconds } } };
   }
   const error = (status.error ?? 'unknown error').replace(/\s+/g, ' ').slice(0, AUDIT_ERROR_CHARS);
-  return { action: 'index.rebuild', result: 'error', detail: `failed after ${seconds} s: ${error}` };
+  return { action: 'index.rebuild', result: 'error', detail: { code: 'rebuild_failed', params: { seconds, error } } };
 }

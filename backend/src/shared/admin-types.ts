@@ -2,6 +2,8 @@
  * Shapes of every admin JSON response (the admin API contract). The admin screens import
  * these types, so client and server cannot drift.
  */
+import type { AuditDetail } from './audit-details.ts';
+import type { AuditSubject } from './audit-targets.ts';
 import type { ImportReason } from './import-reasons.ts';
 
 export interface AdminLoginResponse {
@@ -83,7 +85,12 @@ export interface AdminActivityItem {
   target: string | null;
   result: AuditResult;
   address: string | null;
+  /** In English, for people reading the API ("2 of 2 businesses deleted: 60, 59"). */
   detail: string | null;
+  /** The detail by code (backend/src/shared/audit-details.ts), for a client to word it; null for entries stored before codes were kept. */
+  outcome: AuditDetail | null;
+  /** The record or request `target` names, read from it (null for a user or file name, which is shown as it is). */
+  subject: AuditSubject | null;
 }
 
 export interface AdminActivityPage {

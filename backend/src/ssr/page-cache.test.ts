@@ -93,7 +93,7 @@ describe('rendered business pages', () => {
     await page();
     bypass('Cleared Name Bakery');
     expect((await page()).html).not.toContain('Cleared Name Bakery');
-    expect(app.deps.admin.caches.clearAll()).toContain('rendered pages');
+    expect(app.deps.admin.caches.clearAll()).toContain('rendered_pages');
     expect((await page()).html).toContain('Cleared Name Bakery');
   });
 });

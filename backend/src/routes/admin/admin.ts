@@ -5,7 +5,7 @@ import { notFound, payloadTooLarge, conflict } from '../../errors.ts';
 import { requireAdmin, requireAdminWrite } from '../../middleware/admin-auth.ts';
 import { markAudited } from '../../middleware/audit-refusals.ts';
 import { validate } from '../../middleware/validate.ts';
-import { presentAdminBusiness, presentAdminListItem, presentAuditItem, presentMessage } from '../../presenters/admin.ts';
+import { presentAdminBusiness, presentAdminListItem, presentAuditItem, presentMessage, type KeptRecords } from '../../presenters/admin.ts';
 import { presentAdminContactDetails } from '../../presenters/contact-details.ts';
 import { presentUploadReport } from '../../presenters/upload-report.ts';
 import { describeSitemaps } from '../../services/admin-sitemaps.ts';
@@ -30,9 +30,12 @@ import type {
   AdminStats,
   AdminSuccess,
   AdminToggleApproval,
+  AuditResult,
   ReindexStatus,
   UploadReport,
 } from '../../shared/admin-types.ts';
+import { AUDITED_IDS, type AuditDetail } from '../../shared/audit-details.ts';
+import { auditTarget, recordOfTarget, type AuditRecordKind } from '../../shared/audit-targets.ts';
 import { faultPoint } from '@directory/indexer/fault-point.ts';
 import type { AppDeps } from '../deps.ts';
 import {
@@ -87,22 +90,18 @@ const turkishCount = (value: number) => value.toLocaleString('tr-TR');
 
 const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
-/** A bulk call's outcome as the screens say it, and as the audit log records it (English, like its other details). */
-const BULK_WORDS: Record<AdminBulkAction, { done: string; logged: string }> = {
-  approve: { done: 'onaylandı', logged: 'approved' },
-  unapprove: { done: 'onay bekliyor olarak işaretlendi', logged: 'marked pending' },
-  delete: { done: 'silindi', logged: 'deleted' },
+/** A bulk call's outcome as the screens say it. */
+const BULK_DONE: Record<AdminBulkAction, string> = {
+  approve: 'onaylandı',
+  unapprove: 'onay bekliyor olarak işaretlendi',
+  delete: 'silindi',
 };
-/** Ids the audit log lists for one bulk call; more are counted, not listed. */
-const AUDITED_IDS = 20;
-const idList = (ids: readonly number[]) =>
-  ids.length > AUDITED_IDS ? `${ids.slice(0, AUDITED_IDS).join(', ')} and ${ids.length - AUDITED_IDS} more` : ids.join(', ');
 
 /** Every admin read and write of the contract except login/logout/session and the two public reads. */
 export function createAdminRouter(deps: AppDeps): Router {
   const { record, admin, site, sync, sitemaps } = deps;
   const router = new Router();
-  const audit = (ctx: Context, action: string, target: string | null, result: 'success' | 'info' | 'warning' | 'error', detail?: string) => {
+  const audit = (ctx: Context, action: string, target: string | null, result: AuditResult, detail?: AuditDetail) => {
     recordAudit(record, { action, target, result, address: ctx.ip, detail: detail ?? null });
     // A refusal explained here (a rebuild already running) is not written a second time by auditRefusedWrites.
     markAudited(ctx);
@@ -117,7 +116,10 @@ export function createAdminRouter(deps: AppDeps): Router {
   router.get('/admin/activity', requireAdmin, validate(AdminActivitySchema), async (ctx) => {
     const { query } = ctx.state.input as AdminActivityReq;
     const { rows, total } = admin.audit.list(query.limit, (query.page - 1) * query.limit);
-    const body: AdminActivityPage = { items: rows.map(presentAuditItem), pagination: { page: query.page, totalPages: pages(total, query.limit), total } };
+    // One query per kind for the page's records, so a deleted business is named without a link.
+    const named = (kind: AuditRecordKind) => rows.map((row) => recordOfTarget(row.target)).flatMap((record) => (record?.kind === kind ? [record.id] : []));
+    const kept: KeptRecords = { business: admin.businesses.repository.existing(named('business')), message: admin.messages.existing(named('message')) };
+    const body: AdminActivityPage = { items: rows.map((row) => presentAuditItem(row, kept)), pagination: { page: query.page, totalPages: pages(total, query.limit), total } };
     ctx.body = body;
   });
 
@@ -207,7 +209,7 @@ export function createAdminRouter(deps: AppDeps): Router {
     const state = await writeSoon(record, () => admin.businesses.repository.toggleApproval(params.id));
     if (state === null) throw notFound(`Business ${params.id} not found`, { kind: 'business', id: params.id });
     sync.poke();
-    audit(ctx, state === 1 ? 'business.approve' : 'business.unapprove', `business:${params.id}`, 'success');
+    audit(ctx, state === 1 ? 'business.approve' : 'business.unapprove', auditTarget('business', params.id), 'success');
     const body: AdminToggleApproval = { success: true, isApproved: state === 1 };
     ctx.body = body;
   });
@@ -217,10 +219,14 @@ export function createAdminRouter(deps: AppDeps): Router {
     const { changed, missing } = await writeSoon(record, () => admin.businesses.bulk(action, ids));
     // As the single-row writes: the triggers wrote the change log, the index applies it now.
     if (changed.length > 0) sync.poke();
-    const words = BULK_WORDS[action];
-    const logged = `${changed.length} of ${ids.length} businesses ${words.logged}${changed.length > 0 ? `: ${idList(changed)}` : ''}`;
-    audit(ctx, `business.bulk-${action}`, null, 'success', missing.length > 0 ? `${logged}; not found: ${idList(missing)}` : logged);
-    const done = `${turkishCount(changed.length)} işletme ${words.done}`;
+    audit(ctx, `business.bulk-${action}`, null, 'success', {
+      code: 'bulk_done',
+      params: {
+        action, asked: ids.length, changedCount: changed.length, changedIds: changed.slice(0, AUDITED_IDS),
+        missingCount: missing.length, missingIds: missing.slice(0, AUDITED_IDS),
+      },
+    });
+    const done = `${turkishCount(changed.length)} işletme ${BULK_DONE[action]}`;
     const body: AdminBulkResult = {
       success: true,
       action,
@@ -236,7 +242,7 @@ export function createAdminRouter(deps: AppDeps): Router {
     const row = await writeSoon(record, () => admin.businesses.edit(params.id, edit));
     if (!row) throw notFound(`Business ${params.id} not found`, { kind: 'business', id: params.id });
     sync.poke();
-    audit(ctx, 'business.edit', `business:${params.id}`, 'success');
+    audit(ctx, 'business.edit', auditTarget('business', params.id), 'success');
     const body: AdminBusiness = presentAdminBusiness(row);
     ctx.body = body;
   });
@@ -245,7 +251,7 @@ export function createAdminRouter(deps: AppDeps): Router {
     const { params } = ctx.state.input as BusinessDeleteReq;
     if (!(await writeSoon(record, () => admin.businesses.repository.deleteById(params.id)))) throw notFound(`Business ${params.id} not found`, { kind: 'business', id: params.id });
     sync.poke();
-    audit(ctx, 'business.delete', `business:${params.id}`, 'success');
+    audit(ctx, 'business.delete', auditTarget('business', params.id), 'success');
     const body: AdminSuccess = { success: true };
     ctx.body = body;
   });
@@ -255,7 +261,7 @@ export function createAdminRouter(deps: AppDeps): Router {
     faultPoint('delete-all:committed');
     // No change-log rows were written: a full rebuild (of an empty record) makes the index agree.
     admin.reindex.startOrQueue();
-    audit(ctx, 'business.delete-all', null, 'warning', `${deletedCount} businesses deleted`);
+    audit(ctx, 'business.delete-all', null, 'warning', { code: 'all_deleted', params: { deleted: deletedCount } });
     const body: AdminDeleteResult = { success: true, deletedCount, message: `${turkishCount(deletedCount)} işletme silindi` };
     ctx.body = body;
   });
@@ -265,7 +271,7 @@ export function createAdminRouter(deps: AppDeps): Router {
     // Test data that was the whole record went like delete-all: no change-log rows, a full rebuild.
     if (rebuildRequested) admin.reindex.startOrQueue();
     else sync.poke();
-    audit(ctx, 'test-data.delete', null, 'warning', `${deletedCount} demo businesses deleted`);
+    audit(ctx, 'test-data.delete', null, 'warning', { code: 'test_data_deleted', params: { deleted: deletedCount } });
     const body: AdminDeleteResult = { success: true, deletedCount, message: `${turkishCount(deletedCount)} test işletmesi silindi` };
     ctx.body = body;
   });
@@ -273,7 +279,7 @@ export function createAdminRouter(deps: AppDeps): Router {
   router.post('/admin/fix-slugs', requireAdminWrite, validate(AdminFixSlugsSchema), async (ctx) => {
     const { successCount, totalProcessed } = await runMaintenance(record.name, 'fix-slugs');
     sync.poke();
-    audit(ctx, 'slugs.fix', null, 'success', `${successCount} of ${totalProcessed} slugs shortened`);
+    audit(ctx, 'slugs.fix', null, 'success', { code: 'slugs_fixed', params: { fixed: successCount, processed: totalProcessed } });
     const body: AdminFixSlugsResult = {
       success: true,
       successCount,
@@ -337,7 +343,7 @@ export function createAdminRouter(deps: AppDeps): Router {
 
   router.post('/admin/clear-cache', requireAdminWrite, validate(AdminClearCacheSchema), async (ctx) => {
     const cleared = admin.caches.clearAll();
-    audit(ctx, 'cache.clear', null, 'info', cleared.length > 0 ? `cleared: ${cleared.join(', ')}` : 'no server-side cache held anything');
+    audit(ctx, 'cache.clear', null, 'info', { code: 'caches_cleared', params: { caches: cleared } });
     ctx.body = { success: true, message: 'Cache temizlendi' };
   });
 
@@ -345,7 +351,7 @@ export function createAdminRouter(deps: AppDeps): Router {
     const { params, body: flags } = ctx.state.input as AdminMessageUpdateReq;
     const row = await writeSoon(record, () => admin.messages.setFlags(params.id, flags));
     if (!row) throw notFound(`Message ${params.id} not found`, { kind: 'message', id: params.id });
-    audit(ctx, 'message.update', `message:${params.id}`, 'success', JSON.stringify(flags));
+    audit(ctx, 'message.update', auditTarget('message', params.id), 'success', { code: 'message_flags', params: flags });
     const body: AdminMessage = presentMessage(row);
     ctx.body = body;
   });
@@ -353,7 +359,7 @@ export function createAdminRouter(deps: AppDeps): Router {
   router.delete('/admin/messages/:id', requireAdminWrite, validate(AdminMessageDeleteSchema), async (ctx) => {
     const { params } = ctx.state.input as AdminMessageDeleteReq;
     if (!(await writeSoon(record, () => admin.messages.deleteById(params.id)))) throw notFound(`Message ${params.id} not found`, { kind: 'message', id: params.id });
-    audit(ctx, 'message.delete', `message:${params.id}`, 'success');
+    audit(ctx, 'message.delete', auditTarget('message', params.id), 'success');
     const body: AdminSuccess = { success: true };
     ctx.body = body;
   });
@@ -361,16 +367,16 @@ export function createAdminRouter(deps: AppDeps): Router {
   router.post('/admin/sitemaps/regenerate', requireAdminWrite, validate(AdminSitemapsRegenerateSchema), async (ctx) => {
     admin.caches.clearAll();
     const body: AdminSitemaps = await describeSitemaps(sitemaps);
-    audit(ctx, 'sitemaps.regenerate', null, 'success', `${body.files.length} files, ${body.totalUrls} URLs`);
+    audit(ctx, 'sitemaps.regenerate', null, 'success', { code: 'sitemaps_regenerated', params: { files: body.files.length, urls: body.totalUrls } });
     ctx.body = body;
   });
 
   router.post('/admin/reindex', requireAdminWrite, validate(AdminReindexStartSchema), async (ctx) => {
     if (!admin.reindex.start()) {
-      audit(ctx, 'index.rebuild', null, 'warning', 'refused: a rebuild is running');
+      audit(ctx, 'index.rebuild', null, 'warning', { code: 'rebuild_refused_running', params: {} });
       throw conflict('reindex_running', 'A rebuild of the search index is already running');
     }
-    audit(ctx, 'index.rebuild', null, 'info', 'started');
+    audit(ctx, 'index.rebuild', null, 'info', { code: 'rebuild_started', params: {} });
     ctx.status = 202;
     const body: ReindexStatus = admin.reindex.current();
     ctx.body = body;

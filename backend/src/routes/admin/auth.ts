@@ -35,14 +35,14 @@ export function createAdminAuthRouter({ record, admin }: AppDeps): Router {
     const address = ctx.ip;
     const verdict = await admin.throttle.check(address, body.username);
     if (!verdict.isAllowed) {
-      recordAudit(record, { action: 'login', target: body.username, result: 'warning', address, detail: 'throttled' });
+      recordAudit(record, { action: 'login', target: body.username, result: 'warning', address, detail: { code: 'login_throttled', params: {} } });
       ctx.set('Retry-After', String(verdict.retryAfterSeconds));
       throw new ApiError(429, 'too_many_attempts', `Too many login attempts. Try again in ${verdict.retryAfterSeconds} seconds.`);
     }
     const user = await admin.accounts.verify(body.username, body.password);
     if (!user) {
       await admin.throttle.recordFailure(address, body.username);
-      recordAudit(record, { action: 'login', target: body.username, result: 'error', address, detail: 'invalid username or password' });
+      recordAudit(record, { action: 'login', target: body.username, result: 'error', address, detail: { code: 'login_refused', params: {} } });
       ctx.status = 401;
       const failure: AdminLoginFailure = { success: false, message: INVALID_LOGIN, error: { id: 'invalid_login', message: INVALID_LOGIN } };
       ctx.body = failure;

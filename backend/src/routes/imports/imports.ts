@@ -15,6 +15,8 @@ import { recordAudit } from '../../services/audit-log.ts';
 import { filteredExportFileName, neutraliseFormula, simpleExportFileName, streamExport, type ExportFilter } from '../../services/export-service.ts';
 import type { ImportService } from '../../services/import-service.ts';
 import type { AuditResult } from '../../shared/admin-types.ts';
+import type { AuditDetail } from '../../shared/audit-details.ts';
+import { importCountsOf } from '../../shared/import-counts.ts';
 import { importReasonTurkish } from '../../shared/import-reasons-turkish.ts';
 import { DEFAULT_BATCH_SIZE, type FileImportResult, type SimpleUploadReport } from '../../shared/import-types.ts';
 import { receiveUpload } from './receive-upload.ts';
@@ -48,13 +50,11 @@ function presentSimpleReport(result: FileImportResult): SimpleUploadReport {
   };
 }
 
-/** Characters of an import's message kept in its audit-log entry (a missing name column lists every header found). */
-const AUDIT_MESSAGE_LIMIT = 500;
-
-/** An import's audit-log detail: its report, then its counts (the importer's message) or why it failed. */
-function importAuditDetail(result: FileImportResult): string {
-  const report = result.reportId === null ? '' : `report ${result.reportId}: `;
-  return `${report}${result.success ? '' : 'failed: '}${result.message}`.slice(0, AUDIT_MESSAGE_LIMIT);
+/** An import's audit-log detail: its report, then its counts or why it failed. */
+function importAuditDetail(result: FileImportResult): AuditDetail {
+  const { reportId, isDryRun } = result;
+  if (result.failure !== null) return { code: 'import_failed', params: { reportId, isDryRun, failure: result.failure } };
+  return { code: 'import_done', params: { reportId, isDryRun, counts: importCountsOf(result) } };
 }
 
 /**
@@ -86,8 +86,7 @@ export function createImportRouter({ imports, record, guardRead, guardWrite }: I
       const parsed = schema.safeParse(upload.fields, { reportInput: true });
       if (!parsed.success) throw badRequestFromIssues(parsed.error.issues);
       const fields = { batchSize: DEFAULT_BATCH_SIZE, fileIndex: 1, totalFiles: 1, ...parsed.data };
-      const audit = (result: AuditResult, detail: string) =>
-        recordAudit(record, { action: 'import.file', target: upload.fileName, result, address: ctx.ip, detail: `${fields.dryRun ? 'dry run, nothing written: ' : ''}${detail}` });
+      const audit = (result: AuditResult, detail: AuditDetail) => recordAudit(record, { action: 'import.file', target: upload.fileName, result, address: ctx.ip, detail });
       let result: FileImportResult;
       try {
         result = await imports.importFile({
@@ -95,7 +94,7 @@ export function createImportRouter({ imports, record, guardRead, guardWrite }: I
           fileIndex: fields.fileIndex, totalFiles: fields.totalFiles,
         });
       } catch (error) {
-        audit('error', 'failed: the import stopped with an internal error');
+        audit('error', { code: 'import_crashed', params: { isDryRun: fields.dryRun } });
         throw error;
       }
       audit(result.success ? (result.isDryRun ? 'info' : 'success') : 'error', importAuditDetail(result));

@@ -87,7 +87,7 @@ describe('search answers kept per index generation', () => {
   it('forgets the kept answers on "clear cache" in the admin area', async () => {
     await app.get('/api/search?q=pipe');
     expect(app.deps.searchAnswers.size).toBeGreaterThan(0);
-    expect(app.deps.admin.caches.clearAll()).toContain('search answers');
+    expect(app.deps.admin.caches.clearAll()).toContain('search_answers');
     expect(app.deps.searchAnswers.size).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { useLoaderData, useLocation } from 'react-router-dom';
 import { formatCount } from '../admin-format.ts';
 import type { activityLoader } from '../loaders.ts';
-import { ActivityLine } from './dashboard-page.tsx';
+import { ActivityLine } from './activity-line.tsx';
 import { PageHeader } from './page-header.tsx';
 import { AdminPager, withPage } from './admin-pager.tsx';
 

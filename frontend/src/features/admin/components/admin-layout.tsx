@@ -5,31 +5,12 @@ import { NavLink, Outlet, useLoaderData, useLocation, useNavigate } from 'react-
 import { Link } from '../../../components/link.tsx';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import { isApiRequestError } from '../../../lib/api-client.ts';
+import { ADMIN_SCREENS } from '../admin-screens.ts';
 import { adminErrorText } from '../api/admin-error-text.ts';
 import { adminSessionAtom, businessListSearchAtom, isAdminMenuOpenAtom } from '../atoms.ts';
 import type { layoutLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
 import { SessionRenewalDialog } from './session-renewal-dialog.tsx';
-
-interface SidebarLink {
-  to: string;
-  label: string;
-  icon: string;
-  isEnd?: boolean;
-}
-
-const LINKS: SidebarLink[] = [
-  { to: '/admin', label: 'Ana Sayfa', icon: '⌂', isEnd: true },
-  { to: '/admin/businesses', label: 'İşletme Yönetimi', icon: '▤' },
-  { to: '/admin/upload', label: 'Excel Yükleme', icon: '⇪' },
-  { to: '/admin/settings', label: 'Site Ayarları', icon: '⚙' },
-  { to: '/admin/contact-details', label: 'İletişim Bilgileri', icon: '☎' },
-  { to: '/admin/advertisements', label: 'Reklam Yönetimi', icon: '▣' },
-  { to: '/admin/reports', label: 'Raporlar', icon: '▥' },
-  { to: '/admin/messages', label: 'Mesajlar', icon: '✉' },
-  { to: '/admin/activity', label: 'Etkinlik Kaydı', icon: '☰' },
-  { to: '/admin/maintenance', label: 'Bakım', icon: '⚠' },
-];
 
 function Sidebar({ unread, onLogout, isLoggingOut }: { unread: number | null; onLogout: () => void; isLoggingOut: boolean }) {
   const listSearch = useAtomValue(businessListSearchAtom);
@@ -42,7 +23,7 @@ function Sidebar({ unread, onLogout, isLoggingOut }: { unread: number | null; on
       {session && <p className="admin-user">Giriş: {session.username}</p>}
       <nav aria-label="Yönetim">
         <ul className="admin-nav">
-          {LINKS.map((link) => (
+          {ADMIN_SCREENS.map((link) => (
             <li key={link.to}>
               <NavLink
                 to={link.to === '/admin/businesses' ? `${link.to}${listSearch}` : link.to}

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import { Link } from '../../../components/link.tsx';
-import type { AdminActivityItem, AdminStats, UploadReport } from '@directory/backend/shared/admin-types.ts';
-import { actionLabel } from '../activity-labels.ts';
-import { formatBytes, formatCount, formatDateTime, formatDuration, formatPercent } from '../admin-format.ts';
+import type { AdminStats, UploadReport } from '@directory/backend/shared/admin-types.ts';
+import { formatBytes, formatCount, formatDuration, formatPercent } from '../admin-format.ts';
 import type { dashboardLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
 import { PageHeader, ShareBar, StatCard } from './page-header.tsx';
 import { UploadReportCard } from './upload-report-card.tsx';
+import { ActivityLine } from './activity-line.tsx';
 import { VisitorsChart } from './visitors-chart.tsx';
 
 /** The spec refetches upload reports every 5 seconds on the dashboard. */
@@ -27,33 +27,6 @@ function useLatestUploadReports(initial: UploadReport[]): UploadReport[] {
     return () => clearInterval(timer);
   }, [api]);
   return reports.slice(0, RECENT_REPORTS);
-}
-
-export const ACTIVITY_RESULT_TEXT: Record<AdminActivityItem['result'], string> = {
-  success: 'Başarılı',
-  info: 'Bilgi',
-  warning: 'Uyarı',
-  error: 'Hata',
-};
-
-/** One audit-log line, coloured by its result. */
-export function ActivityLine({ item }: { item: AdminActivityItem }) {
-  return (
-    <li className={`admin-activity admin-activity-${item.result}`}>
-      <span className={`admin-status admin-status-${item.result}`}>{ACTIVITY_RESULT_TEXT[item.result]}</span>
-      <div className="admin-activity-text">
-        <p>
-          <strong title={item.action}>{actionLabel(item.action)}</strong>
-          {item.target && <> · {item.target}</>}
-        </p>
-        <p className="muted">
-          {formatDateTime(item.at)}
-          {item.address && <> · {item.address}</>}
-          {item.detail && <> · {item.detail}</>}
-        </p>
-      </div>
-    </li>
-  );
 }
 
 /** Why a site figure is the record's: the index, which says what visitors see, did not answer. */

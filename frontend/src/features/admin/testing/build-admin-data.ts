@@ -84,6 +84,8 @@ export function buildActivity(overrides: Partial<AdminActivityItem> = {}): Admin
     result: 'success',
     address: '203.0.113.7',
     detail: null,
+    outcome: null,
+    subject: null,
     ...overrides,
   };
 }

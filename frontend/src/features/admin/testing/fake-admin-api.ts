@@ -64,9 +64,27 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
           return {
             items: [
               buildActivity(),
-              buildActivity({ id: 2, action: 'business.approve', target: 'business:1', result: 'success' }),
-              buildActivity({ id: 3, action: 'login', target: 'admin', result: 'warning', detail: 'wrong password' }),
-              buildActivity({ id: 4, action: 'index.rebuild', target: null, result: 'error', detail: 'disk full' }),
+              buildActivity({ id: 2, action: 'business.approve', target: 'business:1', result: 'success', subject: { kind: 'business', id: 1, exists: true } }),
+              buildActivity({ id: 3, action: 'business.delete', target: 'business:7', result: 'success', subject: { kind: 'business', id: 7, exists: false } }),
+              buildActivity({
+                id: 4, action: 'login', target: 'admin', result: 'error', detail: 'invalid username or password', outcome: { code: 'login_refused', params: {} },
+              }),
+              buildActivity({
+                id: 5, action: 'index.rebuild', target: null, result: 'error', detail: 'failed after 3.0 s: SqliteError: disk full',
+                outcome: { code: 'rebuild_failed', params: { seconds: 3, error: 'SqliteError: disk full' } },
+              }),
+              buildActivity({
+                id: 6, action: 'business.bulk-delete', target: null, result: 'success', detail: '2 of 2 businesses deleted: 60, 59',
+                outcome: { code: 'bulk_done', params: { action: 'delete', asked: 2, changedCount: 2, changedIds: [60, 59], missingCount: 0, missingIds: [] } },
+              }),
+              buildActivity({
+                id: 7, action: 'write.refused', target: 'POST /api/admin/site-settings', result: 'warning',
+                detail: '403 csrf_failed: Request refused: it comes from another site',
+                outcome: { code: 'write_refused', params: { status: 403, id: 'csrf_failed', message: 'Request refused: it comes from another site', params: { check: 'origin' } } },
+                subject: { kind: 'request', method: 'POST', path: '/api/admin/site-settings' },
+              }),
+              // Stored before details had codes: its English words as they are.
+              buildActivity({ id: 8, action: 'index.rebuild', target: null, result: 'success', detail: 'finished: 51 businesses indexed in 0.4 s' }),
             ],
             pagination: { page: Number(url.searchParams.get('page') ?? 1), totalPages: 3, total: 54 },
           };

@@ -1,0 +1,32 @@
+/**
+ * What an audit-log entry is about, as stored (`business:12`, `message:3`, `POST /api/admin/site-settings`
+ * of a refused write, or a user or file name as it is) and as the activity list reads it.
+ */
+
+/** Records an entry may name by their number. */
+export type AuditRecordKind = 'business' | 'message';
+
+/** What the activity list shows for an entry's target, beside the stored text. */
+export type AuditSubject =
+  /** A business or a message; `exists` is false once it was deleted. */
+  | { kind: AuditRecordKind; id: number; exists: boolean }
+  /** A refused write's request. */
+  | { kind: 'request'; method: string; path: string };
+
+/** The stored target naming a record: `business:12`. */
+export const auditTarget = (kind: AuditRecordKind, id: number): string => `${kind}:${id}`;
+
+const RECORD_TARGET = /^(business|message):([1-9]\d{0,15})$/;
+const REQUEST_TARGET = /^(POST|PUT|PATCH|DELETE) (\/\S*)$/;
+
+/** The record a stored target names (`business:12` → business 12), or null. */
+export function recordOfTarget(target: string | null): { kind: AuditRecordKind; id: number } | null {
+  const match = target === null ? null : RECORD_TARGET.exec(target);
+  return match ? { kind: match[1] as AuditRecordKind, id: Number(match[2]) } : null;
+}
+
+/** The request a refused write's target names (`POST /api/admin/site-settings`), or null. */
+export function requestOfTarget(target: string | null): { method: string; path: string } | null {
+  const match = target === null ? null : REQUEST_TARGET.exec(target);
+  return match ? { method: match[1]!, path: match[2]! } : null;
+}

@@ -1,0 +1,81 @@
+/**
+ * Every audit-log detail (backend/src/shared/audit-details.ts) in the operator's words: typed so
+ * that a code added there does not compile until it has its Turkish words here. A refusal is worded
+ * by the refusal table (admin-error-text.ts), an import's counts and reasons by the import screen's
+ * words (import-summary.ts, import-reasons-turkish.ts): the same id reads the same everywhere.
+ */
+import type { AdminBulkAction } from '@directory/backend/shared/admin-types.ts';
+import type { ApiErrorParams } from '@directory/backend/shared/api-errors.ts';
+import type { AUDIT_DETAILS, AuditDetail, CacheName } from '@directory/backend/shared/audit-details.ts';
+import { importReasonTurkish } from '@directory/backend/shared/import-reasons-turkish.ts';
+import type { ReasonWords } from '@directory/backend/shared/import-reasons.ts';
+import { importCountsSummary } from '../admin-import/import-summary.ts';
+import { formatCount, formatDecimal } from './admin-format.ts';
+import { ERROR_TEXT, fieldLabel, issueText, type ErrorContext } from './api/admin-error-text.ts';
+
+const BULK_DONE: Record<AdminBulkAction, string> = { approve: 'onaylandı', unapprove: 'onay bekliyor olarak işaretlendi', delete: 'silindi' };
+
+const CACHE_WORDS: Record<CacheName, string> = {
+  list_answers: 'liste yanıtları ve ETag değerleri',
+  search_answers: 'arama yanıtları',
+  page_lists: 'sunucuda oluşturulan sayfaların listeleri',
+  sitemaps: 'site haritaları',
+  rendered_pages: 'hazır sayfalar',
+};
+
+/** "#60, #59" or "#1, #2, …, #20 ve 5 tane daha". */
+const idList = (ids: readonly number[], count: number) => {
+  const listed = ids.map((id) => `#${id}`).join(', ');
+  return count > ids.length ? `${listed} ve ${formatCount(count - ids.length)} tane daha` : listed;
+};
+
+/** "Rapor #4: " and, for a dry run, "Deneme: ". */
+const importPrefix = (reportId: number | null, isDryRun: boolean) => `${reportId === null ? '' : `Rapor #${reportId}: `}${isDryRun ? 'Deneme: ' : ''}`;
+
+const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase('tr-TR') + text.slice(1);
+
+/** What the refusal table's words use, as far as a log entry knows it (no screen here: a field is named by its key). */
+const refused = (status: number, params: ApiErrorParams = {}): ErrorContext => ({ params, status, retryAfterSeconds: null, label: (field) => fieldLabel(field, {}) });
+
+/** Every detail an audit entry carries, in Turkish. */
+export const ACTIVITY_DETAIL_WORDS: ReasonWords<typeof AUDIT_DETAILS> = {
+  login_refused: () => `${ERROR_TEXT.invalid_login(refused(401))}.`,
+  login_throttled: () => 'Çok fazla başarısız deneme: giriş geçici olarak engellendi, şifre denenmedi.',
+  password_set_from_command_line: () => 'Komut satırından.',
+  bulk_done: ({ action, asked, changedCount, changedIds, missingCount, missingIds }) =>
+    `${formatCount(asked)} işletmenin ${formatCount(changedCount)} tanesi ${BULK_DONE[action]}${changedCount > 0 ? `: ${idList(changedIds, changedCount)}` : ''}` +
+    `${missingCount > 0 ? `; ${formatCount(missingCount)} işletme bulunamadı: ${idList(missingIds, missingCount)}` : ''}.`,
+  all_deleted: ({ deleted }) => `${formatCount(deleted)} işletme silindi.`,
+  test_data_deleted: ({ deleted }) => `${formatCount(deleted)} test işletmesi silindi.`,
+  slugs_fixed: ({ fixed, processed }) => `${formatCount(processed)} işletme işlendi, ${formatCount(fixed)} URL düzeltildi.`,
+  message_flags: ({ isRead, isHandled }) => {
+    const marks = [isRead === undefined ? null : isRead ? 'okundu' : 'okunmadı', isHandled === undefined ? null : isHandled ? 'işlendi' : 'işlenmedi'].filter(
+      (mark): mark is string => mark !== null,
+    );
+    return marks.length > 0 ? `${capitalised(marks.join(', '))} olarak işaretlendi.` : 'Değişiklik yok.';
+  },
+  caches_cleared: ({ caches }) =>
+    caches.length > 0 ? `Temizlenenler: ${caches.map((name) => CACHE_WORDS[name]).join(', ')}.` : 'Sunucuda temizlenecek önbellek yoktu.',
+  sitemaps_regenerated: ({ files, urls }) => `${formatCount(files)} dosya, ${formatCount(urls)} URL.`,
+  rebuild_started: () => 'Başlatıldı.',
+  rebuild_refused_running: () => ERROR_TEXT.reindex_running(refused(409)),
+  rebuild_finished: ({ documents, seconds }) => `Tamamlandı: ${formatCount(documents)} işletme ${formatDecimal(seconds)} sn içinde dizinlendi.`,
+  // The error's own words (a library's, in English) are shown beside, marked as English: see activityQuote.
+  rebuild_failed: ({ seconds }) => `${formatDecimal(seconds)} sn sonra hatayla durdu.`,
+  import_done: ({ reportId, isDryRun, counts }) => `${reportId === null ? '' : `Rapor #${reportId}: `}${importCountsSummary(counts, isDryRun)}`,
+  import_failed: ({ reportId, isDryRun, failure }) => `${importPrefix(reportId, isDryRun)}İçe aktarılamadı. ${importReasonTurkish(failure)}`,
+  import_crashed: ({ isDryRun }) => `${importPrefix(null, isDryRun)}İçe aktarma sunucudaki beklenmeyen bir hata yüzünden durdu.`,
+  write_refused: ({ status, id, params, issues }) =>
+    issues && issues.length > 0 ? issues.map((issue) => issueText(issue, {})).join(' ') : ERROR_TEXT[id](refused(status, params)),
+  body_refused: ({ status }) => ERROR_TEXT.http_error(refused(status)),
+};
+
+/** An audit entry's detail in Turkish. */
+export function activityDetailText(detail: AuditDetail): string {
+  return (ACTIVITY_DETAIL_WORDS[detail.code] as (params: AuditDetail['params'], column: string) => string)(detail.params, '');
+}
+
+/** Words of a detail that only exist in English (a failed rebuild's error), to show beside the Turkish marked as English; null for others. */
+export function activityQuote(detail: AuditDetail): string | null {
+  return detail.code === 'rebuild_failed' ? detail.params.error : null;
+}
