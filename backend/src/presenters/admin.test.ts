@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { AuditRow } from '../db/audit-repository.ts';
+import { presentAuditItem, type KeptRecords } from './admin.ts';
+
+const row = (overrides: Partial<AuditRow>): AuditRow => ({
+  id: 1, at: '2026-01-01T10:00:00.000Z', action: 'business.edit', target: null, result: 'success', address: '127.0.0.1', detail: null, outcome: null, ...overrides,
+});
+const kept: KeptRecords = { business: new Set([1]), message: new Set() };
+
+describe('an activity entry as the API answers it', () => {
+  it('keeps the stored fields, the English detail beside its code and parameters', () => {
+    const outcome = { code: 'rebuild_finished', params: { documents: 51, seconds: 0.4 } } as const;
+    expect(presentAuditItem(row({ action: 'index.rebuild', detail: 'finished: 51 businesses indexed in 0.4 s', outcome }), kept)).toEqual({
+      id: 1, at: '2026-01-01T10:00:00.000Z', action: 'index.rebuild', target: null, result: 'success', address: '127.0.0.1',
+      detail: 'finished: 51 businesses indexed in 0.4 s', outcome, subject: null,
+    });
+  });
+
+  it('reads the target: a business still kept or deleted, a message, a refused request; a user name is no subject', () => {
+    expect(presentAuditItem(row({ target: 'business:1' }), kept).subject).toEqual({ kind: 'business', id: 1, exists: true });
+    expect(presentAuditItem(row({ target: 'business:2' }), kept).subject).toEqual({ kind: 'business', id: 2, exists: false });
+    expect(presentAuditItem(row({ action: 'message.delete', target: 'message:3' }), kept).subject).toEqual({ kind: 'message', id: 3, exists: false });
+    expect(presentAuditItem(row({ action: 'write.refused', target: 'POST /api/admin/site-settings' }), kept).subject).toEqual({
+      kind: 'request', method: 'POST', path: '/api/admin/site-settings',
+    });
+    expect(presentAuditItem(row({ action: 'login', target: 'admin' }), kept).subject).toBeNull();
+    // A file named like a request is a file: only a refused write's target is a request.
+    expect(presentAuditItem(row({ action: 'import.file', target: 'POST /x.csv' }), kept).subject).toBeNull();
+  });
+});

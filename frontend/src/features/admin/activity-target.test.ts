@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import type { AdminActivityItem } from '@directory/backend/shared/admin-types.ts';
+import { activityTarget } from './activity-target.ts';
+
+const request = (method: string, path: string): Pick<AdminActivityItem, 'target' | 'subject'> => ({ target: `${method} ${path}`, subject: { kind: 'request', method, path } });
+
+describe("an activity entry's target, as the operator reads it", () => {
+  it('names a business by its number, linked to its edit screen while it is kept, unlinked once deleted', () => {
+    expect(activityTarget({ target: 'business:1', subject: { kind: 'business', id: 1, exists: true } })).toEqual({ label: 'İşletme #1', href: '/admin/businesses/1', raw: null });
+    expect(activityTarget({ target: 'business:60', subject: { kind: 'business', id: 60, exists: false } })).toEqual({ label: 'İşletme #60 (silinmiş)', href: null, raw: null });
+    expect(activityTarget({ target: 'message:3', subject: { kind: 'message', id: 3, exists: true } })).toEqual({ label: 'Mesaj #3', href: '/admin/messages', raw: null });
+  });
+
+  it('names a refused request by the screen it came from, the request kept for its title', () => {
+    expect(activityTarget(request('POST', '/api/admin/site-settings'))).toEqual({ label: 'Site Ayarları', href: '/admin/settings', raw: 'POST /api/admin/site-settings' });
+    expect(activityTarget(request('POST', '/api/admin/clear-cache'))?.label).toBe('Site Ayarları');
+    expect(activityTarget(request('POST', '/api/admin/advertisement-codes'))?.href).toBe('/admin/advertisements');
+    expect(activityTarget(request('POST', '/api/upload-excel-batch'))?.label).toBe('Excel Yükleme');
+    expect(activityTarget(request('DELETE', '/api/admin/businesses'))?.label).toBe('Bakım');
+    expect(activityTarget(request('POST', '/api/admin/businesses/bulk'))?.label).toBe('İşletme Yönetimi');
+    expect(activityTarget(request('PUT', '/api/admin/businesses/12'))).toEqual({ label: 'İşletme #12', href: '/admin/businesses/12', raw: 'PUT /api/admin/businesses/12' });
+    expect(activityTarget(request('DELETE', '/api/businesses/12'))?.href).toBe('/admin/businesses/12');
+    // A path no screen sends is shown as it is.
+    expect(activityTarget(request('POST', '/api/admin/no-such-thing'))).toEqual({ label: 'POST /api/admin/no-such-thing', href: null, raw: null });
+  });
+
+  it('shows a user or file name as it is, and nothing without a target', () => {
+    expect(activityTarget({ target: 'admin', subject: null })).toEqual({ label: 'admin', href: null, raw: null });
+    expect(activityTarget({ target: null, subject: null })).toBeNull();
+  });
+});
