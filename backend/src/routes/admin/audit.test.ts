@@ -56,6 +56,51 @@ describe('audit log: imports and refused admin writes', () => {
     });
     expect(trial).toMatchObject({ action: 'import.file', target: 'trial.csv', result: 'info', detail: expect.stringMatching(/^dry run, nothing written: report \d+: 1 of 1 rows would be imported/) });
     expect(empty).toMatchObject({ action: 'import.file', target: 'empty.csv', result: 'error', detail: `report ${failed.reportId}: failed: ${failed.message}` });
+    // The same by code and figures, for the admin screens to word in Turkish.
+    expect(cafes!.outcome).toEqual({
+      code: 'import_done',
+      params: { reportId: imported.reportId, isDryRun: false, counts: { totalRows: 2, successCount: 2, inserted: 1, updated: 1, repeated: 0, errorCount: 0, skippedCount: 0 } },
+    });
+    expect(trial!.outcome).toMatchObject({ code: 'import_done', params: { isDryRun: true, counts: { totalRows: 1, successCount: 1, inserted: 1 } } });
+    expect(empty!.outcome).toEqual({ code: 'import_failed', params: { reportId: failed.reportId, isDryRun: false, failure: failed.failure } });
+    expect(failed.failure).not.toBeNull();
+  });
+
+  it('records an import with row errors by its counts', async () => {
+    const result = (await (await upload('mixed.csv', 'name,lat,lng\nGood Cafe,41.0,29.0\nBad Cafe,999,29.0\n,41.0,29.0\n')).json()) as FileImportResult;
+    expect(result).toMatchObject({ success: true, totalRows: 3, successCount: 1, errorCount: 2 });
+    const [entry] = await latest(1);
+    expect(entry).toMatchObject({
+      action: 'import.file', result: 'success', detail: `report ${result.reportId}: 1 of 3 rows imported (1 new, 0 updated), 2 with errors, 0 skipped.`,
+      outcome: { code: 'import_done', params: { reportId: result.reportId, counts: { totalRows: 3, successCount: 1, errorCount: 2 } } },
+    });
+  });
+
+  it('records a failed login and a bulk delete by code; the deleted businesses are named as such', async () => {
+    const wrong = await fetch(`${app.url}/api/admin/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json', origin: app.url }, body: JSON.stringify({ username: 'admin', password: 'not the password' }),
+    });
+    expect(wrong.status).toBe(401);
+    const [login] = await latest(1);
+    expect(login).toMatchObject({ action: 'login', target: 'admin', result: 'error', detail: 'invalid username or password', outcome: { code: 'login_refused', params: {} }, subject: null });
+
+    const cafe = app.deps.record.prepare(`SELECT id FROM businesses WHERE name = 'Audit Cafe'`).pluck().get() as number;
+    const kept = app.deps.record.prepare(`SELECT id FROM businesses WHERE name = 'New Cafe'`).pluck().get() as number;
+    for (const id of [cafe, kept]) expect((await admin.request('POST', `/api/admin/businesses/${id}/toggle-approval`)).status).toBe(200);
+    expect((await admin.request('POST', '/api/admin/businesses/bulk', { body: { action: 'delete', ids: [cafe, 424242] } })).status).toBe(200);
+    expect((await admin.request('POST', `/api/admin/businesses/${cafe}/toggle-approval`)).status).toBe(404);
+    const [refused, bulk, keptApproval, deletedApproval] = await latest(4);
+    expect(bulk).toMatchObject({
+      action: 'business.bulk-delete', detail: `1 of 2 businesses deleted: ${cafe}; not found: 424242`,
+      outcome: { code: 'bulk_done', params: { action: 'delete', asked: 2, changedCount: 1, changedIds: [cafe], missingCount: 1, missingIds: [424242] } },
+    });
+    expect(keptApproval).toMatchObject({ target: `business:${kept}`, subject: { kind: 'business', id: kept, exists: true } });
+    expect(deletedApproval).toMatchObject({ target: `business:${cafe}`, subject: { kind: 'business', id: cafe, exists: false } });
+    expect(refused).toMatchObject({
+      action: 'write.refused', target: `POST /api/admin/businesses/${cafe}/toggle-approval`,
+      outcome: { code: 'write_refused', params: { status: 404, id: 'not_found', params: { kind: 'business', id: cafe } } },
+      subject: { kind: 'request', method: 'POST', path: `/api/admin/businesses/${cafe}/toggle-approval` },
+    });
   });
 
   it('records a refused upload (bad batch size) with its reason', async () => {
@@ -66,6 +111,7 @@ describe('audit log: imports and refused admin writes', () => {
       target: 'POST /api/upload-excel-batch',
       result: 'warning',
       detail: '400 bad_request: Invalid request. batchSize: must be one of 100, 500, 1000, 2000',
+      outcome: { code: 'write_refused', params: { status: 400, id: 'bad_request', issues: [{ field: 'batchSize', code: 'batch_size', params: { values: [100, 500, 1000, 2000] } }] } },
     });
   });
 
@@ -98,8 +144,13 @@ describe('audit log: imports and refused admin writes', () => {
     expect(malformed.status).toBe(400);
 
     const [parser, csrf] = await latest(2);
-    expect(csrf).toMatchObject({ action: 'write.refused', target: 'POST /api/admin/clear-cache', result: 'warning', detail: expect.stringMatching(/^403 csrf_failed: .*X-CSRF-Token/) });
-    expect(parser).toMatchObject({ action: 'write.refused', target: 'POST /api/admin/site-settings', detail: '400: the request body cannot be read' });
+    expect(csrf).toMatchObject({
+      action: 'write.refused', target: 'POST /api/admin/clear-cache', result: 'warning', detail: expect.stringMatching(/^403 csrf_failed: .*X-CSRF-Token/),
+      outcome: { code: 'write_refused', params: { status: 403, id: 'csrf_failed', params: { check: 'token' } } },
+    });
+    expect(parser).toMatchObject({
+      action: 'write.refused', target: 'POST /api/admin/site-settings', detail: '400: the request body cannot be read', outcome: { code: 'body_refused', params: { status: 400 } },
+    });
     expect(JSON.stringify(await latest(20))).not.toContain(TEST_ADMIN.password);
   });
 

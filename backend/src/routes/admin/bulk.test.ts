@@ -99,6 +99,11 @@ describe('POST /api/admin/businesses/bulk (PUBLIC_LISTING=approved: approval dec
       ['business.bulk-approve', null, 'success', '0 of 1 businesses approved'],
       ['business.bulk-approve', null, 'success', `2 of 4 businesses approved: ${ids['Wombat Bakery']}, ${ids['Numbat Bakery']}; not found: 9999`],
     ]);
+    // The same by code, for the admin screens to word in Turkish.
+    expect(activity.items[0]!.outcome).toEqual({
+      code: 'bulk_done',
+      params: { action: 'delete', asked: 3, changedCount: 2, changedIds: [ids['Numbat Bakery'], ids['Quokka Bakery']], missingCount: 1, missingIds: [4242] },
+    });
   });
 
   it('answers 400 naming the field for a bad action or bad ids, and changes nothing', async () => {

@@ -44,7 +44,10 @@ describe('rebuild of the search index from the admin area', () => {
     ]);
     // ... and the dashboard's activity shows that end first.
     const activity = (await (await admin.request('GET', '/api/admin/activity?limit=1')).json()) as AdminActivityPage;
-    expect(activity.items[0]).toMatchObject({ action: 'index.rebuild', result: 'success', detail: expect.stringMatching(/^finished: 3 businesses/) });
+    expect(activity.items[0]).toMatchObject({
+      action: 'index.rebuild', result: 'success', detail: expect.stringMatching(/^finished: 3 businesses/),
+      outcome: { code: 'rebuild_finished', params: { documents: 3, seconds: Math.round(done.seconds! * 10) / 10 } },
+    });
   });
 });
 
