@@ -185,6 +185,29 @@ describe('admin pages rendered on the server', () => {
     expect(text(page(await renderPage('/admin/maintenance')).html)).toContain('Kayıt şu an boş.');
   });
 
+  it.each(['/admin/activity', '/admin'])('%s words each entry in Turkish: its detail, its business linked while kept, a refused request by its screen', async (path) => {
+    const { html } = page(await renderPage(path));
+    const body = text(html);
+    expect(body).toContain('Geçersiz kullanıcı adı veya şifre.');
+    expect(body).toContain('2 işletmenin 2 tanesi silindi: #60, #59.');
+    expect(body).toContain('3,0 sn sonra hatayla durdu.');
+    expect(body).toContain('İstek reddedildi: başka bir siteden gönderilmiş.');
+    for (const english of ['invalid username or password', 'businesses deleted', 'failed after', 'Request refused']) expect(body).not.toContain(english);
+    // The failed rebuild's own error, in English, is quoted as such.
+    expect(html).toMatch(/<q lang="en"[^>]*>SqliteError: disk full<\/q>/);
+    expect(html).toMatch(/<a[^>]*href="\/admin\/businesses\/1"[^>]*>İşletme #1<\/a>/);
+    expect(body).toContain('İşletme #7 (silinmiş)');
+    expect(html).not.toMatch(/href="\/admin\/businesses\/7"/);
+    const settingsLink = /<a([^>]*)>Site Ayarları<\/a>/.exec(html.slice(html.indexOf('admin-activity-list')))?.[1];
+    expect(settingsLink).toContain('href="/admin/settings"');
+    expect(settingsLink).toContain('title="POST /api/admin/site-settings"');
+  });
+
+  it('shows an entry stored before details had codes with its English words, marked as English', async () => {
+    const { html } = page(await renderPage('/admin/activity'));
+    expect(html).toContain('<span lang="en">finished: 51 businesses indexed in 0.4 s</span>');
+  });
+
   it.each([
     ['/admin/businesses/1', ['Le Bouchon Lyonnais', 'Çalışma saatleri', 'Pazartesi', 'Kaydet']],
     ['/admin/settings', ['Herkese açık her sayfaya eklenen kodlar', 'Head Etiketleri', 'Body Etiketleri (Facebook Pixel)', 'Footer Etiketleri', 'Analytics Kodu', 'Sitemap Yönetimi', '12.914 URL']],
