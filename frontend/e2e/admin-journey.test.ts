@@ -8,7 +8,7 @@
  * The index follows the record through `deps.sync.catchUp()` (INDEX_SYNC=off), so each step is
  * driven, not waited for.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -438,6 +438,41 @@ describe("an operator's journey", () => {
     }
     expect(server.deps.record.prepare('SELECT value FROM site_settings WHERE key = ?').pluck().get('footer_tags')).toBe(before);
     expect(server.deps.record.prepare('SELECT value FROM site_settings WHERE key = ?').pluck().get('head_tags')).not.toBe('pwned');
+  });
+
+  it('imports a file with row errors, then reads the day in Etkinlik Kaydı in Turkish, the deleted businesses without a link', async () => {
+    const file = join(dir, 'journey-cafes.csv');
+    writeFileSync(file, 'name,lat,lng\nJourney Cafe,41.0,29.0\nBroken Cafe,999,29.0\n');
+    await page.goto(`${server.url}/admin/upload`);
+    await hydrated(page);
+    await page.getByLabel('Dosyalar').setInputFiles(file);
+    await page.getByRole('button', { name: 'Yükle' }).click();
+    await page.getByRole('region', { name: 'Rapor: journey-cafes.csv' }).getByRole('status').filter({ hasText: '2 satırın 1 tanesi içe aktarıldı' }).waitFor({ timeout: 60_000 });
+
+    // The day's entries, 20 a page, newest first: every page's text.
+    const entries = server.deps.record.prepare('SELECT count(*) FROM audit_log').pluck().get() as number;
+    const log = page.locator('.admin-activity-list');
+    let text = '';
+    const deletedTags: string[] = [];
+    for (let pageNumber = Math.ceil(entries / 20); pageNumber >= 1; pageNumber -= 1) {
+      await page.goto(`${server.url}/admin/activity?page=${pageNumber}`);
+      text += (await log.textContent())!;
+      deletedTags.push(...(await log.locator('.admin-activity-target', { hasText: '(silinmiş)' }).evaluateAll((elements) => elements.map((element) => element.tagName))));
+    }
+    for (const phrase of [
+      'Geçersiz kullanıcı adı veya şifre.',
+      '2 işletmenin 2 tanesi silindi',
+      'İstek reddedildi: başka bir siteden gönderilmiş.',
+      '2 satırın 1 tanesi içe aktarıldı (1 yeni, 0 güncelleme); 1 satır hatalı, 0 satır atlandı.',
+    ]) {
+      expect(text, phrase).toContain(phrase);
+    }
+    expect(text).toMatch(/Tamamlandı: [\d.]+ işletme [\d,]+ sn içinde dizinlendi\./);
+    for (const english of ['invalid username or password', 'businesses deleted', 'rows imported', 'finished:', 'Request refused']) expect(text, english).not.toContain(english);
+    // The deleted business is named, not linked; on the newest page, the refused cross-site write names the screen it was aimed at.
+    expect(deletedTags.length).toBeGreaterThan(0);
+    expect(deletedTags).not.toContain('A');
+    expect(await log.getByRole('link', { name: 'Site Ayarları' }).getAttribute('title')).toBe('POST /api/admin/site-settings');
   });
 
   it.each([

@@ -20,10 +20,10 @@ const FIGURES = {
 
 /** Each detail, with every error id a refusal may carry (an import's reasons are walked by import-reasons-turkish.test.ts). */
 function everyDetail(): AuditDetail[] {
-  return AUDIT_DETAIL_CODES.flatMap((code) => {
+  return AUDIT_DETAIL_CODES.flatMap((code): unknown[] => {
     if (code === 'write_refused') return API_ERROR_IDS.map((id) => ({ code, params: { ...FIGURES, id, params: { area: 'ad2', bytes: 61_000, maxBytes: 51_200, kind: 'business', id: 7 } } }));
     return [{ code, params: FIGURES }];
-  }) as unknown as AuditDetail[];
+  }) as AuditDetail[];
 }
 
 describe("the activity log's Turkish words", () => {
