@@ -32,19 +32,18 @@ function ActivityTarget({ item }: { item: AdminActivityItem }) {
 
 /** The detail in Turkish; an entry stored before details had codes shows its English words, marked as English. */
 function ActivityDetail({ item }: { item: AdminActivityItem }) {
-  if (item.outcome === null) return item.detail === null ? null : <> · <span lang="en">{item.detail}</span></>;
+  if (item.outcome === null) return item.detail === null ? null : <p className="admin-activity-detail" lang="en">{item.detail}</p>;
   const quote = activityQuote(item.outcome);
   return (
-    <>
-      {' · '}
-      <span className="admin-activity-detail">{activityDetailText(item.outcome)}</span>
+    <p className="admin-activity-detail">
+      {activityDetailText(item.outcome)}
       {quote !== null && (
         <>
           {' '}
           <q lang="en" className="admin-activity-quote">{quote}</q>
         </>
       )}
-    </>
+    </p>
   );
 }
 
@@ -58,10 +57,10 @@ export function ActivityLine({ item }: { item: AdminActivityItem }) {
           <strong title={item.action}>{actionLabel(item.action)}</strong>
           <ActivityTarget item={item} />
         </p>
+        <ActivityDetail item={item} />
         <p className="muted">
           {formatDateTime(item.at)}
           {item.address && <> · {item.address}</>}
-          <ActivityDetail item={item} />
         </p>
       </div>
     </li>
