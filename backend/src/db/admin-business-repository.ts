@@ -134,12 +134,13 @@ export interface BusinessEditColumns {
 export class AdminBusinessRepository {
   private readonly byId: Statement<[number], BusinessRow>;
   private readonly counted: Statement<[string, string], number>;
-  private readonly toggle: Statement<[number], { is_approved: 0 | 1 }>;
+  private readonly toggle: Statement<[number], { is_approved: 0 | 1; name: string }>;
   private readonly setApproval: Statement<[{ id: number; state: 0 | 1 }]>;
   private readonly existingIds: Statement<[string], number>;
   private readonly slugsOf: Statement<[{ id: number }], string>;
   private readonly tombstone: Statement<[string]>;
-  private readonly deleteOne: Statement<[number]>;
+  private readonly deleteOne: Statement<[number], string>;
+  private readonly namesById: Statement<[string], { id: number; name: string }>;
   private readonly isDeletedSlug: Statement<[string], number>;
   private readonly update: Statement;
 
@@ -153,7 +154,7 @@ export class AdminBusinessRepository {
       .pluck() as Statement<[string, string], number>;
     this.toggle = db.prepare(
       `UPDATE businesses SET is_approved = 1 - is_approved, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-       WHERE id = ? RETURNING is_approved`,
+       WHERE id = ? RETURNING is_approved, name`,
     );
     this.setApproval = db.prepare(
       `UPDATE businesses SET is_approved = @state, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
@@ -166,7 +167,8 @@ export class AdminBusinessRepository {
       .prepare('SELECT slug FROM businesses WHERE id = @id UNION ALL SELECT old_slug FROM slug_redirects WHERE business_id = @id')
       .pluck() as Statement<[{ id: number }], string>;
     this.tombstone = db.prepare('INSERT OR REPLACE INTO deleted_slugs (slug) VALUES (?)');
-    this.deleteOne = db.prepare('DELETE FROM businesses WHERE id = ?');
+    this.deleteOne = db.prepare('DELETE FROM businesses WHERE id = ? RETURNING name').pluck() as Statement<[number], string>;
+    this.namesById = db.prepare('SELECT id, name FROM businesses WHERE id IN (SELECT value FROM json_each(?))') as Statement<[string], { id: number; name: string }>;
     this.isDeletedSlug = db
       .prepare('SELECT EXISTS (SELECT 1 FROM deleted_slugs WHERE slug = ?)')
       .pluck() as Statement<[string], number>;
@@ -445,22 +447,23 @@ export class AdminBusinessRepository {
     return this.update.run({ ...columns, id }).changes === 1;
   }
 
-  /** Flips approval; the new state, or null when the business is gone. */
-  toggleApproval(id: number): 0 | 1 | null {
-    return this.toggle.get(id)?.is_approved ?? null;
+  /** Flips approval; the new state and the business's name, or null when the business is gone. */
+  toggleApproval(id: number): { state: 0 | 1; name: string } | null {
+    const row = this.toggle.get(id);
+    return row === undefined ? null : { state: row.is_approved, name: row.name };
   }
 
-  /** Deletes one business and remembers its slugs (current and old) as gone; false when unknown. */
-  deleteById(id: number): boolean {
+  /** Deletes one business and remembers its slugs (current and old) as gone; its name, or null when unknown. */
+  deleteById(id: number): string | null {
     return this.db.transaction(() => {
       for (const slug of this.slugsOf.all({ id })) this.tombstone.run(slug);
-      return this.deleteOne.run(id).changes === 1;
+      return this.deleteOne.get(id) ?? null;
     })();
   }
 
-  /** Which of `ids` are businesses still in the record (one query for a page of the activity list). */
-  existing(ids: readonly number[]): Set<number> {
-    return new Set(ids.length === 0 ? [] : this.existingIds.all(JSON.stringify(ids)));
+  /** The names of those of `ids` still in the record, by id (one query for a page of the activity list). */
+  namesOf(ids: readonly number[]): Map<number, string> {
+    return new Map(ids.length === 0 ? [] : this.namesById.all(JSON.stringify(ids)).map((row) => [row.id, row.name]));
   }
 
   /**
@@ -479,7 +482,7 @@ export class AdminBusinessRepository {
   /** Deletes each business named (distinct ids) as {@link deleteById} does, in one transaction; `missing` are the ids no business has. */
   deleteByIds(ids: readonly number[]): { changed: number[]; missing: number[] } {
     return this.db.transaction(() => {
-      const changed = ids.filter((id) => this.deleteById(id));
+      const changed = ids.filter((id) => this.deleteById(id) !== null);
       const deleted = new Set(changed);
       return { changed, missing: ids.filter((id) => !deleted.has(id)) };
     })();

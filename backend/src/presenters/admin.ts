@@ -1,7 +1,7 @@
 import type { BusinessRow } from '@directory/data/business-row.ts';
 import type { AuditRow } from '../db/audit-repository.ts';
 import type { InboxRow } from '../db/message-repository.ts';
-import { recordOfTarget, requestOfTarget, type AuditRecordKind, type AuditSubject } from '../shared/audit-targets.ts';
+import { recordOfTarget, requestOfTarget, type AuditSubject } from '../shared/audit-targets.ts';
 import type { AdminActivityItem, AdminBusiness, AdminBusinessListItem, AdminMessage } from '../shared/admin-types.ts';
 
 function parseHours(text: string | null): Record<string, string> | null {
@@ -68,13 +68,21 @@ export function presentAdminBusiness(row: BusinessRow): AdminBusiness {
   };
 }
 
-/** The records a page of the activity list names that are still kept, by kind (deleted ones are named without a link). */
-export type KeptRecords = Readonly<Record<AuditRecordKind, ReadonlySet<number>>>;
+/** The records a page of the activity list names that are still kept (businesses with their names), by kind: deleted ones are named without a link. */
+export interface KeptRecords {
+  business: ReadonlyMap<number, string>;
+  message: ReadonlySet<number>;
+}
 
 /** What an entry's target names: a business or message (and whether it is still kept), or a refused write's request. */
 function subjectOf(row: AuditRow, kept: KeptRecords): AuditSubject | null {
   const record = recordOfTarget(row.target);
-  if (record) return { kind: record.kind, id: record.id, exists: kept[record.kind].has(record.id) };
+  if (record?.kind === 'message') return { kind: 'message', id: record.id, exists: kept.message.has(record.id), name: null };
+  if (record) {
+    // Its name now, or, once deleted, as the entry wrote it down (entries before names were kept have none).
+    const name = kept.business.get(record.id) ?? (row.outcome?.code === 'business_named' ? row.outcome.params.name : null);
+    return { kind: 'business', id: record.id, exists: kept.business.has(record.id), name };
+  }
   const request = row.action === 'write.refused' ? requestOfTarget(row.target) : null;
   return request ? { kind: 'request', method: request.method, path: request.path } : null;
 }

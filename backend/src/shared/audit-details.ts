@@ -23,6 +23,8 @@ export type CacheName = keyof typeof CACHE_NAMES;
 /** Ids a bulk call's entry lists; more are counted, not listed. */
 export const AUDITED_IDS = 20;
 
+/** Characters of a business's name kept in its entry (the record allows 200). */
+const NAME_CHARS = 200;
 /** Characters of a refusal's reason kept in its entry. */
 const REFUSAL_CHARS = 300;
 /** Characters of an import's detail kept in its entry (a missing name column lists every header found). */
@@ -63,6 +65,8 @@ export const AUDIT_DETAILS = {
   login_throttled: () => 'throttled',
   password_set_from_command_line: () => 'from the command line',
   // Businesses.
+  /** A single business approved, marked pending, edited or deleted: its name at the time (the list names a deleted one by it). */
+  business_named: ({ name }: { name: string }) => name.slice(0, NAME_CHARS),
   bulk_done: ({ action, asked, changedCount, changedIds, missingCount, missingIds }: BulkParams) =>
     `${changedCount} of ${asked} businesses ${BULK_DONE[action]}${changedCount > 0 ? `: ${idList(changedIds, changedCount)}` : ''}` +
     `${missingCount > 0 ? `; not found: ${idList(missingIds, missingCount)}` : ''}`,

@@ -8,8 +8,8 @@ export type AuditRecordKind = 'business' | 'message';
 
 /** What the activity list shows for an entry's target, beside the stored text. */
 export type AuditSubject =
-  /** A business or a message; `exists` is false once it was deleted. */
-  | { kind: AuditRecordKind; id: number; exists: boolean }
+  /** A business or a message; `exists` is false once it was deleted; `name`: a business's, when known. */
+  | { kind: AuditRecordKind; id: number; exists: boolean; name: string | null }
   /** A refused write's request. */
   | { kind: 'request'; method: string; path: string };
 

@@ -118,7 +118,7 @@ export function createAdminRouter(deps: AppDeps): Router {
     const { rows, total } = admin.audit.list(query.limit, (query.page - 1) * query.limit);
     // One query per kind for the page's records, so a deleted business is named without a link.
     const named = (kind: AuditRecordKind) => rows.map((row) => recordOfTarget(row.target)).flatMap((record) => (record?.kind === kind ? [record.id] : []));
-    const kept: KeptRecords = { business: admin.businesses.repository.existing(named('business')), message: admin.messages.existing(named('message')) };
+    const kept: KeptRecords = { business: admin.businesses.repository.namesOf(named('business')), message: admin.messages.existing(named('message')) };
     const body: AdminActivityPage = { items: rows.map((row) => presentAuditItem(row, kept)), pagination: { page: query.page, totalPages: pages(total, query.limit), total } };
     ctx.body = body;
   });
@@ -206,11 +206,11 @@ export function createAdminRouter(deps: AppDeps): Router {
   // Writes: session + CSRF token + same origin, each one in the audit log.
   router.post('/admin/businesses/:id/toggle-approval', requireAdminWrite, validate(AdminBusinessToggleSchema), async (ctx) => {
     const { params } = ctx.state.input as AdminBusinessToggleReq;
-    const state = await writeSoon(record, () => admin.businesses.repository.toggleApproval(params.id));
-    if (state === null) throw notFound(`Business ${params.id} not found`, { kind: 'business', id: params.id });
+    const toggled = await writeSoon(record, () => admin.businesses.repository.toggleApproval(params.id));
+    if (toggled === null) throw notFound(`Business ${params.id} not found`, { kind: 'business', id: params.id });
     sync.poke();
-    audit(ctx, state === 1 ? 'business.approve' : 'business.unapprove', auditTarget('business', params.id), 'success');
-    const body: AdminToggleApproval = { success: true, isApproved: state === 1 };
+    audit(ctx, toggled.state === 1 ? 'business.approve' : 'business.unapprove', auditTarget('business', params.id), 'success', { code: 'business_named', params: { name: toggled.name } });
+    const body: AdminToggleApproval = { success: true, isApproved: toggled.state === 1 };
     ctx.body = body;
   });
 
@@ -242,16 +242,17 @@ export function createAdminRouter(deps: AppDeps): Router {
     const row = await writeSoon(record, () => admin.businesses.edit(params.id, edit));
     if (!row) throw notFound(`Business ${params.id} not found`, { kind: 'business', id: params.id });
     sync.poke();
-    audit(ctx, 'business.edit', auditTarget('business', params.id), 'success');
+    audit(ctx, 'business.edit', auditTarget('business', params.id), 'success', { code: 'business_named', params: { name: row.name } });
     const body: AdminBusiness = presentAdminBusiness(row);
     ctx.body = body;
   });
 
   router.delete('/businesses/:id', requireAdminWrite, validate(BusinessDeleteSchema), async (ctx) => {
     const { params } = ctx.state.input as BusinessDeleteReq;
-    if (!(await writeSoon(record, () => admin.businesses.repository.deleteById(params.id)))) throw notFound(`Business ${params.id} not found`, { kind: 'business', id: params.id });
+    const name = await writeSoon(record, () => admin.businesses.repository.deleteById(params.id));
+    if (name === null) throw notFound(`Business ${params.id} not found`, { kind: 'business', id: params.id });
     sync.poke();
-    audit(ctx, 'business.delete', auditTarget('business', params.id), 'success');
+    audit(ctx, 'business.delete', auditTarget('business', params.id), 'success', { code: 'business_named', params: { name } });
     const body: AdminSuccess = { success: true };
     ctx.body = body;
   });

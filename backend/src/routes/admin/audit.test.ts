@@ -94,13 +94,26 @@ describe('audit log: imports and refused admin writes', () => {
       action: 'business.bulk-delete', detail: `1 of 2 businesses deleted: ${cafe}; not found: 424242`,
       outcome: { code: 'bulk_done', params: { action: 'delete', asked: 2, changedCount: 1, changedIds: [cafe], missingCount: 1, missingIds: [424242] } },
     });
-    expect(keptApproval).toMatchObject({ target: `business:${kept}`, subject: { kind: 'business', id: kept, exists: true } });
-    expect(deletedApproval).toMatchObject({ target: `business:${cafe}`, subject: { kind: 'business', id: cafe, exists: false } });
+    expect(keptApproval).toMatchObject({
+      target: `business:${kept}`, detail: 'New Cafe', outcome: { code: 'business_named', params: { name: 'New Cafe' } }, subject: { kind: 'business', id: kept, exists: true, name: 'New Cafe' },
+    });
+    // Deleted since: named as its approval's entry wrote it down.
+    expect(deletedApproval).toMatchObject({ target: `business:${cafe}`, subject: { kind: 'business', id: cafe, exists: false, name: 'Audit Cafe' } });
     expect(refused).toMatchObject({
       action: 'write.refused', target: `POST /api/admin/businesses/${cafe}/toggle-approval`,
       outcome: { code: 'write_refused', params: { status: 404, id: 'not_found', params: { kind: 'business', id: cafe } } },
       subject: { kind: 'request', method: 'POST', path: `/api/admin/businesses/${cafe}/toggle-approval` },
     });
+
+    // A business renamed, then deleted on its own: its delete names it as it was when deleted.
+    const read = (await (await admin.request('GET', `/api/admin/businesses/${kept}`)).json()) as Record<string, unknown>;
+    const editable = ['category', 'type', 'street', 'city', 'postalCode', 'country', 'countryCode', 'phone', 'latitude', 'longitude', 'workingHours', 'about', 'url', 'photo', 'verified', 'isApproved'];
+    const edit = { ...Object.fromEntries(editable.map((key) => [key, read[key]])), name: 'New Cafe Renamed' };
+    expect((await admin.request('PUT', `/api/admin/businesses/${kept}`, { body: edit })).status).toBe(200);
+    expect((await admin.request('DELETE', `/api/businesses/${kept}`)).status).toBe(200);
+    const [deleted, edited] = await latest(2);
+    expect(deleted).toMatchObject({ action: 'business.delete', detail: 'New Cafe Renamed', subject: { kind: 'business', id: kept, exists: false, name: 'New Cafe Renamed' } });
+    expect(edited).toMatchObject({ action: 'business.edit', outcome: { code: 'business_named', params: { name: 'New Cafe Renamed' } } });
   });
 
   it('records a refused upload (bad batch size) with its reason', async () => {

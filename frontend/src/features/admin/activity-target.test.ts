@@ -5,10 +5,13 @@ import { activityTarget } from './activity-target.ts';
 const request = (method: string, path: string): Pick<AdminActivityItem, 'target' | 'subject'> => ({ target: `${method} ${path}`, subject: { kind: 'request', method, path } });
 
 describe("an activity entry's target, as the operator reads it", () => {
-  it('names a business by its number, linked to its edit screen while it is kept, unlinked once deleted', () => {
-    expect(activityTarget({ target: 'business:1', subject: { kind: 'business', id: 1, exists: true } })).toEqual({ label: 'İşletme #1', href: '/admin/businesses/1', raw: null });
-    expect(activityTarget({ target: 'business:60', subject: { kind: 'business', id: 60, exists: false } })).toEqual({ label: 'İşletme #60 (silinmiş)', href: null, raw: null });
-    expect(activityTarget({ target: 'message:3', subject: { kind: 'message', id: 3, exists: true } })).toEqual({ label: 'Mesaj #3', href: '/admin/messages', raw: null });
+  it('names a business by its name and number, linked to its edit screen while it is kept, unlinked once deleted', () => {
+    const business = (id: number, exists: boolean, name: string | null) => activityTarget({ target: `business:${id}`, subject: { kind: 'business', id, exists, name } });
+    expect(business(1, true, 'Kebapçı Halil')).toEqual({ label: 'Kebapçı Halil (#1)', href: '/admin/businesses/1', raw: null });
+    expect(business(60, false, 'Harmony Dentistry')).toEqual({ label: 'Harmony Dentistry (#60, silinmiş)', href: null, raw: null });
+    // An entry written before names were kept, about a business deleted since: its number alone.
+    expect(business(61, false, null)).toEqual({ label: 'İşletme #61 (silinmiş)', href: null, raw: null });
+    expect(activityTarget({ target: 'message:3', subject: { kind: 'message', id: 3, exists: true, name: null } })).toEqual({ label: 'Mesaj #3', href: '/admin/messages', raw: null });
   });
 
   it('names a refused request by the screen it came from, the request kept for its title', () => {

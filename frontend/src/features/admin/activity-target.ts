@@ -45,7 +45,12 @@ export function activityTarget(item: Pick<AdminActivityItem, 'target' | 'subject
   if (target === null) return null;
   if (subject === null) return { label: target, href: null, raw: null };
   if (subject.kind === 'request') return requestTarget(subject.method, subject.path, target);
-  const label = `${RECORD_WORDS[subject.kind]} #${subject.id}`;
-  if (!subject.exists) return { label: `${label} (silinmiş)`, href: null, raw: null };
+  const gone = subject.exists ? '' : 'silinmiş';
+  // "Kebapçı Halil (#12)" when its name is known, else "İşletme #12"; "(#12, silinmiş)" / "(silinmiş)" once deleted.
+  const label =
+    subject.name === null
+      ? `${RECORD_WORDS[subject.kind]} #${subject.id}${gone ? ` (${gone})` : ''}`
+      : `${subject.name} (${[`#${subject.id}`, gone].filter(Boolean).join(', ')})`;
+  if (!subject.exists) return { label, href: null, raw: null };
   return { label, href: subject.kind === 'business' ? `/admin/businesses/${subject.id}` : '/admin/messages', raw: null };
 }

@@ -42,6 +42,8 @@ export const ACTIVITY_DETAIL_WORDS: ReasonWords<typeof AUDIT_DETAILS> = {
   login_refused: () => `${ERROR_TEXT.invalid_login(refused(401))}.`,
   login_throttled: () => 'Çok fazla başarısız deneme: giriş geçici olarak engellendi, şifre denenmedi.',
   password_set_from_command_line: () => 'Komut satırından.',
+  // The target names the business ("Kebapçı Halil (#12)"): no line of its own.
+  business_named: () => '',
   bulk_done: ({ action, asked, changedCount, changedIds, missingCount, missingIds }) =>
     `${formatCount(asked)} işletmenin ${formatCount(changedCount)} tanesi ${BULK_DONE[action]}${changedCount > 0 ? `: ${idList(changedIds, changedCount)}` : ''}` +
     `${missingCount > 0 ? `; ${formatCount(missingCount)} işletme bulunamadı: ${idList(missingIds, missingCount)}` : ''}.`,

@@ -195,7 +195,9 @@ describe('admin pages rendered on the server', () => {
     for (const english of ['invalid username or password', 'businesses deleted', 'failed after', 'Request refused']) expect(body).not.toContain(english);
     // The failed rebuild's own error, in English, is quoted as such.
     expect(html).toMatch(/<q lang="en"[^>]*>SqliteError: disk full<\/q>/);
-    expect(html).toMatch(/<a[^>]*href="\/admin\/businesses\/1"[^>]*>İşletme #1<\/a>/);
+    expect(html).toMatch(/<a[^>]*href="\/admin\/businesses\/1"[^>]*>Kebapçı Halil \(#1\)<\/a>/);
+    // A business's name is in its target: no detail line repeats it.
+    expect(body.match(/Kebapçı Halil/g)).toHaveLength(1);
     expect(body).toContain('İşletme #7 (silinmiş)');
     expect(html).not.toMatch(/href="\/admin\/businesses\/7"/);
     const settingsLink = /<a([^>]*)>Site Ayarları<\/a>/.exec(html.slice(html.indexOf('admin-activity-list')))?.[1];

@@ -33,10 +33,12 @@ function ActivityTarget({ item }: { item: AdminActivityItem }) {
 /** The detail in Turkish; an entry stored before details had codes shows its English words, marked as English. */
 function ActivityDetail({ item }: { item: AdminActivityItem }) {
   if (item.outcome === null) return item.detail === null ? null : <p className="admin-activity-detail" lang="en">{item.detail}</p>;
+  const text = activityDetailText(item.outcome);
   const quote = activityQuote(item.outcome);
+  if (text === '' && quote === null) return null;
   return (
     <p className="admin-activity-detail">
-      {activityDetailText(item.outcome)}
+      {text}
       {quote !== null && (
         <>
           {' '}

@@ -64,8 +64,11 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
           return {
             items: [
               buildActivity(),
-              buildActivity({ id: 2, action: 'business.approve', target: 'business:1', result: 'success', subject: { kind: 'business', id: 1, exists: true } }),
-              buildActivity({ id: 3, action: 'business.delete', target: 'business:7', result: 'success', subject: { kind: 'business', id: 7, exists: false } }),
+              buildActivity({
+                id: 2, action: 'business.approve', target: 'business:1', result: 'success', detail: 'Kebapçı Halil',
+                outcome: { code: 'business_named', params: { name: 'Kebapçı Halil' } }, subject: { kind: 'business', id: 1, exists: true, name: 'Kebapçı Halil' },
+              }),
+              buildActivity({ id: 3, action: 'business.delete', target: 'business:7', result: 'success', subject: { kind: 'business', id: 7, exists: false, name: null } }),
               buildActivity({
                 id: 4, action: 'login', target: 'admin', result: 'error', detail: 'invalid username or password', outcome: { code: 'login_refused', params: {} },
               }),
