@@ -457,7 +457,7 @@ describe("an operator's journey", () => {
     for (let pageNumber = Math.ceil(entries / 20); pageNumber >= 1; pageNumber -= 1) {
       await page.goto(`${server.url}/admin/activity?page=${pageNumber}`);
       text += (await log.textContent())!;
-      deletedTags.push(...(await log.locator('.admin-activity-target', { hasText: '(silinmiş)' }).evaluateAll((elements) => elements.map((element) => element.tagName))));
+      deletedTags.push(...(await log.locator('.admin-activity-target', { hasText: 'silinmiş)' }).evaluateAll((elements) => elements.map((element) => element.tagName))));
     }
     for (const phrase of [
       'Geçersiz kullanıcı adı veya şifre.',
@@ -469,6 +469,9 @@ describe("an operator's journey", () => {
     }
     expect(text).toMatch(/Tamamlandı: [\d.]+ işletme [\d,]+ sn içinde dizinlendi\./);
     for (const english of ['invalid username or password', 'businesses deleted', 'rows imported', 'finished:', 'Request refused']) expect(text, english).not.toContain(english);
+    // The business deleted on its own is named as it was, with its number.
+    const deletion = server.deps.record.prepare("SELECT target, detail FROM audit_log WHERE action = 'business.delete' ORDER BY id DESC LIMIT 1").get() as { target: string; detail: string };
+    expect(text).toContain(`${deletion.detail} (#${deletion.target.slice('business:'.length)}, silinmiş)`);
     // The deleted business is named, not linked; on the newest page, the refused cross-site write names the screen it was aimed at.
     expect(deletedTags.length).toBeGreaterThan(0);
     expect(deletedTags).not.toContain('A');
