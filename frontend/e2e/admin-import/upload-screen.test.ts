@@ -169,6 +169,10 @@ describe('the upload screen in Chromium', () => {
     expect(await cells('İlk hatalar')).toEqual(['3', 'lat', '999 geçerli bir enlem değil: −90 ile 90 arasında olmalı.']);
     expect(await cells('İlk atlanan satırlar')).toEqual(['4', 'Gone Cafe', 'Kalıcı olarak kapanmış.']);
     expect(await report.textContent()).not.toMatch(/outside|permanently|rows imported/);
+    // The file went in, but not every row: the notice over the reports says so, not "başarıyla".
+    const notice = page.locator('.admin-import-notice');
+    expect(await notice.textContent()).toBe('Tüm dosyalar yüklendi; 1 satır hatalı, 1 satır atlandı: ayrıntılar aşağıda.');
+    expect(await notice.getAttribute('class')).toContain('is-warning');
     await screenshot(page, 'admin-upload-messy');
     await page.setViewportSize({ width: 412, height: 900 });
     await screenshot(page, 'admin-upload-messy-412');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DuplicateAnalysisReport, FileImportResult } from '@directory/backend/shared/import-types.ts';
 import { failedResult } from './api.ts';
-import { importSummaryText, resultStatusText } from './import-summary.ts';
+import { importSummaryText, resultStatusText, uploadNotice } from './import-summary.ts';
 
 /** A completed file's result: 1,250 rows, 1,200 written (1,000 new, 150 updates, 50 repeats), 30 errors, 20 skipped. */
 function completed(overrides: Partial<FileImportResult> = {}): FileImportResult {
@@ -37,5 +37,18 @@ describe("an uploaded file's first sentence", () => {
     expect(resultStatusText(failed)).toBe('Dosya ne bir Excel çalışma kitabı (.xlsx, .xls) ne de CSV metin dosyası.');
     expect(resultStatusText(failedResult('a.csv', 1, 1, 'Ağ hatası. İnternet bağlantınızı kontrol edin.'))).toBe('Ağ hatası. İnternet bağlantınızı kontrol edin.');
     expect(resultStatusText(completed())).toBe(importSummaryText(completed()));
+  });
+
+  it('ends an upload with a plain success only when no row was refused or skipped', () => {
+    const clean = completed({ errorCount: 0, skippedCount: 0 });
+    expect(uploadNotice([clean, clean], false)).toEqual({ text: 'Tüm dosyalar başarıyla yüklendi.', tone: 'success' });
+    expect(uploadNotice([clean, completed()], false)).toEqual({ text: 'Tüm dosyalar yüklendi; 30 satır hatalı, 20 satır atlandı: ayrıntılar aşağıda.', tone: 'warning' });
+    expect(uploadNotice([completed({ skippedCount: 0 })], false).text).toBe('Tüm dosyalar yüklendi; 30 satır hatalı: ayrıntılar aşağıda.');
+    expect(uploadNotice([clean], true)).toEqual({ text: 'Deneme tamamlandı: tüm dosyalar okundu ve denetlendi, kayda hiçbir şey yazılmadı.', tone: 'success' });
+    expect(uploadNotice([completed({ isDryRun: true, errorCount: 0 })], true)).toEqual({
+      text: 'Deneme tamamlandı: tüm dosyalar okundu ve denetlendi, kayda hiçbir şey yazılmadı. 20 satır atlanacaktı; ayrıntılar aşağıda.', tone: 'warning',
+    });
+    // A file that failed: the spec's partial success, destructive.
+    expect(uploadNotice([clean, failedResult('b.csv', 2, 2, 'x')], false)).toEqual({ text: 'Kısmi başarı 1/2', tone: 'error' });
   });
 });

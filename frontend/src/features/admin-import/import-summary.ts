@@ -31,3 +31,27 @@ export function resultStatusText(result: FileImportResult): string {
   if (result.success) return importSummaryText(result);
   return result.failure === null ? result.message : importReasonTurkish(result.failure);
 }
+
+/** The notice over the reports once every file is done; `tone` 'warning' when files went in but rows of them did not. */
+export interface UploadNotice {
+  text: string;
+  tone: 'success' | 'warning' | 'error';
+}
+
+/**
+ * What the upload says when it ends (spec section 4: every file uploaded, or "Kısmi başarı n/total"
+ * in destructive style). Files that went in with rows refused or skipped do not read as a plain
+ * success: the notice counts those rows and points at the reports below.
+ */
+export function uploadNotice(results: readonly FileImportResult[], isDryRun: boolean): UploadNotice {
+  const succeeded = results.filter((result) => result.success);
+  if (succeeded.length < results.length) return { text: `Kısmi başarı ${succeeded.length}/${results.length}`, tone: 'error' };
+  const errors = succeeded.reduce((sum, result) => sum + result.errorCount, 0);
+  const skipped = succeeded.reduce((sum, result) => sum + result.skippedCount, 0);
+  const problems = [errors > 0 ? `${formatCount(errors)} satır hatalı` : null, skipped > 0 ? `${formatCount(skipped)} satır atlandı` : null].filter(Boolean).join(', ');
+  if (isDryRun) {
+    const done = 'Deneme tamamlandı: tüm dosyalar okundu ve denetlendi, kayda hiçbir şey yazılmadı.';
+    return problems === '' ? { text: done, tone: 'success' } : { text: `${done} ${problems.replace('atlandı', 'atlanacaktı')}; ayrıntılar aşağıda.`, tone: 'warning' };
+  }
+  return problems === '' ? { text: 'Tüm dosyalar başarıyla yüklendi.', tone: 'success' } : { text: `Tüm dosyalar yüklendi; ${problems}: ayrıntılar aşağıda.`, tone: 'warning' };
+}

@@ -7,6 +7,7 @@ import {
 } from '@directory/backend/shared/import-types.ts';
 import { failedResult, isTooLarge, progressSocketUrl, tooLargeMessage, UPLOAD_FIELD_LABELS, uploadFile } from '../api.ts';
 import { FileReport } from './file-report.tsx';
+import { uploadNotice, type UploadNotice } from '../import-summary.ts';
 import '../admin-import.css';
 
 /** The spec's pause between two files of a batch upload. */
@@ -33,7 +34,7 @@ export function UploadScreen({ csrfToken, onFinished }: UploadScreenProps) {
   const [current, setCurrent] = useState(0);
   const [progress, setProgress] = useState<Record<number, ImportProgressMessage>>({});
   const [results, setResults] = useState<FileImportResult[]>([]);
-  const [notice, setNotice] = useState<{ text: string; isError: boolean } | null>(null);
+  const [notice, setNotice] = useState<UploadNotice | null>(null);
   const socketRef = useRef<WebSocket | null>(null);
   const pickerRef = useRef<HTMLInputElement | null>(null);
 
@@ -93,13 +94,7 @@ export function UploadScreen({ csrfToken, onFinished }: UploadScreenProps) {
       setFiles([]);
       if (pickerRef.current) pickerRef.current.value = '';
     }
-    // A dry run wrote nothing: "uploaded" would make it read as a real import.
-    const fullSuccess = isDryRun ? 'Deneme tamamlandı: tüm dosyalar okundu ve denetlendi, kayda hiçbir şey yazılmadı.' : 'Tüm dosyalar başarıyla yüklendi.';
-    setNotice(
-      succeeded === collected.length
-        ? { text: fullSuccess, isError: false }
-        : { text: `Kısmi başarı ${succeeded}/${collected.length}`, isError: true },
-    );
+    setNotice(uploadNotice(collected, isDryRun));
     onFinished?.(collected);
   };
 
@@ -156,7 +151,7 @@ export function UploadScreen({ csrfToken, onFinished }: UploadScreenProps) {
       </button>
       {isUploading && <p role="status">{current}/{files.length}</p>}
       {notice && (
-        <p role={notice.isError ? 'alert' : 'status'} className={`admin-import-notice ${notice.isError ? 'is-destructive' : 'is-success'}`}>
+        <p role={notice.tone === 'error' ? 'alert' : 'status'} className={`admin-import-notice is-${notice.tone === 'error' ? 'destructive' : notice.tone}`}>
           {notice.text}
         </p>
       )}
