@@ -160,7 +160,13 @@ describe('the upload screen in Chromium', () => {
   it("words a file's counts, its bad rows and its skipped rows in Turkish, naming the column as the file does", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${base}/index.html`);
+    // The picker speaks Turkish, whatever the browser's language: its own "Choose Files" button is hidden.
+    const picker = page.locator('.admin-import-picker');
+    expect(await picker.innerText()).toBe('Dosyalar\nDosya seçin\nDosya seçilmedi');
+    // Clipped to nothing (still focusable, still the label's control), so its "Choose Files" never shows.
+    expect(await page.getByLabel('Dosyalar').evaluate((input) => getComputedStyle(input).clip)).toBe('rect(0px, 0px, 0px, 0px)');
     await page.getByLabel('Dosyalar').setInputFiles(join(dir, 'messy.csv'));
+    expect(await picker.locator('.admin-import-picker-box').innerText()).toBe('Dosya seçin\nmessy.csv');
     await page.getByRole('button', { name: 'Yükle' }).click();
     const report = page.getByRole('region', { name: 'Rapor: messy.csv' });
     await report.waitFor({ timeout: 60_000 });

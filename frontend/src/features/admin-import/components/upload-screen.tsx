@@ -103,9 +103,14 @@ export function UploadScreen({ csrfToken, onFinished }: UploadScreenProps) {
       <h2 id="admin-import-title">Excel Yükleme</h2>
       <p>.xlsx, .xls veya .csv dosyaları; dosya başına en fazla 150MB.</p>
       <div className="admin-import-controls">
-        <label>
+        {/* The browser's own file button speaks the browser's language ("Choose Files"): it is hidden, and the label shows Turkish in its place. */}
+        <label className="admin-import-picker">
           {UPLOAD_FIELD_LABELS.file}
           <input ref={pickerRef} type="file" multiple accept=".xlsx,.xls,.csv" onChange={handlePick} disabled={isUploading} />
+          <span className="admin-import-picker-box" aria-hidden="true">
+            <span className="admin-button">Dosya seçin</span>
+            <span className="muted">{files.length === 0 ? 'Dosya seçilmedi' : files.length === 1 ? files[0]!.name : `${files.length} dosya seçildi`}</span>
+          </span>
         </label>
         <label>
           {UPLOAD_FIELD_LABELS.batchSize}
