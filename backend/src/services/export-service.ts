@@ -1,14 +1,16 @@
 /**
- * The CSV export: the chosen fields of the businesses matching a country, categories and a
+ * The export: the chosen fields of the businesses matching a country, categories and a
  * creation-date range, streamed from an SQLite iterator (its own read-only connection, so the
- * server's connection stays free and the export reads one consistent snapshot) through
- * csv-stringify (RFC 4180 quoting, CRLF, UTF-8 BOM) with back-pressure: memory stays constant
- * whatever the number of rows. Text that a spreadsheet would run as a formula is neutralised.
+ * server's connection stays free and the export reads one consistent snapshot) with
+ * back-pressure, so memory stays constant whatever the number of rows. As CSV through
+ * csv-stringify (RFC 4180 quoting, CRLF, UTF-8 BOM; text that a spreadsheet would run as a
+ * formula is neutralised), or as an .xlsx of typed cells (xlsx-stream.ts).
  */
 import { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { stringify } from 'csv-stringify';
-import type { DateRange, ExportField } from '../shared/import-types.ts';
+import type { DateRange, ExportField, ExportFormat } from '../shared/import-types.ts';
+import { streamXlsx, type XlsxCellKind, type XlsxColumn } from './xlsx-stream.ts';
 
 export interface ExportFilter {
   fields: readonly ExportField[];
@@ -20,7 +22,18 @@ export interface ExportFilter {
   endDate: string | null;
 }
 
-const NUMERIC_FIELDS: ReadonlySet<ExportField> = new Set(['id', 'latitude', 'longitude', 'rating', 'reviews']);
+/** How each field is written in an .xlsx, and its column's width in characters. */
+const XLSX_COLUMNS: Record<ExportField, { kind: XlsxCellKind; width: number }> = {
+  id: { kind: 'number', width: 10 }, name: { kind: 'text', width: 32 }, slug: { kind: 'text', width: 28 },
+  category: { kind: 'text', width: 20 }, type: { kind: 'text', width: 20 }, full_address: { kind: 'text', width: 44 },
+  street: { kind: 'text', width: 28 }, city: { kind: 'text', width: 16 }, postal_code: { kind: 'text', width: 12 },
+  country: { kind: 'text', width: 16 }, country_code: { kind: 'text', width: 13 }, phone: { kind: 'text', width: 18 },
+  latitude: { kind: 'number', width: 11 }, longitude: { kind: 'number', width: 11 }, rating: { kind: 'number', width: 8 },
+  reviews: { kind: 'number', width: 10 }, reviews_link: { kind: 'text', width: 30 }, photo: { kind: 'text', width: 30 },
+  logo: { kind: 'text', width: 30 }, located_in: { kind: 'text', width: 24 }, working_hours: { kind: 'text', width: 40 },
+  verified: { kind: 'boolean', width: 10 }, about: { kind: 'text', width: 40 }, place_id: { kind: 'text', width: 30 },
+  created_at: { kind: 'date', width: 12 }, updated_at: { kind: 'date', width: 12 }, url: { kind: 'text', width: 30 },
+};
 
 /** The SQL of each field; every field is a column of `businesses` except verified, written true/false. */
 const FIELD_SQL: Record<ExportField, string> = {
@@ -98,19 +111,22 @@ function buildQuery(filter: ExportFilter, now: Date): { sql: string; params: unk
   return { sql: `SELECT ${columns} FROM businesses${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY id`, params };
 }
 
-/** The export as a byte stream; the read-only connection closes when the stream ends or is destroyed. */
-export function streamExport(recordFile: string, filter: ExportFilter, now = new Date()): Readable {
+/** The matching rows, one value per field; the read-only connection closes when the iteration ends or is returned. */
+function* exportRows(recordFile: string, filter: ExportFilter, now: Date): Generator<unknown[]> {
   const { sql, params } = buildQuery(filter, now);
   const db = new Database(recordFile, { readonly: true, fileMustExist: true });
-  const statement = db.prepare(sql).raw(true);
-  const textFields = filter.fields.map((field) => !NUMERIC_FIELDS.has(field));
-  async function* rows(): AsyncGenerator<unknown[]> {
-    try {
-      for (const row of statement.iterate(...params) as IterableIterator<unknown[]>) {
-        yield row.map((value, index) => (textFields[index] && typeof value === 'string' ? neutraliseFormula(value) : value));
-      }
-    } finally {
-      db.close();
+  try {
+    yield* db.prepare(sql).raw(true).iterate(...params) as IterableIterator<unknown[]>;
+  } finally {
+    db.close();
+  }
+}
+
+function csvExport(recordFile: string, filter: ExportFilter, now: Date): Readable {
+  const textFields = filter.fields.map((field) => XLSX_COLUMNS[field].kind !== 'number');
+  function* rows(): Generator<unknown[]> {
+    for (const row of exportRows(recordFile, filter, now)) {
+      yield row.map((value, index) => (textFields[index] && typeof value === 'string' ? neutraliseFormula(value) : value));
     }
   }
   const csv = stringify({ header: true, columns: [...filter.fields], bom: true, record_delimiter: 'windows' });
@@ -120,14 +136,29 @@ export function streamExport(recordFile: string, filter: ExportFilter, now = new
   return source.pipe(csv);
 }
 
-/** POST /api/export-csv's file name: businesses_export_{date}.csv. */
-export function simpleExportFileName(now: Date): string {
-  return `businesses_export_${now.toISOString().slice(0, 10)}.csv`;
+/** The export's columns in an .xlsx: each field by its name, typed. */
+export const xlsxColumnsOf = (fields: readonly ExportField[]): XlsxColumn[] => fields.map((field) => ({ header: field, ...XLSX_COLUMNS[field] }));
+
+/** The export as a byte stream; the read-only connection closes when the stream ends or is destroyed. */
+export function streamExport(recordFile: string, filter: ExportFilter, format: ExportFormat, now = new Date()): Readable {
+  if (format === 'csv') return csvExport(recordFile, filter, now);
+  return streamXlsx(exportRows(recordFile, filter, now), xlsxColumnsOf(filter.fields));
 }
 
-/** GET /api/admin/export-csv's file name: businesses_{country}_{n}kategoriler_{range}_{timestamp}.csv. */
-export function filteredExportFileName(filter: ExportFilter, now: Date): string {
+/** The answer's content type of each format. */
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** POST /api/export-csv's file name: businesses_export_{date}.csv (or .xlsx). */
+export function simpleExportFileName(now: Date, format: ExportFormat): string {
+  return `businesses_export_${now.toISOString().slice(0, 10)}.${format}`;
+}
+
+/** GET /api/admin/export-csv's file name: businesses_{country}_{n}kategoriler_{range}_{timestamp}.csv (or .xlsx). */
+export function filteredExportFileName(filter: ExportFilter, now: Date, format: ExportFormat): string {
   const country = (filter.countryCode ?? 'all').toLowerCase();
   const timestamp = now.toISOString().replace(/\.\d+Z$/, '').replace(/[-:]/g, '').replace('T', '_');
-  return `businesses_${country}_${filter.categories.length}kategoriler_${filter.dateRange}_${timestamp}.csv`;
+  return `businesses_${country}_${filter.categories.length}kategoriler_${filter.dateRange}_${timestamp}.${format}`;
 }

@@ -126,5 +126,9 @@ export const EXPORT_FIELDS = [
 export type ExportField = (typeof EXPORT_FIELDS)[number];
 export const DEFAULT_EXPORT_FIELDS: readonly ExportField[] = ['name', 'full_address', 'phone', 'type'];
 
+/** The export's file formats: an .xlsx of typed cells (what the admin screen offers first), or RFC 4180 CSV. */
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
 export const DATE_RANGES = ['all', 'today', 'yesterday', 'last24hours', 'last7days', 'thisweek', 'thismonth', 'custom'] as const;
 export type DateRange = (typeof DATE_RANGES)[number];

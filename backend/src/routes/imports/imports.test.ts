@@ -1,19 +1,21 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Router from '@koa/router';
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import Koa, { type Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openRecord } from '@directory/data/record.ts';
 import { writeSample, type SampleSummary } from '../../../../scripts/samples/generate-sample.ts';
+import { cellText } from '../../import/read-rows.ts';
 import { errorHandler } from '../../middleware/error-handler.ts';
 import { importFile } from '../../services/import-runner.ts';
-import type { FileImportResult, ImportProgressMessage, SimpleUploadReport } from '../../shared/import-types.ts';
+import { EXPORT_FIELDS, type FileImportResult, type ImportProgressMessage, type SimpleUploadReport } from '../../shared/import-types.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { attachImportProgressSocket, IMPORT_PROGRESS_PATH } from './import-progress-socket.ts';
 import { createImportRouter } from './imports.ts';
@@ -230,25 +232,103 @@ describe('CSV export', () => {
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="businesses_export_${new Date().toISOString().slice(0, 10)}.csv"`);
     expect((parse(await response.text(), { bom: true, columns: true }) as unknown[]).length).toBe(count('SELECT count(*) FROM businesses'));
   });
+});
 
-  it('exports all 27 fields so that re-importing gives back the same businesses, field by field', async () => {
-    const response = await fetch(`${base}/api/admin/export-csv?fields=${encodeURIComponent('id,name,slug,category,type,full_address,street,city,postal_code,country,country_code,phone,latitude,longitude,rating,reviews,reviews_link,photo,logo,located_in,working_hours,verified,about,place_id,created_at,updated_at,url')}`);
-    const file = join(dir, 'export.csv');
-    const { writeFileSync } = await import('node:fs');
+const ALL_FIELDS = EXPORT_FIELDS.join(',');
+
+/** An .xlsx answer's rows below its header, one value per column (null for an empty cell), and its header. */
+async function readXlsx(response: Response): Promise<{ header: string[]; rows: unknown[][] }> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(await response.arrayBuffer());
+  const sheet = workbook.worksheets[0]!;
+  const header = (sheet.getRow(1).values as ExcelJS.CellValue[]).slice(1).map((cell) => cellText(cell));
+  const rows: unknown[][] = [];
+  sheet.eachRow((row, number) => {
+    if (number > 1) rows.push(header.map((_field, index) => row.getCell(index + 1).value));
+  });
+  return { header, rows };
+}
+
+describe('Excel export', () => {
+  it('streams every field as typed cells, equal to the record, under the spec file name with .xlsx', async () => {
+    const response = await fetch(`${base}/api/admin/export-csv?fields=${ALL_FIELDS}&format=xlsx`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="businesses_all_0kategoriler_all_\d{8}_\d{6}\.xlsx"$/);
+    const { header, rows } = await readXlsx(response);
+    expect(header).toEqual([...EXPORT_FIELDS]);
+
+    const record = app.deps.record.prepare(`SELECT ${EXPORT_FIELDS.join(', ')} FROM businesses ORDER BY id`).raw(true).all() as unknown[][];
+    expect(rows.length).toBe(record.length);
+    const expected = record.map((row) =>
+      row.map((value, index) => {
+        const field = EXPORT_FIELDS[index]!;
+        if (value === null) return null;
+        if (field === 'verified') return value === 1;
+        if (field === 'created_at' || field === 'updated_at') return new Date(value as string);
+        return value;
+      }),
+    );
+    expect(rows).toEqual(expected);
+    // Numbers are numbers; a name that looks like a formula is text, exactly as stored; accents, Greek and Arabic exact.
+    const column = (field: string) => rows.map((row) => row[header.indexOf(field)]);
+    expect(column('rating').some((value) => typeof value === 'number' && !Number.isInteger(value))).toBe(true);
+    expect(column('latitude').every((value) => value === null || typeof value === 'number')).toBe(true);
+    const names = column('name') as string[];
+    expect(names.filter((name) => name.startsWith('=SUM(A1:A2) Café')).length).toBe(count("SELECT count(*) FROM businesses WHERE name LIKE '=SUM(A1:A2) Café%'"));
+    expect(names.filter((name) => name.startsWith('=SUM(')).length).toBeGreaterThan(0);
+    for (const start of ['Ταβέρνα Ο Στάθης', '\u200Eمطعم الشرق\u200E']) {
+      const stored = app.deps.record.prepare('SELECT name FROM businesses WHERE substr(name, 1, ?) = ? ORDER BY id').pluck().all(start.length, start);
+      expect(stored.length).toBeGreaterThan(0);
+      expect(names.filter((name) => name.startsWith(start))).toEqual(stored);
+    }
+  });
+
+  it('keeps the same businesses as the CSV for a country, categories and a date range', async () => {
+    const category = app.deps.record.prepare("SELECT category FROM businesses WHERE category IS NOT NULL GROUP BY category ORDER BY count(*) DESC").pluck().get() as string;
+    const today = new Date().toISOString().slice(0, 10);
+    for (const query of [
+      'countryCode=us', `categories=${encodeURIComponent(category)}&dateRange=custom&startDate=${today}&endDate=${today}`, 'dateRange=custom&startDate=2001-01-01&endDate=2001-01-31',
+    ]) {
+      const csv = parse(await (await fetch(`${base}/api/admin/export-csv?fields=id,category&${query}`)).text(), { bom: true, columns: true }) as { id: string }[];
+      const { rows } = await readXlsx(await fetch(`${base}/api/admin/export-csv?fields=id,category&${query}&format=xlsx`));
+      expect(rows.map((row) => row[0]), query).toEqual(csv.map((row) => Number(row.id)));
+    }
+  });
+
+  it('answers 400 naming the format, with the code the admin screens word', async () => {
+    const response = await fetch(`${base}/api/admin/export-csv?fields=name&format=xls`);
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { fields: Record<string, string[]>; issues: unknown[] } };
+    expect(error.fields).toEqual({ format: ['must be xlsx or csv'] });
+    expect(error.issues).toEqual([{ field: 'format', code: 'one_of', params: { values: ['xlsx', 'csv'] } }]);
+  });
+
+  it('POST /api/export-csv names the file businesses_export_{date}.xlsx', async () => {
+    const response = await fetch(`${base}/api/export-csv`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ selectedFields: ['name'], format: 'xlsx' }) });
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="businesses_export_${new Date().toISOString().slice(0, 10)}.xlsx"`);
+    expect((await readXlsx(response)).rows.length).toBe(count('SELECT count(*) FROM businesses'));
+  });
+});
+
+describe('re-importing an export', () => {
+  it.each(['csv', 'xlsx'] as const)('exports all 27 fields as %s so that re-importing gives back the same businesses, field by field', async (format) => {
+    const response = await fetch(`${base}/api/admin/export-csv?fields=${encodeURIComponent(ALL_FIELDS)}&format=${format}`);
+    const file = join(dir, `export.${format}`);
     writeFileSync(file, Buffer.from(await response.arrayBuffer()));
     const columns = 'place_id, slug, name, category, type, full_address, street, city, postal_code, country, country_code, phone, latitude, longitude, rating, reviews, reviews_link, photo, logo, located_in, working_hours, verified, about, url';
     const original = app.deps.record.prepare(`SELECT ${columns} FROM businesses ORDER BY place_id`).all();
 
-    const fresh = openRecord(join(dir, 'fresh.sqlite'));
+    const fresh = openRecord(join(dir, `fresh-${format}.sqlite`));
     try {
-      const result = await importFile({ record: fresh, file, fileName: 'export.csv', batchSize: 500, isDryRun: false });
+      const result = await importFile({ record: fresh, file, fileName: `export.${format}`, batchSize: 500, isDryRun: false });
       expect(original.length).toBeGreaterThan(500);
       expect(result).toMatchObject({ success: true, errorCount: 0, skippedCount: 0, totalRows: original.length, inserted: original.length });
       expect(fresh.prepare(`SELECT ${columns} FROM businesses ORDER BY place_id`).all()).toEqual(original);
     } finally {
       fresh.close();
     }
-    const again = await importFile({ record: app.deps.record, file, fileName: 'export.csv', batchSize: 500, isDryRun: false });
+    const again = await importFile({ record: app.deps.record, file, fileName: `export.${format}`, batchSize: 500, isDryRun: false });
     expect(again).toMatchObject({ inserted: 0, updated: original.length });
     expect(app.deps.record.prepare(`SELECT ${columns} FROM businesses ORDER BY place_id`).all()).toEqual(original);
   });

@@ -1,7 +1,7 @@
 /**
  * Import and export (admin spec sections 2, 3, 7): uploads streamed to a temporary file and
- * imported in a worker thread, the CSV export streamed from SQLite, and each report's errors
- * as CSV. The session guards are parameters: the admin area passes its read and write guards.
+ * imported in a worker thread, the export (CSV or .xlsx) streamed from SQLite, and each report's
+ * errors as CSV. The session guards are parameters: the admin area passes its read and write guards.
  */
 import Router from '@koa/router';
 import { stringify } from 'csv-stringify';
@@ -12,7 +12,7 @@ import { ImportReportRepository } from '../../db/import-report-repository.ts';
 import { notFound } from '../../errors.ts';
 import { badRequestFromIssues, validate } from '../../middleware/validate.ts';
 import { recordAudit } from '../../services/audit-log.ts';
-import { filteredExportFileName, neutraliseFormula, simpleExportFileName, streamExport, type ExportFilter } from '../../services/export-service.ts';
+import { EXPORT_CONTENT_TYPES, filteredExportFileName, neutraliseFormula, simpleExportFileName, streamExport, type ExportFilter } from '../../services/export-service.ts';
 import type { ImportService } from '../../services/import-service.ts';
 import type { AuditResult } from '../../shared/admin-types.ts';
 import type { AuditDetail } from '../../shared/audit-details.ts';
@@ -64,8 +64,8 @@ function importAuditDetail(result: FileImportResult): AuditDetail {
 const ERRORS_CSV_COLUMNS = ['satır', 'tür', 'sütun', 'neden', 'ad'];
 const ROW_KIND_WORDS = { error: 'hata', skipped: 'atlandı' } as const;
 
-function sendCsv(ctx: Parameters<Middleware>[0], fileName: string, body: Readable): void {
-  ctx.set('Content-Type', 'text/csv; charset=utf-8');
+function sendFile(ctx: Parameters<Middleware>[0], contentType: string, fileName: string, body: Readable): void {
+  ctx.set('Content-Type', contentType);
   ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
   ctx.set('Cache-Control', 'no-store');
   ctx.body = body;
@@ -125,7 +125,7 @@ export function createImportRouter({ imports, record, guardRead, guardWrite }: I
         }
       })(),
     );
-    sendCsv(ctx, `upload_report_${params.id}_errors.csv`, rows.pipe(stringify({ header: true, columns: ERRORS_CSV_COLUMNS, bom: true, record_delimiter: 'windows' })));
+    sendFile(ctx, EXPORT_CONTENT_TYPES.csv, `upload_report_${params.id}_errors.csv`, rows.pipe(stringify({ header: true, columns: ERRORS_CSV_COLUMNS, bom: true, record_delimiter: 'windows' })));
   });
 
   router.get('/admin/import-status', guardRead, (ctx) => {
@@ -136,7 +136,7 @@ export function createImportRouter({ imports, record, guardRead, guardWrite }: I
     const { body } = ctx.state.input as ExportCsvPostReq;
     const filter: ExportFilter = { fields: body.selectedFields, countryCode: body.countryCode, categories: [], dateRange: 'all', startDate: null, endDate: null };
     const now = new Date();
-    sendCsv(ctx, simpleExportFileName(now), streamExport(record.name, filter, now));
+    sendFile(ctx, EXPORT_CONTENT_TYPES[body.format], simpleExportFileName(now, body.format), streamExport(record.name, filter, body.format, now));
   });
 
   router.get('/admin/export-csv', guardRead, validate(ExportCsvGetSchema), (ctx) => {
@@ -146,7 +146,7 @@ export function createImportRouter({ imports, record, guardRead, guardWrite }: I
       startDate: query.startDate ?? null, endDate: query.endDate ?? null,
     };
     const now = new Date();
-    sendCsv(ctx, filteredExportFileName(filter, now), streamExport(record.name, filter, now));
+    sendFile(ctx, EXPORT_CONTENT_TYPES[query.format], filteredExportFileName(filter, now, query.format), streamExport(record.name, filter, query.format, now));
   });
 
   return router;

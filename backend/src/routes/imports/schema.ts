@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { reason } from '../../middleware/field-issues.ts';
 import { requestShape } from '../../middleware/validate.ts';
 import { oneOf } from '../schema-parts.ts';
-import { BATCH_SIZES, DATE_RANGES, DEFAULT_BATCH_SIZE, EXPORT_FIELDS, type ExportField } from '../../shared/import-types.ts';
+import { BATCH_SIZES, DATE_RANGES, DEFAULT_BATCH_SIZE, EXPORT_FIELDS, EXPORT_FORMATS, type ExportField } from '../../shared/import-types.ts';
 
 const flag = z.enum(['true', 'false', '1', '0'], { error: reason('boolean') }).transform((value) => value === 'true' || value === '1');
 
@@ -42,6 +42,8 @@ function isDay(value: unknown): value is string {
   return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
 }
 const day = z.string({ error: reason('date') }).refine(isDay, reason('date'));
+/** The file's format; CSV when not given, as the spec's calls answer. */
+const format = oneOf(EXPORT_FORMATS).default('csv');
 
 export const ExportCsvPostSchema = requestShape({
   body: z.object({
@@ -50,6 +52,7 @@ export const ExportCsvPostSchema = requestShape({
       .min(1, reason('no_export_field'))
       .max(EXPORT_FIELDS.length, reason('too_many_items', { max: EXPORT_FIELDS.length })),
     countryCode: countryCode.prefault(''),
+    format,
   }),
 });
 export type ExportCsvPostReq = z.infer<typeof ExportCsvPostSchema>;
@@ -92,6 +95,7 @@ export const ExportCsvGetSchema = requestShape({
       dateRange: oneOf(DATE_RANGES).default('all'),
       startDate: day.optional(),
       endDate: day.optional(),
+      format,
     })
     .refine((query) => query.dateRange !== 'custom' || (query.startDate !== undefined && query.endDate !== undefined), {
       message: reason('custom_range_dates'),

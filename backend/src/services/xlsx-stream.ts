@@ -1,0 +1,128 @@
+/**
+ * One worksheet of typed rows written as an .xlsx by exceljs's streaming WorkbookWriter (no
+ * shared strings, no style table: a row costs the same whatever came before it), fair to a slow
+ * reader and to the event loop:
+ *
+ * - exceljs does not honour back-pressure. A committed row's XML goes into the sheet's own
+ *   buffer, which hands each 64 KB to a PassThrough that archiver puts in front of the zip entry
+ *   and writes there whatever that PassThrough answers. Everything after it (deflate, archiver,
+ *   the response) does honour it, so when the reader is slow the XML piles up in that one
+ *   PassThrough. The row loop waits for it to drain whenever it holds more than its
+ *   high-water mark: at most a few hundred kilobytes are ever buffered, whatever the number of rows.
+ * - Rows are written in slices of about SLICE_MS of CPU, then the loop yields, so requests
+ *   arriving meanwhile are served between slices.
+ */
+import { EventEmitter, once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import ExcelJS from 'exceljs';
+
+/** How a column's values are written: numbers and booleans as such, dates as Excel dates, the rest as text. */
+export type XlsxCellKind = 'number' | 'boolean' | 'date' | 'text';
+
+export interface XlsxColumn {
+  header: string;
+  kind: XlsxCellKind;
+  /** In characters, as Excel counts column widths. */
+  width: number;
+}
+
+export interface XlsxStreamOptions {
+  /** Called each time the row loop waits for the reader, with the rows written so far. */
+  onWaitForReader?: (rowsWritten: number) => void;
+}
+
+/** CPU time of rows written before the loop lets other work run. */
+const SLICE_MS = 20;
+
+/**
+ * archiver's own read buffer (1 MB by default) kept to a stream's usual size: it is filled with
+ * zipped bytes however slow the reader is. Deflate at level 1, archiver's default for zip.
+ */
+const ZIP_OPTIONS = { highWaterMark: 64 * 1024, zlib: { level: 1 } } as Partial<ExcelJS.stream.xlsx.ArchiverZipOptions>;
+
+/** The writable side of the PassThrough archiver reads a zip entry from (readable-stream 2). */
+interface EntryBuffer extends EventEmitter {
+  _writableState: { length: number; highWaterMark: number };
+}
+
+/**
+ * The PassThrough between the sheet's XML and its zip entry: exceljs 4's WorksheetWriter keeps
+ * its output in `stream` (a StreamBuf) and archiver pipes that into a PassThrough of its own
+ * (archiver-utils' normalizeInputSource). A change of either library fails the export here,
+ * loudly, rather than let it buffer a whole file for a slow reader.
+ */
+function entryBufferOf(sheet: ExcelJS.Worksheet): EntryBuffer {
+  const pipes = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes;
+  const entry = pipes?.length === 1 ? pipes[0] : undefined;
+  if (!(entry instanceof EventEmitter) || typeof (entry as Partial<EntryBuffer>)._writableState?.length !== 'number') {
+    throw new Error("exceljs's worksheet stream is not piped into one PassThrough: the xlsx export cannot follow its reader");
+  }
+  return entry as EntryBuffer;
+}
+
+/** The cell a value is written as, for its column's kind; null and undefined leave the cell empty. */
+export function xlsxCellValue(kind: XlsxCellKind, value: unknown): ExcelJS.CellValue {
+  if (value === null || value === undefined) return null;
+  switch (kind) {
+    case 'number':
+      return typeof value === 'number' ? value : String(value);
+    case 'boolean':
+      return value === true || value === 1 || value === 'true';
+    case 'date': {
+      const date = new Date(String(value));
+      return Number.isNaN(date.getTime()) ? String(value) : date;
+    }
+    case 'text':
+      // A string cell holds text only: Excel never runs it as a formula, so it needs no apostrophe.
+      return String(value);
+  }
+}
+
+/**
+ * The rows as a streamed .xlsx: a bold header row of the columns' headers (rich text, so no style
+ * table is needed), frozen, with the columns' widths. `rows` is ended (its `return()` called) when
+ * the file is complete, the stream is destroyed, or writing fails.
+ */
+export function streamXlsx(rows: Iterator<readonly unknown[]>, columns: readonly XlsxColumn[], options: XlsxStreamOptions = {}): Readable {
+  const output = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false, useStyles: false, zip: ZIP_OPTIONS });
+  const sheet = workbook.addWorksheet('businesses', { views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }] });
+  sheet.columns = columns.map((column) => ({ key: column.header, width: column.width }));
+  const kinds = columns.map((column) => column.kind);
+
+  const isClosed = () => output.destroyed;
+  const closed = new Promise<void>((resolve) => output.once('close', resolve));
+
+  async function write(): Promise<void> {
+    sheet.addRow(columns.map((column) => ({ richText: [{ text: column.header, font: { bold: true } }] }))).commit();
+    const entry = entryBufferOf(sheet);
+    let rowsWritten = 0;
+    let sliceStart = performance.now();
+    for (let next = rows.next(); !next.done; next = rows.next()) {
+      const values = next.value;
+      sheet.addRow(kinds.map((kind, index) => xlsxCellValue(kind, values[index]))).commit();
+      rowsWritten += 1;
+      if (entry._writableState.length >= entry._writableState.highWaterMark) {
+        options.onWaitForReader?.(rowsWritten);
+        await Promise.race([once(entry, 'drain'), closed]);
+      }
+      if (performance.now() - sliceStart >= SLICE_MS) {
+        await nextTurn();
+        sliceStart = performance.now();
+      }
+      if (isClosed()) return;
+    }
+    sheet.commit();
+    await workbook.commit();
+  }
+
+  write().then(
+    () => rows.return?.(),
+    (error: unknown) => {
+      rows.return?.();
+      output.destroy(error instanceof Error ? error : new Error(String(error)));
+    },
+  );
+  return output;
+}
