@@ -1,17 +1,21 @@
 /**
- * The CSV export dialog of the admin area (İşletme Yönetimi → CSV Dışa Aktar) in Debian's
+ * The export dialog of the admin area (İşletme Yönetimi → Dışa Aktar (Excel, CSV)) in Debian's
  * Chromium, against the built site and the real server (startServer) on a temporary data
  * directory with a small demo record: an operator logs in, chooses fields and a category,
- * downloads the file, and the file's header and rows are checked against the record.
+ * downloads the file (an .xlsx by default, or a CSV), and the file's header and rows are checked
+ * against the record.
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '@directory/backend/server.ts';
 import { signIn, startAdminTestServer, type AdminTestServer } from './admin-server.ts';
 import { launchBrowser, viewportScreenshot } from './browser.ts';
 
+const OPEN_BUTTON = 'Dışa Aktar (Excel, CSV)';
+const DIALOG = 'İşletmeleri Dışa Aktar';
 
 let test: AdminTestServer;
 let server: RunningServer;
@@ -30,8 +34,8 @@ afterAll(async () => {
   await test?.close();
 });
 
-describe('the CSV export dialog', () => {
-  it('downloads the chosen fields of the chosen category, one row per business of the record', async () => {
+describe('the export dialog', () => {
+  it('downloads the chosen fields of the chosen category as an .xlsx by default, one typed row per business of the record', async () => {
     await signIn(page, server.url, '/admin');
 
     // The category with the most businesses, so the filter has something to keep and something to leave out.
@@ -43,10 +47,12 @@ describe('the CSV export dialog', () => {
 
     await page.goto(`${server.url}/admin/businesses`);
     await page.getByRole('heading', { name: 'İşletme Yönetimi' }).waitFor();
-    await page.getByRole('button', { name: 'CSV Dışa Aktar' }).click();
-    const dialog = page.getByRole('dialog', { name: 'CSV Dışa Aktar' });
+    await page.getByRole('button', { name: OPEN_BUTTON }).click();
+    const dialog = page.getByRole('dialog', { name: DIALOG });
     await dialog.waitFor();
-    // The spec's defaults, then: phone out, rating and place_id in.
+    // Excel first; then the spec's defaults, then: phone out, rating and place_id in.
+    expect(await dialog.getByRole('radio', { name: /^Excel \(\.xlsx\)/ }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('radio', { name: /^CSV/ }).isChecked()).toBe(false);
     expect(await dialog.getByText('Alanlar (4/27)').count()).toBe(1);
     await dialog.getByRole('checkbox', { name: 'phone', exact: true }).uncheck();
     await dialog.getByRole('checkbox', { name: 'rating', exact: true }).check();
@@ -58,43 +64,54 @@ describe('the CSV export dialog', () => {
     await dialog.getByText('Kategoriler (1 seçili)').waitFor();
 
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Dışa Aktar', exact: true }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^businesses_all_1kategoriler_all_.+\.csv$/);
-    const text = readFileSync(await download.path(), 'utf8');
-    expect(text.startsWith('\uFEFF')).toBe(true);
-    const rows = parse(text, { bom: true }) as string[][];
+    expect(download.suggestedFilename()).toMatch(/^businesses_all_1kategoriler_all_\d{8}_\d{6}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(new Uint8Array(readFileSync(await download.path())).buffer);
+    const sheet = workbook.worksheets[0]!;
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push([1, 2, 3, 4, 5].map((column) => row.getCell(column).text)));
     // The fields in the record's order, whatever order they were ticked in.
     expect(rows[0]).toEqual(['name', 'type', 'full_address', 'rating', 'place_id']);
     expect(rows.length - 1).toBe(n);
     const expected = server.deps.record
-      .prepare('SELECT name, place_id FROM businesses WHERE category = ? ORDER BY id')
-      .all(category) as { name: string; place_id: string | null }[];
+      .prepare('SELECT id, name, rating, place_id FROM businesses WHERE category = ? ORDER BY id')
+      .all(category) as { id: number; name: string; rating: number | null; place_id: string | null }[];
     expect(rows.slice(1).map((row) => [row[0], row[4]])).toEqual(expected.map((row) => [row.name, row.place_id ?? '']));
-    // A successful export closes the dialog and says so (spec §8).
+    // Ratings are numbers, as the record holds them.
+    const ratings = expected.map((_row, index) => sheet.getRow(index + 2).getCell(4).value);
+    expect(ratings).toEqual(expected.map((row) => row.rating));
+    // A successful export closes the dialog and says so (spec §8), naming the file's kind.
     await dialog.waitFor({ state: 'detached' });
     const toast = page.getByRole('status').filter({ hasText: 'Dışa aktarma başarılı' });
     await toast.waitFor();
-    expect(await toast.textContent()).toContain('CSV dosyası indirildi');
+    expect(await toast.textContent()).toContain('Excel dosyası indirildi');
   }, 180_000);
 
-  it('exports exactly the businesses of a category whose name holds a comma', async () => {
+  it('downloads a CSV when CSV is chosen, of exactly the businesses of a category whose name holds a comma', async () => {
     const id = server.deps.record.prepare('SELECT min(id) FROM businesses').pluck().get() as number;
     server.deps.record.prepare("UPDATE businesses SET category = 'Bar, Grill' WHERE id = ?").run(id);
-    await page.getByRole('button', { name: 'CSV Dışa Aktar' }).click();
-    const dialog = page.getByRole('dialog', { name: 'CSV Dışa Aktar' });
+    await page.getByRole('button', { name: OPEN_BUTTON }).click();
+    const dialog = page.getByRole('dialog', { name: DIALOG });
+    await dialog.getByRole('radio', { name: /^CSV/ }).check();
     // The choices of the last export are still there: one category, which is let go first.
     await dialog.getByRole('checkbox', { name: 'Tümünü seç' }).uncheck();
     await dialog.getByLabel('Kategori ara').fill('Bar, Grill');
     await dialog.getByRole('checkbox', { name: 'Bar, Grill', exact: true }).check();
     await dialog.getByText('Kategoriler (1 seçili)').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Dışa Aktar', exact: true }).click()]);
-    const rows = parse(readFileSync(await download.path(), 'utf8'), { bom: true, columns: true }) as { name: string }[];
+    expect(download.suggestedFilename()).toMatch(/^businesses_all_1kategoriler_all_\d{8}_\d{6}\.csv$/);
+    const text = readFileSync(await download.path(), 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const rows = parse(text, { bom: true, columns: true }) as { name: string }[];
     const name = server.deps.record.prepare('SELECT name FROM businesses WHERE id = ?').pluck().get(id) as string;
     expect(rows.map((row) => row.name)).toEqual([name]);
+    const toast = page.getByRole('status').filter({ hasText: 'CSV dosyası indirildi' });
+    await toast.waitFor();
   }, 120_000);
 
   it('is a modal dialog: the page behind is inert, Tab stays inside, Escape closes it', async () => {
-    await page.getByRole('button', { name: 'CSV Dışa Aktar' }).click();
-    const dialog = page.getByRole('dialog', { name: 'CSV Dışa Aktar' });
+    await page.getByRole('button', { name: OPEN_BUTTON }).click();
+    const dialog = page.getByRole('dialog', { name: DIALOG });
     await dialog.waitFor();
     expect(await dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
     await viewportScreenshot(page, 'admin/export-dialog-desktop');
@@ -109,12 +126,12 @@ describe('the CSV export dialog', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     // Focus goes back to the button that opened it.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('CSV Dışa Aktar');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(OPEN_BUTTON);
   }, 120_000);
 
   it('shows a refusal in the dialog, in words, with the field and the reason', async () => {
-    await page.getByRole('button', { name: 'CSV Dışa Aktar' }).click();
-    const dialog = page.getByRole('dialog', { name: 'CSV Dışa Aktar' });
+    await page.getByRole('button', { name: OPEN_BUTTON }).click();
+    const dialog = page.getByRole('dialog', { name: DIALOG });
     await dialog.getByLabel('Tarih aralığı').selectOption('custom');
     await dialog.getByLabel('Başlangıç').fill('2026-03-10');
     await dialog.getByLabel('Bitiş').fill('2026-03-01');
@@ -148,8 +165,8 @@ describe('the CSV export dialog', () => {
 
   it('fills a phone screen and keeps its buttons in reach', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('button', { name: 'CSV Dışa Aktar' }).click();
-    const dialog = page.getByRole('dialog', { name: 'CSV Dışa Aktar' });
+    await page.getByRole('button', { name: OPEN_BUTTON }).click();
+    const dialog = page.getByRole('dialog', { name: DIALOG });
     await dialog.waitFor();
     const box = await dialog.boundingBox();
     expect(box).toMatchObject({ x: 0, y: 0, width: 390 });

@@ -6,16 +6,16 @@ import { buildRefusal } from './testing/build-admin-data.ts';
 
 describe('the export query', () => {
   it('sends a custom date range only when both dates are filled', () => {
-    const base = { fields: ['name', 'phone'] as const, countryCode: '', categories: [], startDate: '2026-01-01', endDate: '' };
-    expect(exportQuery({ ...base, dateRange: 'custom' })).toBe('fields=name%2Cphone&countryCode=all&dateRange=custom');
+    const base = { format: 'xlsx', fields: ['name', 'phone'] as const, countryCode: '', categories: [], startDate: '2026-01-01', endDate: '' } as const;
+    expect(exportQuery({ ...base, dateRange: 'custom' })).toBe('format=xlsx&fields=name%2Cphone&countryCode=all&dateRange=custom');
     expect(exportQuery({ ...base, endDate: '2026-01-31', dateRange: 'custom', categories: ['Bakery', 'Café'], countryCode: 'TR' })).toBe(
-      'fields=name%2Cphone&countryCode=TR&dateRange=custom&categories=Bakery%2CCaf%C3%A9&startDate=2026-01-01&endDate=2026-01-31',
+      'format=xlsx&fields=name%2Cphone&countryCode=TR&dateRange=custom&categories=Bakery%2CCaf%C3%A9&startDate=2026-01-01&endDate=2026-01-31',
     );
-    expect(exportQuery({ ...base, endDate: '2026-01-31', dateRange: 'last7days' })).toBe('fields=name%2Cphone&countryCode=all&dateRange=last7days');
+    expect(exportQuery({ ...base, format: 'csv', endDate: '2026-01-31', dateRange: 'last7days' })).toBe('format=csv&fields=name%2Cphone&countryCode=all&dateRange=last7days');
   });
 
   it('sends the categories as a JSON array when a name holds a comma, so no name is cut in two', () => {
-    const base = { fields: ['name'] as const, countryCode: '', dateRange: 'all' as const, startDate: '', endDate: '' };
+    const base = { format: 'csv', fields: ['name'] as const, countryCode: '', dateRange: 'all', startDate: '', endDate: '' } as const;
     const sent = new URLSearchParams(exportQuery({ ...base, categories: ['Bar, Grill', 'Café'] })).get('categories');
     expect(JSON.parse(sent!)).toEqual(['Bar, Grill', 'Café']);
     expect(new URLSearchParams(exportQuery({ ...base, categories: ['Bar', 'Grill'] })).get('categories')).toBe('Bar,Grill');
@@ -35,6 +35,7 @@ describe('a refused export, as the operator reads it', () => {
       ),
     ).toBe('Bitiş: Başlangıç tarihinden önce olamaz. Ülke kodu: İki harfli bir ülke kodu ya da "all" olmalı.');
     expect(text).not.toMatch(/[{}]|400/);
+    expect(exportErrorText(buildRefusal([{ field: 'format', code: 'one_of', params: { values: ['xlsx', 'csv'] } }]))).toBe('Dosya biçimi: Şunlardan biri olmalı: xlsx veya csv.');
   });
 
   it('says a long category name in Turkish, and when the session ended or the server was not reached', () => {

@@ -1,12 +1,13 @@
 /**
- * The CSV export's call (GET /api/admin/export-csv): its query from the dialog's choices, the
- * file name the server chose, and a refusal worded for the operator.
+ * The export's call (GET /api/admin/export-csv, an .xlsx or a CSV): its query from the dialog's
+ * choices, the file name the server chose, and a refusal worded for the operator.
  */
-import type { DateRange, ExportField } from '@directory/backend/shared/import-types.ts';
+import type { DateRange, ExportField, ExportFormat } from '@directory/backend/shared/import-types.ts';
 import { isApiRequestError } from '../../lib/api-client.ts';
 import { adminErrorText, type FieldLabels } from './api/admin-error-text.ts';
 
 export interface ExportChoice {
+  format: ExportFormat;
   fields: readonly ExportField[];
   countryCode: string;
   categories: readonly string[];
@@ -24,7 +25,7 @@ const isCommaSafe = (name: string) => !name.includes(',') && name === name.trim(
  * of them holds a comma ("Bar, Grill"), which the comma list would cut in two.
  */
 export function exportQuery(choice: ExportChoice): string {
-  const params = new URLSearchParams({ fields: choice.fields.join(','), countryCode: choice.countryCode || 'all', dateRange: choice.dateRange });
+  const params = new URLSearchParams({ format: choice.format, fields: choice.fields.join(','), countryCode: choice.countryCode || 'all', dateRange: choice.dateRange });
   if (choice.categories.length > 0) {
     params.set('categories', choice.categories.every(isCommaSafe) ? choice.categories.join(',') : JSON.stringify(choice.categories));
   }
@@ -43,6 +44,7 @@ export function fileNameOf(response: Response, fallback: string): string {
 
 /** The dialog's name of each parameter the server may refuse. */
 export const EXPORT_FIELD_LABELS: FieldLabels = {
+  format: 'Dosya biçimi',
   fields: 'Alanlar',
   selectedFields: 'Alanlar',
   countryCode: 'Ülke kodu',

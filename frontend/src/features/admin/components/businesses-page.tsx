@@ -293,7 +293,7 @@ export function BusinessesPage() {
         description="İşletmeleri arayın, sıralayın, onaylayın, düzenleyin ve silin."
         actions={
           <button type="button" className="admin-button admin-button-primary" onClick={() => setIsExportOpen(true)} aria-haspopup="dialog">
-            CSV Dışa Aktar
+            Dışa Aktar (Excel, CSV)
           </button>
         }
       />

@@ -3,8 +3,10 @@ import {
   DATE_RANGES,
   DEFAULT_EXPORT_FIELDS,
   EXPORT_FIELDS,
+  EXPORT_FORMATS,
   type DateRange,
   type ExportField,
+  type ExportFormat,
 } from '@directory/backend/shared/import-types.ts';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -23,6 +25,12 @@ const RANGE_LABELS: Record<DateRange, string> = {
   thisweek: 'Bu hafta',
   thismonth: 'Bu ay',
   custom: 'Özel aralık',
+};
+
+/** Each format as the operator reads it: its name, and what it is for. */
+const FORMATS: Record<ExportFormat, { label: string; hint: string; fileKind: string }> = {
+  xlsx: { label: 'Excel (.xlsx)', hint: "Excel'de doğrudan açılır; sayılar, tarihler ve DOĞRU/YANLIŞ kendi türünde.", fileKind: 'Excel' },
+  csv: { label: 'CSV', hint: 'Virgülle ayrılmış UTF-8 metin; başka programlar ve içe aktarma araçları için.', fileKind: 'CSV' },
 };
 
 export interface ExportDialogProps {
@@ -46,24 +54,27 @@ async function fetchStrings(path: string): Promise<string[]> {
 }
 
 /** Downloads a response body under the server's file name. */
-async function saveDownload(response: Response): Promise<void> {
+async function saveDownload(response: Response, format: ExportFormat): Promise<void> {
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileNameOf(response, 'businesses_export.csv');
+  link.download = fileNameOf(response, `businesses_export.${format}`);
   link.click();
   URL.revokeObjectURL(url);
 }
 
 /**
- * The CSV export dialog of the spec: fields (defaults name, full_address, phone, type), country
- * code, categories (at most 100 listed, select-all on the filtered set, top 5 previewed), date
- * range; the button is disabled without a field or while exporting ('Dışa Aktarılıyor...'). It
- * closes on success with the spec's toast; a refusal stays in the dialog, worded for the
- * operator. The choices stay while the screen is open.
+ * The export dialog of the spec: the file's format (Excel first: the operators open the file in
+ * Excel, which in a Turkish locale splits a comma CSV into one column; CSV for other tools),
+ * fields (defaults name, full_address, phone, type), country code, categories (at most 100
+ * listed, select-all on the filtered set, top 5 previewed), date range; the button is disabled
+ * without a field or while exporting ('Dışa Aktarılıyor...'). It closes on success with the
+ * spec's toast, naming the file's kind; a refusal stays in the dialog, worded for the operator.
+ * The choices stay while the screen is open.
  */
 export function ExportDialog({ isOpen, onClose }: ExportDialogProps) {
   const { toast } = useToast();
+  const [format, setFormat] = useState<ExportFormat>('xlsx');
   const [fields, setFields] = useState<ExportField[]>([...DEFAULT_EXPORT_FIELDS]);
   const [countryCode, setCountryCode] = useState('all');
   const [categoryFilter, setCategoryFilter] = useState('');
@@ -123,12 +134,12 @@ export function ExportDialog({ isOpen, onClose }: ExportDialogProps) {
     setIsExporting(true);
     setError(null);
     try {
-      const query = exportQuery({ fields, countryCode, categories: selectedCategories, dateRange, startDate, endDate });
+      const query = exportQuery({ format, fields, countryCode, categories: selectedCategories, dateRange, startDate, endDate });
       const response = await fetch(`/api/admin/export-csv?${query}`, { credentials: 'same-origin' });
       if (!response.ok) throw new ApiRequestError(response.status, (await response.text()) || response.statusText);
-      await saveDownload(response);
+      await saveDownload(response, format);
       onClose();
-      toast({ title: 'Dışa aktarma başarılı', description: 'CSV dosyası indirildi', variant: 'success' });
+      toast({ title: 'Dışa aktarma başarılı', description: `${FORMATS[format].fileKind} dosyası indirildi`, variant: 'success' });
     } catch (failure) {
       setError(exportErrorText(failure));
     } finally {
@@ -138,7 +149,7 @@ export function ExportDialog({ isOpen, onClose }: ExportDialogProps) {
 
   return (
     <AdminModal
-      title="CSV Dışa Aktar"
+      title="İşletmeleri Dışa Aktar"
       size="wide"
       onClose={onClose}
       actions={
@@ -152,6 +163,20 @@ export function ExportDialog({ isOpen, onClose }: ExportDialogProps) {
         </>
       }
     >
+      <fieldset className="admin-export-group">
+        <legend>Dosya biçimi</legend>
+        <div className="admin-export-formats">
+          {EXPORT_FORMATS.map((item) => (
+            <label key={item} className="admin-export-format">
+              <input type="radio" name="export-format" value={item} checked={format === item} onChange={() => setFormat(item)} />
+              <span>
+                <strong>{FORMATS[item].label}</strong>
+                <small>{FORMATS[item].hint}</small>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
       <fieldset className="admin-export-group">
         <legend>
           Alanlar ({fields.length}/{EXPORT_FIELDS.length})
