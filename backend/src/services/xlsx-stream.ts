@@ -9,13 +9,13 @@
  *   the response) does honour it, so when the reader is slow the XML piles up in that one
  *   PassThrough. The row loop waits for it to drain whenever it holds more than its
  *   high-water mark: at most a few hundred kilobytes are ever buffered, whatever the number of rows.
- * - Rows are written in slices of about SLICE_MS of CPU, then the loop yields, so requests
- *   arriving meanwhile are served between slices.
+ * - Rows are written in slices of about 20 ms of CPU (time-slices.ts), then the loop yields, so
+ *   requests arriving meanwhile are served between slices.
  */
 import { EventEmitter, once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
+import { TimeSlices } from './time-slices.ts';
 
 /** How a column's values are written: numbers and booleans as such, dates as Excel dates, the rest as text. */
 export type XlsxCellKind = 'number' | 'boolean' | 'date' | 'text';
@@ -31,9 +31,6 @@ export interface XlsxStreamOptions {
   /** Called each time the row loop waits for the reader, with the rows written so far. */
   onWaitForReader?: (rowsWritten: number) => void;
 }
-
-/** CPU time of rows written before the loop lets other work run. */
-const SLICE_MS = 20;
 
 /**
  * archiver's own read buffer (1 MB by default) kept to a stream's usual size: it is filled with
@@ -98,7 +95,7 @@ export function streamXlsx(rows: Iterator<readonly unknown[]>, columns: readonly
     sheet.addRow(columns.map((column) => ({ richText: [{ text: column.header, font: { bold: true } }] }))).commit();
     const entry = entryBufferOf(sheet);
     let rowsWritten = 0;
-    let sliceStart = performance.now();
+    const slices = new TimeSlices();
     for (let next = rows.next(); !next.done; next = rows.next()) {
       const values = next.value;
       sheet.addRow(kinds.map((kind, index) => xlsxCellValue(kind, values[index]))).commit();
@@ -107,10 +104,7 @@ export function streamXlsx(rows: Iterator<readonly unknown[]>, columns: readonly
         options.onWaitForReader?.(rowsWritten);
         await Promise.race([once(entry, 'drain'), closed]);
       }
-      if (performance.now() - sliceStart >= SLICE_MS) {
-        await nextTurn();
-        sliceStart = performance.now();
-      }
+      if (slices.isOver) await slices.next();
       if (isClosed()) return;
     }
     sheet.commit();
