@@ -12,15 +12,17 @@ const COLUMNS: XlsxColumn[] = [
 
 /** `total` rows counting how many the writer has pulled, and telling when it has pulled the last. */
 function countedRows(total: number) {
-  const state = { pulled: 0, isReturned: false };
+  const state = { pulled: 0, isReturned: false, isWriterWaiting: false };
   let markExhausted = () => {};
   const exhausted = new Promise<void>((resolve) => (markExhausted = resolve));
   function* rows(): Generator<unknown[]> {
     try {
       for (let id = 1; id <= total; id += 1) {
         state.pulled += 1;
+        state.isWriterWaiting = false;
         yield [id, `Ταβέρνα ${id} =SUM(A1:A2)`, id % 2 === 0 ? 'true' : 'false', '2026-03-10T12:34:56.000Z'];
       }
+      state.isWriterWaiting = false;
       markExhausted();
     } finally {
       state.isReturned = true;
@@ -41,27 +43,26 @@ describe('streamXlsx', () => {
     const { state, rows, exhausted } = countedRows(total);
     const chunks: Buffer[] = [];
     let bytesRead = 0;
-    // The reader takes one chunk each time the writer says it waits for it, and nothing else.
+    // The reader reads only while the writer waits for it (from its call to the writer's next
+    // pull of a row), a chunk at a time, and nothing else.
     const samples: { pulled: number; bytesRead: number }[] = [];
-    let chunksOwed = 0;
     let isReading = false;
     const file = streamXlsx(rows, COLUMNS, {
       onWaitForReader: () => {
+        state.isWriterWaiting = true;
         samples.push({ pulled: state.pulled, bytesRead });
-        chunksOwed += 1;
-        void readOwedChunks();
+        void readWhileWriterWaits();
       },
     });
-    async function readOwedChunks(): Promise<void> {
+    async function readWhileWriterWaits(): Promise<void> {
       if (isReading) return;
       isReading = true;
-      for (; chunksOwed > 0; chunksOwed -= 1) {
-        let chunk = file.read() as Buffer | null;
-        while (chunk === null && !file.readableEnded) {
+      while (state.isWriterWaiting && !file.readableEnded) {
+        const chunk = file.read() as Buffer | null;
+        if (chunk === null) {
           await once(file, 'readable');
-          chunk = file.read() as Buffer | null;
+          continue;
         }
-        if (chunk === null) break;
         chunks.push(chunk);
         bytesRead += chunk.length;
       }
@@ -69,15 +70,14 @@ describe('streamXlsx', () => {
     }
     await exhausted;
     samples.push({ pulled: state.pulled, bytesRead });
-    file.on('data', (chunk: Buffer) => chunks.push(chunk));
-    await once(file, 'end');
+    for await (const chunk of file) chunks.push(chunk as Buffer);
     const bytes = Buffer.concat(chunks);
 
     // How many rows the writer had pulled beyond those whose bytes the reader had taken (the
     // rows' bytes are alike, so the file's bytes are spread evenly over them).
     const ahead = samples.map((sample) => Math.round(sample.pulled - (total * sample.bytesRead) / bytes.length));
-    expect(samples.length).toBeGreaterThan(10);
     expect(Math.max(...ahead)).toBeLessThan(total / 10);
+    expect(samples.length).toBeGreaterThan(10);
 
     const sheet = await readWorkbook(bytes);
     expect(sheet.rowCount).toBe(total + 1);

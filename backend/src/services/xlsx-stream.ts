@@ -92,10 +92,12 @@ export function streamXlsx(rows: Iterator<readonly unknown[]>, columns: readonly
   const closed = new Promise<void>((resolve) => output.once('close', resolve));
 
   async function write(): Promise<void> {
+    // Nothing is written before the caller has the stream (and the request that asked for it has its answer).
+    const slices = new TimeSlices();
+    await slices.next();
     sheet.addRow(columns.map((column) => ({ richText: [{ text: column.header, font: { bold: true } }] }))).commit();
     const entry = entryBufferOf(sheet);
     let rowsWritten = 0;
-    const slices = new TimeSlices();
     for (let next = rows.next(); !next.done; next = rows.next()) {
       const values = next.value;
       sheet.addRow(kinds.map((kind, index) => xlsxCellValue(kind, values[index]))).commit();
