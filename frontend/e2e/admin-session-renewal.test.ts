@@ -51,6 +51,8 @@ describe('a session that ends during an edit', () => {
     // Still the edit screen, the typed number still in its field behind the dialog.
     expect(page.url()).toBe(`${server.url}${path}`);
     expect(await page.getByLabel('Telefon').inputValue()).toBe('+90 212 555 01 02');
+    // The user name is filled in: the focus waits in the password field.
+    expect(await dialog.getByLabel('Şifre').evaluate((input) => input === document.activeElement)).toBe(true);
 
     await dialog.getByLabel('Şifre').fill(ADMIN_PASSWORD);
     await dialog.getByRole('button', { name: 'Giriş yap ve devam et' }).click();

@@ -33,7 +33,8 @@ export function LoginFields(props: {
           autoComplete="current-password"
           required
           maxLength={ADMIN_LIMITS.login.password}
-          autoFocus={props.isPasswordFocused}
+          // Inside the admin's dialog, which focuses the control marked so once it opens (React's autoFocus came before, and lost it to the dialog's first control).
+          data-autofocus={props.isPasswordFocused ? '' : undefined}
           value={props.password}
           onChange={(event) => props.onPassword(event.target.value)}
         />
