@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { streamXlsx, type XlsxColumn } from './xlsx-stream.ts';
+import { EXCEL_CELL_CHARS, streamXlsx, xlsxCellValue, type XlsxColumn } from './xlsx-stream.ts';
 
 const COLUMNS: XlsxColumn[] = [
   { header: 'id', kind: 'number', width: 10 },
@@ -118,5 +118,17 @@ describe('streamXlsx', () => {
     expect(sheet.getRow(4).values).toEqual([undefined, 9, 'مطعم الشرق \u200E', false, new Date('2025-12-31T23:59:59.000Z'), 0]);
     // Dates show as dates (Excel's short date format, which follows the reader's locale).
     expect(sheet.getCell('D2').numFmt).toBe('mm-dd-yy');
+  });
+
+  it("cuts a text longer than an Excel cell holds at the limit, marked with an ellipsis, and keeps one that fits whole", () => {
+    const long = `${'é'.repeat(EXCEL_CELL_CHARS)}tail`;
+    const cut = xlsxCellValue('text', long) as string;
+    expect(cut).toHaveLength(EXCEL_CELL_CHARS);
+    expect(cut.endsWith('é…')).toBe(true);
+    // An emoji (two UTF-16 units) across the cut is dropped whole, not halved.
+    const emoji = xlsxCellValue('text', `${'x'.repeat(EXCEL_CELL_CHARS - 2)}😀tail`) as string;
+    expect(emoji).toBe(`${'x'.repeat(EXCEL_CELL_CHARS - 2)}…`);
+    const fits = 'x'.repeat(EXCEL_CELL_CHARS);
+    expect(xlsxCellValue('text', fits)).toBe(fits);
   });
 });

@@ -17,6 +17,9 @@ import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { TimeSlices } from './time-slices.ts';
 
+/** The characters a cell holds in Excel (its specifications and limits). */
+export const EXCEL_CELL_CHARS = 32_767;
+
 /** How a column's values are written: numbers and booleans as such, dates as Excel dates, the rest as text. */
 export type XlsxCellKind = 'number' | 'boolean' | 'date' | 'text';
 
@@ -70,9 +73,15 @@ export function xlsxCellValue(kind: XlsxCellKind, value: unknown): ExcelJS.CellV
       const date = new Date(String(value));
       return Number.isNaN(date.getTime()) ? String(value) : date;
     }
-    case 'text':
+    case 'text': {
       // A string cell holds text only: Excel never runs it as a formula, so it needs no apostrophe.
-      return String(value);
+      const text = String(value);
+      // Past Excel's limit a cell makes Excel offer to "repair" the whole file: cut it there, marked.
+      if (text.length <= EXCEL_CELL_CHARS) return text;
+      // Never between the two halves of a character outside the BMP (an emoji).
+      const end = /[\uD800-\uDBFF]/.test(text.charAt(EXCEL_CELL_CHARS - 2)) ? EXCEL_CELL_CHARS - 2 : EXCEL_CELL_CHARS - 1;
+      return `${text.slice(0, end)}…`;
+    }
   }
 }
 
