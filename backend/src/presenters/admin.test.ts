@@ -27,7 +27,14 @@ describe('an activity entry as the API answers it', () => {
     expect(presentAuditItem(row({ target: 'business:2' }), kept).subject).toEqual({ kind: 'business', id: 2, exists: false, name: null });
     expect(presentAuditItem(row({ action: 'message.delete', target: 'message:3' }), kept).subject).toEqual({ kind: 'message', id: 3, exists: false, name: null });
     expect(presentAuditItem(row({ action: 'write.refused', target: 'POST /api/admin/site-settings' }), kept).subject).toEqual({
-      kind: 'request', method: 'POST', path: '/api/admin/site-settings',
+      kind: 'request', method: 'POST', path: '/api/admin/site-settings', business: null,
+    });
+    // A refused write to one business: that business, kept (with its name) or deleted.
+    expect(presentAuditItem(row({ action: 'write.refused', target: 'PUT /api/admin/businesses/1' }), kept).subject).toEqual({
+      kind: 'request', method: 'PUT', path: '/api/admin/businesses/1', business: { id: 1, exists: true, name: 'Kebapçı Halil' },
+    });
+    expect(presentAuditItem(row({ action: 'write.refused', target: 'POST /api/admin/businesses/2/toggle-approval' }), kept).subject).toMatchObject({
+      business: { id: 2, exists: false, name: null },
     });
     expect(presentAuditItem(row({ action: 'login', target: 'admin' }), kept).subject).toBeNull();
     // A file named like a request is a file: only a refused write's target is a request.

@@ -1,7 +1,7 @@
 import type { BusinessRow } from '@directory/data/business-row.ts';
 import type { AuditRow } from '../db/audit-repository.ts';
 import type { InboxRow } from '../db/message-repository.ts';
-import { recordOfTarget, requestOfTarget, type AuditSubject } from '../shared/audit-targets.ts';
+import { businessOfRequest, recordOfTarget, requestOfTarget, type AuditSubject } from '../shared/audit-targets.ts';
 import type { AdminActivityItem, AdminBusiness, AdminBusinessListItem, AdminMessage } from '../shared/admin-types.ts';
 
 function parseHours(text: string | null): Record<string, string> | null {
@@ -84,7 +84,21 @@ function subjectOf(row: AuditRow, kept: KeptRecords): AuditSubject | null {
     return { kind: 'business', id: record.id, exists: kept.business.has(record.id), name };
   }
   const request = row.action === 'write.refused' ? requestOfTarget(row.target) : null;
-  return request ? { kind: 'request', method: request.method, path: request.path } : null;
+  if (request === null) return null;
+  const businessId = businessOfRequest(request.path);
+  const business = businessId === null ? null : { id: businessId, exists: kept.business.has(businessId), name: kept.business.get(businessId) ?? null };
+  return { kind: 'request', method: request.method, path: request.path, business };
+}
+
+/** The businesses a page of the activity list names: by its target (`business:12`), or by a refused write's path. */
+export function businessesNamed(rows: readonly AuditRow[]): number[] {
+  return rows.flatMap((row) => {
+    const record = recordOfTarget(row.target);
+    if (record !== null) return record.kind === 'business' ? [record.id] : [];
+    const request = row.action === 'write.refused' ? requestOfTarget(row.target) : null;
+    const id = request === null ? null : businessOfRequest(request.path);
+    return id === null ? [] : [id];
+  });
 }
 
 export function presentAuditItem(row: AuditRow, kept: KeptRecords): AdminActivityItem {

@@ -10,8 +10,8 @@ export type AuditRecordKind = 'business' | 'message';
 export type AuditSubject =
   /** A business or a message; `exists` is false once it was deleted; `name`: a business's, when known. */
   | { kind: AuditRecordKind; id: number; exists: boolean; name: string | null }
-  /** A refused write's request. */
-  | { kind: 'request'; method: string; path: string };
+  /** A refused write's request; `business`: the one business it was about (an edit, an approval, a delete), kept or not. */
+  | { kind: 'request'; method: string; path: string; business: { id: number; exists: boolean; name: string | null } | null };
 
 /** The stored target naming a record: `business:12`. */
 export const auditTarget = (kind: AuditRecordKind, id: number): string => `${kind}:${id}`;
@@ -23,6 +23,15 @@ const REQUEST_TARGET = /^(POST|PUT|PATCH|DELETE) (\/\S*)$/;
 export function recordOfTarget(target: string | null): { kind: AuditRecordKind; id: number } | null {
   const match = target === null ? null : RECORD_TARGET.exec(target);
   return match ? { kind: match[1] as AuditRecordKind, id: Number(match[2]) } : null;
+}
+
+/** A single business's own write (edit, approval, delete), as its path names it: `/api/admin/businesses/12`. */
+const BUSINESS_REQUEST = /^\/api\/(?:admin\/)?businesses\/([1-9]\d{0,15})(?:\/toggle-approval)?$/;
+
+/** The business a write's path is about, or null (a list, a bulk call, another record). */
+export function businessOfRequest(path: string): number | null {
+  const match = BUSINESS_REQUEST.exec(path);
+  return match ? Number(match[1]) : null;
 }
 
 /** The request a refused write's target names (`POST /api/admin/site-settings`), or null. */

@@ -102,8 +102,13 @@ describe('audit log: imports and refused admin writes', () => {
     expect(refused).toMatchObject({
       action: 'write.refused', target: `POST /api/admin/businesses/${cafe}/toggle-approval`,
       outcome: { code: 'write_refused', params: { status: 404, id: 'not_found', params: { kind: 'business', id: cafe } } },
-      subject: { kind: 'request', method: 'POST', path: `/api/admin/businesses/${cafe}/toggle-approval` },
+      subject: { kind: 'request', method: 'POST', path: `/api/admin/businesses/${cafe}/toggle-approval`, business: { id: cafe, exists: false, name: null } },
     });
+
+    // A refused edit of a business still kept names it, by its name now.
+    expect((await admin.request('PUT', `/api/admin/businesses/${kept}`, { body: { name: '' } })).status).toBe(400);
+    const [refusedEdit] = await latest(1);
+    expect(refusedEdit).toMatchObject({ action: 'write.refused', subject: { kind: 'request', business: { id: kept, exists: true, name: 'New Cafe' } } });
 
     // A business renamed, then deleted on its own: its delete names it as it was when deleted.
     const read = (await (await admin.request('GET', `/api/admin/businesses/${kept}`)).json()) as Record<string, unknown>;

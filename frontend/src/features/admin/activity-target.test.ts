@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { AdminActivityItem } from '@directory/backend/shared/admin-types.ts';
 import { activityTarget } from './activity-target.ts';
 
-const request = (method: string, path: string): Pick<AdminActivityItem, 'target' | 'subject'> => ({ target: `${method} ${path}`, subject: { kind: 'request', method, path } });
+type RequestBusiness = { id: number; exists: boolean; name: string | null } | null;
+const request = (method: string, path: string, business: RequestBusiness = null): Pick<AdminActivityItem, 'target' | 'subject'> => ({
+  target: `${method} ${path}`, subject: { kind: 'request', method, path, business },
+});
 
 describe("an activity entry's target, as the operator reads it", () => {
   it('names a business by its name and number, linked to its edit screen while it is kept, unlinked once deleted', () => {
@@ -21,8 +24,13 @@ describe("an activity entry's target, as the operator reads it", () => {
     expect(activityTarget(request('POST', '/api/upload-excel-batch'))?.label).toBe('Excel Yükleme');
     expect(activityTarget(request('DELETE', '/api/admin/businesses'))?.label).toBe('Bakım');
     expect(activityTarget(request('POST', '/api/admin/businesses/bulk'))?.label).toBe('İşletme Yönetimi');
-    expect(activityTarget(request('PUT', '/api/admin/businesses/12'))).toEqual({ label: 'İşletme #12', href: '/admin/businesses/12', raw: 'PUT /api/admin/businesses/12' });
-    expect(activityTarget(request('DELETE', '/api/businesses/12'))?.href).toBe('/admin/businesses/12');
+    // A refused write to one business names that business, linked while it is kept.
+    expect(activityTarget(request('PUT', '/api/admin/businesses/12', { id: 12, exists: true, name: 'Kebapçı Halil' }))).toEqual({
+      label: 'Kebapçı Halil (#12)', href: '/admin/businesses/12', raw: 'PUT /api/admin/businesses/12',
+    });
+    expect(activityTarget(request('DELETE', '/api/businesses/12', { id: 12, exists: false, name: null }))).toEqual({
+      label: 'İşletme #12 (silinmiş)', href: null, raw: 'DELETE /api/businesses/12',
+    });
     // A path no screen sends is shown as it is.
     expect(activityTarget(request('POST', '/api/admin/no-such-thing'))).toEqual({ label: 'POST /api/admin/no-such-thing', href: null, raw: null });
   });

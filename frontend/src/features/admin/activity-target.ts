@@ -4,6 +4,7 @@
  * or file name) as it is.
  */
 import type { AdminActivityItem } from '@directory/backend/shared/admin-types.ts';
+import type { AuditSubject } from '@directory/backend/shared/audit-targets.ts';
 import { ADMIN_SCREENS } from './admin-screens.ts';
 
 export interface ActivityTarget {
@@ -15,9 +16,6 @@ export interface ActivityTarget {
 }
 
 const RECORD_WORDS = { business: 'İşletme', message: 'Mesaj' } as const;
-
-/** A business's own request (edit, approval, delete): its edit screen. */
-const BUSINESS_REQUEST = /^\/api\/(?:admin\/)?businesses\/(\d+)(?:\/toggle-approval)?$/;
 
 /** The screen each other admin write is sent from, by its API path. */
 const REQUEST_SCREENS: readonly (readonly [RegExp, string])[] = [
@@ -31,9 +29,18 @@ const REQUEST_SCREENS: readonly (readonly [RegExp, string])[] = [
   [/^\/api\/admin\/(?:businesses|test-data|fix-slugs|reindex)$/, '/admin/maintenance'],
 ];
 
-function requestTarget(method: string, path: string, raw: string): ActivityTarget {
-  const business = BUSINESS_REQUEST.exec(path);
-  if (business) return { label: `İşletme #${business[1]}`, href: `/admin/businesses/${business[1]}`, raw };
+/** A business or message: "Kebapçı Halil (#12)" when its name is known, else "İşletme #12"; "(#12, silinmiş)" / "(silinmiş)" once deleted, without a link. */
+function recordTarget(kind: keyof typeof RECORD_WORDS, id: number, exists: boolean, name: string | null, raw: string | null): ActivityTarget {
+  const gone = exists ? '' : 'silinmiş';
+  const label = name === null ? `${RECORD_WORDS[kind]} #${id}${gone ? ` (${gone})` : ''}` : `${name} (${[`#${id}`, gone].filter(Boolean).join(', ')})`;
+  if (!exists) return { label, href: null, raw };
+  return { label, href: kind === 'business' ? `/admin/businesses/${id}` : '/admin/messages', raw };
+}
+
+function requestTarget(subject: Extract<AuditSubject, { kind: 'request' }>, raw: string): ActivityTarget {
+  const { method, path, business } = subject;
+  // A single business's own write (edit, approval, delete): that business, linked while it is kept.
+  if (business !== null) return recordTarget('business', business.id, business.exists, business.name, raw);
   const screenPath = REQUEST_SCREENS.find(([pattern]) => pattern.test(path))?.[1];
   const screen = ADMIN_SCREENS.find((candidate) => candidate.to === screenPath);
   return screen ? { label: screen.label, href: screen.to, raw } : { label: `${method} ${path}`, href: null, raw: null };
@@ -44,13 +51,6 @@ export function activityTarget(item: Pick<AdminActivityItem, 'target' | 'subject
   const { subject, target } = item;
   if (target === null) return null;
   if (subject === null) return { label: target, href: null, raw: null };
-  if (subject.kind === 'request') return requestTarget(subject.method, subject.path, target);
-  const gone = subject.exists ? '' : 'silinmiş';
-  // "Kebapçı Halil (#12)" when its name is known, else "İşletme #12"; "(#12, silinmiş)" / "(silinmiş)" once deleted.
-  const label =
-    subject.name === null
-      ? `${RECORD_WORDS[subject.kind]} #${subject.id}${gone ? ` (${gone})` : ''}`
-      : `${subject.name} (${[`#${subject.id}`, gone].filter(Boolean).join(', ')})`;
-  if (!subject.exists) return { label, href: null, raw: null };
-  return { label, href: subject.kind === 'business' ? `/admin/businesses/${subject.id}` : '/admin/messages', raw: null };
+  if (subject.kind === 'request') return requestTarget(subject, target);
+  return recordTarget(subject.kind, subject.id, subject.exists, subject.name, null);
 }

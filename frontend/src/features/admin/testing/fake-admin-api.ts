@@ -84,7 +84,7 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
                 id: 7, action: 'write.refused', target: 'POST /api/admin/site-settings', result: 'warning',
                 detail: '403 csrf_failed: Request refused: it comes from another site',
                 outcome: { code: 'write_refused', params: { status: 403, id: 'csrf_failed', message: 'Request refused: it comes from another site', params: { check: 'origin' } } },
-                subject: { kind: 'request', method: 'POST', path: '/api/admin/site-settings' },
+                subject: { kind: 'request', method: 'POST', path: '/api/admin/site-settings', business: null },
               }),
               // Stored before details had codes: its English words as they are.
               buildActivity({ id: 8, action: 'index.rebuild', target: null, result: 'success', detail: 'finished: 51 businesses indexed in 0.4 s' }),
