@@ -74,6 +74,21 @@ async function showMap(page: Page): Promise<void> {
   await page.locator('.results-map .leaflet-container').waitFor();
 }
 
+/** Every pin, cluster and label of the results map lies inside the map's frame. */
+async function expectFramedWhole(page: Page): Promise<void> {
+  const map = page.getByRole('region', { name: 'Map of the results' });
+  await map.locator('.leaflet-marker-icon').first().waitFor();
+  const frame = (await map.locator('.leaflet-container').boundingBox())!;
+  const boxes = await map.locator('.leaflet-marker-icon, .leaflet-tooltip').evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect));
+  expect(boxes.length).toBeGreaterThan(1);
+  for (const box of boxes) {
+    expect(box.top).toBeGreaterThanOrEqual(frame.y);
+    expect(box.bottom).toBeLessThanOrEqual(frame.y + frame.height);
+    expect(box.left).toBeGreaterThanOrEqual(frame.x);
+    expect(box.right).toBeLessThanOrEqual(frame.x + frame.width);
+  }
+}
+
 /**
  * Zooms the results map in by one level and waits for the zoom to end: a zoom still animating
  * ends (moveend) after a later click, and would count as the visitor moving the map again.
@@ -209,6 +224,7 @@ describe('the search page', () => {
     await map.getByText('Grenoble, France', { exact: true }).waitFor();
     expect(await map.getByTitle('Grenoble, France: the place searched around').count()).toBe(1);
     expect(await map.locator('.results-map-radius').count()).toBe(1);
+    await expectFramedWhole(page);
     await screenshot(page, 'search-around-place');
     // The same once typed: a misspelt one, another real place without businesses, then one with them.
     const where = page.getByRole('searchbox', { name: 'Where?' });
@@ -235,6 +251,13 @@ describe('the search page', () => {
     expect(await page.getByRole('combobox', { name: 'Sort by' }).count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
+
+    // One pin north of the place (Lyon lies north of Grenoble): a pin stands above its point, and stays inside the frame.
+    const one = await openSearch('/search?q=plumbing%2007&location=Grenoble');
+    await one.page.getByRole('status').getByText('1 business for “plumbing 07” within 250 km of Grenoble, France', { exact: false }).waitFor();
+    await showMap(one.page);
+    await expectFramedWhole(one.page);
+    await one.page.close();
 
     const phone = await openSearch('/search?q=plumb&location=Grenoble', { width: 412, height: 900 });
     await phone.page.getByRole('status').getByText('No businesses in Grenoble, France; showing the nearest.').waitFor();

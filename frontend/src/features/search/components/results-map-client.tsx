@@ -156,7 +156,8 @@ function FitToPoints({ points, place, isRefinedWithMap, onFit }: FitProps) {
     const corners = [...current.points, ...(current.place ? [current.place] : [])].map((point): [number, number] => [point.lat, point.lng]);
     if (isRefinedWithMap || corners.length === 0) return;
     current.onFit();
-    map.fitBounds(latLngBounds(corners), { padding: [32, 32], maxZoom: MAX_FIT_ZOOM, animate: false });
+    // More room above: a pin and the place's label stand about 40 px over their point.
+    map.fitBounds(latLngBounds(corners), { paddingTopLeft: [32, 56], paddingBottomRight: [32, 32], maxZoom: MAX_FIT_ZOOM, animate: false });
   }, [key, isRefinedWithMap, map]);
   return null;
 }
