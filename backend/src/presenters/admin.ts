@@ -1,7 +1,7 @@
 import type { BusinessRow } from '@directory/data/business-row.ts';
 import type { AuditRow } from '../db/audit-repository.ts';
 import type { InboxRow } from '../db/message-repository.ts';
-import { businessOfRequest, recordOfTarget, requestOfTarget, type AuditSubject } from '../shared/audit-targets.ts';
+import { businessOfRequest, recordOfTarget, requestOfTarget, type AuditRecordKind, type AuditSubject } from '../shared/audit-targets.ts';
 import type { AdminActivityItem, AdminBusiness, AdminBusinessListItem, AdminMessage } from '../shared/admin-types.ts';
 
 function parseHours(text: string | null): Record<string, string> | null {
@@ -83,23 +83,31 @@ function subjectOf(row: AuditRow, kept: KeptRecords): AuditSubject | null {
     const name = kept.business.get(record.id) ?? (row.outcome?.code === 'business_named' ? row.outcome.params.name : null);
     return { kind: 'business', id: record.id, exists: kept.business.has(record.id), name };
   }
-  const request = row.action === 'write.refused' ? requestOfTarget(row.target) : null;
+  const request = refusedRequestOf(row);
   if (request === null) return null;
   const businessId = businessOfRequest(request.path);
   const business = businessId === null ? null : { id: businessId, exists: kept.business.has(businessId), name: kept.business.get(businessId) ?? null };
   return { kind: 'request', method: request.method, path: request.path, business };
 }
 
-/** The businesses a page of the activity list names: by its target (`business:12`), or by a refused write's path. */
-export function businessesNamed(rows: readonly AuditRow[]): number[] {
-  return rows.flatMap((row) => {
-    const record = recordOfTarget(row.target);
-    if (record !== null) return record.kind === 'business' ? [record.id] : [];
-    const request = row.action === 'write.refused' ? requestOfTarget(row.target) : null;
-    const id = request === null ? null : businessOfRequest(request.path);
-    return id === null ? [] : [id];
-  });
+/** A refused write's request, as its entry's target names it; null for any other entry. */
+const refusedRequestOf = (row: AuditRow) => (row.action === 'write.refused' ? requestOfTarget(row.target) : null);
+
+/** The record an entry is about: its target's (`business:12`), or the one business a refused write's path names. */
+function recordOfEntry(row: AuditRow): { kind: AuditRecordKind; id: number } | null {
+  const record = recordOfTarget(row.target);
+  if (record !== null) return record;
+  const request = refusedRequestOf(row);
+  const id = request === null ? null : businessOfRequest(request.path);
+  return id === null ? null : { kind: 'business', id };
 }
+
+/** The ids of `kind` a page of the activity list names, for the one query that reads which are still kept. */
+export const recordsNamed = (rows: readonly AuditRow[], kind: AuditRecordKind): number[] =>
+  rows.flatMap((row) => {
+    const record = recordOfEntry(row);
+    return record?.kind === kind ? [record.id] : [];
+  });
 
 export function presentAuditItem(row: AuditRow, kept: KeptRecords): AdminActivityItem {
   return {

@@ -5,7 +5,7 @@ import { notFound, payloadTooLarge, conflict } from '../../errors.ts';
 import { requireAdmin, requireAdminWrite } from '../../middleware/admin-auth.ts';
 import { markAudited } from '../../middleware/audit-refusals.ts';
 import { validate } from '../../middleware/validate.ts';
-import { presentAdminBusiness, presentAdminListItem, businessesNamed, presentAuditItem, presentMessage, type KeptRecords } from '../../presenters/admin.ts';
+import { presentAdminBusiness, presentAdminListItem, presentAuditItem, presentMessage, recordsNamed, type KeptRecords } from '../../presenters/admin.ts';
 import { presentAdminContactDetails } from '../../presenters/contact-details.ts';
 import { presentUploadReport } from '../../presenters/upload-report.ts';
 import { describeSitemaps } from '../../services/admin-sitemaps.ts';
@@ -35,7 +35,7 @@ import type {
   UploadReport,
 } from '../../shared/admin-types.ts';
 import { AUDITED_IDS, type AuditDetail } from '../../shared/audit-details.ts';
-import { auditTarget, recordOfTarget } from '../../shared/audit-targets.ts';
+import { auditTarget } from '../../shared/audit-targets.ts';
 import { faultPoint } from '@directory/indexer/fault-point.ts';
 import type { AppDeps } from '../deps.ts';
 import {
@@ -117,8 +117,7 @@ export function createAdminRouter(deps: AppDeps): Router {
     const { query } = ctx.state.input as AdminActivityReq;
     const { rows, total } = admin.audit.list(query.limit, (query.page - 1) * query.limit);
     // One query per kind for the page's records, so a deleted business is named without a link.
-    const messages = rows.map((row) => recordOfTarget(row.target)).flatMap((record) => (record?.kind === 'message' ? [record.id] : []));
-    const kept: KeptRecords = { business: admin.businesses.repository.namesOf(businessesNamed(rows)), message: admin.messages.existing(messages) };
+    const kept: KeptRecords = { business: admin.businesses.repository.namesOf(recordsNamed(rows, 'business')), message: admin.messages.existing(recordsNamed(rows, 'message')) };
     const body: AdminActivityPage = { items: rows.map((row) => presentAuditItem(row, kept)), pagination: { page: query.page, totalPages: pages(total, query.limit), total } };
     ctx.body = body;
   });
