@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { startTestApp, type TestApp } from '@directory/backend/testing/test-app.ts';
 import { launchBrowser } from './browser.ts';
+import { slugOfName } from '@directory/data/testing/insert-business.ts';
 
 let app: TestApp & { url: string };
 let browser: Browser;
@@ -126,7 +127,7 @@ const violationsOf = (page: Page) => page.evaluate(() => (window as unknown as {
 
 describe('the Content-Security-Policy in Chromium', () => {
   it("runs the snippets' inline and external scripts (and what they add) and the ad code, hydrates the page, and blocks an injected script and an inline handler", async () => {
-    const slug = app.deps.record.prepare('SELECT slug FROM businesses WHERE name = ?').pluck().get('Nonce Bakery') as string;
+    const slug = slugOfName(app.deps.record, 'Nonce Bakery');
     const page = await openRecording(`${injectorUrl}/business/${slug}`);
     await page.waitForFunction(() => (window as unknown as { addedByTagRan?: boolean }).addedByTagRan === true);
     await isHydrated(page);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { startTestApp, type TestApp } from '@directory/backend/testing/test-app.ts';
 import { launchBrowser } from './browser.ts';
+import { slugOfName } from '@directory/data/testing/insert-business.ts';
 
 const BUDGET_KB = 150;
 const PHONE = { width: 390, height: 844 };
@@ -26,7 +27,7 @@ beforeAll(async () => {
     ],
     { withBuiltSite: true },
   );
-  slug = app.deps.record.prepare("SELECT slug FROM businesses WHERE name = 'Weighed Plumbing'").pluck().get() as string;
+  slug = slugOfName(app.deps.record, 'Weighed Plumbing');
   browser = await launchBrowser();
 });
 

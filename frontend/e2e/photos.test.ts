@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { startTestApp, type TestApp } from '@directory/backend/testing/test-app.ts';
 import { hydrated, launchBrowser, screenshot } from './browser.ts';
+import { slugOfName } from '@directory/data/testing/insert-business.ts';
 
 let app: TestApp & { url: string };
 let browser: Browser;
@@ -34,7 +35,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const slugOf = (name: string) => app.deps.record.prepare('SELECT slug FROM businesses WHERE name = ?').pluck().get(name) as string;
+const slugOf = (name: string) => slugOfName(app.deps.record, name);
 
 /** Every <img> inside `scope` (the page's main content unless said): its address and whether it drew a picture. */
 const images = (page: Page, scope = 'main') =>

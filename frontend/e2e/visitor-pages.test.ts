@@ -10,6 +10,7 @@ import type { BusinessInput } from '@directory/data/business.ts';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { startTestApp, type TestApp } from '@directory/backend/testing/test-app.ts';
 import { launchBrowser, screenshot } from './browser.ts';
+import { slugOfName } from '@directory/data/testing/insert-business.ts';
 
 let app: TestApp & { url: string };
 let browser: Browser;
@@ -47,7 +48,7 @@ function world(): BusinessInput[] {
 
 beforeAll(async () => {
   app = await startTestApp(world(), { withBuiltSite: true });
-  atelierSlug = app.deps.record.prepare("SELECT slug FROM businesses WHERE name = 'Atelier du Robinet'").pluck().get() as string;
+  atelierSlug = slugOfName(app.deps.record, 'Atelier du Robinet');
   browser = await launchBrowser();
 });
 

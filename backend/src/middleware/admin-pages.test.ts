@@ -3,6 +3,7 @@ import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import type { AdminBusiness } from '../shared/admin-types.ts';
 import { signInAsAdmin, type AdminClient } from '../testing/admin-client.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { slugOfName } from '@directory/data/testing/insert-business.ts';
 
 const MARKER = '<meta name="operator-marker" content="head-snippet">';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36';
@@ -97,7 +98,7 @@ describe('admin pages on the server, and what public pages keep', () => {
   });
 
   it('keeps the snippets on public pages, and answers 410 for the page of a deleted business', async () => {
-    const slug = app.deps.record.prepare('SELECT slug FROM businesses WHERE name = ?').pluck().get('Page Cafe') as string;
+    const slug = slugOfName(app.deps.record, 'Page Cafe');
     const page = await app.get(`/business/${slug}`);
     expect(page.status).toBe(200);
     const html = await page.text();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { slugOfName } from '@directory/data/testing/insert-business.ts';
 
 interface ManifestChunk {
   file: string;
@@ -46,7 +47,7 @@ describe('the admin app is a chunk of its own', () => {
   });
 
   it("is not referenced by a business page's HTML", async () => {
-    const slug = app.deps.record.prepare('SELECT slug FROM businesses WHERE name = ?').pluck().get('Chunk Check Bakery') as string;
+    const slug = slugOfName(app.deps.record, 'Chunk Check Bakery');
     const response = await app.get(`/business/${slug}`);
     expect(response.status).toBe(200);
     const assets = assetsOf(await response.text());

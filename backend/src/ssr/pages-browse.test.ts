@@ -3,6 +3,7 @@ import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import type { CategoryEntry, PagedBusinesses } from '../shared/api-types.ts';
 import type { RenderedReads } from '@directory/frontend/src/lib/api-client.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { slugOfName } from '@directory/data/testing/insert-business.ts';
 
 let app: TestApp & { url: string };
 
@@ -49,7 +50,7 @@ async function page(path: string): Promise<{ status: number; html: string; text:
   return { status: response.status, html, text: visibleText(html) };
 }
 
-const slugOf = (name: string) => app.deps.record.prepare('SELECT slug FROM businesses WHERE name = ?').pluck().get(name) as string;
+const slugOf = (name: string) => slugOfName(app.deps.record, name);
 const count = (sql: string) => (app.deps.record.prepare(sql).get() as { n: number }).n;
 const titleOf = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1];
 const canonicalOf = (html: string) => /<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+([^"]*)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
@@ -398,7 +399,7 @@ describe('the reads a page hands to the browser', () => {
   it.each(['/', '/businesses?page=2', '/categories', '/categories/plumber?page=2', '/countries', '/countries/germany', '/cities', '/cities/fr/lyon', 'the business page'])(
     '%s: each embedded read is what the API answers at its path',
     async (name) => {
-      const slug = (app.deps.record.prepare("SELECT slug FROM businesses WHERE name = 'Lyon Plumber 01'").get() as { slug: string }).slug;
+      const slug = slugOfName(app.deps.record, 'Lyon Plumber 01');
       const path = name === 'the business page' ? `/business/${slug}` : name;
       // Rendered anew, not kept from an earlier test: a kept page's reads carry the time of its first render.
       app.deps.admin.caches.clearAll();

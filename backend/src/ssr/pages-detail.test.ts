@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { CONTACT_MESSAGES_RULE } from '../services/rate-limits.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { slugOfName } from '@directory/data/testing/insert-business.ts';
 
 let app: TestApp;
 let bouchonSlug: string;
 let noMapSlug: string;
 let baseUrl: string;
 
-const slugOf = (name: string) => app.deps.record.prepare('SELECT slug FROM businesses WHERE name = ?').pluck().get(name) as string;
+const slugOf = (name: string) => slugOfName(app.deps.record, name);
 
 /** The JSON-LD objects in a page's <head>. */
 function jsonLd(html: string): Record<string, unknown>[] {

@@ -6,6 +6,7 @@ import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { RoutePreloads, type BuildManifest } from './route-preloads.ts';
 import { NONCE_PLACEHOLDER } from './script-nonce.ts';
+import { slugOfName } from '@directory/data/testing/insert-business.ts';
 
 describe('RoutePreloads', () => {
   const manifest: BuildManifest = {
@@ -48,7 +49,7 @@ describe('the pages the server renders', () => {
   afterAll(() => app.close());
 
   it("preload the rendered route's chunk, with the response's nonce, and not other routes' chunks", async () => {
-    const slug = app.deps.record.prepare('SELECT slug FROM businesses WHERE name = ?').pluck().get('Preload Bakery') as string;
+    const slug = slugOfName(app.deps.record, 'Preload Bakery');
     const response = await app.get(`/business/${slug}`);
     expect(response.status).toBe(200);
     const html = await response.text();

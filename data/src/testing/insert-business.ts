@@ -15,3 +15,10 @@ export function insertBusiness(record: RecordDatabase, business: BusinessInput, 
     .run({ ...columns, slug: slug ?? businessSlug(business.name, business.placeId ?? business.name) });
   return Number(result.lastInsertRowid);
 }
+
+/** The slug the record gives the business named `name`; throws when no business has that name. */
+export function slugOfName(record: RecordDatabase, name: string): string {
+  const slug = record.prepare('SELECT slug FROM businesses WHERE name = ?').pluck().get(name) as string | undefined;
+  if (slug === undefined) throw new Error(`No business named ${JSON.stringify(name)} in the record`);
+  return slug;
+}

@@ -16,6 +16,7 @@ import type { FieldIssue } from '../../shared/field-reasons.ts';
 import { saveBusinesses } from '../../services/business-writer.ts';
 import { signInAsAdmin, type AdminClient } from '../../testing/admin-client.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
+import { slugOfName } from '@directory/data/testing/insert-business.ts';
 
 type App = TestApp & { url: string };
 
@@ -536,7 +537,7 @@ describe('admin deletions', () => {
   afterAll(() => app.close());
 
   it('deletes one business: gone from the record and lists, its page answers 410', async () => {
-    const slug = app.deps.record.prepare(`SELECT slug FROM businesses WHERE name = 'Delete Me'`).pluck().get() as string;
+    const slug = slugOfName(app.deps.record, 'Delete Me');
     expect((await admin.request('DELETE', '/api/businesses/abc')).status).toBe(400);
     expect(await (await admin.request('DELETE', '/api/businesses/2')).json()).toEqual({ success: true });
     expect((await admin.request('DELETE', '/api/businesses/2')).status).toBe(404);

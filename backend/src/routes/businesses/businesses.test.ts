@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import type { ApiError, BusinessDetail, NearbyBusinesses, PagedBusinesses } from '../../shared/api-types.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
+import { slugOfName } from '@directory/data/testing/insert-business.ts';
 
 let app: TestApp;
 
@@ -115,7 +116,7 @@ describe('GET /api/businesses/:slug with PUBLIC_LISTING=approved', () => {
       { listingPolicy: 'approved' },
     );
     try {
-      const slugOf = (name: string) => approvedOnly.deps.record.prepare('SELECT slug FROM businesses WHERE name = ?').pluck().get(name) as string;
+      const slugOf = (name: string) => slugOfName(approvedOnly.deps.record, name);
       expect((await approvedOnly.get(`/api/businesses/${slugOf('Approved Bakery')}`)).status).toBe(200);
       const pending = await approvedOnly.get(`/api/businesses/${slugOf('Pending Bakery')}`);
       expect(pending.status).toBe(404);
@@ -133,7 +134,7 @@ describe('GET /api/businesses/:slug with PUBLIC_LISTING=approved', () => {
 
 describe('GET /api/businesses/{slug}/nearby', () => {
   let nearbyApp: TestApp;
-  const slugOf = (name: string) => nearbyApp.deps.record.prepare('SELECT slug FROM businesses WHERE name = ?').pluck().get(name) as string;
+  const slugOf = (name: string) => slugOfName(nearbyApp.deps.record, name);
   const read = async (name: string) => (await (await nearbyApp.get(`/api/businesses/${slugOf(name)}/nearby`)).json()) as NearbyBusinesses;
   /** 1 km east of Lyon's Place Bellecour is 0.01287° of longitude. */
   const KM_EAST = 1 / (111.195 * Math.cos((45.76 * Math.PI) / 180));
