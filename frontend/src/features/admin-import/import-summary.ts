@@ -48,10 +48,14 @@ export function uploadNotice(results: readonly FileImportResult[], isDryRun: boo
   if (succeeded.length < results.length) return { text: `Kısmi başarı ${succeeded.length}/${results.length}`, tone: 'error' };
   const errors = succeeded.reduce((sum, result) => sum + result.errorCount, 0);
   const skipped = succeeded.reduce((sum, result) => sum + result.skippedCount, 0);
-  const problems = [errors > 0 ? `${formatCount(errors)} satır hatalı` : null, skipped > 0 ? `${formatCount(skipped)} satır atlandı` : null].filter(Boolean).join(', ');
+  // A dry run skipped nothing: it says what an import would have skipped.
+  const skippedVerb = isDryRun ? 'atlanacaktı' : 'atlandı';
+  const problems = [errors > 0 ? `${formatCount(errors)} satır hatalı` : null, skipped > 0 ? `${formatCount(skipped)} satır ${skippedVerb}` : null]
+    .filter(Boolean)
+    .join(', ');
   if (isDryRun) {
     const done = 'Deneme tamamlandı: tüm dosyalar okundu ve denetlendi, kayda hiçbir şey yazılmadı.';
-    return problems === '' ? { text: done, tone: 'success' } : { text: `${done} ${problems.replace('atlandı', 'atlanacaktı')}; ayrıntılar aşağıda.`, tone: 'warning' };
+    return problems === '' ? { text: done, tone: 'success' } : { text: `${done} ${problems}; ayrıntılar aşağıda.`, tone: 'warning' };
   }
   return problems === '' ? { text: 'Tüm dosyalar başarıyla yüklendi.', tone: 'success' } : { text: `Tüm dosyalar yüklendi; ${problems}: ayrıntılar aşağıda.`, tone: 'warning' };
 }
