@@ -200,7 +200,7 @@ describe('openRows', () => {
     ]);
   });
 
-  it('reads the first worksheet of an .xlsx with numbers, booleans and rich text as text', async () => {
+  it('reads an .xlsx with numbers, booleans and rich text as text, not its sheet of notes', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Places');
     sheet.addRow(['name', 'rating', 'verified', 'postal_code']);
@@ -211,6 +211,50 @@ describe('openRows', () => {
     expect(await readAll(file)).toEqual([
       { rowNumber: 1, cells: ['name', 'rating', 'verified', 'postal_code'] },
       { rowNumber: 2, cells: ['Chez Jo', '4.4', 'TRUE', '90744'] },
+    ]);
+  });
+
+  it('reads on in each later worksheet that repeats the first header, numbering its rows on as one table; other sheets are not read', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const places = workbook.addWorksheet('businesses');
+    places.addRow(['name', 'phone']);
+    places.addRow(['A', '1']);
+    places.addRow(['B', '2']);
+    const notes = workbook.addWorksheet('Notes');
+    notes.addRow(['name of the file', 'phone']);
+    notes.addRow(['not read', '0']);
+    const more = workbook.addWorksheet('businesses 2');
+    // The same header, written with a space and an empty cell after it.
+    more.addRow([' name', 'phone ', '']);
+    more.addRow(['C', '3']);
+    // A blank row kept by its formatting, then a row further down: numbered as in its sheet, moved along.
+    more.getRow(4).values = ['D', '4'];
+    const last = workbook.addWorksheet('businesses 3');
+    last.addRow(['name', 'phone']);
+    last.addRow(['E', '5']);
+    const file = join(dir, 'sheets.xlsx');
+    await workbook.xlsx.writeFile(file);
+
+    expect(await readAll(file)).toEqual([
+      { rowNumber: 1, cells: ['name', 'phone'] },
+      { rowNumber: 2, cells: ['A', '1'] },
+      { rowNumber: 3, cells: ['B', '2'] },
+      { rowNumber: 4, cells: ['C', '3'] },
+      { rowNumber: 6, cells: ['D', '4'] },
+      { rowNumber: 7, cells: ['E', '5'] },
+    ]);
+  });
+
+  it('reads on in the later sheets of a legacy .xls that repeat the first header', async () => {
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['name', 'rating'], ['A', 4.5]]), 'businesses');
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['notes'], ['not read']]), 'Notes');
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['name', 'rating'], ['B', 3]]), 'businesses 2');
+    const file = write('sheets.xls', XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer);
+    expect(await readAll(file)).toEqual([
+      { rowNumber: 1, cells: ['name', 'rating'] },
+      { rowNumber: 2, cells: ['A', '4.5'] },
+      { rowNumber: 3, cells: ['B', '3'] },
     ]);
   });
 

@@ -1,8 +1,9 @@
 /**
  * Streams the rows of a spreadsheet as text cells, whatever its kind: .xlsx through exceljs's
- * streaming WorkbookReader (first worksheet), CSV through papaparse (any of `, ; \t`, any
- * encoding detected), legacy .xls through @e965/xlsx (whole file, size-capped: an .xls holds
- * at most 65,536 rows). Nothing but the current rows is held in memory.
+ * streaming WorkbookReader, CSV through papaparse (any of `, ; \t`, any encoding detected),
+ * legacy .xls through @e965/xlsx (whole file, size-capped: an .xls holds at most 65,536 rows).
+ * A workbook's sheets are read as one table (rowsAcrossSheets). Nothing but the current rows is
+ * held in memory.
  */
 import { createReadStream, readFileSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
@@ -249,6 +250,46 @@ async function* csvRows(input: Readable, encoding: TextEncoding, delimiter: stri
 
 type CellValue = ExcelJS.CellValue;
 
+/** A header row as compared between sheets: its cells trimmed, without empty cells at its end. */
+function headerKey(cells: readonly string[]): string {
+  const trimmed = cells.map((cell) => cell.trim());
+  while (trimmed.length > 0 && trimmed.at(-1) === '') trimmed.pop();
+  return JSON.stringify(trimmed);
+}
+
+/** One sheet's rows, as a workbook's reader gives them. */
+type SheetRows = AsyncIterable<SheetRow> | Iterable<SheetRow>;
+
+/**
+ * A workbook's rows as one table: the first sheet that has rows, whole, then each later sheet
+ * whose first row repeats that sheet's header (our export goes on in a new sheet when one is
+ * full), without that row. Other sheets (notes, a pivot table, a summary) are not read: their rows
+ * would be mapped with columns that are not theirs. A later sheet's rows are numbered on from the
+ * last row read before it, as if the sheets were one: a report's row numbers stay unique across
+ * the file, and match those of the same rows exported as CSV. A sheet left out is stopped at its
+ * first row.
+ */
+async function* rowsAcrossSheets(sheets: AsyncIterable<SheetRows> | Iterable<SheetRows>): AsyncGenerator<SheetRow> {
+  let header: string | null = null;
+  /** The number the last row read got. */
+  let lastRow = 0;
+  for await (const sheet of sheets) {
+    /** What a row number of this sheet is moved by; null until its header row is read. */
+    let shift: number | null = header === null ? 0 : null;
+    for await (const row of sheet) {
+      if (shift === null) {
+        if (!('cells' in row) || headerKey(row.cells) !== header) break;
+        shift = lastRow - row.rowNumber;
+        continue;
+      }
+      if (header === null) header = 'cells' in row ? headerKey(row.cells) : '';
+      if (shift !== 0) row.rowNumber += shift;
+      lastRow = row.rowNumber;
+      yield row;
+    }
+  }
+}
+
 /** A cell as text: numbers as JavaScript prints them, booleans TRUE/FALSE, dates ISO, rich text joined, formulas by result. */
 export function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
@@ -280,16 +321,13 @@ class InflatedBudget {
   add(bytes: number): void {
     this.used += bytes;
     if (this.used <= this.limit) return;
-    throw new InflatedTooFarError(
+    throw new UnreadableFileError(
       this.isDeclared
         ? { code: 'inflates_past_declared', params: { bytes: this.limit } }
         : { code: 'inflates_past_limit', params: { maxGb: Math.round(this.limit / 1024 ** 3) } },
     );
   }
 }
-
-class InflatedTooFarError extends UnreadableFileError {}
-
 
 interface WorkbookReaderInternals {
   _parseRels(entry: Readable): Promise<void>;
@@ -298,21 +336,31 @@ interface WorkbookReaderInternals {
   _parseWorksheet(iterator: AsyncIterable<string>, sheetNo: string): Generator<{ eventType: string; value: unknown }>;
 }
 
+/** What stopped the reading of an .xlsx, as the file's problem. */
+const asXlsxReadError = (error: unknown): UnreadableFileError =>
+  error instanceof UnreadableFileError ? error : new UnreadableFileError({ code: 'xlsx_unreadable', params: { detail: (error as Error).message } });
+
 /**
- * The first worksheet's rows, through exceljs's streaming reader's own part parsers, handed the
- * parts in the order they are needed (workbook-archive.ts): the workbook's relationships and
- * properties and the shared strings first, then the worksheet, streamed from the archive as its
- * rows are asked for. Its `read()` is not used: reading the archive front to back, it unpacks a
- * worksheet that comes before the shared strings (as Excel writes them) whole into a temporary
- * file before parsing any row.
+ * The worksheets' rows (see rowsAcrossSheets), through exceljs's streaming reader's own part
+ * parsers, handed the parts in the order they are needed (workbook-archive.ts): the workbook's
+ * relationships and properties and the shared strings first, then each worksheet in the
+ * archive's order, streamed from the archive as its rows are asked for. Its `read()` is not used:
+ * reading the archive front to back, it unpacks a worksheet that comes before the shared strings
+ * (as Excel writes them) whole into a temporary file before parsing any row.
  *
  * exceljs 4.4's reader also decodes every inflated chunk on its own, so a character split between
  * two chunks turns into U+FFFD (exceljs issues #2063 and #2316, unfixed in 4.4.0): about one long
  * non-ASCII cell in two thousand. Its parsers are handed text decoded across chunk boundaries
  * instead (its SAX step passes strings through unchanged), every inflated byte counted against
- * `budget`. `progress.bytesRead` follows the compressed bytes of the worksheet read so far.
+ * `budget`. `progress.bytesRead` follows the compressed bytes of the worksheet being read (from
+ * where its entry starts in the archive).
  */
-async function* xlsxRows(file: string, budget: InflatedBudget, progress: { bytesRead: number }): AsyncGenerator<SheetRow> {
+function xlsxRows(file: string, budget: InflatedBudget, progress: { bytesRead: number }): AsyncGenerator<SheetRow> {
+  return rowsAcrossSheets(xlsxSheets(file, budget, progress));
+}
+
+/** The worksheets of an .xlsx, each the rows of one, read while the next is not asked for yet (see xlsxRows). */
+async function* xlsxSheets(file: string, budget: InflatedBudget, progress: { bytesRead: number }): AsyncGenerator<AsyncGenerator<SheetRow>> {
   const { default: Excel } = await import('exceljs');
   let archive: WorkbookArchive | null = null;
   let sheet: Readable | null = null;
@@ -331,22 +379,29 @@ async function* xlsxRows(file: string, budget: InflatedBudget, progress: { bytes
     if (properties) await internals._parseWorkbook(properties);
     const sharedStrings = await text('xl/sharedStrings.xml');
     if (sharedStrings) for await (const event of internals._parseSharedStrings(sharedStrings)) void event;
-    // Only the first worksheet holds the places; the rest (notes, pivots) are not read.
-    const first = archive.firstWorksheet();
-    if (!first) return;
-    progress.bytesRead = first.entry.relativeOffsetOfLocalHeader;
-    sheet = await archive.read(first.entry, (bytes) => (progress.bytesRead += bytes));
-    for (const { value: worksheet } of internals._parseWorksheet(decodeAcrossChunks(sheet, { budget }), first.sheetNo)) {
-      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-        const values = row.values as CellValue[];
-        const cells: string[] = new Array(Math.max(values.length - 1, 0));
-        for (let index = 1; index < values.length; index += 1) cells[index - 1] = cellText(values[index] ?? null);
-        yield { rowNumber: row.number, cells };
-      }
+    for (const { entry, sheetNo } of archive.worksheets()) {
+      progress.bytesRead = entry.relativeOffsetOfLocalHeader;
+      sheet = await archive.read(entry, (bytes) => (progress.bytesRead += bytes));
+      const events = internals._parseWorksheet(decodeAcrossChunks(sheet, { budget }), sheetNo);
+      yield (async function* worksheetRows(): AsyncGenerator<SheetRow> {
+        try {
+          for (const { value: worksheet } of events) {
+            for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+              const values = row.values as CellValue[];
+              const cells: string[] = new Array(Math.max(values.length - 1, 0));
+              for (let index = 1; index < values.length; index += 1) cells[index - 1] = cellText(values[index] ?? null);
+              yield { rowNumber: row.number, cells };
+            }
+          }
+        } catch (error) {
+          throw asXlsxReadError(error);
+        }
+      })();
+      // Read through, or left at its first row (rowsAcrossSheets): the sheet's stream lets go of its entry.
+      sheet.destroy();
     }
   } catch (error) {
-    if (error instanceof InflatedTooFarError) throw error;
-    throw new UnreadableFileError({ code: 'xlsx_unreadable', params: { detail: (error as Error).message } });
+    throw asXlsxReadError(error);
   } finally {
     // Stopped early (no name column, a write error): the sheet's stream lets go of the archive's file.
     sheet?.destroy();
@@ -354,22 +409,24 @@ async function* xlsxRows(file: string, budget: InflatedBudget, progress: { bytes
   }
 }
 
+/** The sheets of a legacy .xls (read whole: see MAX_XLS_BYTES) as one table (rowsAcrossSheets). */
 async function* xlsRows(file: string, onRead: () => void): AsyncGenerator<SheetRow> {
-  let sheet: XLSX.WorkSheet | undefined;
+  let workbook: XLSX.WorkBook;
   const XLSX = await import('@e965/xlsx');
   try {
-    const workbook = XLSX.read(readFileSync(file), { type: 'buffer', dense: true, cellDates: true, cellFormula: false, cellHTML: false });
-    const first = workbook.SheetNames[0];
-    sheet = first === undefined ? undefined : workbook.Sheets[first];
+    workbook = XLSX.read(readFileSync(file), { type: 'buffer', dense: true, cellDates: true, cellFormula: false, cellHTML: false });
   } catch (error) {
     throw new UnreadableFileError({ code: 'xls_unreadable', params: { detail: (error as Error).message } });
   }
   onRead();
-  if (!sheet) return;
-  const firstRow = XLSX.utils.decode_range(sheet['!ref'] ?? 'A1').s.r + 1;
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
-  for (const [index, row] of rows.entries()) {
-    const cells = row.map((value) => cellText(value as CellValue));
-    if (cells.some((cell) => cell !== '')) yield { rowNumber: firstRow + index, cells };
+  function* sheetRows(sheet: XLSX.WorkSheet): Generator<SheetRow> {
+    const firstRow = XLSX.utils.decode_range(sheet['!ref'] ?? 'A1').s.r + 1;
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
+    for (const [index, row] of rows.entries()) {
+      const cells = row.map((value) => cellText(value as CellValue));
+      if (cells.some((cell) => cell !== '')) yield { rowNumber: firstRow + index, cells };
+    }
   }
+  const sheets = workbook.SheetNames.flatMap((name) => (workbook.Sheets[name] ? [workbook.Sheets[name]] : []));
+  yield* rowsAcrossSheets(sheets.map(sheetRows));
 }

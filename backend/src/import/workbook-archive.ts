@@ -19,7 +19,7 @@ import yauzl from 'yauzl';
  */
 const INFLATED_CHUNK_BYTES = 64 * 1024;
 
-/** The entry name exceljs recognises as a worksheet (the same test, so the same sheet is first). */
+/** The entry name exceljs recognises as a worksheet (the same test, so the same sheets in the same order). */
 const WORKSHEET = /xl\/worksheets\/sheet(\d+)[.]xml/;
 
 /** An .xlsx archive opened by its central directory. Close it when done. */
@@ -57,13 +57,12 @@ export class WorkbookArchive {
     return this.entries.find((entry) => entry.fileName === name);
   }
 
-  /** The first worksheet in the archive's order, the one exceljs's reader emits first. */
-  firstWorksheet(): { entry: yauzl.Entry; sheetNo: string } | undefined {
-    for (const entry of this.entries) {
+  /** The worksheets in the archive's order, the order exceljs's reader emits them in. */
+  worksheets(): { entry: yauzl.Entry; sheetNo: string }[] {
+    return this.entries.flatMap((entry) => {
       const match = WORKSHEET.exec(entry.fileName);
-      if (match) return { entry, sheetNo: match[1]! };
-    }
-    return undefined;
+      return match ? [{ entry, sheetNo: match[1]! }] : [];
+    });
   }
 
   /** The inflated bytes of `entry`; `onCompressedBytes` is told the length of each compressed chunk read (for progress). */
