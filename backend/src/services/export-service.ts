@@ -5,14 +5,15 @@
  * back-pressure, so memory stays constant whatever the number of rows, in slices of about 20 ms
  * between which the event loop serves other requests. As CSV through
  * csv-stringify (RFC 4180 quoting, CRLF, UTF-8 BOM; text that a spreadsheet would run as a
- * formula is neutralised), or as an .xlsx of typed cells (xlsx-stream.ts).
+ * formula is neutralised), or as an .xlsx of typed cells, in as many worksheets as the rows fill
+ * (xlsx-stream.ts).
  */
 import { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { stringify } from 'csv-stringify';
 import type { DateRange, ExportField, ExportFormat } from '../shared/import-types.ts';
 import { TimeSlices } from './time-slices.ts';
-import { streamXlsx, type XlsxCellKind, type XlsxColumn } from './xlsx-stream.ts';
+import { streamXlsx, type XlsxCellKind, type XlsxColumn, type XlsxStreamOptions } from './xlsx-stream.ts';
 
 export interface ExportFilter {
   fields: readonly ExportField[];
@@ -145,10 +146,13 @@ function csvExport(recordFile: string, filter: ExportFilter, now: Date): Readabl
 /** The export's columns in an .xlsx: each field by its name, typed. */
 export const xlsxColumnsOf = (fields: readonly ExportField[]): XlsxColumn[] => fields.map((field) => ({ header: field, ...XLSX_COLUMNS[field] }));
 
-/** The export as a byte stream; the read-only connection closes when the stream ends or is destroyed. */
-export function streamExport(recordFile: string, filter: ExportFilter, format: ExportFormat, now = new Date()): Readable {
+/**
+ * The export as a byte stream; the read-only connection closes when the stream ends or is
+ * destroyed. `xlsxOptions` is for tests (a smaller sheet, say).
+ */
+export function streamExport(recordFile: string, filter: ExportFilter, format: ExportFormat, now = new Date(), xlsxOptions: XlsxStreamOptions = {}): Readable {
   if (format === 'csv') return csvExport(recordFile, filter, now);
-  return streamXlsx(exportRows(recordFile, filter, now), xlsxColumnsOf(filter.fields));
+  return streamXlsx(exportRows(recordFile, filter, now), xlsxColumnsOf(filter.fields), xlsxOptions);
 }
 
 /** The answer's content type of each format. */

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { EXCEL_CELL_CHARS, streamXlsx, xlsxCellValue, type XlsxColumn } from './xlsx-stream.ts';
+import { EXCEL_CELL_CHARS, EXCEL_SHEET_ROWS, streamXlsx, xlsxCellValue, type XlsxColumn } from './xlsx-stream.ts';
 
 const COLUMNS: XlsxColumn[] = [
   { header: 'id', kind: 'number', width: 10 },
@@ -32,13 +32,30 @@ function countedRows(total: number) {
 }
 
 async function readWorkbook(bytes: Buffer): Promise<ExcelJS.Worksheet> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(new Uint8Array(bytes).buffer);
-  return workbook.worksheets[0]!;
+  return (await readWorksheets(bytes))[0]!;
 }
 
+/** Every worksheet of the file, in the workbook's order. */
+async function readWorksheets(bytes: Buffer): Promise<ExcelJS.Worksheet[]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(new Uint8Array(bytes).buffer);
+  return workbook.worksheets;
+}
+
+async function readAll(file: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of file) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A sheet's rows below its header, as the ids in their first column. */
+const idsOf = (sheet: ExcelJS.Worksheet) => sheet.getSheetValues().slice(2).map((values) => (values as ExcelJS.CellValue[])[1]);
+
 describe('streamXlsx', () => {
-  it('writes no further ahead of a slow reader than its buffers hold, then the whole file', async () => {
+  it.each([
+    { sheets: 1, rowsPerSheet: undefined },
+    { sheets: 4, rowsPerSheet: 10_000 },
+  ])('writes no further ahead of a slow reader than its buffers hold, then the whole file ($sheets sheet(s))', async ({ sheets, rowsPerSheet }) => {
     const total = 40_000;
     const { state, rows, exhausted } = countedRows(total);
     const chunks: Buffer[] = [];
@@ -48,6 +65,7 @@ describe('streamXlsx', () => {
     const samples: { pulled: number; bytesRead: number }[] = [];
     let isReading = false;
     const file = streamXlsx(rows, COLUMNS, {
+      rowsPerSheet,
       onWaitForReader: () => {
         state.isWriterWaiting = true;
         samples.push({ pulled: state.pulled, bytesRead });
@@ -74,15 +92,48 @@ describe('streamXlsx', () => {
     const bytes = Buffer.concat(chunks);
 
     // How many rows the writer had pulled beyond those whose bytes the reader had taken (the
-    // rows' bytes are alike, so the file's bytes are spread evenly over them).
+    // rows' bytes are alike, so the file's bytes are spread evenly over them). Past a sheet's
+    // end, the writer waits for the reader to take the next sheet's bytes, not the last one's.
     const ahead = samples.map((sample) => Math.round(sample.pulled - (total * sample.bytesRead) / bytes.length));
     expect(Math.max(...ahead)).toBeLessThan(total / 10);
     expect(samples.length).toBeGreaterThan(10);
+    // It waited in the last sheet too.
+    expect(samples.filter((sample) => sample.pulled > total - total / sheets).length).toBeGreaterThan(1);
 
-    const sheet = await readWorkbook(bytes);
-    expect(sheet.rowCount).toBe(total + 1);
-    expect(sheet.getRow(total + 1).values).toEqual([undefined, total, `Ταβέρνα ${total} =SUM(A1:A2)`, true, new Date('2026-03-10T12:34:56.000Z')]);
+    const written = await readWorksheets(bytes);
+    expect(written).toHaveLength(sheets);
+    const last = written.at(-1)!;
+    expect(last.rowCount).toBe(total / sheets + 1);
+    expect(last.getRow(total / sheets + 1).values).toEqual([undefined, total, `Ταβέρνα ${total} =SUM(A1:A2)`, true, new Date('2026-03-10T12:34:56.000Z')]);
   }, 60_000);
+
+  it('goes on in a new worksheet, with the same header, widths and frozen header, when one is full', async () => {
+    const sevenRows = countedRows(7).rows;
+    const sheets = await readWorksheets(await readAll(streamXlsx(sevenRows, COLUMNS, { rowsPerSheet: 3 })));
+
+    expect(sheets.map((sheet) => sheet.name)).toEqual(['businesses', 'businesses 2', 'businesses 3']);
+    // Every business once, in id order across the sheets.
+    expect(sheets.map(idsOf)).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
+    for (const sheet of sheets) {
+      expect(sheet.getRow(1).values).toEqual([undefined, ...COLUMNS.map((column) => ({ richText: [{ text: column.header, font: { bold: true } }] }))]);
+      expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      expect(COLUMNS.map((_column, index) => sheet.getColumn(index + 1).width)).toEqual(COLUMNS.map((column) => column.width));
+    }
+    expect(sheets[1]!.getRow(2).values).toEqual([undefined, 4, 'Ταβέρνα 4 =SUM(A1:A2)', true, new Date('2026-03-10T12:34:56.000Z')]);
+  });
+
+  it('starts no empty worksheet after one the rows fill exactly, and writes the header alone when there are no rows', async () => {
+    const full = await readWorksheets(await readAll(streamXlsx(countedRows(6).rows, COLUMNS, { rowsPerSheet: 3 })));
+    expect(full.map(idsOf)).toEqual([[1, 2, 3], [4, 5, 6]]);
+    const empty = await readWorksheets(await readAll(streamXlsx(countedRows(0).rows, COLUMNS, { rowsPerSheet: 3 })));
+    expect(empty.map((sheet) => [sheet.name, sheet.rowCount])).toEqual([['businesses', 1]]);
+  });
+
+  it("takes as many rows in a sheet as Excel shows by default, and no more than it can", () => {
+    expect(EXCEL_SHEET_ROWS).toBe(2 ** 20);
+    expect(() => streamXlsx(countedRows(1).rows, COLUMNS, { rowsPerSheet: EXCEL_SHEET_ROWS })).toThrow(RangeError);
+    expect(() => streamXlsx(countedRows(1).rows, COLUMNS, { rowsPerSheet: 0 })).toThrow(RangeError);
+  });
 
   it('stops pulling rows and ends them when the reader goes away', async () => {
     const { state, rows } = countedRows(1_000_000);

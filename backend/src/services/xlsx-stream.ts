@@ -1,14 +1,20 @@
 /**
- * One worksheet of typed rows written as an .xlsx by exceljs's streaming WorkbookWriter (no
- * shared strings, no style table: a row costs the same whatever came before it), fair to a slow
- * reader and to the event loop:
+ * Typed rows written as an .xlsx by exceljs's streaming WorkbookWriter (no shared strings, no
+ * style table: a row costs the same whatever came before it), fair to a slow reader and to the
+ * event loop:
  *
+ * - A worksheet holds EXCEL_SHEET_ROWS rows. When one is full, it is committed (its XML is
+ *   finished and handed to the zip, nothing of it kept) and the rows go on in a new worksheet
+ *   with the same header row, widths and frozen header: "businesses", "businesses 2", ...
  * - exceljs does not honour back-pressure. A committed row's XML goes into the sheet's own
  *   buffer, which hands each 64 KB to a PassThrough that archiver puts in front of the zip entry
  *   and writes there whatever that PassThrough answers. Everything after it (deflate, archiver,
  *   the response) does honour it, so when the reader is slow the XML piles up in that one
  *   PassThrough. The row loop waits for it to drain whenever it holds more than its
  *   high-water mark: at most a few hundred kilobytes are ever buffered, whatever the number of rows.
+ *   Each worksheet is a zip entry of its own, with a PassThrough of its own: the loop watches the
+ *   current sheet's. archiver zips one entry at a time, so a new sheet's PassThrough is read only
+ *   once the committed sheet's is through; the loop waits on the new one meanwhile.
  * - Rows are written in slices of about 20 ms of CPU (time-slices.ts), then the loop yields, so
  *   requests arriving meanwhile are served between slices.
  */
@@ -19,6 +25,15 @@ import { TimeSlices } from './time-slices.ts';
 
 /** The characters a cell holds in Excel (its specifications and limits). */
 export const EXCEL_CELL_CHARS = 32_767;
+
+/**
+ * The rows a worksheet holds in Excel (its specifications and limits), its header row included:
+ * Excel loads no further, warning that the file was not loaded completely.
+ */
+export const EXCEL_SHEET_ROWS = 1_048_576;
+
+/** The first worksheet's name; the next ones are numbered after it ("businesses 2", ...). */
+export const XLSX_SHEET_NAME = 'businesses';
 
 /** How a column's values are written: numbers and booleans as such, dates as Excel dates, the rest as text. */
 export type XlsxCellKind = 'number' | 'boolean' | 'date' | 'text';
@@ -33,6 +48,8 @@ export interface XlsxColumn {
 export interface XlsxStreamOptions {
   /** Called each time the row loop waits for the reader, with the rows written so far. */
   onWaitForReader?: (rowsWritten: number) => void;
+  /** Data rows a worksheet takes, below its header row, before the next one starts; as many as Excel shows by default. */
+  rowsPerSheet?: number;
 }
 
 /**
@@ -85,17 +102,38 @@ export function xlsxCellValue(kind: XlsxCellKind, value: unknown): ExcelJS.CellV
   }
 }
 
+/** The name of the worksheet at `index` (from 0). */
+const sheetName = (index: number) => (index === 0 ? XLSX_SHEET_NAME : `${XLSX_SHEET_NAME} ${index + 1}`);
+
 /**
- * The rows as a streamed .xlsx: a bold header row of the columns' headers (rich text, so no style
- * table is needed), frozen, with the columns' widths. `rows` is ended (its `return()` called) when
- * the file is complete, the stream is destroyed, or writing fails.
+ * The rows as a streamed .xlsx: in each worksheet a bold header row of the columns' headers (rich
+ * text, so no style table is needed), frozen, with the columns' widths, then at most
+ * `rowsPerSheet` rows; as many worksheets as the rows fill, none empty but the first of an empty
+ * export. `rows` is ended (its `return()` called) when the file is complete, the stream is
+ * destroyed, or writing fails.
  */
 export function streamXlsx(rows: Iterator<readonly unknown[]>, columns: readonly XlsxColumn[], options: XlsxStreamOptions = {}): Readable {
+  const { rowsPerSheet = EXCEL_SHEET_ROWS - 1 } = options;
+  if (!Number.isInteger(rowsPerSheet) || rowsPerSheet < 1 || rowsPerSheet > EXCEL_SHEET_ROWS - 1) {
+    throw new RangeError(`rowsPerSheet must be a whole number from 1 to ${EXCEL_SHEET_ROWS - 1}, not ${rowsPerSheet}`);
+  }
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false, useStyles: false, zip: ZIP_OPTIONS });
-  const sheet = workbook.addWorksheet('businesses', { views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }] });
-  sheet.columns = columns.map((column) => ({ key: column.header, width: column.width }));
   const kinds = columns.map((column) => column.kind);
+  const header = columns.map((column) => ({ richText: [{ text: column.header, font: { bold: true } }] }));
+
+  function addSheet(index: number): ExcelJS.Worksheet {
+    const sheet = workbook.addWorksheet(sheetName(index), { views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }] });
+    sheet.columns = columns.map((column) => ({ key: column.header, width: column.width }));
+    return sheet;
+  }
+  /** Writes a sheet's header row; returns the PassThrough its zip entry is read from. */
+  function startRows(sheet: ExcelJS.Worksheet): EntryBuffer {
+    sheet.addRow(header).commit();
+    return entryBufferOf(sheet);
+  }
+  let sheet = addSheet(0);
+  let sheets = 1;
 
   const isClosed = () => output.destroyed;
   const closed = new Promise<void>((resolve) => output.once('close', resolve));
@@ -104,12 +142,21 @@ export function streamXlsx(rows: Iterator<readonly unknown[]>, columns: readonly
     // Nothing is written before the caller has the stream (and the request that asked for it has its answer).
     const slices = new TimeSlices();
     await slices.next();
-    sheet.addRow(columns.map((column) => ({ richText: [{ text: column.header, font: { bold: true } }] }))).commit();
-    const entry = entryBufferOf(sheet);
+    let entry = startRows(sheet);
+    let rowsInSheet = 0;
     let rowsWritten = 0;
     for (let next = rows.next(); !next.done; next = rows.next()) {
+      if (rowsInSheet === rowsPerSheet) {
+        // Started only for a row to put in it: an export that fills its last sheet exactly ends there.
+        sheet.commit();
+        sheet = addSheet(sheets);
+        sheets += 1;
+        entry = startRows(sheet);
+        rowsInSheet = 0;
+      }
       const values = next.value;
       sheet.addRow(kinds.map((kind, index) => xlsxCellValue(kind, values[index]))).commit();
+      rowsInSheet += 1;
       rowsWritten += 1;
       if (entry._writableState.length >= entry._writableState.highWaterMark) {
         options.onWaitForReader?.(rowsWritten);
