@@ -4,16 +4,8 @@
  */
 import { MAX_UPLOAD_BYTES, type FileImportResult } from '@directory/backend/shared/import-types.ts';
 import { ApiRequestError, parseRetryAfter } from '../../lib/api-client.ts';
-import { adminErrorText, type FieldLabels } from '../admin/api/admin-error-text.ts';
-
-/** The upload screen's names of what it sends, on screen and in a refusal's words. */
-export const UPLOAD_FIELD_LABELS = {
-  file: 'Dosyalar',
-  batchSize: 'Grup boyutu',
-  dryRun: 'Deneme',
-  fileIndex: 'Dosya sırası',
-  totalFiles: 'Dosya sayısı',
-} as const satisfies FieldLabels;
+import { adminErrorText } from '../admin/api/admin-error-text.ts';
+import { UPLOAD_FIELD_LABELS } from '../admin/screen-field-labels.ts';
 
 /** The spec's upload time-out: 5 minutes, 10 for files over 100 MB. */
 export function uploadTimeoutMs(fileSize: number): number {

@@ -6,19 +6,9 @@
 import type { AdminBusiness, AdminBusinessEdit, AdminBusinessEditBody } from '@directory/backend/shared/admin-types.ts';
 import { isApiRequestError } from '../../lib/api-client.ts';
 import { adminErrorText, fieldLabel, issuesOf, issueText, reasonText } from './api/admin-error-text.ts';
+import { BUSINESS_FIELD_LABELS, BUSINESS_FORM_LABELS, DAY_LABELS } from './screen-field-labels.ts';
 
 export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-
-/** The days as the form names them; the record keeps the English keys, and a key that is no day is shown as it is. */
-const DAY_LABELS: Record<(typeof WEEK_DAYS)[number], string> = {
-  Monday: 'Pazartesi',
-  Tuesday: 'Salı',
-  Wednesday: 'Çarşamba',
-  Thursday: 'Perşembe',
-  Friday: 'Cuma',
-  Saturday: 'Cumartesi',
-  Sunday: 'Pazar',
-};
 
 /** A day's label on the form: Turkish for the seven days, the key itself for any other ("Holidays"). */
 export const dayLabel = (day: string): string => DAY_LABELS[day as (typeof WEEK_DAYS)[number]] ?? day;
@@ -115,39 +105,6 @@ export function toUpdateBody(values: BusinessFormValues, saved: AdminBusiness): 
   };
 }
 
-/** The form's names of its fields, on screen and in a refusal's words. */
-export const BUSINESS_FIELD_LABELS = {
-  name: 'Ad',
-  category: 'Kategori',
-  type: 'Tür',
-  phone: 'Telefon',
-  url: 'Web sitesi',
-  photo: 'Fotoğraf URL',
-  logo: 'Logo URL',
-  about: 'Hakkında',
-  fullAddress: 'Tam adres',
-  street: 'Sokak',
-  city: 'Şehir',
-  postalCode: 'Posta kodu',
-  country: 'Ülke',
-  countryCode: 'Ülke kodu',
-  latitude: 'Enlem',
-  longitude: 'Boylam',
-  locatedIn: 'Bulunduğu yer (ör. AVM)',
-  rating: 'Puan (0–5)',
-  reviews: 'Yorum sayısı',
-  reviewsLink: 'Yorumlar bağlantısı',
-  workingHours: 'Çalışma saatleri',
-  verified: 'Doğrulanmış (verified)',
-  isApproved: 'Onaylı (approved)',
-} as const satisfies Record<(typeof EDITABLE_FIELDS)[number], string>;
-
-/** The form's labels, with each day's hours as the refusals name them ("Çalışma saatleri, Pazartesi"). */
-const FORM_LABELS: Record<string, string> = {
-  ...BUSINESS_FIELD_LABELS,
-  ...Object.fromEntries(WEEK_DAYS.map((day) => [`workingHours.${day}`, `${BUSINESS_FIELD_LABELS.workingHours}, ${DAY_LABELS[day]}`])),
-};
-
 /**
  * Where a failed save's words go: each field a 400 answer refuses, its reasons under it (in
  * Turkish); anything else above the form, in the operator's words.
@@ -158,11 +115,11 @@ export function fieldErrorsFrom(error: unknown): FieldErrors {
     for (const issue of issuesOf(error)) {
       const isOnForm = (EDITABLE_FIELDS as readonly string[]).includes(issue.field.split('.')[0]!);
       const key = isOnForm ? (issue.field as BusinessField) : 'form';
-      const text = isOnForm ? reasonText(issue) : issueText(issue, FORM_LABELS);
+      const text = isOnForm ? reasonText(issue) : issueText(issue, BUSINESS_FORM_LABELS);
       errors[key] = errors[key] ? `${errors[key]} ${text}` : text;
     }
   }
-  return Object.keys(errors).length > 0 ? errors : { form: adminErrorText(error, FORM_LABELS) };
+  return Object.keys(errors).length > 0 ? errors : { form: adminErrorText(error, BUSINESS_FORM_LABELS) };
 }
 
 /** A refused save in one line, naming the fields as the form labels them (the reasons stand under each). */
@@ -170,5 +127,5 @@ export function refusalSummary(errors: FieldErrors): string {
   const fields = Object.keys(errors).filter((key) => key !== 'form') as BusinessField[];
   if (fields.length === 0) return errors.form ?? '';
   if (fields.length === 1) return `${fieldLabel(fields[0]!, BUSINESS_FIELD_LABELS)}: ${errors[fields[0]!]}`;
-  return `${fields.length} alanda hata var: ${fields.map((field) => fieldLabel(field, FORM_LABELS)).join(', ')}. Her birinin nedeni alanın altında.`;
+  return `${fields.length} alanda hata var: ${fields.map((field) => fieldLabel(field, BUSINESS_FORM_LABELS)).join(', ')}. Her birinin nedeni alanın altında.`;
 }

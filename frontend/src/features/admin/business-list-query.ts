@@ -6,7 +6,8 @@
  * `page` is only the label) and refuses a bare page number.
  */
 import type { AdminSortBy, AdminSortOrder } from '@directory/backend/shared/admin-types.ts';
-import { adminErrorText, issuesOf, type FieldLabels } from './api/admin-error-text.ts';
+import { adminErrorText, issuesOf } from './api/admin-error-text.ts';
+import { BUSINESS_LIST_LABELS } from './screen-field-labels.ts';
 
 export interface BusinessListQuery {
   page: number;
@@ -111,15 +112,10 @@ export const pageBefore = (query: BusinessListQuery, cursor: string): BusinessLi
 export const firstPage = (query: BusinessListQuery): BusinessListQuery => ({ ...query, page: 1, after: null, before: null });
 export const lastPage = (query: BusinessListQuery, lastPageNumber: number): BusinessListQuery => ({ ...query, page: lastPageNumber, after: null, before: 'end' });
 
-/** The list's parameters as the screen names them. */
-const PARAMETER_LABELS: FieldLabels = {
-  filter: 'Arama', category: 'Kategori', page: 'Sayfa', limit: 'Sayfa boyutu', sortBy: 'Sıralama', sortOrder: 'Sıra', after: 'Sayfa', before: 'Sayfa',
-};
-
 /**
  * A refused list query (400) as the screen says it, field by field ("Arama: En fazla 200
  * karakter olabilir."); the screen keeps its filters, so the operator can change them.
  */
 export function listRefusalText(error: unknown): string {
-  return issuesOf(error).length > 0 ? adminErrorText(error, PARAMETER_LABELS) : 'Bu liste gösterilemiyor. Filtreleri değiştirip yeniden deneyin.';
+  return issuesOf(error).length > 0 ? adminErrorText(error, BUSINESS_LIST_LABELS) : 'Bu liste gösterilemiyor. Filtreleri değiştirip yeniden deneyin.';
 }

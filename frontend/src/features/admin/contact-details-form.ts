@@ -4,7 +4,8 @@
  */
 import type { AdminContactDetails } from '@directory/backend/shared/admin-types.ts';
 import { isApiRequestError } from '../../lib/api-client.ts';
-import { adminErrorText, fieldLabel, issuesOf, issueText, reasonText, type FieldLabels } from './api/admin-error-text.ts';
+import { adminErrorText, fieldLabel, issuesOf, issueText, reasonText } from './api/admin-error-text.ts';
+import { CONTACT_FIELD_LABELS } from './screen-field-labels.ts';
 
 /** The most phone lines the server keeps (and the contact page shows). */
 export const MAX_PHONE_LINES = 5;
@@ -66,19 +67,6 @@ export function toContactDetailsBody(values: ContactDetailsFormValues): AdminCon
     businessHours: values.businessHours.split('\n'),
   };
 }
-
-/** The form's names of its fields, on screen and in a refusal's words (`#`: a phone line's number from 1). */
-export const CONTACT_FIELD_LABELS = {
-  organisationName: 'Kuruluş adı',
-  addressLines: 'Posta adresi',
-  supportEmail: 'Destek e-postası',
-  legalEmail: 'Hukuk e-postası',
-  privacyEmail: 'Gizlilik e-postası',
-  phoneLines: 'Telefon hatları',
-  'phoneLines.#.label': '#. hat açıklaması',
-  'phoneLines.#.number': '#. hat numarası',
-  businessHours: 'Saat satırları',
-} as const satisfies FieldLabels;
 
 /**
  * Where a refused save's reasons go, in Turkish: under the field a 400 answer names (a line of the

@@ -4,7 +4,8 @@
  */
 import type { DateRange, ExportField, ExportFormat } from '@directory/backend/shared/import-types.ts';
 import { isApiRequestError } from '../../lib/api-client.ts';
-import { adminErrorText, type FieldLabels } from './api/admin-error-text.ts';
+import { adminErrorText } from './api/admin-error-text.ts';
+import { EXPORT_FIELD_LABELS } from './screen-field-labels.ts';
 
 export interface ExportChoice {
   format: ExportFormat;
@@ -41,18 +42,6 @@ export function fileNameOf(response: Response, fallback: string): string {
   const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
   return match?.[1] ?? fallback;
 }
-
-/** The dialog's name of each parameter the server may refuse. */
-export const EXPORT_FIELD_LABELS: FieldLabels = {
-  format: 'Dosya biçimi',
-  fields: 'Alanlar',
-  selectedFields: 'Alanlar',
-  countryCode: 'Ülke kodu',
-  categories: 'Kategoriler',
-  dateRange: 'Tarih aralığı',
-  startDate: 'Başlangıç',
-  endDate: 'Bitiş',
-};
 
 /**
  * A refused export as the operator reads it: each field the server named, with its reason

@@ -5,7 +5,8 @@ import {
   type FileImportResult,
   type ImportProgressMessage,
 } from '@directory/backend/shared/import-types.ts';
-import { failedResult, isTooLarge, progressSocketUrl, tooLargeMessage, UPLOAD_FIELD_LABELS, uploadFile } from '../api.ts';
+import { UPLOAD_FIELD_LABELS } from '../../admin/screen-field-labels.ts';
+import { failedResult, isTooLarge, progressSocketUrl, tooLargeMessage, uploadFile } from '../api.ts';
 import { FileReport } from './file-report.tsx';
 import { uploadNotice, type UploadNotice } from '../import-summary.ts';
 import '../admin-import.css';

@@ -5,6 +5,7 @@ import { useToast } from '../../../components/toast/use-toast.ts';
 import { adminErrorText, errorParamsOf, issuesOf } from '../api/admin-error-text.ts';
 import { formatCount } from '../admin-format.ts';
 import type { advertisementsLoader } from '../loaders.ts';
+import { AD_FIELD_LABELS } from '../screen-field-labels.ts';
 import { useAdminApi } from '../use-admin-api.ts';
 import { PageHeader } from './page-header.tsx';
 
@@ -22,9 +23,6 @@ const AREAS: { key: Area; placement: string }[] = [
 ];
 
 const encoder = new TextEncoder();
-
-/** Each area's name, on screen and in a refusal's words. */
-const AD_FIELD_LABELS: Record<Area, string> = { ad1: 'Reklam Alanı 1 (ad1)', ad2: 'Reklam Alanı 2 (ad2)', ad3: 'Reklam Alanı 3 (ad3)', ad4: 'Reklam Alanı 4 (ad4)' };
 
 /** The area a refused save names (a code over 50 KB, or a field of a 400), if any. */
 function areaOf(error: unknown): Area | null {

@@ -1,5 +1,6 @@
 import type { AdminBulkAction } from '@directory/backend/shared/admin-types.ts';
 import { formatCount } from '../admin-format.ts';
+import { BULK_FIELD_LABELS } from '../screen-field-labels.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /** What each bulk action's button, question and confirmation say; `n` is how many businesses it changes. */
@@ -52,6 +53,7 @@ export function BulkConfirmDialog({ action, businesses, unchangedCount, onConfir
       tone={action === 'delete' ? 'danger' : 'primary'}
       onConfirm={onConfirm}
       onClose={onClose}
+      fieldLabels={BULK_FIELD_LABELS}
     >
       <p>{texts.explanation}</p>
       <ul className="admin-bulk-names" aria-label="Değişecek işletmeler">

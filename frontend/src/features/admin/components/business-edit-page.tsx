@@ -7,7 +7,6 @@ import { useToast } from '../../../components/toast/use-toast.ts';
 import { formatDateTime } from '../admin-format.ts';
 import { businessListSearchAtom } from '../atoms.ts';
 import {
-  BUSINESS_FIELD_LABELS,
   dayLabel,
   fieldErrorsFrom,
   formDays,
@@ -18,6 +17,7 @@ import {
   type FieldErrors,
 } from '../business-form.ts';
 import type { businessEditLoader } from '../loaders.ts';
+import { BUSINESS_FIELD_LABELS } from '../screen-field-labels.ts';
 import { focusField } from '../focus-field.ts';
 import { useAdminApi } from '../use-admin-api.ts';
 import { PageHeader } from './page-header.tsx';

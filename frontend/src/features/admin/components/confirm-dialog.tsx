@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { adminErrorText } from '../api/admin-error-text.ts';
+import { adminErrorText, type FieldLabels } from '../api/admin-error-text.ts';
 import { isConfirmWordTyped } from '../confirm-word.ts';
 import { AdminModal } from './admin-modal.tsx';
 
@@ -17,6 +17,8 @@ export interface ConfirmDialogProps {
   /** Carries the action out. Resolved, the dialog closes; rejected, it stays open with the reason in Turkish. */
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
+  /** The names of the fields the call sends, for a refusal's words (screen-field-labels.ts). */
+  fieldLabels?: FieldLabels;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface ConfirmDialogProps {
  * The focus starts on "Vazgeç" (on the word's box when one is asked) and goes back to the button
  * that opened the dialog. A failed call leaves the dialog open with the server's reason.
  */
-export function ConfirmDialog({ title, children, confirmLabel, tone, confirmWord, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirmLabel, tone, confirmWord, onConfirm, onClose, fieldLabels = {} }: ConfirmDialogProps) {
   const [isBusy, setIsBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
@@ -40,7 +42,7 @@ export function ConfirmDialog({ title, children, confirmLabel, tone, confirmWord
     try {
       await onConfirm();
     } catch (failure) {
-      setError(adminErrorText(failure));
+      setError(adminErrorText(failure, fieldLabels));
       setIsBusy(false);
       return;
     }

@@ -2,7 +2,6 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import {
-  CONTACT_FIELD_LABELS,
   contactDetailsErrorsFrom,
   contactRefusalSummary,
   MAX_PHONE_LINES,
@@ -14,6 +13,7 @@ import {
   type ContactDetailsFormValues,
 } from '../contact-details-form.ts';
 import type { contactDetailsLoader } from '../loaders.ts';
+import { CONTACT_FIELD_LABELS } from '../screen-field-labels.ts';
 import { focusField } from '../focus-field.ts';
 import { useAdminApi } from '../use-admin-api.ts';
 import { PageHeader } from './page-header.tsx';

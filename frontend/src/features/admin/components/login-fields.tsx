@@ -1,8 +1,5 @@
 import { ADMIN_LIMITS } from '@directory/backend/shared/admin-limits.ts';
-import type { FieldLabels } from '../api/admin-error-text.ts';
-
-/** The two fields' names, on screen and in a refusal's words. */
-export const LOGIN_FIELD_LABELS = { username: 'Kullanıcı adı', password: 'Şifre' } as const satisfies FieldLabels;
+import { LOGIN_FIELD_LABELS } from '../screen-field-labels.ts';
 
 /** The login form's error and its two fields, as the login page and the session-renewal dialog show them. */
 export function LoginFields(props: {

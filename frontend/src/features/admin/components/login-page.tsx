@@ -5,7 +5,8 @@ import { Link } from '../../../components/link.tsx';
 import { createAdminApi } from '../api/admin-api.ts';
 import { adminErrorText } from '../api/admin-error-text.ts';
 import { adminSessionAtom } from '../atoms.ts';
-import { LOGIN_FIELD_LABELS, LoginFields } from './login-fields.tsx';
+import { LOGIN_FIELD_LABELS } from '../screen-field-labels.ts';
+import { LoginFields } from './login-fields.tsx';
 import type { loginLoader } from '../loaders.ts';
 
 /** A failed login as the operator reads it (a throttled one says how long to wait). */

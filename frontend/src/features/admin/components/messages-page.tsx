@@ -6,6 +6,7 @@ import { useToast } from '../../../components/toast/use-toast.ts';
 import { adminErrorText } from '../api/admin-error-text.ts';
 import { formatCount, formatDateTime } from '../admin-format.ts';
 import type { messagesLoader } from '../loaders.ts';
+import { MESSAGE_FIELD_LABELS } from '../screen-field-labels.ts';
 import { useAdminApi } from '../use-admin-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { PageHeader } from './page-header.tsx';
@@ -36,7 +37,7 @@ function MessageCard({ message, onChanged, onDelete }: MessageCardProps) {
       toast({ title: done, variant: 'success' });
       onChanged();
     } catch (error) {
-      toast({ title: 'İşlem başarısız', description: adminErrorText(error), variant: 'destructive' });
+      toast({ title: 'İşlem başarısız', description: adminErrorText(error, MESSAGE_FIELD_LABELS), variant: 'destructive' });
     } finally {
       setIsBusy(false);
     }

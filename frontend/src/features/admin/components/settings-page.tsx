@@ -3,9 +3,10 @@ import { useLoaderData, useRevalidator } from 'react-router-dom';
 import { ADMIN_LIMITS } from '@directory/backend/shared/admin-limits.ts';
 import type { AdminSiteSettings, AdminSitemaps } from '@directory/backend/shared/admin-types.ts';
 import { useToast } from '../../../components/toast/use-toast.ts';
-import { adminErrorText, type FieldLabels } from '../api/admin-error-text.ts';
+import { adminErrorText } from '../api/admin-error-text.ts';
 import { formatCount, formatDateTime } from '../admin-format.ts';
 import type { settingsLoader } from '../loaders.ts';
+import { SETTINGS_FIELD_LABELS } from '../screen-field-labels.ts';
 import { useAdminApi } from '../use-admin-api.ts';
 import { PageHeader } from './page-header.tsx';
 
@@ -13,15 +14,13 @@ import { PageHeader } from './page-header.tsx';
 const RELOAD_AFTER_CLEAR_MS = 2000;
 const CODE_ROWS = 8;
 
-const CODE_BOXES: { key: keyof AdminSiteSettings; label: string; help: string }[] = [
-  { key: 'head_tags', label: 'Head Etiketleri', help: "Her sayfanın <head> bölümüne eklenir (meta etiketleri, doğrulama kodları)." },
-  { key: 'facebook_pixel', label: 'Body Etiketleri (Facebook Pixel)', help: "<body> açılışının hemen ardından eklenir." },
-  { key: 'footer_tags', label: 'Footer Etiketleri', help: "</body> kapanışından önce eklenir." },
-  { key: 'analytics_code', label: 'Analytics Kodu', help: "Analiz kodu; her sayfanın <head> bölümüne eklenir." },
+/** The code boxes, in the order the page shows them (their names: SETTINGS_FIELD_LABELS). */
+const CODE_BOXES: { key: keyof AdminSiteSettings; help: string }[] = [
+  { key: 'head_tags', help: "Her sayfanın <head> bölümüne eklenir (meta etiketleri, doğrulama kodları)." },
+  { key: 'facebook_pixel', help: "<body> açılışının hemen ardından eklenir." },
+  { key: 'footer_tags', help: "</body> kapanışından önce eklenir." },
+  { key: 'analytics_code', help: "Analiz kodu; her sayfanın <head> bölümüne eklenir." },
 ];
-
-/** The boxes' names, in a refusal's words. */
-const SETTINGS_FIELD_LABELS: FieldLabels = Object.fromEntries(CODE_BOXES.map(({ key, label }) => [key, label]));
 
 /** The spec's warning: a script tag in the head or footer box runs on every public page. */
 export const hasScriptTag = (settings: AdminSiteSettings) => /<script\b/i.test(settings.head_tags) || /<script\b/i.test(settings.footer_tags);
@@ -153,9 +152,9 @@ export function SettingsPage() {
             </p>
           )}
           <div className="admin-code-grid">
-            {CODE_BOXES.map(({ key, label, help }) => (
+            {CODE_BOXES.map(({ key, help }) => (
               <div key={key} className="admin-field">
-                <label htmlFor={`setting-${key}`}>{label}</label>
+                <label htmlFor={`setting-${key}`}>{SETTINGS_FIELD_LABELS[key]}</label>
                 <textarea
                   id={`setting-${key}`}
                   className="admin-code"
