@@ -440,7 +440,7 @@ describe("an operator's journey", () => {
     expect(server.deps.record.prepare('SELECT value FROM site_settings WHERE key = ?').pluck().get('head_tags')).not.toBe('pwned');
   });
 
-  it('imports a file with row errors, then reads the day in Etkinlik Kaydı in Turkish, the deleted businesses without a link', async () => {
+  it('imports a file with row errors, then reads the day in Etkinlik Kaydı in Turkish: the deleted businesses without a link, a refused field by its label', async () => {
     const file = join(dir, 'journey-cafes.csv');
     writeFileSync(file, 'name,lat,lng\nJourney Cafe,41.0,29.0\nBroken Cafe,999,29.0\n');
     await page.goto(`${server.url}/admin/upload`);
@@ -448,6 +448,13 @@ describe("an operator's journey", () => {
     await page.getByLabel('Dosyalar').setInputFiles(file);
     await page.getByRole('button', { name: 'Yükle' }).click();
     await page.getByRole('region', { name: 'Rapor: journey-cafes.csv' }).getByRole('status').filter({ hasText: '2 satırın 1 tanesi içe aktarıldı' }).waitFor({ timeout: 60_000 });
+    // A save the server refuses on İletişim Bilgileri (a name over 200 characters; the form leaves the length to the server).
+    await page.goto(`${server.url}/admin/contact-details`);
+    await hydrated(page);
+    await page.getByLabel('Kuruluş adı').fill('K'.repeat(201));
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    const refusal = 'Kuruluş adı: En fazla 200 karakter olabilir.';
+    await page.locator('.toast').filter({ hasText: refusal }).waitFor();
 
     // The day's entries, 20 a page, newest first: every page's text.
     const entries = server.deps.record.prepare('SELECT count(*) FROM audit_log').pluck().get() as number;
@@ -476,6 +483,9 @@ describe("an operator's journey", () => {
     expect(deletedTags.length).toBeGreaterThan(0);
     expect(deletedTags).not.toContain('A');
     expect(await log.getByRole('link', { name: 'Site Ayarları' }).getAttribute('title')).toBe('POST /api/admin/site-settings');
+    // The refused contact save names its field as the form labels it, in the words its toast used.
+    const contactEntry = log.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'İletişim Bilgileri' }) });
+    expect(await contactEntry.locator('.admin-activity-detail').textContent()).toBe(refusal);
   });
 
   it.each([

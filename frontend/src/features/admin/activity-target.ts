@@ -1,11 +1,22 @@
 /**
  * What an audit entry is about, as the operator reads it: a business or message by its number
  * (linked while it is kept), a refused request by the screen it came from; anything else (a user
- * or file name) as it is.
+ * or file name) as it is. A refused request's fields are named as that screen names them.
  */
 import type { AdminActivityItem } from '@directory/backend/shared/admin-types.ts';
 import type { AuditSubject } from '@directory/backend/shared/audit-targets.ts';
 import { ADMIN_SCREENS } from './admin-screens.ts';
+import type { FieldLabels } from './api/admin-error-text.ts';
+import {
+  AD_FIELD_LABELS,
+  BULK_FIELD_LABELS,
+  BUSINESS_FORM_LABELS,
+  CONTACT_FIELD_LABELS,
+  EXPORT_FIELD_LABELS,
+  MESSAGE_FIELD_LABELS,
+  SETTINGS_FIELD_LABELS,
+  UPLOAD_FIELD_LABELS,
+} from './screen-field-labels.ts';
 
 export interface ActivityTarget {
   label: string;
@@ -17,17 +28,20 @@ export interface ActivityTarget {
 
 const RECORD_WORDS = { business: 'İşletme', message: 'Mesaj' } as const;
 
-/** The screen each other admin write is sent from, by its API path. */
-const REQUEST_SCREENS: readonly (readonly [RegExp, string])[] = [
-  [/^\/api\/admin\/businesses\/bulk$/, '/admin/businesses'],
-  [/^\/api\/(?:admin\/)?export-csv$/, '/admin/businesses'],
-  [/^\/api\/upload-excel(?:-batch)?$/, '/admin/upload'],
-  [/^\/api\/admin\/(?:site-settings|clear-cache|sitemaps\/regenerate)$/, '/admin/settings'],
-  [/^\/api\/admin\/contact-details$/, '/admin/contact-details'],
-  [/^\/api\/admin\/advertisement-codes$/, '/admin/advertisements'],
-  [/^\/api\/admin\/messages\/\d+$/, '/admin/messages'],
-  [/^\/api\/admin\/(?:businesses|test-data|fix-slugs|reindex)$/, '/admin/maintenance'],
+/** The screen each other admin write is sent from, by its API path, and that screen's names of the fields the write sends. */
+const REQUEST_SCREENS: readonly { path: RegExp; screen: string; labels: FieldLabels }[] = [
+  { path: /^\/api\/admin\/businesses\/bulk$/, screen: '/admin/businesses', labels: BULK_FIELD_LABELS },
+  { path: /^\/api\/(?:admin\/)?export-csv$/, screen: '/admin/businesses', labels: EXPORT_FIELD_LABELS },
+  { path: /^\/api\/upload-excel(?:-batch)?$/, screen: '/admin/upload', labels: UPLOAD_FIELD_LABELS },
+  { path: /^\/api\/admin\/(?:site-settings|clear-cache|sitemaps\/regenerate)$/, screen: '/admin/settings', labels: SETTINGS_FIELD_LABELS },
+  { path: /^\/api\/admin\/contact-details$/, screen: '/admin/contact-details', labels: CONTACT_FIELD_LABELS },
+  { path: /^\/api\/admin\/advertisement-codes$/, screen: '/admin/advertisements', labels: AD_FIELD_LABELS },
+  { path: /^\/api\/admin\/messages\/\d+$/, screen: '/admin/messages', labels: MESSAGE_FIELD_LABELS },
+  // The maintenance calls send no fields.
+  { path: /^\/api\/admin\/(?:businesses|test-data|fix-slugs|reindex)$/, screen: '/admin/maintenance', labels: {} },
 ];
+
+const requestScreenOf = (path: string) => REQUEST_SCREENS.find((candidate) => candidate.path.test(path));
 
 /** A business or message: "Kebapçı Halil (#12)" when its name is known, else "İşletme #12"; "(#12, silinmiş)" / "(silinmiş)" once deleted, without a link. */
 function recordTarget(kind: keyof typeof RECORD_WORDS, id: number, exists: boolean, name: string | null, raw: string | null): ActivityTarget {
@@ -41,7 +55,7 @@ function requestTarget(subject: Extract<AuditSubject, { kind: 'request' }>, raw:
   const { method, path, business } = subject;
   // A single business's own write (edit, approval, delete): that business, linked while it is kept.
   if (business !== null) return recordTarget('business', business.id, business.exists, business.name, raw);
-  const screenPath = REQUEST_SCREENS.find(([pattern]) => pattern.test(path))?.[1];
+  const screenPath = requestScreenOf(path)?.screen;
   const screen = ADMIN_SCREENS.find((candidate) => candidate.to === screenPath);
   return screen ? { label: screen.label, href: screen.to, raw } : { label: `${method} ${path}`, href: null, raw: null };
 }
@@ -53,4 +67,14 @@ export function activityTarget(item: Pick<AdminActivityItem, 'target' | 'subject
   if (subject === null) return { label: target, href: null, raw: null };
   if (subject.kind === 'request') return requestTarget(subject, target);
   return recordTarget(subject.kind, subject.id, subject.exists, subject.name, null);
+}
+
+/**
+ * The names the screen a refused request came from gives the fields it sends: a single
+ * business's write, the edit form's; none for a path no screen sends, or an entry of another kind.
+ */
+export function requestFieldLabels(subject: AuditSubject | null): FieldLabels {
+  if (subject?.kind !== 'request') return {};
+  if (subject.business !== null) return BUSINESS_FORM_LABELS;
+  return requestScreenOf(subject.path)?.labels ?? {};
 }

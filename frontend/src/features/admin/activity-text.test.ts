@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { API_ERROR_IDS } from '@directory/backend/shared/api-errors.ts';
 import { AUDIT_DETAIL_CODES, auditDetailText, CACHE_NAMES, type AuditDetail, type CacheName } from '@directory/backend/shared/audit-details.ts';
+import type { FieldIssue } from '@directory/backend/shared/field-reasons.ts';
 import type { ImportReason } from '@directory/backend/shared/import-reasons.ts';
 import { ENGLISH_WORDS, englishWordsIn } from '@directory/backend/testing/english-words.ts';
+import { requestFieldLabels } from './activity-target.ts';
 import { activityDetailText, activityQuote } from './activity-text.ts';
 
 /** English words a log's details use besides those of refusals. */
@@ -66,6 +68,33 @@ describe("the activity log's Turkish words", () => {
       .toBe('batchSize: Şunlardan biri olmalı: 100, 500, 1.000 veya 2.000.');
     expect(activityDetailText({ code: 'body_refused', params: { status: 413 } })).toBe('Gönderilen veri sunucunun kabul ettiğinden büyük; hiçbir şey kaydedilmedi.');
     expect(activityDetailText({ code: 'login_refused', params: {} })).toBe('Geçersiz kullanıcı adı veya şifre.');
+  });
+
+  it('names a refused field as the screen the request came from labels it, a key no screen shows as it is', () => {
+    type Refusal = Extract<AuditDetail, { code: 'write_refused' }>['params'];
+    /** The detail of a write refused at `method path`, as the activity line words it. */
+    const logged = (request: string, refusal: Omit<Refusal, 'message'>, business: { id: number; exists: boolean; name: string | null } | null = null) => {
+      const [method, path] = request.split(' ') as [string, string];
+      return activityDetailText({ code: 'write_refused', params: { ...refusal, message: 'Invalid request.' } }, requestFieldLabels({ kind: 'request', method, path, business }));
+    };
+    const invalid = (issue: FieldIssue) => ({ status: 400, id: 'bad_request' as const, issues: [issue] });
+    expect(logged('PUT /api/admin/contact-details', invalid({ field: 'organisationName', code: 'required', params: {} }))).toBe('Kuruluş adı: Bu alan zorunlu.');
+    expect(logged('PUT /api/admin/contact-details', invalid({ field: 'phoneLines.1.number', code: 'phone', params: {} }))).toBe(
+      '2. hat numarası: Geçerli bir telefon numarası girin (rakamlar, boşluk ve + ( ) - . /).',
+    );
+    const kept = { id: 12, exists: true, name: 'Kebapçı Halil' };
+    expect(logged('PUT /api/admin/businesses/12', invalid({ field: 'rating', code: 'rating', params: {} }), kept)).toBe('Puan (0–5): 0 ile 5 arasında bir sayı girin (ör. 4.5).');
+    expect(logged('PUT /api/admin/businesses/12', invalid({ field: 'workingHours.Tuesday', code: 'opening_hours', params: {} }), kept)).toMatch(/^Çalışma saatleri, Salı: Saat olarak okunamadı/);
+    expect(logged('POST /api/upload-excel-batch', invalid({ field: 'batchSize', code: 'batch_size', params: { values: [100, 500, 1000, 2000] } }))).toBe(
+      'Grup boyutu: Şunlardan biri olmalı: 100, 500, 1.000 veya 2.000.',
+    );
+    // An error naming a field in its figures (an ad code over 50 KB) names it the same way.
+    expect(logged('POST /api/admin/advertisement-codes', { status: 413, id: 'ad_code_too_large', params: { area: 'ad2', bytes: 61_000, maxBytes: 51_200 } })).toBe(
+      'Reklam Alanı 2 (ad2): en fazla 50 KB (51.200 bayt) olabilir; bu kod 61.000 bayt. Hiçbir alan kaydedilmedi.',
+    );
+    // A key the screen does not show, or a request no screen sends: the key, as before.
+    expect(logged('PUT /api/admin/contact-details', invalid({ field: 'faxNumber', code: 'text', params: {} }))).toBe('faxNumber: Metin olmalı.');
+    expect(logged('POST /api/admin/no-such-thing', invalid({ field: 'organisationName', code: 'required', params: {} }))).toBe('organisationName: Bu alan zorunlu.');
   });
 
   it("words an import's counts and failure as the upload screen does, a dry run flagged", () => {

@@ -1,17 +1,17 @@
 /**
  * Every audit-log detail (backend/src/shared/audit-details.ts) in the operator's words: typed so
  * that a code added there does not compile until it has its Turkish words here. A refusal is worded
- * by the refusal table (admin-error-text.ts), an import's counts and reasons by the import screen's
- * words (import-summary.ts, import-reasons-turkish.ts): the same id reads the same everywhere.
+ * by the refusal table (admin-error-text.ts), naming a field as the screen the request came from
+ * names it (activity-target.ts `requestFieldLabels`), an import's counts and reasons by the import
+ * screen's words (import-summary.ts, import-reasons-turkish.ts): the same id reads the same everywhere.
  */
 import type { AdminBulkAction } from '@directory/backend/shared/admin-types.ts';
 import type { ApiErrorParams } from '@directory/backend/shared/api-errors.ts';
-import type { AUDIT_DETAILS, AuditDetail, CacheName } from '@directory/backend/shared/audit-details.ts';
+import type { AuditDetail, AuditDetailCode, CacheName } from '@directory/backend/shared/audit-details.ts';
 import { importReasonTurkish } from '@directory/backend/shared/import-reasons-turkish.ts';
-import type { ReasonWords } from '@directory/backend/shared/import-reasons.ts';
 import { importCountsSummary } from '../admin-import/import-summary.ts';
 import { formatCount, formatDecimal } from './admin-format.ts';
-import { ERROR_TEXT, fieldLabel, issueText, type ErrorContext } from './api/admin-error-text.ts';
+import { ERROR_TEXT, fieldLabel, issueText, type ErrorContext, type FieldLabels } from './api/admin-error-text.ts';
 
 const BULK_DONE: Record<AdminBulkAction, string> = { approve: 'onaylandı', unapprove: 'onay bekliyor olarak işaretlendi', delete: 'silindi' };
 
@@ -34,11 +34,16 @@ const importPrefix = (reportId: number | null, isDryRun: boolean) => `${reportId
 
 const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase('tr-TR') + text.slice(1);
 
-/** What the refusal table's words use, as far as a log entry knows it (no screen here: a field is named by its key). */
-const refused = (status: number, params: ApiErrorParams = {}): ErrorContext => ({ params, status, retryAfterSeconds: null, label: (field) => fieldLabel(field, {}) });
+/** What the refusal table's words use, as far as a log entry knows it: the fields named as `labels` (the request's screen) names them. */
+const refused = (status: number, params: ApiErrorParams = {}, labels: FieldLabels = {}): ErrorContext => ({
+  params, status, retryAfterSeconds: null, label: (field) => fieldLabel(field, labels),
+});
+
+/** Words for every detail (a code missing is a compile error), given the names the entry's screen gives its fields. */
+type DetailWords = { readonly [C in AuditDetailCode]: (params: Extract<AuditDetail, { code: C }>['params'], labels: FieldLabels) => string };
 
 /** Every detail an audit entry carries, in Turkish. */
-export const ACTIVITY_DETAIL_WORDS: ReasonWords<typeof AUDIT_DETAILS> = {
+export const ACTIVITY_DETAIL_WORDS: DetailWords = {
   login_refused: () => `${ERROR_TEXT.invalid_login(refused(401))}.`,
   login_throttled: () => 'Çok fazla başarısız deneme: giriş geçici olarak engellendi, şifre denenmedi.',
   password_set_from_command_line: () => 'Komut satırından.',
@@ -67,14 +72,14 @@ export const ACTIVITY_DETAIL_WORDS: ReasonWords<typeof AUDIT_DETAILS> = {
   import_done: ({ reportId, isDryRun, counts }) => `${reportId === null ? '' : `Rapor #${reportId}: `}${importCountsSummary(counts, isDryRun)}`,
   import_failed: ({ reportId, isDryRun, failure }) => `${importPrefix(reportId, isDryRun)}İçe aktarılamadı. ${importReasonTurkish(failure)}`,
   import_crashed: ({ isDryRun }) => `${importPrefix(null, isDryRun)}İçe aktarma sunucudaki beklenmeyen bir hata yüzünden durdu.`,
-  write_refused: ({ status, id, params, issues }) =>
-    issues && issues.length > 0 ? issues.map((issue) => issueText(issue, {})).join(' ') : ERROR_TEXT[id](refused(status, params)),
+  write_refused: ({ status, id, params, issues }, labels) =>
+    issues && issues.length > 0 ? issues.map((issue) => issueText(issue, labels)).join(' ') : ERROR_TEXT[id](refused(status, params, labels)),
   body_refused: ({ status }) => ERROR_TEXT.http_error(refused(status)),
 };
 
-/** An audit entry's detail in Turkish. */
-export function activityDetailText(detail: AuditDetail): string {
-  return (ACTIVITY_DETAIL_WORDS[detail.code] as (params: AuditDetail['params'], column: string) => string)(detail.params, '');
+/** An audit entry's detail in Turkish; a refused field named by `labels`, else by its key. */
+export function activityDetailText(detail: AuditDetail, labels: FieldLabels = {}): string {
+  return (ACTIVITY_DETAIL_WORDS[detail.code] as (params: AuditDetail['params'], labels: FieldLabels) => string)(detail.params, labels);
 }
 
 /** Words of a detail that only exist in English (a failed rebuild's error), to show beside the Turkish marked as English; null for others. */

@@ -1,7 +1,7 @@
 import type { AdminActivityItem } from '@directory/backend/shared/admin-types.ts';
 import { Link } from '../../../components/link.tsx';
 import { actionLabel } from '../activity-labels.ts';
-import { activityTarget } from '../activity-target.ts';
+import { activityTarget, requestFieldLabels } from '../activity-target.ts';
 import { activityDetailText, activityQuote } from '../activity-text.ts';
 import { formatDateTime } from '../admin-format.ts';
 
@@ -33,7 +33,7 @@ function ActivityTarget({ item }: { item: AdminActivityItem }) {
 /** The detail in Turkish; an entry stored before details had codes shows its English words, marked as English. */
 function ActivityDetail({ item }: { item: AdminActivityItem }) {
   if (item.outcome === null) return item.detail === null ? null : <p className="admin-activity-detail" lang="en">{item.detail}</p>;
-  const text = activityDetailText(item.outcome);
+  const text = activityDetailText(item.outcome, requestFieldLabels(item.subject));
   const quote = activityQuote(item.outcome);
   if (text === '' && quote === null) return null;
   return (
