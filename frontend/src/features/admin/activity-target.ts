@@ -71,7 +71,8 @@ export function activityTarget(item: Pick<AdminActivityItem, 'target' | 'subject
 
 /**
  * The names the screen a refused request came from gives the fields it sends: a single
- * business's write, the edit form's; none for a path no screen sends, or an entry of another kind.
+ * business's write, the edit form's (an approval or a delete sends only the business's number,
+ * which every screen names alike); none for a path no screen sends, or an entry of another kind.
  */
 export function requestFieldLabels(subject: AuditSubject | null): FieldLabels {
   if (subject?.kind !== 'request') return {};
