@@ -3,25 +3,11 @@
  * composed here from the result's numbers (the server's English sentence is for API readers), a
  * failed file's reason from its code.
  */
-import { importCountsOf, type ImportCounts } from '@directory/backend/shared/import-counts.ts';
+import { importCountsOf } from '@directory/backend/shared/import-counts.ts';
 import { importReasonTurkish } from '@directory/backend/shared/import-reasons-turkish.ts';
 import type { FileImportResult } from '@directory/backend/shared/import-types.ts';
 import { formatCount } from '../admin/admin-format.ts';
-
-/**
- * "745 satırın 745 tanesi içe aktarıldı (0 yeni, 745 güncelleme); 0 satır hatalı, 0 satır atlandı."
- * A dry run says what would have been written, and that nothing was. The activity log words an
- * import's entry with it too.
- */
-export function importCountsSummary(counts: ImportCounts, isDryRun: boolean): string {
-  const parts = [`${formatCount(counts.inserted)} yeni`, `${formatCount(counts.updated)} güncelleme`];
-  if (counts.repeated > 0) parts.push(`${formatCount(counts.repeated)} dosyada tekrar eden`);
-  const rows = `${formatCount(counts.totalRows)} satırın ${formatCount(counts.successCount)} tanesi`;
-  const problems = `${formatCount(counts.errorCount)} satır hatalı, ${formatCount(counts.skippedCount)} satır`;
-  return isDryRun
-    ? `Deneme: ${rows} yazılacaktı (${parts.join(', ')}); ${problems} atlanacaktı. Kayda hiçbir şey yazılmadı.`
-    : `${rows} içe aktarıldı (${parts.join(', ')}); ${problems} atlandı.`;
-}
+import { importCountsSummary } from '../admin/import-counts-text.ts';
 
 /** A completed file's counts in Turkish. */
 export const importSummaryText = (result: FileImportResult): string => importCountsSummary(importCountsOf(result), result.isDryRun);

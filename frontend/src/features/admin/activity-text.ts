@@ -3,14 +3,14 @@
  * that a code added there does not compile until it has its Turkish words here. A refusal is worded
  * by the refusal table (admin-error-text.ts), naming a field as the screen the request came from
  * names it (activity-target.ts `requestFieldLabels`), an import's counts and reasons by the import
- * screen's words (import-summary.ts, import-reasons-turkish.ts): the same id reads the same everywhere.
+ * screen's words (import-counts-text.ts, import-reasons-turkish.ts): the same id reads the same everywhere.
  */
 import type { AdminBulkAction } from '@directory/backend/shared/admin-types.ts';
 import type { ApiErrorParams } from '@directory/backend/shared/api-errors.ts';
 import type { AuditDetail, AuditDetailCode, CacheName } from '@directory/backend/shared/audit-details.ts';
 import { importReasonTurkish } from '@directory/backend/shared/import-reasons-turkish.ts';
-import { importCountsSummary } from '../admin-import/import-summary.ts';
 import { formatCount, formatDecimal } from './admin-format.ts';
+import { importCountsSummary } from './import-counts-text.ts';
 import { ERROR_TEXT, fieldLabel, issueText, type ErrorContext, type FieldLabels } from './api/admin-error-text.ts';
 
 const BULK_DONE: Record<AdminBulkAction, string> = { approve: 'onaylandı', unapprove: 'onay bekliyor olarak işaretlendi', delete: 'silindi' };
