@@ -53,6 +53,8 @@ describe('the export dialog', () => {
     // Excel first; then the spec's defaults, then: phone out, rating and place_id in.
     expect(await dialog.getByRole('radio', { name: /^Excel \(\.xlsx\)/ }).isChecked()).toBe(true);
     expect(await dialog.getByRole('radio', { name: /^CSV/ }).isChecked()).toBe(false);
+    // A sheet's rows, less its header: an export past them goes on in the next sheets.
+    expect(await dialog.getByText('Bir sayfa 1.048.575 işletme alır: fazlası sonraki sayfalarda.').count()).toBe(1);
     expect(await dialog.getByText('Alanlar (4/27)').count()).toBe(1);
     await dialog.getByRole('checkbox', { name: 'phone', exact: true }).uncheck();
     await dialog.getByRole('checkbox', { name: 'rating', exact: true }).check();

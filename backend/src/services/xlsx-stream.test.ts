@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { EXCEL_CELL_CHARS, EXCEL_SHEET_ROWS, streamXlsx, xlsxCellValue, type XlsxColumn } from './xlsx-stream.ts';
+import { EXCEL_CELL_CHARS, EXCEL_SHEET_ROWS } from '../shared/excel-limits.ts';
+import { streamXlsx, xlsxCellValue, type XlsxColumn } from './xlsx-stream.ts';
 
 const COLUMNS: XlsxColumn[] = [
   { header: 'id', kind: 'number', width: 10 },

@@ -21,16 +21,8 @@
 import { EventEmitter, once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { EXCEL_CELL_CHARS, EXCEL_SHEET_ROWS } from '../shared/excel-limits.ts';
 import { TimeSlices } from './time-slices.ts';
-
-/** The characters a cell holds in Excel (its specifications and limits). */
-export const EXCEL_CELL_CHARS = 32_767;
-
-/**
- * The rows a worksheet holds in Excel (its specifications and limits), its header row included:
- * Excel loads no further, warning that the file was not loaded completely.
- */
-export const EXCEL_SHEET_ROWS = 1_048_576;
 
 /** The first worksheet's name; the next ones are numbered after it ("businesses 2", ...). */
 export const XLSX_SHEET_NAME = 'businesses';

@@ -8,8 +8,10 @@ import {
   type ExportField,
   type ExportFormat,
 } from '@directory/backend/shared/import-types.ts';
+import { EXCEL_SHEET_ROWS } from '@directory/backend/shared/excel-limits.ts';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { formatCount } from '../admin-format.ts';
 import { exportErrorText, exportQuery, fileNameOf } from '../export-query.ts';
 import { AdminModal } from './admin-modal.tsx';
 
@@ -29,7 +31,7 @@ const RANGE_LABELS: Record<DateRange, string> = {
 
 /** Each format as the operator reads it: its name, and what it is for. */
 const FORMATS: Record<ExportFormat, { label: string; hint: string; fileKind: string }> = {
-  xlsx: { label: 'Excel (.xlsx)', hint: "Excel'de doğrudan açılır; sayılar, tarihler ve DOĞRU/YANLIŞ kendi türünde.", fileKind: 'Excel' },
+  xlsx: { label: 'Excel (.xlsx)', hint: `Excel'de doğrudan açılır; sayılar, tarihler ve DOĞRU/YANLIŞ kendi türünde. Bir sayfa ${formatCount(EXCEL_SHEET_ROWS - 1)} işletme alır: fazlası sonraki sayfalarda.`, fileKind: 'Excel' },
   csv: { label: 'CSV', hint: 'Virgülle ayrılmış UTF-8 metin; başka programlar ve içe aktarma araçları için.', fileKind: 'CSV' },
 };
 
