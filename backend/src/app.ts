@@ -236,6 +236,8 @@ export function createApp(
     isDevelopment?: boolean;
     site?: SiteBundle;
     isProxyTrusted?: boolean;
+    /** With isProxyTrusted: how many proxies stand in front, each appending the address it saw to X-Forwarded-For (1 by default). */
+    trustedProxies?: number;
     /** PUBLIC_URL: the origin of every absolute URL the site writes; by default each request's own. */
     publicUrl?: string;
     pageCacheBytes?: number;
@@ -247,9 +249,12 @@ export function createApp(
   // front of Koa: the same headers and bytes as the full path, without its context and chain.
   const app = new AppWithLeanPath(leanListAnswers(deps.listCache, () => deps.engine.generation(), { isProxyTrusted: options.isProxyTrusted ?? false }));
   app.on('error', logAppError);
-  // Only behind a proxy (TRUST_PROXY=true) are X-Forwarded-* believed: otherwise anyone could
-  // pick the address the login throttle counts, or pass for HTTPS.
+  // Only behind a proxy (TRUST_PROXY) are X-Forwarded-* believed: otherwise anyone could pick
+  // the address the login throttle counts, or pass for HTTPS. Even then the client writes the
+  // start of X-Forwarded-For itself (a proxy appends the address it saw): the client's address is
+  // the entry the outermost of our proxies appended, as many from the end as there are proxies.
   app.proxy = options.isProxyTrusted ?? false;
+  app.maxIpsCount = options.trustedProxies ?? 1;
   app.use(normalisePath);
   app.use(errorHandler({ isDevelopment: options.isDevelopment ?? false }));
   app.use(engineFailures(deps.engineHealth));

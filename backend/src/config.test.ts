@@ -1,19 +1,32 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadBackendConfig } from './config.ts';
 
+afterEach(() => vi.restoreAllMocks());
+
+/** The lines a refused configuration printed before exiting. */
+function refusal(env: NodeJS.ProcessEnv): string {
+  vi.spyOn(process, 'exit').mockImplementation((code) => {
+    throw new Error(`exit ${code}`);
+  });
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  expect(() => loadBackendConfig(env)).toThrow('exit 1');
+  return errors.mock.calls.flat().join('\n');
+}
+
+describe('TRUST_PROXY', () => {
+  it('is off by default, one proxy for true, or how many stand in front', () => {
+    expect(loadBackendConfig({})).toMatchObject({ isProxyTrusted: false, trustedProxies: 0 });
+    expect(loadBackendConfig({ TRUST_PROXY: 'false' })).toMatchObject({ isProxyTrusted: false, trustedProxies: 0 });
+    expect(loadBackendConfig({ TRUST_PROXY: 'true' })).toMatchObject({ isProxyTrusted: true, trustedProxies: 1 });
+    expect(loadBackendConfig({ TRUST_PROXY: '2' })).toMatchObject({ isProxyTrusted: true, trustedProxies: 2 });
+  });
+
+  it.each(['yes', '0', '10', '1.5'])('refuses %s, saying what it takes', (value) => {
+    expect(refusal({ TRUST_PROXY: value })).toContain('TRUST_PROXY: must be false, true (one proxy) or how many proxies stand in front, 1 to 9');
+  });
+});
+
 describe('PUBLIC_URL', () => {
-  afterEach(() => vi.restoreAllMocks());
-
-  /** The lines a refused configuration printed before exiting. */
-  function refusal(env: NodeJS.ProcessEnv): string {
-    vi.spyOn(process, 'exit').mockImplementation((code) => {
-      throw new Error(`exit ${code}`);
-    });
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() => loadBackendConfig(env)).toThrow('exit 1');
-    return errors.mock.calls.flat().join('\n');
-  }
-
   it('is read as an origin, and unset (or empty) by default', () => {
     expect(loadBackendConfig({}).publicUrl).toBeUndefined();
     expect(loadBackendConfig({ PUBLIC_URL: '' }).publicUrl).toBeUndefined();

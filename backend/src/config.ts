@@ -29,7 +29,12 @@ const backendEnvSchema = indexerEnvSchema.extend({
   ADMIN_USERNAME: z.string().min(1).default('admin'),
   // An empty value (as compose files pass an unset variable) means "not set".
   ADMIN_PASSWORD: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(12, 'must be at least 12 characters').optional()),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  // `true` is one proxy; a number says how many stand in front (a CDN, then nginx: 2).
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(?:true|false|[1-9])$/, 'must be false, true (one proxy) or how many proxies stand in front, 1 to 9')
+    .default('false')
+    .transform((value) => (value === 'false' ? 0 : value === 'true' ? 1 : Number(value))),
   // An empty value (as compose files pass an unset variable) means "not set".
   PUBLIC_URL: z.preprocess((value) => (value === '' ? undefined : value), publicUrlSchema.optional()),
   INDEX_SYNC: z.enum(['on', 'off']).default('on'),
@@ -60,6 +65,8 @@ export interface BackendConfig extends IndexerConfig {
   adminPassword: string | undefined;
   /** Whether X-Forwarded-Proto/-For/-Host from a reverse proxy are believed (`app.proxy`). */
   isProxyTrusted: boolean;
+  /** How many reverse proxies stand in front (TRUST_PROXY), each appending to X-Forwarded-For; 0 when not behind one. */
+  trustedProxies: number;
   /**
    * The origin every absolute URL of the site is written with (canonical links, og:url, JSON-LD,
    * robots.txt, sitemaps), whatever Host a request names; undefined: the request's own origin.
@@ -98,7 +105,8 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     demoSize: parsed.DEMO_SIZE,
     adminUsername: parsed.ADMIN_USERNAME,
     adminPassword: parsed.ADMIN_PASSWORD,
-    isProxyTrusted: parsed.TRUST_PROXY === 'true',
+    isProxyTrusted: parsed.TRUST_PROXY > 0,
+    trustedProxies: parsed.TRUST_PROXY,
     publicUrl: parsed.PUBLIC_URL,
     isIndexSyncOn: parsed.INDEX_SYNC === 'on',
     indexSyncIntervalMs: parsed.INDEX_SYNC_INTERVAL_MS,

@@ -172,7 +172,7 @@ export async function startServer(config: BackendConfig, log: (line: string) => 
   // Nor copy the index's write-ahead log into its file there: a thread of its own does.
   const checkpointer = engine instanceof SqliteEngine ? new IndexCheckpointer(engine, log) : null;
   checkpointer?.start();
-  const app = createApp(deps, { isDevelopment: config.isDevelopment, site: await loadBuiltSite(), isProxyTrusted: config.isProxyTrusted, publicUrl: config.publicUrl, pageCacheBytes: config.pageCacheBytes, pageStaleSeconds: config.pageStaleSeconds });
+  const app = createApp(deps, { isDevelopment: config.isDevelopment, site: await loadBuiltSite(), isProxyTrusted: config.isProxyTrusted, trustedProxies: config.trustedProxies, publicUrl: config.publicUrl, pageCacheBytes: config.pageCacheBytes, pageStaleSeconds: config.pageStaleSeconds });
   const server: Server = await listen(app, config.port, config.host);
   // Load the search threads now rather than on the first visitor's search.
   if (deps.searches instanceof SearchPool) deps.searches.start();

@@ -4,8 +4,8 @@ import type { ApiErrorId } from '../shared/api-errors.ts';
 import type { AddressRateLimit } from '../services/rate-limits.ts';
 
 /**
- * Counts the request against `limit` by client address (`ctx.ip`: X-Forwarded-For only when
- * `app.proxy` is on, TRUST_PROXY=true) and answers 429 with Retry-After past it.
+ * Counts the request against `limit` by client address (`ctx.ip`: from X-Forwarded-For only behind
+ * TRUST_PROXY's proxies, see app.ts) and answers 429 with Retry-After past it.
  */
 export function rateLimited(limit: AddressRateLimit, refusal: { id: ApiErrorId; message: string }): Middleware {
   return async (ctx, next) => {

@@ -62,6 +62,8 @@ export async function startTestApp(
     listingPolicy?: ListingPolicy;
     admission?: AdmissionOptions;
     isProxyTrusted?: boolean;
+    /** TRUST_PROXY's number of proxies in front (default 1). */
+    trustedProxies?: number;
     /** PUBLIC_URL of the app (default: none, each request's own origin). */
     publicUrl?: string;
     /** Search worker threads (default 0: searches run in the test's thread). */
@@ -94,7 +96,7 @@ export async function startTestApp(
   neverWaitForWriteLock(record);
   const site = options.withBuiltSite ? await loadBuiltSite() : options.withPages ? await sourceSite() : undefined;
   const server: Server = await new Promise((resolve) => {
-    const app = createApp(deps, { ...(site ? { site } : {}), isProxyTrusted: options.isProxyTrusted ?? true, ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}), pageStaleSeconds: options.pageStaleSeconds ?? 0 });
+    const app = createApp(deps, { ...(site ? { site } : {}), isProxyTrusted: options.isProxyTrusted ?? true, trustedProxies: options.trustedProxies ?? 1, ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}), pageStaleSeconds: options.pageStaleSeconds ?? 0 });
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

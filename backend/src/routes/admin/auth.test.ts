@@ -157,3 +157,18 @@ describe('login throttling', () => {
     expect(last).toMatch(/127\.0\.0\.1/);
   });
 });
+
+describe('the client address behind trusted proxies', () => {
+  it.each([
+    { proxies: 1, forwardedFor: '198.51.100.1, 203.0.113.99' },
+    { proxies: 2, forwardedFor: '198.51.100.1, 10.0.0.1, 203.0.113.99, 192.0.2.7' },
+  ])('with $proxies, is the entry the outermost proxy appended, not one the client wrote', async ({ proxies, forwardedFor }) => {
+    const proxied = await startTestApp([], { trustedProxies: proxies });
+    try {
+      expect((await login(proxied, '/api/admin/login', { username: 'admin', password: 'x' }, { 'x-forwarded-for': forwardedFor })).status).toBe(401);
+      expect(proxied.deps.record.prepare('SELECT address FROM audit_log ORDER BY id DESC LIMIT 1').pluck().get()).toBe('203.0.113.99');
+    } finally {
+      await proxied.close();
+    }
+  });
+});

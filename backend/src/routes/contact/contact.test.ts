@@ -106,4 +106,19 @@ describe('POST /api/contact limits', () => {
       await direct.close();
     }
   });
+
+  it.each([
+    { proxies: 1, chain: (client: string) => [client, '203.0.113.99'] },
+    { proxies: 2, chain: (client: string) => [client, '10.0.0.1', '203.0.113.99', '192.0.2.7'] },
+  ])('behind $proxies trusted proxies, counts the address the outermost one appended: entries the client wrote itself do not reset the limit', async ({ proxies, chain }) => {
+    const proxied = await startTestApp([], { trustedProxies: proxies });
+    try {
+      const statuses: number[] = [];
+      // Every request from one client (203.0.113.99 as the outer proxy saw it), each forging new entries before it.
+      for (let i = 0; i <= CONTACT_MESSAGES_RULE.points; i += 1) statuses.push((await postFrom(proxied, chain(`198.51.100.${i}`).join(', '), valid)).status);
+      expect(statuses).toEqual([...Array<number>(CONTACT_MESSAGES_RULE.points).fill(201), 429]);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
