@@ -90,6 +90,25 @@ describe('verifyIndex', () => {
     expect(formatVerifyReport(report)).toContain(`missing ${newId}: record zagreb-zoo`);
   });
 
+  it('lists at most maxListed differences of a kind, and says how many of each kind there are in all', async () => {
+    seed();
+    await rebuildIndex(temp.recordFile, temp.engine, 'all');
+    // Three businesses the index never saw (the change log is emptied behind its back).
+    for (const name of ['Zagreb Zoo', 'Split Zoo', 'Osijek Zoo']) insert({ name, category: 'Zoo', city: name.split(' ')[0]!, countryCode: 'HR' });
+    temp.record.prepare('DELETE FROM change_log').run();
+
+    const all = await verifyIndex(temp.recordFile, temp.engine, 'all');
+    const report = await verifyIndex(temp.recordFile, temp.engine, 'all', { maxListed: 1 });
+    const kinds = [...new Set(all.differences.map((d) => d.kind))];
+    const countOf = (kind: string) => all.differences.filter((d) => d.kind === kind).length;
+    expect(countOf('missing')).toBe(3);
+    expect(report.differences.map((d) => d.kind)).toEqual(kinds);
+    expect(report.differenceCount).toBe(all.differenceCount);
+    expect(report.differenceCountByKind).toEqual(Object.fromEntries(kinds.map((kind) => [kind, countOf(kind)])));
+    const byKind = kinds.map((kind) => `${kind} ${countOf(kind)}`).join(', ');
+    expect(formatVerifyReport(report)).toContain(`… and ${all.differenceCount - kinds.length} more, not listed. Differences of each kind: ${byKind}.`);
+  });
+
   it('reports a count the index holds wrong even when every document is there', async () => {
     seed();
     await rebuildIndex(temp.recordFile, temp.engine, 'all');

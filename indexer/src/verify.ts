@@ -29,6 +29,8 @@ export interface VerifyReport {
   differences: Difference[];
   /** How many differences there are in all (more than listed when a kind overflowed). */
   differenceCount: number;
+  /** How many differences of each kind there are in all (kinds without any left out). */
+  differenceCountByKind: Partial<Record<DifferenceKind, number>>;
   /** The change-log position of the record snapshot compared, and the index's before and after. */
   recordSeq: number;
   indexSeq: number;
@@ -124,20 +126,19 @@ function readRecordAggregates(db: Database.Database, policy: ListingPolicy): Rec
   return { categories, countries, cities, businesses };
 }
 
-/** Collects differences, listing at most `maxListed` of each kind but counting all. */
+/** Collects differences, listing at most `maxListed` of each kind but counting all, by kind. */
 class DifferenceList {
   readonly listed: Difference[] = [];
   count = 0;
-  private readonly perKind = new Map<DifferenceKind, number>();
+  readonly countByKind: Partial<Record<DifferenceKind, number>> = {};
 
   constructor(private readonly maxListed: number) {}
 
   add(kind: DifferenceKind, key: string, record: string | number | null, index: string | number | null): void {
     this.count += 1;
-    const listed = this.perKind.get(kind) ?? 0;
-    if (listed >= this.maxListed) return;
-    this.perKind.set(kind, listed + 1);
-    this.listed.push({ kind, key, record, index });
+    const found = (this.countByKind[kind] ?? 0) + 1;
+    this.countByKind[kind] = found;
+    if (found <= this.maxListed) this.listed.push({ kind, key, record, index });
   }
 
   compare(kind: DifferenceKind, key: string, record: string | number | null, index: string | number | null): void {
@@ -255,6 +256,7 @@ export async function verifyIndex(
       businesses: figures.businesses,
       differences: out.listed,
       differenceCount: out.count,
+      differenceCountByKind: out.countByKind,
       recordSeq,
       indexSeq: await engine.appliedSeq(),
       seconds: (performance.now() - started) / 1000,
@@ -271,7 +273,10 @@ export function formatVerifyReport(report: VerifyReport): string {
       ? `Index matches the record: ${report.businesses} public businesses (record at change ${report.recordSeq}, index at ${report.indexSeq}), checked in ${report.seconds.toFixed(1)} s.`
       : `Index differs from the record in ${report.differenceCount} places (record at change ${report.recordSeq}, index at ${report.indexSeq}), checked in ${report.seconds.toFixed(1)} s:`;
   const lines = report.differences.map((d) => `  ${d.kind} ${d.key}: record ${d.record ?? '(none)'}, index ${d.index ?? '(none)'}`);
-  if (report.differenceCount > report.differences.length) lines.push(`  … and ${report.differenceCount - report.differences.length} more`);
+  if (report.differenceCount > report.differences.length) {
+    const byKind = Object.entries(report.differenceCountByKind).map(([kind, count]) => `${kind} ${count}`);
+    lines.push(`  … and ${report.differenceCount - report.differences.length} more, not listed. Differences of each kind: ${byKind.join(', ')}.`);
+  }
   if (report.differenceCount > 0 && report.indexSeq < report.recordSeq) {
     lines.push(`  The index had not applied the last ${report.recordSeq - report.indexSeq} changes: run it again once the indexer caught up; \`npm run reindex\` repairs a lasting difference.`);
   } else if (report.differenceCount > 0) {
