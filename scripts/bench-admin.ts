@@ -4,8 +4,10 @@
  * OFFSET, a page after a cursor, the last page and the one before it), the content report's
  * missing-field counts and delete-all over a record of `rows` businesses (default 1,000,000) written with SQL into
  * the directory given second (default /tmp/bench-admin), outside the repository; a record
- * already there with that many businesses is reused. `--keep` keeps it afterwards;
- * `--delete-all-only` times delete-all alone; `--filter=pizza` times that name search alone.
+ * already there with that many businesses is reused. `--keep` keeps it afterwards (so delete-all,
+ * which empties it, is not run); `--delete-all-only` skips the list and times delete-all on that
+ * record; `--filter=pizza` times the list with that name search instead of the built-in ones (none,
+ * "pizza", "zanzibar", "pizza 4"), every category, sort and page as usual.
  * Beside each wall-clock figure, the process's CPU time (the machine may be shared).
  */
 import { rmSync } from 'node:fs';
@@ -17,7 +19,7 @@ import { buildNameSearch } from '../backend/src/services/admin-businesses.ts';
 const rows = Number(process.argv[2] ?? 1_000_000);
 const dir = process.argv[3] ?? '/tmp/bench-admin';
 const isKept = process.argv.includes('--keep');
-// `--delete-all-only`: time delete-all alone (on a copy of a record).
+// `--delete-all-only`: no list timings, only delete-all (on the record in `dir`, which it empties).
 const isDeleteAllOnly = process.argv.includes('--delete-all-only');
 const onlyFilter = process.argv.find((arg) => arg.startsWith('--filter='))?.slice('--filter='.length);
 let db = openRecord(join(dir, 'directory.sqlite'));
