@@ -14,9 +14,12 @@
  *   plain numbers) and test up to 5 × SCAN_LIMIT R*Tree entries against them.
  * - Reads per search (`textCandidates`): the categories the words name ({@link MAX_EXACT_CATEGORIES},
  *   each keeping the page plus {@link RANKING_MARGIN}), the exact words (again with synonyms when
- *   they find less than a page), then the words with typos when the page is not full (up to
- *   2 × CANDIDATE_LIMIT candidates in all). When nothing matches every word, the whole again
- *   without the last word, once per word dropped (at most MAX_QUERY_WORDS words).
+ *   they find less than a page), then the words with typos when the page is not full (they add
+ *   candidates only up to 2 × CANDIDATE_LIMIT in all). Each of these reads keeps at most
+ *   CANDIDATE_LIMIT (the distance-sort exceptions above aside), so a search holds at most
+ *   (MAX_EXACT_CATEGORIES + 1) × CANDIDATE_LIMIT candidates (2,500). When nothing matches every
+ *   word, the whole again without the last word, once per word dropped (at most MAX_QUERY_WORDS
+ *   words).
  * - The total and facets count every candidate found; the first CANDIDATE_LIMIT in the sort's
  *   order are paged (`totalPages` never goes past them, like Meilisearch's `maxTotalHits`).
  * - Candidates' values (filters, sort keys, facet values, the texts ranking looks at) come from
