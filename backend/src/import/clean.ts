@@ -23,7 +23,7 @@ const LONGEST_MISSING_LITERAL = Math.max(...[...MISSING_LITERALS].map((literal) 
 /** Whether a text begins or ends with a character `trim()` removes (a test of two characters, not a regular expression over the text). */
 const isSpaceAtEdge = (text: string) => text.trim().length !== text.length;
 
-/** True for the literals that mean "no value": None, N/A, nan, null, empty, [], {}. */
+/** True for the literals that mean "no value" (MISSING_LITERALS, in any case, spaces around them ignored). */
 export function isMissing(raw: string | null | undefined): boolean {
   if (raw === null || raw === undefined) return true;
   // Most cells are long texts (hours, addresses, links): lowering each one cost a tenth of the reading.
