@@ -45,7 +45,7 @@ import { SitemapService } from './services/sitemap-service.ts';
 import { InProcessSearch, SearchPool, type SearchAnswerer } from './services/search-pool.ts';
 import { SearchAnswerCache } from './services/search-answer-cache.ts';
 import { createInProcessApiClient } from './ssr/in-process-api-client.ts';
-import { cachedPages, RenderedPageCache } from './ssr/page-cache.ts';
+import { cachedPages, RenderedPageCache, timedPages } from './ssr/page-cache.ts';
 import { pageRenderer, type ServerEntry } from './ssr/page-renderer.ts';
 import { siteOrigin } from './site-origin.ts';
 
@@ -317,6 +317,11 @@ export function createApp(
           { originOf, staleMs },
         ),
       );
+    } else {
+      app.use(timedPages((slug) => {
+        const business = deps.businesses.pageVersionOfSlug(slug);
+        return business === undefined ? undefined : business.hours;
+      }));
     }
     // Rendering a page runs its list and search reads: it waits its turn like the API calls.
     app.use(admitted(deps.admission));

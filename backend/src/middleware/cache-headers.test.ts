@@ -41,6 +41,15 @@ describe('Cache-Control: the per-screen freshness of the visitor spec (§9)', ()
     expect(await maxAgeOf('/')).toBe('600');
   });
 
+  it('keeps an "open now" search only to the end of its minute, never stale; another search 10 min', async () => {
+    const openNow = await app.get('/api/search?q=plumber&openNow=true');
+    expect(openNow.status).toBe(200);
+    const [, seconds] = /^public, max-age=(\d+)$/.exec(openNow.headers.get('cache-control') ?? '') ?? [];
+    expect(Number(seconds)).toBeGreaterThanOrEqual(1);
+    expect(Number(seconds)).toBeLessThanOrEqual(60);
+    expect((await app.get('/api/search?q=plumber')).headers.get('cache-control')).toBe('public, max-age=600, stale-while-revalidate=600');
+  });
+
   it('lets no error be cached', async () => {
     const missing = await app.get('/api/categories/astronaut');
     expect(missing.status).toBe(404);

@@ -10,14 +10,19 @@ export const publicCacheControl = (seconds: number) => `public, max-age=${second
 /**
  * Lets browsers and a CDN reuse public API reads as long as the spec keeps each kind fresh
  * (home 2 h, featured 30 min, lists 2 h, details and place pages 10 min, site settings 5 min);
- * with ETag + conditional GET, a repeat after that costs a 304 with no body. Answers that set
- * their own Cache-Control, errors, and non-GET calls are left alone.
+ * with ETag + conditional GET, a repeat after that costs a 304 with no body. A search filtered on
+ * "open now" lists what is open this minute: it is fresh to the end of the minute, never stale.
+ * Answers that set their own Cache-Control, errors, and non-GET calls are left alone.
  */
-export function publicCache(): Middleware {
+export function publicCache(options: { now?: () => number } = {}): Middleware {
+  const now = options.now ?? Date.now;
   return async (ctx, next) => {
     await next();
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || (ctx.status !== 200 && ctx.status !== 304) || ctx.response.get('Cache-Control')) return;
     const kind = freshnessOfApiPath(ctx.path);
-    if (kind) ctx.set('Cache-Control', publicCacheControl(FRESHNESS_SECONDS[kind]));
+    if (kind === null) return;
+    // The query looked at as text, as the rendered-page cache does: any spelling of the filter counts.
+    if (ctx.path === '/api/search' && /opennow/i.test(ctx.querystring)) ctx.set('Cache-Control', `public, max-age=${60 - (Math.floor(now() / 1000) % 60)}`);
+    else ctx.set('Cache-Control', publicCacheControl(FRESHNESS_SECONDS[kind]));
   };
 }

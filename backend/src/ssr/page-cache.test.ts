@@ -6,7 +6,7 @@ import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
 import { rawGet } from '../testing/raw-get.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
-import { cachedPages, keptPageOf, keptUntil, RenderedPageCache, type BusinessHours } from './page-cache.ts';
+import { cachedPages, keptPageOf, keptUntil, RenderedPageCache, timedPages, type BusinessHours } from './page-cache.ts';
 import { NONCE_LENGTH } from './script-nonce.ts';
 import { siteOrigin } from '../site-origin.ts';
 
@@ -316,6 +316,46 @@ describe('cachedPages and the time a business page shows', () => {
   it('serves the page it rendered until the business opens or closes, and only to the minute when its hours cannot be read', async () => {
     expect(await rendersOver2Minutes({ hours: weekdays, timeZone: 'Europe/Paris' })).toBe(1);
     expect(await rendersOver2Minutes(null)).toBe(2);
+  });
+
+  /** The Cache-Control of `path` asked at `times` in turn, from a server with or without the rendered-page cache, whose renderer sends the usual 10-minute header. */
+  async function cacheControlsAt(withCache: boolean, path: string, hours: BusinessHours | null, times: number[]): Promise<string[]> {
+    let clock = times[0]!;
+    const koa = new Koa();
+    if (withCache) koa.use(cachedPages(new RenderedPageCache({ maxBytes: 1024 * 1024 }), async () => ({ version: 'v1', generation: 'g1', hours }), { originOf: requestOrigin, now: () => clock }));
+    else koa.use(timedPages(() => hours, { now: () => clock }));
+    koa.use((ctx) => {
+      ctx.type = 'text/html';
+      ctx.set('Cache-Control', 'public, max-age=600, stale-while-revalidate=600');
+      ctx.body = '<p>page</p>';
+      ctx.state.preparedPage = { html: ctx.body, reads: '' };
+    });
+    const server = koa.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const answers: string[] = [];
+      for (const time of times) {
+        clock = time;
+        answers.push((await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`)).headers.get('cache-control')!);
+      }
+      return answers;
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it.each([true, false])('tells browsers and CDNs to keep a page that shows the time only until it changes, never stale (rendered-page cache: %s)', async (withCache) => {
+    // 16:55 in Paris: the business closes in 5 minutes; asked again a minute later (served kept, with the cache).
+    const beforeClosing = Date.UTC(2026, 10, 27, 15, 55);
+    const paris = { hours: weekdays, timeZone: 'Europe/Paris' };
+    expect(await cacheControlsAt(withCache, '/business/chez-paul-a1b2c3', paris, [beforeClosing, beforeClosing + 60_000])).toEqual(['public, max-age=300', 'public, max-age=240']);
+    // Hours that cannot be read: to the end of the minute. Open now: the same.
+    expect(await cacheControlsAt(withCache, '/business/chez-paul-a1b2c3', null, [at])).toEqual(['public, max-age=30']);
+    expect(await cacheControlsAt(withCache, '/search?q=bakery&openNow=true', null, [at])).toEqual(['public, max-age=30']);
+    // Far from any change (the business opened at 9, closes at 5; six hours at most): the usual ten minutes, capped.
+    expect(await cacheControlsAt(withCache, '/business/chez-paul-a1b2c3', paris, [at])).toEqual(['public, max-age=600']);
+    // A page that shows no time keeps the renderer's header.
+    expect(await cacheControlsAt(withCache, '/search?q=bakery', null, [at])).toEqual(['public, max-age=600, stale-while-revalidate=600']);
   });
 });
 

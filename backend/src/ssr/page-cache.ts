@@ -10,6 +10,7 @@ import { NONCE_LENGTH, NONCE_PLACEHOLDER } from './script-nonce.ts';
 import { unchangedUntil } from '@directory/frontend/src/features/business/hours.ts';
 import { businessSlugOf } from './page-path.ts';
 import { pageUrlOf, type SiteOrigin } from '../site-origin.ts';
+import { FRESHNESS_SECONDS } from '../shared/freshness.ts';
 
 /**
  * Index pages rendered at once, beyond which a page the last index change retired is served as it
@@ -200,6 +201,36 @@ export function keptUntil(page: KeptPage, search: string, at: number, hours: Bus
 }
 
 /**
+ * The Cache-Control of a page that shows the time (`keptUntil` finite), sent at `at`: fresh for the
+ * browser or CDN only until that time changes, at most a page's usual freshness, never served
+ * stale (a business page's Open badge, an "open now" list). Null for the other pages, which keep
+ * the usual header.
+ */
+export function timedCacheControl(expiresAt: number, at: number): string | null {
+  if (!Number.isFinite(expiresAt)) return null;
+  return `public, max-age=${Math.max(0, Math.min(FRESHNESS_SECONDS.page, Math.floor((expiresAt - at) / 1000)))}`;
+}
+
+/**
+ * With no rendered-page cache (PAGE_CACHE_MB=0), still gives a page that shows the time a
+ * Cache-Control no longer than that time stays right (`timedCacheControl`); `hoursOf` reads a
+ * business page's hours (undefined: no such business).
+ */
+export function timedPages(hoursOf: (slug: string) => BusinessHours | null | undefined, options: { now?: () => number } = {}): Middleware {
+  const now = options.now ?? Date.now;
+  return async (ctx, next) => {
+    const kept = ctx.method === 'GET' || ctx.method === 'HEAD' ? keptPageOf(ctx.path) : null;
+    await next();
+    if (kept === null || ctx.status !== 200 || !ctx.response.get('Cache-Control').startsWith('public')) return;
+    const hours = kept.kind === 'business' ? hoursOf(kept.slug) : null;
+    if (hours === undefined) return;
+    const at = now();
+    const timed = timedCacheControl(keptUntil(kept, ctx.querystring, at, hours), at);
+    if (timed !== null) ctx.set('Cache-Control', timed);
+  };
+}
+
+/**
  * The other pages kept: those whose data all comes from the search index, and which visitors and
  * search engines land on: the home page, the lists of categories, countries and cities (by letter
  * too), each category's, country's and city's page, with a country's cities, and the /search
@@ -271,9 +302,11 @@ export function cachedPages(
     const expiresAt = ready?.expiresAt ?? keptUntil(kept, ctx.querystring, at, data.hours);
     // The validator of the page served: a kept page of an older generation keeps its own.
     const etag = listEtag(`${ready ? ready.generation : data.generation}|${version}#${expiresAt}`, key);
+    // A page that shows the time is fresh elsewhere only until that time changes.
+    const timed = timedCacheControl(expiresAt, at);
     if (ready) {
       ctx.set('ETag', etag);
-      ctx.set('Cache-Control', ready.cacheControl);
+      ctx.set('Cache-Control', timed ?? ready.cacheControl);
       if (fresh(ctx.req.headers, { etag })) {
         ctx.status = 304;
         return;
@@ -299,6 +332,7 @@ export function cachedPages(
     const page = ctx.state.preparedPage as PreparedPage | undefined;
     if (ctx.status !== 200 || !page) return;
     const cacheControl = ctx.response.get('Cache-Control');
+    if (timed !== null && cacheControl.startsWith('public')) ctx.set('Cache-Control', timed);
     cache.set(key, { version, generation: data.generation, renderedAt: at, expiresAt, page, cacheControl });
     // Set before the ETag middleware sees the body: it hashes only answers without one.
     ctx.set('ETag', etag);
