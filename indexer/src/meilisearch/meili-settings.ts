@@ -26,7 +26,9 @@ export function generatedBusinessSettings() {
     typoTolerance: {
       enabled: true,
       minWordSizeForTypos: { oneTypo: 4, twoTypos: LONG_WORD },
-      disableOnAttributes: ['phoneDigits', 'postalCode'],
+      // Postal codes are searched in `place`: numbers are never corrected (nor by the embedded engine).
+      disableOnAttributes: ['phoneDigits'],
+      disableOnNumbers: true,
     },
     synonyms: meiliSynonyms(),
   };
