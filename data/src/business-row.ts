@@ -33,6 +33,20 @@ export interface BusinessRow {
   updated_at: string;
 }
 
+/** A business's mark in `business_closures`: Google's CLOSED_TEMPORARILY, set by an import or an operator. */
+export type ClosureStatus = 'temporarily_closed';
+
+/**
+ * The closure mark as a column of a read of `businesses` (the table unaliased): `closure_status`,
+ * null when the business is not marked. One primary-key look-up per row.
+ */
+export const CLOSURE_STATUS_COLUMN = '(SELECT status FROM business_closures WHERE business_id = businesses.id) AS closure_status';
+
+/** A row read with {@link CLOSURE_STATUS_COLUMN}: what a business's page, and the admin's read of it, show. */
+export interface BusinessRowWithClosure extends BusinessRow {
+  closure_status: ClosureStatus | null;
+}
+
 /** The writable columns of a row, in the order the insert statements use. */
 export type BusinessColumns = Omit<BusinessRow, 'id' | 'slug' | 'created_at' | 'updated_at'>;
 

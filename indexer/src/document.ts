@@ -1,5 +1,5 @@
 import type { AboutValue } from '@directory/data/business.ts';
-import { cityOf, parseAbout, type BusinessRow } from '@directory/data/business-row.ts';
+import { CLOSURE_STATUS_COLUMN, cityOf, parseAbout, type BusinessRow, type ClosureStatus } from '@directory/data/business-row.ts';
 import { countryName } from '@directory/data/countries.ts';
 import { slugify } from '@directory/data/slug.ts';
 
@@ -33,6 +33,8 @@ export interface BusinessDocument {
   timeZone: string | null;
   /** JSON text of the Google hours object, kept as text: engines only store it. */
   workingHours: string | null;
+  /** Marked temporarily closed (business_closures): shown on its card, and never "open now" whatever its hours say. */
+  isTemporarilyClosed: boolean;
   /** Words from the about field (its text, or the names of the amenities that are true, one per line) for full-text search. */
   aboutText: string;
 }
@@ -47,11 +49,14 @@ export const DOCUMENT_COLUMNS = [
   'longitude', 'time_zone', 'working_hours', 'about',
 ] as const satisfies readonly (keyof BusinessRow)[];
 
-/** A record row as far as {@link DOCUMENT_COLUMNS} go. */
-export type DocumentRow = Pick<BusinessRow, (typeof DOCUMENT_COLUMNS)[number]>;
+/** What a read of documents selects from `businesses`: {@link DOCUMENT_COLUMNS}, then the closure mark. */
+export const DOCUMENT_SELECT = [...DOCUMENT_COLUMNS, CLOSURE_STATUS_COLUMN].join(', ');
+
+/** A record row as far as {@link DOCUMENT_SELECT} goes. */
+export type DocumentRow = Pick<BusinessRow, (typeof DOCUMENT_COLUMNS)[number]> & { closure_status: ClosureStatus | null };
 
 /**
- * A row read in raw mode (its values in {@link DOCUMENT_COLUMNS}' order) as a {@link DocumentRow}.
+ * A row read in raw mode (its values in {@link DOCUMENT_SELECT}'s order) as a {@link DocumentRow}.
  * A rebuild reads a million rows: better-sqlite3 builds an array of values much faster than an
  * object with named properties, and one object literal gives every row the same shape.
  */
@@ -61,7 +66,7 @@ export function documentRowOf(values: readonly unknown[]): DocumentRow {
     full_address: values[6], country_code: values[7], country: values[8], postal_code: values[9], phone: values[10],
     photo: values[11], rating: values[12], reviews: values[13], is_approved: values[14], verified: values[15],
     created_at: values[16], updated_at: values[17], place_id: values[18], url: values[19], latitude: values[20],
-    longitude: values[21], time_zone: values[22], working_hours: values[23], about: values[24],
+    longitude: values[21], time_zone: values[22], working_hours: values[23], about: values[24], closure_status: values[25],
   } as DocumentRow;
 }
 
@@ -97,6 +102,7 @@ export function toBusinessDocument(row: DocumentRow): BusinessDocument {
     longitude: row.longitude,
     timeZone: row.time_zone,
     workingHours: row.working_hours,
+    isTemporarilyClosed: row.closure_status === 'temporarily_closed',
     aboutText: aboutWords(parseAbout(row.about)),
   };
 }

@@ -549,5 +549,38 @@ for (const factory of FACTORIES) {
       expect((await engine.search({ query: 'bella', page: 1, perPage: 5 })).hits).toEqual([]);
       await expectIndexEqualsRecord();
     });
+
+    it('carries a temporary closure to hits and lists, and never finds such a business open now, whatever its hours', async () => {
+      const dinerId = count("SELECT id FROM businesses WHERE name = 'Austin Diner'");
+      const openNow = async () => names(await engine.search(page({ filters: { openNow: true }, now: WEDNESDAY_MORNING, perPage: 100 })));
+      const diner = async () => (await engine.search(page({ query: 'austin diner', perPage: 1 }))).hits[0]!;
+      const listed = async () => (await engine.listBusinesses({ countryCode: 'US', citySlug: 'austin' }, { page: 1, perPage: 50 })).items.find((b) => b.name === 'Austin Diner')!;
+      // Open 24 hours: open now, not marked.
+      expect(await openNow()).toContain('Austin Diner');
+      expect(await diner()).toMatchObject({ name: 'Austin Diner', isTemporarilyClosed: false });
+
+      // Marked through the change log (the mark alone: no column of the business changes).
+      record.prepare("INSERT INTO business_closures (business_id, status) VALUES (?, 'temporarily_closed')").run(dinerId);
+      await sync.catchUp();
+      const open = await openNow();
+      expect(open).not.toContain('Austin Diner');
+      expect(open).toContain('Chez Paul');
+      expect(await diner()).toMatchObject({ name: 'Austin Diner', isTemporarilyClosed: true, workingHours: expect.stringContaining('Open 24 hours') });
+      expect((await listed()).isTemporarilyClosed).toBe(true);
+      await expectIndexEqualsRecord();
+
+      // A rebuild reads the mark from its snapshot.
+      await rebuildIndex(recordFile, engine, 'all');
+      expect(await openNow()).not.toContain('Austin Diner');
+      expect((await diner()).isTemporarilyClosed).toBe(true);
+
+      // Cleared: open now again.
+      record.prepare('DELETE FROM business_closures WHERE business_id = ?').run(dinerId);
+      await sync.catchUp();
+      expect(await openNow()).toContain('Austin Diner');
+      expect((await diner()).isTemporarilyClosed).toBe(false);
+      expect((await listed()).isTemporarilyClosed).toBe(false);
+      await expectIndexEqualsRecord();
+    });
   });
 }

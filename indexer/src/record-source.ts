@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { RecordDatabase } from '@directory/data/record.ts';
-import { DOCUMENT_COLUMNS, documentRowOf, toBusinessDocument, type BusinessDocument } from './document.ts';
+import { DOCUMENT_SELECT, documentRowOf, toBusinessDocument, type BusinessDocument } from './document.ts';
 import { changeLogHighWater } from './change-log.ts';
 import type { DocumentChanges, DocumentSource } from './engine.ts';
 
@@ -12,7 +12,6 @@ export function publicCondition(policy: ListingPolicy): string {
   return policy === 'approved' ? 'is_approved = 1' : '1 = 1';
 }
 
-const COLUMNS = DOCUMENT_COLUMNS.join(', ');
 
 /**
  * The most of the record a rebuild's snapshot maps into memory: better-sqlite3's SQLite caps it
@@ -52,7 +51,7 @@ export function snapshotSource(
   // In raw mode: an array of values per row costs better-sqlite3 far less than an object with
   // named properties (a rebuild at 1M: ~9 s less CPU in all).
   const rows = db
-    .prepare(`SELECT ${COLUMNS} FROM businesses WHERE ${publicCondition(policy)} ORDER BY ${POPULARITY_ORDER}`)
+    .prepare(`SELECT ${DOCUMENT_SELECT} FROM businesses WHERE ${publicCondition(policy)} ORDER BY ${POPULARITY_ORDER}`)
     .raw();
   return {
     seq,
@@ -77,7 +76,7 @@ export function readChanges(db: RecordDatabase, afterSeq: number, limit: number,
     .all(afterSeq, limit) as { seq: number; business_id: number }[];
   if (entries.length === 0) return null;
   const ids = [...new Set(entries.map((entry) => entry.business_id))];
-  const lookUp = db.prepare(`SELECT ${COLUMNS} FROM businesses WHERE id = ? AND ${publicCondition(policy)}`).raw();
+  const lookUp = db.prepare(`SELECT ${DOCUMENT_SELECT} FROM businesses WHERE id = ? AND ${publicCondition(policy)}`).raw();
   const upserts: BusinessDocument[] = [];
   const removals: number[] = [];
   for (const id of ids) {

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BusinessRow } from '@directory/data/business-row.ts';
+import { CLOSURE_STATUS_COLUMN, type BusinessRowWithClosure } from '@directory/data/business-row.ts';
 import { openRecord } from '@directory/data/record.ts';
 import { changeLogHighWater } from '@directory/indexer/change-log.ts';
 import { toBusinessDocument } from '@directory/indexer/document.ts';
@@ -17,7 +17,7 @@ import { loadDemoDataIfEmpty } from '../services/demo-data.ts';
  * Answers the few Meilisearch endpoints a server start, a probe and a list read call, from the
  * record's rows (for tests of an engine that fails and comes back; there is no Meilisearch here).
  */
-export function answerLikeMeilisearch(rows: BusinessRow[], appliedSeq: number, req: IncomingMessage, res: ServerResponse, body: string): void {
+export function answerLikeMeilisearch(rows: BusinessRowWithClosure[], appliedSeq: number, req: IncomingMessage, res: ServerResponse, body: string): void {
   const json = (status: number, value: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(value));
@@ -59,7 +59,7 @@ export async function startServerOnStandIn(options: {
   const dataDir = mkdtempSync(join(tmpdir(), 'engine-stand-in-'));
   const record = openRecord(join(dataDir, 'directory.sqlite'));
   await loadDemoDataIfEmpty(new BusinessRepository(record), options.size);
-  const rows = record.prepare('SELECT * FROM businesses ORDER BY reviews DESC, id').all() as BusinessRow[];
+  const rows = record.prepare(`SELECT *, ${CLOSURE_STATUS_COLUMN} FROM businesses ORDER BY reviews DESC, id`).all() as BusinessRowWithClosure[];
   const appliedSeq = changeLogHighWater(record);
   record.close();
   const standIn = createServer((req, res) => {

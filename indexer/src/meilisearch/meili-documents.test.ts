@@ -13,7 +13,7 @@ function doc(overrides: Partial<BusinessDocument>): BusinessDocument {
     id: 1, slug: 'a', name: 'A', category: 'Café', categorySlug: 'cafe', type: null, city: 'Oslo', citySlug: 'oslo',
     countryCode: 'NO', country: 'Norway', postalCode: null, address: null, phone: null, photo: null, rating: null, reviews: 0,
     isApproved: true, verified: false, createdAt: '2025-01-01', updatedAt: '2025-01-01', placeId: null, url: null,
-    latitude: null, longitude: null, timeZone: null, workingHours: null, aboutText: '',
+    latitude: null, longitude: null, timeZone: null, workingHours: null, isTemporarilyClosed: false, aboutText: '',
     ...overrides,
   };
 }

@@ -33,7 +33,7 @@ export interface MeiliBusiness extends BusinessSummary {
   /** The phone number's digit tokens (all digits, and without the calling code). */
   phoneDigits: string;
   _geo: { lat: number; lng: number } | null;
-  /** Local quarter-hours of the week (Monday 00:00 = 0) the business is open at their start. */
+  /** Local quarter-hours of the week (Monday 00:00 = 0) the business is open at their start: none when it is temporarily closed. */
   openQuarters: number[];
 }
 
@@ -70,9 +70,10 @@ export interface MeiliCity {
  * The form of the documents and settings this code writes and reads; bumped when an index written
  * before would answer differently. An index whose meta names another (or none: written before the
  * first) counts as not built, and the server rebuilds it at start, as the embedded engine does with
- * a file of another format (index-schema.ts). 2: the `joined` field.
+ * a file of another format (index-schema.ts). 2: the `joined` field. 3: `isTemporarilyClosed`, and no
+ * open quarters for such a business.
  */
-export const MEILI_INDEX_FORMAT = '2';
+export const MEILI_INDEX_FORMAT = '3';
 
 export interface MeiliMeta {
   key: 'state';
@@ -132,11 +133,13 @@ export function toMeiliBusiness(doc: BusinessDocument, pos: number): MeiliBusine
     longitude: doc.longitude,
     timeZone: doc.timeZone,
     workingHours: doc.workingHours,
+    isTemporarilyClosed: doc.isTemporarilyClosed,
     place: [doc.city, doc.country, doc.countryCode, doc.postalCode].filter(Boolean).join(' '),
     aboutText: doc.aboutText,
     ...searchWords(doc),
     _geo: doc.latitude !== null && doc.longitude !== null ? { lat: doc.latitude, lng: doc.longitude } : null,
-    openQuarters: openQuarters(doc.workingHours),
+    // "Open now" filters on these: a temporarily closed business is open at none, whatever its usual hours.
+    openQuarters: doc.isTemporarilyClosed ? [] : openQuarters(doc.workingHours),
   };
 }
 
@@ -195,6 +198,7 @@ export function fromMeiliBusiness(hit: Partial<MeiliBusiness> & Pick<MeiliBusine
     longitude: hit.longitude ?? null,
     timeZone: hit.timeZone ?? null,
     workingHours: hit.workingHours ?? null,
+    isTemporarilyClosed: hit.isTemporarilyClosed ?? false,
   };
 }
 

@@ -5,7 +5,7 @@ import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { toBusinessDocument } from '../document.ts';
 import { generatedBusinessSettings } from './meili-settings.ts';
 import { meiliQueryWords, searchWords } from './meili-documents.ts';
-import type { BusinessRow } from '@directory/data/business-row.ts';
+import type { BusinessRowWithClosure } from '@directory/data/business-row.ts';
 import { toBusinessColumns } from '@directory/data/business-row.ts';
 
 describe('Meilisearch settings from the shared rules', () => {
@@ -36,7 +36,7 @@ describe('Meilisearch settings from the shared rules', () => {
 describe('Meilisearch documents and queries for plurals, streets and phones', () => {
   const documentOf = (overrides: Parameters<typeof buildBusiness>[0]) => {
     const columns = toBusinessColumns(buildBusiness(overrides));
-    return toBusinessDocument({ ...columns, id: 1, slug: 'x', created_at: '2026-01-01', updated_at: '2026-01-01' } as unknown as BusinessRow);
+    return toBusinessDocument({ ...columns, id: 1, slug: 'x', created_at: '2026-01-01', updated_at: '2026-01-01', closure_status: null } as unknown as BusinessRowWithClosure);
   };
 
   it('holds the singulars of plural words, the street and the phone digits', () => {

@@ -17,7 +17,8 @@ import { FTS_COLUMNS, SPECIAL_LETTERS } from './search-text.ts';
 // 11: the typo indexes of vocab leave out terms of digits only (TYPO_TERMS).
 // 12: a word written with a hyphen or an apostrophe is also stored joined ("wi fi wifi", text/joined-words.ts withJoinedCopies).
 // 13: docs_category_place, the points of each category (a business page's nearby businesses, sqlite-nearby.ts).
-export const INDEX_FORMAT_VERSION = '13';
+// 14: is_temporarily_closed (business_closures), and no open_hours for such a business ("open now" never finds it).
+export const INDEX_FORMAT_VERSION = '14';
 
 /**
  * The tables a search reads besides docs: built at a full rebuild by a thread of their own
@@ -87,8 +88,11 @@ CREATE TABLE docs (
   longitude     REAL,
   time_zone     TEXT,
   working_hours TEXT,
-  -- weekly open intervals in local minutes ("540-1020 1980-2460"), for "open now"
-  open_hours    TEXT
+  -- weekly open intervals in local minutes ("540-1020 1980-2460"), for "open now"; null for a
+  -- temporarily closed business, whatever its usual hours (working_hours) say
+  open_hours    TEXT,
+  -- 1: marked temporarily closed (the record's business_closures)
+  is_temporarily_closed INTEGER NOT NULL
 );
 -- The columns a search filters, sorts and counts by, as typed arrays (doc-columns.ts): written by
 -- a full rebuild with the rows, then kept current in memory from docs_touched.

@@ -20,7 +20,7 @@ function buildDocument(overrides: Partial<BusinessDocument>): BusinessDocument {
     id: 1, slug: 'x', name: 'X', category: null, categorySlug: null, type: null, city: null, citySlug: null, countryCode: null,
     country: null, postalCode: null, address: null, phone: null, photo: null, rating: null, reviews: 0, isApproved: true,
     verified: false, createdAt: '2026-01-01', updatedAt: '2026-01-01', placeId: null, url: null, latitude: null, longitude: null,
-    timeZone: null, workingHours: null, aboutText: '', ...overrides,
+    timeZone: null, workingHours: null, isTemporarilyClosed: false, aboutText: '', ...overrides,
   };
 }
 

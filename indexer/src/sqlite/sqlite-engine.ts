@@ -92,6 +92,7 @@ export interface DocRow {
   time_zone: string | null;
   working_hours: string | null;
   open_hours: string | null;
+  is_temporarily_closed: number;
 }
 
 interface CategoryRow {
@@ -129,10 +130,10 @@ interface CountRow {
 
 const INSERT_DOC_SQL = `INSERT INTO docs (pos, business_id, slug, name, category, category_slug, type, city, city_slug,
   country_code, country, postal_code, address, phone, photo, rating, reviews, is_approved, verified, created_at,
-  updated_at, place_id, url, latitude, longitude, time_zone, working_hours, open_hours)
+  updated_at, place_id, url, latitude, longitude, time_zone, working_hours, open_hours, is_temporarily_closed)
   VALUES (@pos, @business_id, @slug, @name, @category, @category_slug, @type, @city, @city_slug,
   @country_code, @country, @postal_code, @address, @phone, @photo, @rating, @reviews, @is_approved, @verified,
-  @created_at, @updated_at, @place_id, @url, @latitude, @longitude, @time_zone, @working_hours, @open_hours)`;
+  @created_at, @updated_at, @place_id, @url, @latitude, @longitude, @time_zone, @working_hours, @open_hours, @is_temporarily_closed)`;
 
 function toDocRow(doc: BusinessDocument, pos: number): DocRow {
   return {
@@ -163,7 +164,9 @@ function toDocRow(doc: BusinessDocument, pos: number): DocRow {
     longitude: doc.longitude,
     time_zone: doc.timeZone,
     working_hours: doc.workingHours,
-    open_hours: encodedOpenHours(doc.workingHours),
+    // A temporarily closed business is open at no hour: "open now" (which reads only these) never finds it.
+    open_hours: doc.isTemporarilyClosed ? null : encodedOpenHours(doc.workingHours),
+    is_temporarily_closed: doc.isTemporarilyClosed ? 1 : 0,
   };
 }
 
@@ -194,6 +197,7 @@ export function presentDoc(row: DocRow): BusinessSummary {
     longitude: row.longitude,
     timeZone: row.time_zone,
     workingHours: row.working_hours,
+    isTemporarilyClosed: row.is_temporarily_closed === 1,
   };
 }
 
