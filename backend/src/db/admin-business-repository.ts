@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { BusinessRow } from '@directory/data/business-row.ts';
+import { CLOSURE_STATUS_COLUMN, type BusinessRowWithClosure, type ClosureStatus } from '@directory/data/business-row.ts';
 import type { RecordDatabase } from '@directory/data/record.ts';
 import { faultPoint } from '@directory/indexer/fault-point.ts';
 
@@ -37,7 +37,7 @@ export interface AdminListQuery {
 export type TotalBound = 'exact' | 'atLeast' | 'atMost';
 
 export interface AdminListPage {
-  rows: BusinessRow[];
+  rows: BusinessRowWithClosure[];
   total: number;
   totalBound: TotalBound;
   /** The cursor of the next page, or null on the last. */
@@ -132,7 +132,9 @@ export interface BusinessEditColumns {
 
 /** SQL of the admin area over `businesses`: the list, the full read, edits and deletions. */
 export class AdminBusinessRepository {
-  private readonly byId: Statement<[number], BusinessRow>;
+  private readonly byId: Statement<[number], BusinessRowWithClosure>;
+  private readonly markClosure: Statement<[{ id: number; status: ClosureStatus }]>;
+  private readonly clearClosure: Statement<[number]>;
   private readonly counted: Statement<[string, string], number>;
   private readonly toggle: Statement<[number], { is_approved: 0 | 1; name: string }>;
   private readonly setApproval: Statement<[{ id: number; state: 0 | 1 }]>;
@@ -148,7 +150,14 @@ export class AdminBusinessRepository {
     private readonly db: RecordDatabase,
     private readonly limits: ListLimits = LIST_LIMITS,
   ) {
-    this.byId = db.prepare('SELECT * FROM businesses WHERE id = ?');
+    this.byId = db.prepare(`SELECT *, ${CLOSURE_STATUS_COLUMN} FROM businesses WHERE id = ?`);
+    // An unchanged mark is left as it is (no write: the business's page and index entry stay).
+    this.markClosure = db.prepare(
+      `INSERT INTO business_closures (business_id, status) VALUES (@id, @status)
+       ON CONFLICT (business_id) DO UPDATE SET status = excluded.status, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       WHERE status <> excluded.status`,
+    );
+    this.clearClosure = db.prepare('DELETE FROM business_closures WHERE business_id = ?');
     this.counted = db
       .prepare('SELECT coalesce((SELECT n FROM business_counts WHERE dimension = ? AND value = ?), 0)')
       .pluck() as Statement<[string, string], number>;
@@ -414,11 +423,13 @@ export class AdminBusinessRepository {
   }
 
   /** Full rows for ids, in the order given. */
-  private rowsByIds(ids: number[]): BusinessRow[] {
+  private rowsByIds(ids: number[]): BusinessRowWithClosure[] {
     if (ids.length === 0) return [];
-    const rows = this.db.prepare('SELECT * FROM businesses WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as BusinessRow[];
+    const rows = this.db
+      .prepare(`SELECT *, ${CLOSURE_STATUS_COLUMN} FROM businesses WHERE id IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify(ids)) as BusinessRowWithClosure[];
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.map((id) => byId.get(id)).filter((row): row is BusinessRow => row !== undefined);
+    return ids.map((id) => byId.get(id)).filter((row): row is BusinessRowWithClosure => row !== undefined);
   }
 
   /** A count kept by the triggers of migration 003 (`all`, `approved`, `demo`, or one category/country/city). */
@@ -438,8 +449,18 @@ export class AdminBusinessRepository {
       .all(dimension, limit) as { value: string; n: number }[];
   }
 
-  findById(id: number): BusinessRow | undefined {
+  /** The business with its closure mark. */
+  findById(id: number): BusinessRowWithClosure | undefined {
     return this.byId.get(id);
+  }
+
+  /**
+   * Marks the business closed with `status`, or clears its mark (null). The record's triggers
+   * (migration 013) stamp the business as changed, so its page and index entry follow.
+   */
+  setClosure(id: number, status: ClosureStatus | null): void {
+    if (status === null) this.clearClosure.run(id);
+    else this.markClosure.run({ id, status });
   }
 
   /** Writes the edited columns; false when the business is gone. */

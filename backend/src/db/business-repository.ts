@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { parseWorkingHours, type BusinessColumns, type BusinessRow } from '@directory/data/business-row.ts';
+import { CLOSURE_STATUS_COLUMN, parseWorkingHours, type BusinessColumns, type BusinessRow, type BusinessRowWithClosure } from '@directory/data/business-row.ts';
 import type { RecordDatabase } from '@directory/data/record.ts';
 
 const WRITABLE = [
@@ -13,8 +13,8 @@ export type UpsertOutcome = 'inserted' | 'updated';
 /** The columns an update by place id writes (the place id is the match; approval stays the admin's). */
 const UPDATED = WRITABLE.filter((c) => c !== 'place_id' && c !== 'is_approved');
 
-/** A business as a batch upsert finds it: its id and the columns an update would write. */
-export type StoredColumns = Pick<BusinessColumns, (typeof UPDATED)[number]> & { id: number; place_id: string };
+/** A business as a batch upsert finds it: its id, the columns an update would write, and whether it is marked temporarily closed. */
+export type StoredColumns = Pick<BusinessColumns, (typeof UPDATED)[number]> & { id: number; place_id: string; is_temporarily_closed: 0 | 1 };
 
 /** Whether writing `columns` over `stored` would change nothing. */
 export function isUnchanged(stored: StoredColumns, columns: BusinessColumns): boolean {
@@ -30,7 +30,7 @@ export type NearbyRow = Pick<
 
 /** SQL for the `businesses` table and its slug redirects. */
 export class BusinessRepository {
-  private readonly bySlug: Statement<[string], BusinessRow>;
+  private readonly bySlug: Statement<[string], BusinessRowWithClosure>;
   private readonly redirect: Statement<[string], string>;
   private readonly slugTaken: Statement<[string, string], number>;
   private readonly noBusiness: Statement<[], number>;
@@ -43,7 +43,7 @@ export class BusinessRepository {
   private readonly nearbyByIds: Statement<[string], NearbyRow>;
 
   constructor(readonly db: RecordDatabase) {
-    this.bySlug = db.prepare('SELECT * FROM businesses WHERE slug = ?');
+    this.bySlug = db.prepare(`SELECT *, ${CLOSURE_STATUS_COLUMN} FROM businesses WHERE slug = ?`);
     this.redirect = db
       .prepare(`SELECT b.slug FROM slug_redirects r JOIN businesses b ON b.id = r.business_id WHERE r.old_slug = ?`)
       .pluck() as Statement<[string], string>;
@@ -62,7 +62,8 @@ export class BusinessRepository {
       `UPDATE businesses SET ${UPDATED.map((c) => `${c} = ?`).join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE place_id = ?`,
     );
     this.storedByPlaceIds = db.prepare(
-      `SELECT id, place_id, ${UPDATED.join(', ')} FROM businesses WHERE place_id IN (SELECT value FROM json_each(?))`,
+      `SELECT id, place_id, ${UPDATED.join(', ')}, EXISTS (SELECT 1 FROM business_closures WHERE business_id = businesses.id) AS is_temporarily_closed
+       FROM businesses WHERE place_id IN (SELECT value FROM json_each(?))`,
     );
     this.takenAmong = db
       .prepare(
@@ -100,7 +101,8 @@ export class BusinessRepository {
     return { version: row.version, hours: { hours, timeZone: row.time_zone } };
   }
 
-  findBySlug(slug: string): BusinessRow | undefined {
+  /** The business at `slug`, with its closure mark. */
+  findBySlug(slug: string): BusinessRowWithClosure | undefined {
     return this.bySlug.get(slug);
   }
 

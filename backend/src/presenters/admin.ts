@@ -1,6 +1,7 @@
-import type { BusinessRow } from '@directory/data/business-row.ts';
+import type { BusinessRowWithClosure } from '@directory/data/business-row.ts';
 import type { AuditRow } from '../db/audit-repository.ts';
 import type { InboxRow } from '../db/message-repository.ts';
+import { presentStatus } from './business.ts';
 import { businessOfRequest, recordOfTarget, requestOfTarget, type AuditRecordKind, type AuditSubject } from '../shared/audit-targets.ts';
 import type { AdminActivityItem, AdminBusiness, AdminBusinessListItem, AdminMessage } from '../shared/admin-types.ts';
 
@@ -15,7 +16,7 @@ function parseHours(text: string | null): Record<string, string> | null {
   return hours;
 }
 
-export function presentAdminListItem(row: BusinessRow): AdminBusinessListItem {
+export function presentAdminListItem(row: BusinessRowWithClosure): AdminBusinessListItem {
   return {
     id: row.id,
     slug: row.slug,
@@ -32,10 +33,11 @@ export function presentAdminListItem(row: BusinessRow): AdminBusinessListItem {
     placeId: row.place_id,
     countryCode: row.country_code,
     url: row.url,
+    status: presentStatus(row.closure_status === 'temporarily_closed'),
   };
 }
 
-export function presentAdminBusiness(row: BusinessRow): AdminBusiness {
+export function presentAdminBusiness(row: BusinessRowWithClosure): AdminBusiness {
   return {
     id: row.id,
     name: row.name,
@@ -65,6 +67,7 @@ export function presentAdminBusiness(row: BusinessRow): AdminBusiness {
     updatedAt: row.updated_at,
     url: row.url,
     isApproved: row.is_approved === 1,
+    status: presentStatus(row.closure_status === 'temporarily_closed'),
   };
 }
 

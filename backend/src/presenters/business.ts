@@ -1,11 +1,16 @@
-import { parseAbout, parseWorkingHours, cityOf, type BusinessRow } from '@directory/data/business-row.ts';
+import { parseAbout, parseWorkingHours, cityOf, type BusinessRowWithClosure } from '@directory/data/business-row.ts';
 import { slugify } from '@directory/data/slug.ts';
 import { countrySlug } from '@directory/data/countries.ts';
 import type { BusinessSummary } from '@directory/indexer/document.ts';
-import type { BusinessDetail, BusinessListItem, FeaturedBusiness, NearbyBusinesses } from '../shared/api-types.ts';
+import type { BusinessDetail, BusinessListItem, BusinessStatus, FeaturedBusiness, NearbyBusinesses } from '../shared/api-types.ts';
 import type { NearbyEntry } from '../services/directory-service.ts';
 
-export function presentBusinessDetail(row: BusinessRow): BusinessDetail {
+/** A business's status from its closure mark (the record's row or its search document). */
+export function presentStatus(isTemporarilyClosed: boolean): BusinessStatus {
+  return isTemporarilyClosed ? 'temporarily_closed' : 'operational';
+}
+
+export function presentBusinessDetail(row: BusinessRowWithClosure): BusinessDetail {
   const category = row.category ?? row.type;
   const city = cityOf(row);
   return {
@@ -39,6 +44,7 @@ export function presentBusinessDetail(row: BusinessRow): BusinessDetail {
     workingHours: parseWorkingHours(row.working_hours),
     timeZone: row.time_zone,
     url: row.url,
+    status: presentStatus(row.closure_status === 'temporarily_closed'),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -64,6 +70,7 @@ export function presentBusinessListItem(doc: BusinessSummary): BusinessListItem 
     countryCode: doc.countryCode,
     url: doc.url,
     photo: doc.photo,
+    status: presentStatus(doc.isTemporarilyClosed),
   };
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { BusinessRow } from '@directory/data/business-row.ts';
+import type { BusinessRow, BusinessRowWithClosure } from '@directory/data/business-row.ts';
 import { businessSlug } from '@directory/data/slug.ts';
 import type { RecordDatabase } from '@directory/data/record.ts';
 import { faultPoint } from '@directory/indexer/fault-point.ts';
@@ -143,11 +143,12 @@ export class AdminBusinessService {
   }
 
   /** Saves an edit in one transaction; the slug is kept, so links and bookmarks keep working. */
-  edit(id: number, edit: AdminBusinessEdit): BusinessRow | undefined {
+  edit(id: number, edit: AdminBusinessEdit): BusinessRowWithClosure | undefined {
     return this.db.transaction(() => {
       const row = this.repository.findById(id);
       if (!row) return undefined;
       this.repository.updateById(id, toEditColumns(edit, row));
+      if (edit.status !== undefined) this.repository.setClosure(id, edit.status === 'temporarily_closed' ? 'temporarily_closed' : null);
       return this.repository.findById(id);
     })();
   }

@@ -1,4 +1,4 @@
-import type { BusinessRow } from '@directory/data/business-row.ts';
+import type { BusinessRow, BusinessRowWithClosure } from '@directory/data/business-row.ts';
 import type { BusinessSummary } from '@directory/indexer/document.ts';
 import type { ListingPolicy } from '@directory/indexer/record-source.ts';
 import type {
@@ -42,7 +42,7 @@ export interface CityListFilter {
   text?: string;
 }
 
-export type BusinessLookup = { kind: 'found'; row: BusinessRow } | { kind: 'moved'; slug: string } | { kind: 'missing' };
+export type BusinessLookup = { kind: 'found'; row: BusinessRowWithClosure } | { kind: 'moved'; slug: string } | { kind: 'missing' };
 
 /** A business near another, as the record holds it now, and how far it is (km). */
 export interface NearbyEntry {

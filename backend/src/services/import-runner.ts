@@ -237,7 +237,8 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
    * one query each; a key repeated inside the batch is written once, at its first row, with its
    * last row's values (the last row wins, as written row by row, but the name search index is
    * not rewritten for each repeat); a row equal to the stored one is not written again (a
-   * re-import of the same file rewrites nothing: no page, no change-log entry for the index);
+   * re-import of the same file rewrites nothing: no page, no change-log entry for the index),
+   * though a change of its temporarily-closed mark alone is a change (migration 013 logs it);
    * the per-row insert triggers' work is done once for the batch (see bulk-insert-triggers.ts).
    * Returns each row's outcome and how many businesses it changed.
    */
@@ -262,6 +263,9 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
           if (before !== undefined) {
             if (!isUnchanged(before, last.columns)) {
               businesses.updateColumns(last.columns);
+              changedInBatch += 1;
+            } else if ((before.is_temporarily_closed === 1) !== last.isTemporarilyClosed) {
+              // Only its closure mark changes (written below): the record's triggers log it for the index.
               changedInBatch += 1;
             }
             id = before.id;

@@ -2,6 +2,7 @@
  * Shapes of every admin JSON response (the admin API contract). The admin screens import
  * these types, so client and server cannot drift.
  */
+import type { BusinessStatus } from './api-types.ts';
 import type { AuditDetail } from './audit-details.ts';
 import type { AuditSubject } from './audit-targets.ts';
 import type { ImportReason } from './import-reasons.ts';
@@ -152,6 +153,7 @@ export interface AdminBusinessListItem {
   placeId: string | null;
   countryCode: string | null;
   url: string | null;
+  status: BusinessStatus;
 }
 
 export interface AdminBusinessPage {
@@ -202,6 +204,8 @@ export interface AdminBusiness {
   updatedAt: string;
   url: string | null;
   isApproved: boolean;
+  /** 'temporarily_closed' when an import (Google's CLOSED_TEMPORARILY) or an operator marked it ("Geçici olarak kapalı"). */
+  status: BusinessStatus;
 }
 
 /** The editable fields of AdminBusiness, as the server saves them (PUT /api/admin/businesses/:id). */
@@ -223,6 +227,8 @@ export type AdminBusinessEdit = Pick<
   reviewsLink?: AdminBusiness['reviewsLink'];
   logo?: AdminBusiness['logo'];
   locatedIn?: AdminBusiness['locatedIn'];
+  /** Left out: the mark stays as it is. */
+  status?: AdminBusiness['status'];
 };
 
 /**

@@ -8,6 +8,12 @@ export interface ApiError {
   error: { id: string; message: string; fields?: Record<string, string[]> };
 }
 
+/**
+ * Whether a business is running: `temporarily_closed` when Google's export said so
+ * (CLOSED_TEMPORARILY) or an operator marked it; its usual hours then say nothing about today.
+ */
+export type BusinessStatus = 'operational' | 'temporarily_closed';
+
 export interface FeaturedBusiness {
   id: number;
   slug: string;
@@ -43,6 +49,7 @@ export interface BusinessListItem {
   countryCode: string | null;
   url: string | null;
   photo: string | null;
+  status: BusinessStatus;
 }
 
 export interface PagedBusinesses {
@@ -175,9 +182,11 @@ export interface BusinessDetail {
   verified: boolean;
   isApproved: boolean;
   about: About | null;
+  /** Its usual hours (while it is temporarily closed, those it keeps when it opens again). */
   workingHours: Record<string, string> | null;
   timeZone: string | null;
   url: string | null;
+  status: BusinessStatus;
   createdAt: string;
   updatedAt: string;
 }

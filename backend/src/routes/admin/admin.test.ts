@@ -11,7 +11,7 @@ import type {
   AdminStats,
   UploadReport,
 } from '../../shared/admin-types.ts';
-import type { SearchResults } from '../../shared/api-types.ts';
+import type { BusinessDetail, SearchResults } from '../../shared/api-types.ts';
 import type { FieldIssue } from '../../shared/field-reasons.ts';
 import { saveBusinesses } from '../../services/business-writer.ts';
 import { signInAsAdmin, type AdminClient } from '../../testing/admin-client.ts';
@@ -180,7 +180,7 @@ describe('admin API against the record', () => {
     expect(all.businesses[0]).toEqual({
       id: 2, slug: expect.any(String), name: 'Alpha Bakery', category: 'Bakery', city: 'Lyon', country: 'France', rating: 4.9,
       reviewCount: 500, phone: null, address: expect.any(String), isApproved: false, createdAt: expect.any(String),
-      placeId: 'ChIJaaaa000002', countryCode: 'FR', url: null,
+      placeId: 'ChIJaaaa000002', countryCode: 'FR', url: null, status: 'operational',
     });
     const byRating = await get<AdminBusinessPage>('/api/admin/businesses?sortBy=rating&sortOrder=desc&category=Bakery');
     expect(byRating.businesses.map((b) => b.name)).toEqual(['Alpha Bakery', 'Bakery Central']);
@@ -268,6 +268,37 @@ describe('admin API against the record', () => {
     expect(((await publicRead.json()) as { phone: string }).phone).toBe('+33 4 11 22 33 44');
     const unknown = await admin.request('PUT', '/api/admin/businesses/999', { body: edit });
     expect(unknown.status).toBe(404);
+  });
+
+  it('edit: sets and clears "Geçici olarak kapalı" (status), kept when left out, shown in the list and the public read', async () => {
+    const before = await get<AdminBusiness>('/api/admin/businesses/2');
+    expect(before.status).toBe('operational');
+    const edit = {
+      name: before.name, category: before.category, type: before.type, street: before.street, city: before.city, postalCode: before.postalCode,
+      country: before.country, countryCode: before.countryCode, phone: before.phone, latitude: before.latitude, longitude: before.longitude,
+      about: before.about, verified: before.verified, isApproved: before.isApproved,
+    };
+    const bad = await admin.request('PUT', '/api/admin/businesses/2', { body: { ...edit, status: 'closed' } });
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).message).toMatch(/status: must be operational or temporarily_closed/);
+    expect((await get<AdminBusiness>('/api/admin/businesses/2')).status).toBe('operational');
+
+    const closed = await admin.request('PUT', '/api/admin/businesses/2', { body: { ...edit, status: 'temporarily_closed' } });
+    expect(closed.status).toBe(200);
+    expect(((await closed.json()) as AdminBusiness).status).toBe('temporarily_closed');
+    expect(app.deps.record.prepare('SELECT status FROM business_closures WHERE business_id = 2').pluck().get()).toBe('temporarily_closed');
+    const listed = await get<AdminBusinessPage>('/api/admin/businesses?limit=50');
+    expect(listed.businesses.find((business) => business.id === 2)?.status).toBe('temporarily_closed');
+    expect(listed.businesses.filter((business) => business.status === 'temporarily_closed')).toHaveLength(1);
+    expect(((await (await app.get(`/api/businesses/${before.slug}`)).json()) as BusinessDetail).status).toBe('temporarily_closed');
+    // A save without the field (another client, another field) leaves the mark.
+    const kept = await admin.request('PUT', '/api/admin/businesses/2', { body: { ...edit, phone: '+33 1 00 00 00 00' } });
+    expect(((await kept.json()) as AdminBusiness).status).toBe('temporarily_closed');
+
+    const reopened = await admin.request('PUT', '/api/admin/businesses/2', { body: { ...edit, status: 'operational' } });
+    expect(((await reopened.json()) as AdminBusiness).status).toBe('operational');
+    expect(app.deps.record.prepare('SELECT count(*) FROM business_closures').pluck().get()).toBe(0);
+    expect(((await (await app.get(`/api/businesses/${before.slug}`)).json()) as BusinessDetail).status).toBe('operational');
   });
 
   it('edit: answers every bad field at once, and reads hours as imports do (unreadable hours are refused, not saved)', async () => {

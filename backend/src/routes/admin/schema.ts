@@ -6,8 +6,11 @@ import { requestShape } from '../../middleware/validate.ts';
 import { limitParam, oneOf, pageParam } from '../schema-parts.ts';
 import { decodeListCursor, MAX_OFFSET_PAGE } from '../../services/admin-list-cursor.ts';
 import { ADMIN_LIMITS } from '../../shared/admin-limits.ts';
+import type { BusinessStatus } from '../../shared/api-types.ts';
 
 const { business: BUSINESS_LIMITS } = ADMIN_LIMITS;
+/** The values of a business's `status` (BusinessStatus). */
+const BUSINESS_STATUSES = ['operational', 'temporarily_closed'] as const satisfies readonly BusinessStatus[];
 /** The longest list cursor read (a cursor is a sort value and an id, encoded). */
 const LIST_CURSOR_MAX = 1000;
 
@@ -211,6 +214,8 @@ export const AdminBusinessEditSchema = requestShape({
     locatedIn: optionalText(BUSINESS_LIMITS.locatedIn).optional(),
     verified: z.boolean({ error: reason('boolean') }),
     isApproved: z.boolean({ error: reason('boolean') }),
+    // Left out: the closure mark stays as it is.
+    status: z.enum(BUSINESS_STATUSES, { error: reason('one_of', { values: [...BUSINESS_STATUSES] }) }).optional(),
   }),
 });
 export type AdminBusinessEditReq = z.infer<typeof AdminBusinessEditSchema>;

@@ -85,6 +85,23 @@ describe('GET /api/businesses/{slug}', () => {
     });
   });
 
+  it('says whether the business is operational or temporarily closed, from its mark in the record', async () => {
+    const status = async () => ((await (await app.get('/api/businesses/cafe-lumiere-qrstuv')).json()) as BusinessDetail).status;
+    expect(await status()).toBe('operational');
+    const id = app.deps.record.prepare("SELECT id FROM businesses WHERE name = 'Café Lumière'").pluck().get();
+    app.deps.record.prepare("INSERT INTO business_closures (business_id, status) VALUES (?, 'temporarily_closed')").run(id);
+    try {
+      const body = (await (await app.get('/api/businesses/cafe-lumiere-qrstuv')).json()) as BusinessDetail;
+      // Its usual hours stay in the answer: the page shows them as such.
+      expect(body).toMatchObject({ status: 'temporarily_closed', workingHours: { Monday: '9AM–5PM', Sunday: 'Closed' } });
+      const other = (await (await app.get(`/api/businesses/${slugOfName(app.deps.record, 'Plumber 00')}`)).json()) as BusinessDetail;
+      expect(other.status).toBe('operational');
+    } finally {
+      app.deps.record.prepare('DELETE FROM business_closures WHERE business_id = ?').run(id);
+    }
+    expect(await status()).toBe('operational');
+  });
+
   it('answers 404 "Business not found" for an unknown slug', async () => {
     const response = await app.get('/api/businesses/no-such-place');
     expect(response.status).toBe(404);

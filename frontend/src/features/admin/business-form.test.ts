@@ -36,6 +36,7 @@ const business: AdminBusiness = {
   updatedAt: '2025-01-02T00:00:00.000Z',
   url: null,
   isApproved: false,
+  status: 'operational',
 };
 
 describe('the business edit form', () => {

@@ -32,6 +32,7 @@ export const BUSINESS_FIELD_LABELS = {
   workingHours: 'Çalışma saatleri',
   verified: 'Doğrulanmış (verified)',
   isApproved: 'Onaylı (approved)',
+  status: 'Geçici olarak kapalı',
 } as const satisfies Record<keyof AdminBusinessEdit, string>;
 
 /** The days as the edit form names them; the record keeps the English keys. */

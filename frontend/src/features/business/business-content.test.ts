@@ -34,6 +34,7 @@ function detail(overrides: Partial<BusinessDetail> = {}): BusinessDetail {
     workingHours: { Monday: '9AM–5PM' },
     timeZone: 'Europe/Paris',
     url: null,
+    status: 'operational',
     createdAt: '2025-01-01T00:00:00Z',
     updatedAt: '2025-01-01T00:00:00Z',
     ...overrides,

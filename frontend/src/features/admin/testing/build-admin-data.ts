@@ -107,6 +107,7 @@ export function buildListItem(overrides: Partial<AdminBusinessListItem> = {}): A
     placeId: 'ChIJa1b2c3',
     countryCode: 'FR',
     url: 'https://bouchon.example',
+    status: 'operational',
     ...overrides,
   };
 }
@@ -141,6 +142,7 @@ export function buildAdminBusiness(overrides: Partial<AdminBusiness> = {}): Admi
     updatedAt: '2025-03-20T14:30:00.000Z',
     url: 'https://bouchon.example',
     isApproved: true,
+    status: 'operational',
     ...overrides,
   };
 }
