@@ -53,6 +53,20 @@ describe('rendered business pages', () => {
     expect(after.etag).not.toBe(first.etag);
   });
 
+  it('retires the kept page when its business is marked temporarily closed, or no longer, with no other change to it', async () => {
+    const first = await page();
+    expect(first.html).not.toContain('Temporarily closed');
+    const id = app.deps.record.prepare('SELECT id FROM businesses WHERE slug = ?').pluck().get(slug);
+    app.deps.record.prepare("INSERT INTO business_closures (business_id, status) VALUES (?, 'temporarily_closed')").run(id);
+    const closed = await page();
+    expect(closed.html).toContain('Temporarily closed');
+    expect(closed.etag).not.toBe(first.etag);
+    app.deps.record.prepare('DELETE FROM business_closures WHERE business_id = ?').run(id);
+    const reopened = await page();
+    expect(reopened.html).not.toContain('Temporarily closed');
+    expect(reopened.etag).not.toBe(closed.etag);
+  });
+
   it('answers 304 to the ETag of the current version and the whole page to an older one', async () => {
     const current = await page();
     expect(current.etag).toMatch(/^W\/"/);

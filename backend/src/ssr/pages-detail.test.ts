@@ -55,6 +55,7 @@ beforeAll(async () => {
       buildBusiness({ name: 'Photo Pâtisserie', photo: 'https://lh3.googleusercontent.com/p/AF1Qip=w800-h500', logo: '//cdn.example/pp-logo.png' }),
       buildBusiness({ name: 'Logo Locksmiths', logo: '//cdn.example/locksmiths.png' }),
       buildBusiness({ name: 'Scripted Scooters', photo: 'javascript:alert(1)' }),
+      buildBusiness({ name: 'Resting Rotisserie', type: 'Restaurant', category: 'Restaurant', workingHours: Object.fromEntries(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((day) => [day, 'Open 24 hours'])) }),
     ],
     { withPages: true },
   );
@@ -79,7 +80,7 @@ describe('home page', () => {
     expect(tooltipId).toBeTruthy();
     expect(html).toContain(`aria-describedby="${tooltipId}"`);
     expect(html).toContain('href="/business/' + bouchonSlug + '"');
-    expect(html).toMatch(/Businesses<\/dt><dd[^>]*><span class="visually-hidden">7<\/span>/);
+    expect(html).toMatch(/Businesses<\/dt><dd[^>]*><span class="visually-hidden">8<\/span>/);
     expect(html).toMatch(/Countries<\/dt><dd[^>]*><span class="visually-hidden">1<\/span>/);
     for (const heading of ['Featured Businesses', 'Popular Categories', 'Top Cities', 'Countries', 'Why choose us']) expect(html).toContain(heading);
     expect(html).toContain('href="/cities/fr/lyon"');
@@ -210,6 +211,36 @@ describe('business page', () => {
     expect(html).toContain('Le Bouchon Lyonnais is a French restaurant located in Lyon, France.');
     expect(html).toContain('class="business-map"');
     expect(html).not.toContain('Location not available');
+  });
+
+  it('says a temporarily closed business is so, never "Open", with its usual hours and JSON-LD that claims no opening hours', async () => {
+    const slug = slugOf('Resting Rotisserie');
+    const id = app.deps.record.prepare('SELECT id FROM businesses WHERE slug = ?').pluck().get(slug);
+    const open = await (await app.get(`/business/${slug}`)).text();
+    // Open 24 hours: open at any time the test runs.
+    expect(open).toContain('class="status-badge status-open"');
+    expect(jsonLd(open).find((object) => object['@type'] === 'LocalBusiness')).toHaveProperty('openingHoursSpecification');
+
+    app.deps.record.prepare("INSERT INTO business_closures (business_id, status) VALUES (?, 'temporarily_closed')").run(id);
+    try {
+      const html = await (await app.get(`/business/${slug}`)).text();
+      const badges = /<div class="business-badges">([\s\S]*?)<\/div>/.exec(html)![1]!;
+      expect(badges).toContain('Temporarily closed');
+      expect(badges).not.toMatch(/status-open|status-closed|>Open<|Closes|Opens/);
+      expect(html).not.toContain('status-open');
+      const status = /<dt>Status<\/dt>\s*<dd>([\s\S]*?)<\/dd>/.exec(html)![1]!;
+      expect(status).toContain('Temporarily closed');
+      expect(status).not.toContain('OPERATIONAL');
+      // The hours stay, read as the usual ones.
+      expect(html).toContain('Usual hours; the business is temporarily closed.');
+      expect(html).toContain('Open 24 hours');
+      const business = jsonLd(html).find((object) => object['@type'] === 'LocalBusiness')!;
+      expect(business).not.toHaveProperty('openingHoursSpecification');
+      expect(business.description).toMatch(/^Temporarily closed\. /);
+      expect(html).toMatch(/<meta name="description" content="Resting Rotisserie - Restaurant in [^"]*\. Temporarily closed\./);
+    } finally {
+      app.deps.record.prepare('DELETE FROM business_closures WHERE business_id = ?').run(id);
+    }
   });
 
   it('says Location not available and renders no map without coordinates', async () => {

@@ -4,6 +4,7 @@ import type { BusinessListItem } from '@directory/backend/shared/api-types.ts';
 import { formatNumber, telHref } from '../lib/format.ts';
 import { Photo } from './photo.tsx';
 import { StarRating } from './star-rating.tsx';
+import { TemporarilyClosedBadge } from './temporarily-closed-badge.tsx';
 import './business-card.css';
 
 function StorefrontIcon() {
@@ -39,6 +40,8 @@ export interface BusinessCardFrameProps {
   name: ReactNode;
   /** The category badge, if any. */
   category: ReactNode;
+  /** Marked temporarily closed: a badge under the name says so. */
+  isTemporarilyClosed: boolean;
   rating: number | null;
   reviews: number;
   /** The address line; none when null. */
@@ -48,8 +51,8 @@ export interface BusinessCardFrameProps {
   children?: ReactNode;
 }
 
-/** The card body the business lists and the search results share: photo, name, category, stars, reviews, address, phone. */
-export function BusinessCardFrame({ className, slug, photo, fallback, name, category, rating, reviews, address, phone, children }: BusinessCardFrameProps) {
+/** The card body the business lists and the search results share: photo, name, a temporary closure, category, stars, reviews, address, phone. */
+export function BusinessCardFrame({ className, slug, photo, fallback, name, category, isTemporarilyClosed, rating, reviews, address, phone, children }: BusinessCardFrameProps) {
   return (
     <article className={className ? `card business-card ${className}` : 'card business-card'}>
       <div className="business-card-photo">
@@ -59,6 +62,7 @@ export function BusinessCardFrame({ className, slug, photo, fallback, name, cate
         <h3 className="business-card-name">
           <Link to={`/business/${slug}`}>{name}</Link>
         </h3>
+        {isTemporarilyClosed && <TemporarilyClosedBadge />}
         {category}
         <p className="business-card-rating">
           <StarRating rating={rating} size="sm" />
@@ -112,6 +116,7 @@ export function BusinessCard({ business }: { business: BusinessListItem }) {
       }
       name={business.name}
       category={business.category && <CategoryBadge category={business.category} slug={business.categorySlug} className="badge business-card-category" />}
+      isTemporarilyClosed={business.status === 'temporarily_closed'}
       rating={business.rating}
       reviews={business.reviews}
       address={business.address || null}

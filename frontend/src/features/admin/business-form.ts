@@ -28,12 +28,14 @@ export interface BusinessFormValues extends Record<TextField, string> {
   hours: Record<string, string>;
   verified: boolean;
   isApproved: boolean;
+  /** "Geçici olarak kapalı": status 'temporarily_closed'. */
+  isTemporarilyClosed: boolean;
 }
 
 export type BusinessField = keyof AdminBusinessEdit | `workingHours.${string}`;
 export type FieldErrors = Partial<Record<BusinessField | 'form', string>>;
 
-const EDITABLE_FIELDS = [...TEXT_FIELDS, 'latitude', 'longitude', 'rating', 'reviews', 'workingHours', 'verified', 'isApproved'] as const;
+const EDITABLE_FIELDS = [...TEXT_FIELDS, 'latitude', 'longitude', 'rating', 'reviews', 'workingHours', 'verified', 'isApproved', 'status'] as const;
 
 /** The days the form shows: the week, then any other key the record holds. */
 export function formDays(hours: Record<string, string> | null): string[] {
@@ -52,6 +54,7 @@ export function toFormValues(business: AdminBusiness): BusinessFormValues {
     hours: Object.fromEntries(formDays(business.workingHours).map((day) => [day, business.workingHours?.[day] ?? ''])),
     verified: business.verified,
     isApproved: business.isApproved,
+    isTemporarilyClosed: business.status === 'temporarily_closed',
   };
 }
 
@@ -68,7 +71,8 @@ const dayTexts = (hours: Record<string, string>) => JSON.stringify(filledHours(h
  * another field from being saved; the full address goes only when changed, so a changed street or
  * city otherwise rebuilds it. The links (website, photo, logo, reviews) go only when changed too:
  * an import may have stored one the save's check refuses (not http(s)), and it must not block
- * other fields.
+ * other fields. The status goes only when the operator ticked or cleared its box, so an import that
+ * marks the place closed while the form is open is not undone by a save of another field.
  */
 export function toUpdateBody(values: BusinessFormValues, saved: AdminBusiness): AdminBusinessEditBody {
   const hours = filledHours(values.hours);
@@ -102,6 +106,9 @@ export function toUpdateBody(values: BusinessFormValues, saved: AdminBusiness): 
     ...(photo !== saved.photo ? { photo } : {}),
     verified: values.verified,
     isApproved: values.isApproved,
+    ...(values.isTemporarilyClosed !== (saved.status === 'temporarily_closed')
+      ? { status: values.isTemporarilyClosed ? 'temporarily_closed' : 'operational' }
+      : {}),
   };
 }
 

@@ -51,12 +51,13 @@ export function getAboutText(business: Pick<BusinessDetail, 'about' | 'name' | '
   return `${business.name} is ${withArticle(kind)}${where}.${call}`;
 }
 
-/** The meta description: name, type, city, country code, rating and reviews. */
+/** The meta description: name, type, city, country code, a temporary closure, rating and reviews. */
 export function getMetaDescription(business: BusinessDetail): string {
   const kind = business.type ?? business.category ?? 'Business';
   const place = [getCityName(business), business.countryCode].filter(Boolean).join(', ');
   const rating = business.rating !== null && business.reviews > 0 ? ` Rated ${business.rating.toFixed(1)}/5 from ${formatNumber(business.reviews)} reviews.` : '';
-  return `${business.name} - ${kind}${place ? ` in ${place}` : ''}.${rating} Opening hours, phone number, address and directions.`;
+  const closure = business.status === 'temporarily_closed' ? ' Temporarily closed.' : '';
+  return `${business.name} - ${kind}${place ? ` in ${place}` : ''}.${closure}${rating} Opening hours, phone number, address and directions.`;
 }
 
 /** Google Maps search for the place, by name and place id. */
@@ -66,10 +67,16 @@ export function getDirectionsUrl(business: Pick<BusinessDetail, 'name' | 'placeI
   return `https://www.google.com/maps/search/?${params.toString()}`;
 }
 
-/** schema.org LocalBusiness for the page's JSON-LD. */
+/**
+ * schema.org LocalBusiness for the page's JSON-LD. A temporarily closed business has no
+ * openingHoursSpecification: its usual hours would say it is open on those days, and schema.org
+ * has no status to qualify them with (specialOpeningHoursSpecification needs the closure's dates,
+ * which an export does not give); the description says it is closed.
+ */
 export function buildLocalBusinessJsonLd(business: BusinessDetail, origin: string): object {
   const url = `${origin}/business/${business.slug}`;
-  const specification = toOpeningHoursSpecification(business.workingHours);
+  const isTemporarilyClosed = business.status === 'temporarily_closed';
+  const specification = isTemporarilyClosed ? [] : toOpeningHoursSpecification(business.workingHours);
   const image = business.photo ? absoluteUrl(business.photo, origin) : null;
   const logo = business.logo ? absoluteUrl(business.logo, origin) : null;
   return {
@@ -81,7 +88,7 @@ export function buildLocalBusinessJsonLd(business: BusinessDetail, origin: strin
     ...(image ? { image } : {}),
     ...(logo ? { logo } : {}),
     ...(business.phone ? { telephone: business.phone } : {}),
-    description: getAboutText(business),
+    description: isTemporarilyClosed ? `Temporarily closed. ${getAboutText(business)}` : getAboutText(business),
     address: {
       '@type': 'PostalAddress',
       ...(business.street ? { streetAddress: business.street } : business.fullAddress ? { streetAddress: business.fullAddress } : {}),

@@ -22,7 +22,7 @@ import { focusField } from '../focus-field.ts';
 import { useAdminApi } from '../use-admin-api.ts';
 import { PageHeader } from './page-header.tsx';
 
-type TextKey = Exclude<keyof BusinessFormValues, 'hours' | 'verified' | 'isApproved'>;
+type TextKey = Exclude<keyof BusinessFormValues, 'hours' | 'verified' | 'isApproved' | 'isTemporarilyClosed'>;
 
 /** The server's length of a field, when it has one (coordinates and the country code have a form instead). */
 const maxLengthOf = (key: TextKey): number | undefined => (key in ADMIN_LIMITS.business ? ADMIN_LIMITS.business[key as keyof typeof ADMIN_LIMITS.business] : undefined);
@@ -199,6 +199,19 @@ export function BusinessEditPage() {
             {BUSINESS_FIELD_LABELS.isApproved}
           </label>
           {errors.isApproved && <p className="admin-field-error">{errors.isApproved}</p>}
+          <label className="admin-check">
+            <input
+              type="checkbox"
+              checked={values.isTemporarilyClosed}
+              aria-describedby="closure-hint"
+              onChange={(event) => setValues({ ...values, isTemporarilyClosed: event.target.checked })}
+            />
+            {BUSINESS_FIELD_LABELS.status}
+          </label>
+          <p className="muted" id="closure-hint">
+            İşaretliyken sayfası “Temporarily closed” der, saatleri olağan saatler olarak gösterilir ve “şu an açık” aramalarında çıkmaz. Bu yeri içeren bir sonraki içe aktarma, dosyadaki durumu yeniden yazar.
+          </p>
+          {errors.status && <p className="admin-field-error">{errors.status}</p>}
         </fieldset>
         <div className="admin-form-actions">
           <button type="submit" className="admin-button admin-button-primary" disabled={isSaving || values.name.trim() === ''}>

@@ -73,6 +73,7 @@ function BusinessRow({ business, isSelected, onSelect, onChanged, onDelete }: Bu
         <a href={`/business/${business.slug}`} className="admin-row-name" target="_blank" rel="noreferrer">
           {business.name}
         </a>
+        {business.status === 'temporarily_closed' && <span className="admin-closure-badge">Geçici olarak kapalı</span>}
         <span className="admin-row-sub">{placeOf(business) || '—'}</span>
       </td>
       <td data-label="Puan" className="admin-num">

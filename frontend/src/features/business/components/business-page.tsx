@@ -4,6 +4,7 @@ import { Link } from '../../../components/link.tsx';
 import { AdSlot } from '../../../components/ad-slot.tsx';
 import { Photo } from '../../../components/photo.tsx';
 import { StarRating } from '../../../components/star-rating.tsx';
+import { TemporarilyClosedBadge } from '../../../components/temporarily-closed-badge.tsx';
 import { formatNumber, pluralize, telHref } from '../../../lib/format.ts';
 import { getAboutText, getAmenities, getCityName, getDirectionsUrl } from '../business-content.ts';
 import { describeNextChange, isOpenAt, weekDayAt } from '../hours.ts';
@@ -55,7 +56,9 @@ function CheckIcon() {
 export function BusinessPage() {
   const { business, ads, now: serverNow } = useLoaderData() as BusinessPageData;
   const now = useNow(serverNow);
-  const isOpen = isOpenAt(business.workingHours, business.timeZone, now);
+  const isTemporarilyClosed = business.status === 'temporarily_closed';
+  // A temporarily closed business is neither open nor closed by its hours: those are its usual ones.
+  const isOpen = isTemporarilyClosed ? null : isOpenAt(business.workingHours, business.timeZone, now);
   const nextChange = isOpen === null ? null : describeNextChange(business.workingHours, business.timeZone, now);
   const today = weekDayAt(business.timeZone, now);
   const kind = business.type ?? business.category ?? 'Business';
@@ -101,6 +104,7 @@ export function BusinessPage() {
           </div>
           <div className="business-heading">
             <div className="business-badges">
+              {isTemporarilyClosed && <TemporarilyClosedBadge />}
               {isOpen === true && <span className="status-badge status-open">Open</span>}
               {isOpen === false && <span className="status-badge status-closed">Closed</span>}
               {nextChange && <span className="status-next-change">{nextChange}</span>}
@@ -208,6 +212,7 @@ export function BusinessPage() {
           <aside className="business-side" aria-label="Hours and contact">
             <section className="card business-section" aria-labelledby="hours-title">
               <h2 id="hours-title">Opening hours</h2>
+              {isTemporarilyClosed && <p className="business-hours-note">Usual hours; the business is temporarily closed.</p>}
               <OpeningHours hours={business.workingHours} today={today} />
             </section>
 
@@ -250,7 +255,13 @@ export function BusinessPage() {
                 </div>
                 <div>
                   <dt>Status</dt>
-                  <dd><span className="business-operational">OPERATIONAL</span></dd>
+                  <dd>
+                    {isTemporarilyClosed ? (
+                      <span className="business-temporarily-closed">Temporarily closed</span>
+                    ) : (
+                      <span className="business-operational">OPERATIONAL</span>
+                    )}
+                  </dd>
                 </div>
                 <div>
                   <dt>Total reviews</dt>

@@ -30,6 +30,7 @@ function ResultCard({ hit }: { hit: SearchHit }) {
           </span>
         )
       }
+      isTemporarilyClosed={hit.status === 'temporarily_closed'}
       rating={hit.rating}
       reviews={hit.reviews}
       address={address}
