@@ -37,6 +37,7 @@ describe('the record', () => {
       { version: 10, name: '010_contact_details.sql' },
       { version: 11, name: '011_import_reason_codes.sql' },
       { version: 12, name: '012_audit_detail_codes.sql' },
+      { version: 13, name: '013_business_closure_logged.sql' },
     ]);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
     expect(tables).toEqual(
