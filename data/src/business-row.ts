@@ -1,4 +1,5 @@
 import type { AboutValue, BusinessInput } from './business.ts';
+import { countryName } from './countries.ts';
 
 /** One row of the `businesses` table, as better-sqlite3 returns it. */
 export interface BusinessRow {
@@ -128,4 +129,13 @@ export function cityOf(row: Pick<BusinessRow, 'city' | 'full_address'>): string 
   if (row.city && row.city.trim()) return row.city.trim();
   const parts = (row.full_address ?? '').split(',').map((part) => part.trim()).filter(Boolean);
   return parts.length >= 2 ? (parts[parts.length - 2] ?? null) : null;
+}
+
+/**
+ * The country name visitors read for a business: the directory's name for its code ("US" →
+ * "United States", whatever the imported file wrote), so a business page, a card and /countries
+ * name a country alike; the record's own text only when the row has no code.
+ */
+export function countryOf(row: Pick<BusinessRow, 'country' | 'country_code'>): string | null {
+  return row.country_code ? countryName(row.country_code) : row.country;
 }

@@ -1,6 +1,5 @@
 import type { AboutValue } from '@directory/data/business.ts';
-import { CLOSURE_STATUS_COLUMN, cityOf, parseAbout, type BusinessRow, type ClosureStatus } from '@directory/data/business-row.ts';
-import { countryName } from '@directory/data/countries.ts';
+import { CLOSURE_STATUS_COLUMN, cityOf, countryOf, parseAbout, type BusinessRow, type ClosureStatus } from '@directory/data/business-row.ts';
 import { slugify } from '@directory/data/slug.ts';
 
 /** What the search engines hold for one public business. */
@@ -85,7 +84,7 @@ export function toBusinessDocument(row: DocumentRow): BusinessDocument {
     city,
     citySlug: city ? slugify(city) || null : null,
     countryCode,
-    country: countryCode ? countryName(countryCode) : row.country,
+    country: countryOf(row),
     postalCode: row.postal_code,
     address: row.full_address,
     phone: row.phone,

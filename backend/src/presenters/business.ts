@@ -1,4 +1,4 @@
-import { parseAbout, parseWorkingHours, cityOf, type BusinessRowWithClosure } from '@directory/data/business-row.ts';
+import { parseAbout, parseWorkingHours, cityOf, countryOf, type BusinessRowWithClosure } from '@directory/data/business-row.ts';
 import { slugify } from '@directory/data/slug.ts';
 import { countrySlug } from '@directory/data/countries.ts';
 import type { BusinessSummary } from '@directory/indexer/document.ts';
@@ -28,7 +28,7 @@ export function presentBusinessDetail(row: BusinessRowWithClosure): BusinessDeta
     city,
     citySlug: city ? slugify(city) : null,
     postalCode: row.postal_code,
-    country: row.country,
+    country: countryOf(row),
     countryCode: row.country_code,
     countrySlug: row.country_code ? countrySlug(row.country_code) : null,
     latitude: row.latitude,

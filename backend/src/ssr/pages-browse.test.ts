@@ -3,6 +3,7 @@ import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import type { CategoryEntry, PagedBusinesses } from '../shared/api-types.ts';
 import type { RenderedReads } from '@directory/frontend/src/lib/api-client.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { visibleText } from '../testing/visible-text.ts';
 import { slugOfName } from '@directory/data/testing/insert-business.ts';
 
 let app: TestApp & { url: string };
@@ -30,19 +31,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => app.close());
-
-/** What a visitor reads: the page body without tags, scripts or React's text separators. */
-function visibleText(html: string): string {
-  const body = html.slice(html.indexOf('<div id="root">'));
-  return body
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ');
-}
 
 async function page(path: string): Promise<{ status: number; html: string; text: string }> {
   const response = await app.get(path);
