@@ -21,6 +21,8 @@ beforeAll(async () => {
       buildBusiness({ name: 'Boulangerie du Parc', category: 'Bakery', type: 'Bakery', rating: 4.6 }),
       buildBusiness({ name: 'Brasserie <script>alert(1)</script> Plumb', category: 'Restaurant', type: 'Restaurant', rating: 4.2 }),
       ...Array.from({ length: 45 }, (_, index) => buildBusiness({ name: `Lyon Locksmith ${index + 1}`, category: 'Locksmith', type: 'Locksmith' })),
+      buildBusiness({ name: 'Étude Notariale Bellecour', category: 'Notary', type: 'Notary' }),
+      buildBusiness({ name: 'Étude Notariale Sans Adresse', category: 'Notary', type: 'Notary', latitude: null, longitude: null }),
     ],
     { withPages: true },
   );
@@ -168,6 +170,14 @@ describe('GET /search', () => {
     const third = text(body(await page('/search?q=locksmith&page=3')));
     expect(third).toContain('45 businesses');
     expect(third.match(/Lyon Locksmith \d+/g)).toHaveLength(5);
+  });
+
+  it('says the map holds only the results of this page that have a location, under the total', async () => {
+    const first = text(body(await page('/search?q=locksmith')));
+    expect(first).toContain('45 businesses');
+    expect(first).toContain('Map of the 20 results on this page');
+    expect(text(body(await page('/search?q=locksmith&page=3')))).toContain('Map of the 5 results on this page');
+    expect(text(body(await page('/search?q=notary')))).toContain('Map of the 1 result that has a location');
   });
 
   it.each([

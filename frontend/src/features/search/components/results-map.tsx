@@ -3,6 +3,7 @@ import type { Hit } from 'instantsearch.js';
 import { useGeoSearch, useInstantSearch } from 'react-instantsearch';
 import type { InstantSearchHit } from '@directory/backend/shared/api-types.ts';
 import { getAroundPlace } from '../around-place.ts';
+import { describeMapScope } from '../map-caption.ts';
 import type { MapPoint, SearchedPlace } from './results-map-client.tsx';
 
 const ResultsMapClient = lazy(() => import('./results-map-client.tsx'));
@@ -10,15 +11,13 @@ const ResultsMapClient = lazy(() => import('./results-map-client.tsx'));
 type GeoSearchHit = Hit<InstantSearchHit & { _geoloc: { lat: number; lng: number } }>;
 
 /** What the server (and a browser without JavaScript) shows where the map will be; once hydrated, with a button that shows it. */
-function MapPlaceholder({ count, onShow }: { count: number; onShow?: () => void }) {
+function MapPlaceholder({ caption, onShow }: { caption: string; onShow?: () => void }) {
   return (
     <div className="results-map-placeholder">
       <svg aria-hidden="true" viewBox="0 0 24 24" width="32" height="32" fill="currentColor">
         <path d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z" />
       </svg>
-      <p>
-        Map of {count} {count === 1 ? 'result' : 'results'}
-      </p>
+      <p>{caption}</p>
       {onShow && (
         <button type="button" className="button results-map-show" onClick={onShow}>
           Show map
@@ -36,7 +35,8 @@ function MapPlaceholder({ count, onShow }: { count: number; onShow?: () => void 
  */
 export function ResultsMap({ isWanted, onShow }: { isWanted: boolean; onShow: () => void }) {
   const { items, refine, clearMapRefinement, isRefinedWithMap } = useGeoSearch<GeoSearchHit>();
-  const around = getAroundPlace(useInstantSearch().results);
+  const { results } = useInstantSearch();
+  const around = getAroundPlace(results);
   const [isClient, setIsClient] = useState(false);
   useEffect(() => setIsClient(true), []);
   const isAreaSearch = isRefinedWithMap();
@@ -51,14 +51,15 @@ export function ResultsMap({ isWanted, onShow }: { isWanted: boolean; onShow: ()
   }));
   const place: SearchedPlace | null = around ? { name: around.name, lat: around.lat, lng: around.lng, radiusKm: around.radiusKm } : null;
   const isShown = isClient && (isWanted || isAreaSearch);
+  const caption = describeMapScope({ located: points.length, onPage: results.hits.length, total: results.nbHits });
   return (
     <div className="results-map" role="region" aria-label="Map of the results">
       {isShown ? (
-        <Suspense fallback={<MapPlaceholder count={points.length} />}>
+        <Suspense fallback={<MapPlaceholder caption={caption} />}>
           <ResultsMapClient points={points} place={place} isRefinedWithMap={isAreaSearch} onSearchArea={refine} onClearArea={clearMapRefinement} />
         </Suspense>
       ) : (
-        <MapPlaceholder count={points.length} {...(isClient ? { onShow } : {})} />
+        <MapPlaceholder caption={caption} {...(isClient ? { onShow } : {})} />
       )}
     </div>
   );
