@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDistance, formatNumber, formatRoundedPlus, pluralize } from './format.ts';
+import { formatCompact, formatDistance, formatNumber, formatRoundedPlus, pluralize } from './format.ts';
 
 describe('formatNumber', () => {
   it('groups thousands with commas, as en-US does, whatever the machine’s locale', () => {
@@ -33,5 +33,27 @@ describe('formatDistance', () => {
     expect(formatDistance(832.4)).toBe('832 km');
     expect(formatDistance(4939.2)).toBe('4,939 km');
     expect(formatDistance(12_345.6)).toBe('12,346 km');
+  });
+});
+
+describe('formatCompact', () => {
+  it('writes every count in one style: K from a thousand, M from a million, capitals', () => {
+    expect(formatCompact(195)).toBe('195');
+    expect(formatCompact(999)).toBe('999');
+    expect(formatCompact(1000)).toBe('1K');
+    expect(formatCompact(3000)).toBe('3K');
+    expect(formatCompact(15_000)).toBe('15K');
+    expect(formatCompact(1_000_000)).toBe('1M');
+  });
+
+  it('rounds down and adds "+" when the figure shown is below the count', () => {
+    expect(formatCompact(1_437)).toBe('1.4K+');
+    expect(formatCompact(2_960)).toBe('2.9K+');
+    expect(formatCompact(4_100)).toBe('4.1K');
+    expect(formatCompact(15_432)).toBe('15K+');
+    expect(formatCompact(999_999)).toBe('999K+');
+    expect(formatCompact(1_260_000)).toBe('1.2M+');
+    expect(formatCompact(3_000_001)).toBe('3M+');
+    expect(formatCompact(564_321)).toBe('564K+');
   });
 });

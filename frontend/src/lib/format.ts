@@ -11,11 +11,18 @@ export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
-/** Counter style of the home page: 999, 1.2k, 15K+, 1.2M+. */
+/**
+ * Compact counts, one style on every page (home counters, country cards): 999, 1K, 1.4K+, 15K+,
+ * 1M, 1.2M+. Rounded down, never up (2,960 is not "3K"); "+" when the figure shown is below the count.
+ */
 export function formatCompact(value: number): string {
-  if (value >= 1_000_000) return `${(value / 1_000_000).toFixed(1).replace(/\.0$/, '')}M`;
-  if (value >= 1000) return `${(value / 1000).toFixed(1).replace(/\.0$/, '')}k`;
-  return String(value);
+  if (value < 1000) return formatNumber(value);
+  const [unit, suffix] = value >= 1_000_000 ? [1_000_000, 'M'] : [1000, 'K'];
+  // Tenths below 10 units ("1.4K"), whole units from 10 ("15K"), in integers: no float drift.
+  const step = value < 10 * unit ? unit / 10 : unit;
+  const steps = Math.floor(value / step);
+  const shown = (steps * step) / unit;
+  return `${shown}${suffix}${steps * step < value ? '+' : ''}`;
 }
 
 /** Marketing style: 564,321 → "560,000+", 195 → "190+", 8 → "8". */

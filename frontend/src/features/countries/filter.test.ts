@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CountryEntry } from '@directory/backend/shared/api-types.ts';
-import { filterCountries, formatCountK, getCountryTotals, relativeWidth } from './filter.ts';
+import { filterCountries, getCountryTotals, relativeWidth } from './filter.ts';
 
 const country = (name: string, countryCode: string, businessCount: number, cityCount: number): CountryEntry => ({
   country: name,
@@ -31,15 +31,6 @@ describe('filterCountries', () => {
 describe('getCountryTotals', () => {
   it('adds up countries, businesses and cities', () => {
     expect(getCountryTotals(countries)).toEqual({ countries: 3, businesses: 1505, cities: 53 });
-  });
-});
-
-describe('formatCountK', () => {
-  it('uses K from a thousand and M from a million', () => {
-    expect(formatCountK(999)).toBe('999');
-    expect(formatCountK(1000)).toBe('1K');
-    expect(formatCountK(1540)).toBe('1.5K');
-    expect(formatCountK(2_300_000)).toBe('2.3M');
   });
 });
 

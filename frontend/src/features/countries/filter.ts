@@ -31,13 +31,6 @@ export function getCountryTotals(countries: readonly CountryEntry[]): CountryTot
   );
 }
 
-/** Counts on country cards: "999", "1.5K", "12K", "1.2M". */
-export function formatCountK(value: number): string {
-  if (value >= 1_000_000) return `${(value / 1_000_000).toFixed(1).replace(/\.0$/, '')}M`;
-  if (value >= 1000) return `${(value / 1000).toFixed(1).replace(/\.0$/, '')}K`;
-  return String(value);
-}
-
 /** Width of a bar, in percent, relative to the largest value shown (at least a sliver when above 0). */
 export function relativeWidth(value: number, largest: number): number {
   if (largest <= 0 || value <= 0) return 0;

@@ -9,8 +9,8 @@ import { Pager, viewFromSearch, ViewToggle, type PageSlice } from '../../../comp
 import { ShowingRange } from '../../../components/showing-range.tsx';
 import { useListData } from '../../../components/use-list-data.ts';
 import { usePageHref } from '../../../components/use-page-href.ts';
-import { formatShare } from '../../../lib/format.ts';
-import { formatCountK, relativeWidth, type CountryTotals } from '../filter.ts';
+import { formatCompact, formatShare } from '../../../lib/format.ts';
+import { relativeWidth, type CountryTotals } from '../filter.ts';
 import '../countries.css';
 
 export interface CountriesData {
@@ -31,15 +31,15 @@ function CountryCard({ country, totalBusinesses, largest }: { country: CountryEn
         <dl className="country-card-counts">
           <div>
             <dt>Businesses</dt>
-            <dd>{formatCountK(country.businessCount)}</dd>
+            <dd>{formatCompact(country.businessCount)}</dd>
           </div>
           <div>
             <dt>Cities</dt>
-            <dd>{formatCountK(country.cityCount)}</dd>
+            <dd>{formatCompact(country.cityCount)}</dd>
           </div>
           <div>
             <dt>Categories</dt>
-            <dd>{formatCountK(country.categoryCount)}</dd>
+            <dd>{formatCompact(country.categoryCount)}</dd>
           </div>
         </dl>
         <p className="country-card-share">

@@ -2,8 +2,7 @@ import { useLoaderData } from 'react-router-dom';
 import { Link } from '../../../components/link.tsx';
 import type { FeaturedBusiness, HomepageData } from '@directory/backend/shared/api-types.ts';
 import { SearchForm } from '../../../components/search-form.tsx';
-import { formatNumber, formatRoundedPlus } from '../../../lib/format.ts';
-import { formatBusinessCounter, formatCityCounter, formatCountryCounter } from '../counters.ts';
+import { formatCompact, formatNumber, formatRoundedPlus } from '../../../lib/format.ts';
 import { AnimatedCounter } from './animated-counter.tsx';
 import { FeaturedCard } from './featured-card.tsx';
 import '../home.css';
@@ -54,9 +53,9 @@ export function HomePage() {
             isWhatRequired={false}
           />
           <dl className="home-counters">
-            <AnimatedCounter value={totals.businesses} format={formatBusinessCounter} label="Businesses" />
-            <AnimatedCounter value={totals.countries} format={formatCountryCounter} label="Countries" />
-            <AnimatedCounter value={totals.cities} format={formatCityCounter} label="Cities" />
+            <AnimatedCounter value={totals.businesses} format={formatCompact} label="Businesses" />
+            <AnimatedCounter value={totals.countries} format={formatCompact} label="Countries" />
+            <AnimatedCounter value={totals.cities} format={formatCompact} label="Cities" />
           </dl>
         </div>
       </section>
