@@ -106,9 +106,9 @@ describe('a visitor', () => {
     const page = await openPage('/this/does/not/exist');
     expect(await page.getByRole('heading', { name: 'Page Not Found' }).count()).toBe(1);
     await screenshot(page, 'not-found');
-    await page.getByRole('searchbox', { name: 'Keyword' }).fill('plumber');
-    await page.getByRole('searchbox', { name: 'Location' }).fill('Lyon');
-    await Promise.all([page.waitForURL(/\/search\?q=plumber&location=Lyon$/), page.getByRole('searchbox', { name: 'Location' }).press('Enter')]);
+    await page.getByRole('searchbox', { name: 'What are you looking for?' }).fill('plumber');
+    await page.getByRole('searchbox', { name: 'Where?' }).fill('Lyon');
+    await Promise.all([page.waitForURL(/\/search\?q=plumber&location=Lyon$/), page.getByRole('searchbox', { name: 'Where?' }).press('Enter')]);
     await page.close();
   });
 

@@ -401,10 +401,24 @@ describe('404 page', () => {
     const html = await response.text();
     expect(html).toContain('<title>Page Not Found | Business Directory</title>');
     expect(html).toContain('Page Not Found');
-    expect(html).toContain('placeholder="e.g. restaurant, plumber…"');
-    expect(html).toContain('placeholder="City, country"');
+    expect(html).toContain('placeholder="Restaurant, plumber, dentist…"');
+    expect(html).toContain('placeholder="City, country or postal code"');
     expect(html).toContain('action="/search"');
     expect(html).toContain('class="not-found-banner"');
     for (const path of ['/categories', '/countries', '/cities']) expect(html).toContain(`href="${path}"`);
+  });
+});
+
+describe('the what/where search forms', () => {
+  /** The labels and placeholders of a page's search form, in order. */
+  async function wordsOfSearchForm(path: string): Promise<string[]> {
+    const html = await (await app.get(path)).text();
+    const form = /<form role="search"[^>]*action="\/search"[\s\S]*?<\/form>/.exec(html)?.[0] ?? '';
+    return [...form.matchAll(/<label[^>]*>([^<]*)<\/label>|placeholder="([^"]*)"/g)].map((match) => match[1] ?? match[2]!);
+  }
+
+  it('word their boxes alike on the home page, /search, Business Not Found and the 404 page, postal codes included', async () => {
+    const expected = ['What are you looking for?', 'Restaurant, plumber, dentist…', 'Where?', 'City, country or postal code'];
+    for (const path of ['/', '/search?q=plumber', '/business/no-such-business', '/no/such/page']) expect(await wordsOfSearchForm(path), path).toEqual(expected);
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { SEARCH_WORDS } from './search-words.ts';
 
 /** "/search?q=…&location=…": values trimmed, the location left out when empty. */
 export function buildSearchUrl(what: string, where: string): string {
@@ -8,11 +9,6 @@ export function buildSearchUrl(what: string, where: string): string {
 }
 
 export interface SearchFormProps {
-  /** Visible labels of the two boxes. */
-  whatLabel?: string;
-  whereLabel?: string;
-  whatPlaceholder?: string;
-  wherePlaceholder?: string;
   /** When true the button is disabled (and Enter does nothing) until the what box has text. */
   isWhatRequired?: boolean;
   /** 'hero' for the dark home hero, 'panel' on light backgrounds. */
@@ -22,15 +18,12 @@ export interface SearchFormProps {
 }
 
 /**
- * The what/where search form of the home page, Business Not Found and the 404 page. A real
+ * The what/where search form of the home page, Business Not Found and the 404 page, worded as
+ * /search's boxes are (SEARCH_WORDS). A real
  * GET form to /search (it works without JavaScript); with JavaScript the values are trimmed,
  * an empty location is left out, and the search is a full page load.
  */
 export function SearchForm({
-  whatLabel = 'What are you looking for?',
-  whereLabel = 'Where?',
-  whatPlaceholder = 'e.g. restaurant, plumber…',
-  wherePlaceholder = 'City, country',
   isWhatRequired = true,
   variant = 'panel',
   label = 'Search businesses',
@@ -53,7 +46,7 @@ export function SearchForm({
   return (
     <form role="search" aria-label={label} action="/search" method="get" onSubmit={handleSubmit} className={`search-form search-form-${variant}`}>
       <div className="search-form-field">
-        <label htmlFor={`${id}-what`}>{whatLabel}</label>
+        <label htmlFor={`${id}-what`}>{SEARCH_WORDS.whatLabel}</label>
         <input
           id={`${id}-what`}
           className="input"
@@ -61,14 +54,14 @@ export function SearchForm({
           name="q"
           value={what}
           onChange={(event) => setWhat(event.target.value)}
-          placeholder={whatPlaceholder}
+          placeholder={SEARCH_WORDS.whatPlaceholder}
           autoComplete="off"
           required={isWhatRequired}
           pattern={isWhatRequired ? '.*\\S.*' : undefined}
         />
       </div>
       <div className="search-form-field">
-        <label htmlFor={`${id}-where`}>{whereLabel}</label>
+        <label htmlFor={`${id}-where`}>{SEARCH_WORDS.whereLabel}</label>
         <input
           id={`${id}-where`}
           className="input"
@@ -76,7 +69,7 @@ export function SearchForm({
           name="location"
           value={where}
           onChange={(event) => setWhere(event.target.value)}
-          placeholder={wherePlaceholder}
+          placeholder={SEARCH_WORDS.wherePlaceholder}
           autoComplete="off"
         />
       </div>

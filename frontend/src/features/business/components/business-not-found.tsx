@@ -27,7 +27,7 @@ export function BusinessNotFound({ detail }: { detail?: string }) {
         We could not find this business. It may have closed, moved or changed its name. Search the directory or browse below.
       </p>
       {detail && <p className="muted business-missing-detail">{detail}</p>}
-      <SearchForm label="Search for another business" whatLabel="What" whereLabel="Where" />
+      <SearchForm label="Search for another business" />
       <BrowseCards texts={BROWSE_TEXTS} />
       <Link to="/" className="button">
         <span aria-hidden="true">←</span> Back to Home

@@ -46,10 +46,6 @@ export function HomePage() {
           <SearchForm
             variant="hero"
             label="Search the directory"
-            whatLabel="Business"
-            whereLabel="Location"
-            whatPlaceholder="Restaurant, plumber, dentist…"
-            wherePlaceholder="City or country"
             isWhatRequired={false}
           />
           <dl className="home-counters">

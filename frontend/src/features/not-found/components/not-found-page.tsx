@@ -62,7 +62,7 @@ export function NotFoundPage() {
             <span className="visually-hidden">404 </span>Page Not Found
           </h1>
           <p className="not-found-lead">The page you are looking for does not exist or has moved. Try a search instead:</p>
-          <SearchForm label="Search the directory" whatLabel="Keyword" whereLabel="Location" whatPlaceholder="e.g. restaurant, plumber…" wherePlaceholder="City, country" />
+          <SearchForm label="Search the directory" />
         </div>
         <Banner />
       </div>

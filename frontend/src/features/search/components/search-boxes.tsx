@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { useSearchBox } from 'react-instantsearch';
 import { useLocationParameter } from '../query-parameter.ts';
 import { withoutControlCharacters } from '@directory/backend/shared/search-text.ts';
+import { SEARCH_WORDS } from '../../../components/search-words.ts';
 
 /** Pause after the last keystroke before the results follow the boxes. */
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -76,7 +77,7 @@ export function SearchBoxes() {
   return (
     <form role="search" aria-label="Search businesses" action="/search" method="get" className="search-form search-form-hero search-boxes" onSubmit={handleSubmit}>
       <div className="search-form-field">
-        <label htmlFor={`${id}-what`}>What are you looking for?</label>
+        <label htmlFor={`${id}-what`}>{SEARCH_WORDS.whatLabel}</label>
         <input
           id={`${id}-what`}
           className="input"
@@ -84,13 +85,13 @@ export function SearchBoxes() {
           name="q"
           value={what.text}
           onChange={(event) => handleWhatChange(event.target.value)}
-          placeholder="e.g. restaurant, plumber…"
+          placeholder={SEARCH_WORDS.whatPlaceholder}
           autoComplete="off"
           maxLength={200}
         />
       </div>
       <div className="search-form-field">
-        <label htmlFor={`${id}-where`}>Where?</label>
+        <label htmlFor={`${id}-where`}>{SEARCH_WORDS.whereLabel}</label>
         <input
           id={`${id}-where`}
           className="input"
@@ -98,7 +99,7 @@ export function SearchBoxes() {
           name="location"
           value={place.text}
           onChange={(event) => handleWhereChange(event.target.value)}
-          placeholder="City, country or postal code"
+          placeholder={SEARCH_WORDS.wherePlaceholder}
           autoComplete="off"
           maxLength={200}
         />
