@@ -207,6 +207,18 @@ describe('the navigation without JavaScript on a laptop', () => {
   });
 });
 
+describe('the 404 page on a phone', () => {
+  it('lines its house banner up with the cards below it: as wide, not indented', async () => {
+    const page = await openPage('/this/does/not/exist', { width: 412, height: 915 });
+    const edges = async (box: { x: number; width: number } | null) => [Math.round(box!.x), Math.round(box!.x + box!.width)];
+    const banner = await edges(await page.getByRole('complementary', { name: 'Advertisement' }).boundingBox());
+    expect(banner).toEqual(await edges(await page.locator('.browse-card').first().boundingBox()));
+    expect(banner).toEqual(await edges(await page.getByRole('search', { name: 'Search the directory' }).boundingBox()));
+    await screenshot(page, '412/not-found');
+    await page.close();
+  });
+});
+
 describe('the contact form', () => {
   const fill = async (page: Page) => {
     await page.getByLabel('Full Name').fill('Grace Hopper');
