@@ -234,11 +234,12 @@ describe('the contact form', () => {
     const page = await openPage('/contact', viewport);
     await fill(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
-    // The toast announces the result (role status, read politely); the notice shows it in place.
-    const toast = page.getByRole('status').filter({ hasText: 'Message Sent Successfully' });
-    await toast.waitFor();
-    expect(await toast.textContent()).toContain("Thank you for your message. We'll get back to you within 24 hours.");
-    expect(await page.locator('.contact-notice').getByText("Thank you for your message. We'll get back to you within 24 hours.").count()).toBe(1);
+    // The result shows once, in place: no toast repeating it.
+    const notice = page.getByRole('group', { name: 'Message Sent Successfully' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain("Thank you for your message. We'll get back to you within 24 hours.");
+    expect(await page.getByText('Message Sent Successfully').count()).toBe(1);
+    expect(await page.getByText("Thank you for your message. We'll get back to you within 24 hours.").count()).toBe(1);
     expect(await isInViewport(page, '.contact-notice')).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.classList.contains('contact-notice'))).toBe(true);
     await screenshot(page, `${viewport.width}/contact-sent`);
@@ -253,11 +254,12 @@ describe('the contact form', () => {
     await page.route('**/api/contact', (route) => route.fulfill({ status: 503, body: 'down for maintenance' }));
     await fill(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
-    const toast = page.getByRole('alert').filter({ hasText: 'Failed to send message. Please try again later.' });
-    await toast.waitFor();
-    expect(await toast.textContent()).toContain('Error');
-    expect(await page.locator('.contact-notice').getByText('Failed to send message. Please try again later.').count()).toBe(1);
+    const notice = page.getByRole('group', { name: 'Error' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Failed to send message. Please try again later.');
+    expect(await page.getByText('Failed to send message. Please try again later.').count()).toBe(1);
     expect(await isInViewport(page, '.contact-notice')).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('contact-notice'))).toBe(true);
     expect(await page.getByLabel('Full Name').inputValue()).toBe('Grace Hopper');
     await page.close();
   });

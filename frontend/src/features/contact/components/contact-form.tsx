@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Form, useActionData, useNavigation } from 'react-router-dom';
-import { useToast } from '../../../components/toast/use-toast.ts';
 import type { ContactActionData } from '../route.tsx';
 import { HONEYPOT_FIELD, readContactValues, validateContact, type ContactErrors, type ContactField } from '../validation.ts';
 
@@ -38,17 +37,35 @@ function Field({ field, label, type = 'text', autoComplete, isOptional = false, 
   );
 }
 
-/** The result notices' titles and texts (visitor spec §8), shown in place and as a toast. */
-export const CONTACT_SENT = { title: 'Message Sent Successfully', description: "Thank you for your message. We'll get back to you within 24 hours." };
-export const CONTACT_FAILED = { title: 'Error', description: 'Failed to send message. Please try again later.' };
+/** The result notices' titles and texts (visitor spec §8), shown once, in place above the form. */
+const CONTACT_SENT = { title: 'Message Sent Successfully', description: "Thank you for your message. We'll get back to you within 24 hours." };
+const CONTACT_FAILED = { title: 'Error', description: 'Failed to send message. Please try again later.' };
 
 /** Where the page that answers a sent form opens: the form's card, with the result notice at its top. */
 const FORM_ANCHOR = 'send-message';
 
+/** The result notice: a group named by its title and described by its text, which focus reads out once. */
+function ContactNotice({ notice, tone, noticeRef }: { notice: typeof CONTACT_SENT; tone: 'success' | 'error'; noticeRef: RefObject<HTMLDivElement | null> }) {
+  return (
+    <div
+      ref={noticeRef}
+      tabIndex={-1}
+      role="group"
+      aria-labelledby="contact-notice-title"
+      aria-describedby="contact-notice-text"
+      className={`contact-notice contact-notice-${tone}`}
+    >
+      <strong id="contact-notice-title">{notice.title}</strong>
+      <p id="contact-notice-text">{notice.description}</p>
+    </div>
+  );
+}
+
 /**
  * The 'Send us a Message' form: checked in the browser, sent by the route action (also without
- * JavaScript). The result shows in place above the form (what a visitor without JavaScript
- * gets) and, once the page runs, as a toast that screen readers announce.
+ * JavaScript). The result shows once, in place above the form (what a visitor without
+ * JavaScript gets too); with JavaScript it is brought into view and focused, so a screen reader
+ * reads it. No toast besides: the same words twice on one screen.
  */
 export function ContactForm() {
   const actionData = useActionData() as ContactActionData | undefined;
@@ -56,7 +73,6 @@ export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const [clientErrors, setClientErrors] = useState<ContactErrors | null>(null);
-  const { toast } = useToast();
   const isSending = navigation.state === 'submitting' && navigation.formAction?.split('#')[0] === '/contact';
 
   useEffect(() => {
@@ -69,9 +85,7 @@ export function ContactForm() {
       notice.focus({ preventScroll: true });
       notice.scrollIntoView({ block: 'center' });
     }
-    if (actionData?.status === 'sent') toast({ ...CONTACT_SENT, variant: 'success' });
-    if (actionData?.status === 'failed') toast({ ...CONTACT_FAILED, variant: 'destructive' });
-  }, [actionData, toast]);
+  }, [actionData]);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     const errors = validateContact(readContactValues(new FormData(event.currentTarget)));
@@ -94,19 +108,9 @@ export function ContactForm() {
       <h2 id="contact-form-title">Send us a Message</h2>
       <p className="muted">Questions about a listing, a correction or a partnership? Write to us and we will get back to you within 24 hours.</p>
 
-      {/* No live role here: the toast is what screen readers announce (one announcement, not two). */}
-      {actionData?.status === 'sent' && (
-        <div ref={noticeRef} tabIndex={-1} className="contact-notice contact-notice-success">
-          <strong>{CONTACT_SENT.title}</strong>
-          <p>{CONTACT_SENT.description}</p>
-        </div>
-      )}
-      {actionData?.status === 'failed' && (
-        <div ref={noticeRef} tabIndex={-1} className="contact-notice contact-notice-error">
-          <strong>{CONTACT_FAILED.title}</strong>
-          <p>{CONTACT_FAILED.description}</p>
-        </div>
-      )}
+      {/* No live role: focus reads the notice out, and a live region would announce it a second time. */}
+      {actionData?.status === 'sent' && <ContactNotice notice={CONTACT_SENT} tone="success" noticeRef={noticeRef} />}
+      {actionData?.status === 'failed' && <ContactNotice notice={CONTACT_FAILED} tone="error" noticeRef={noticeRef} />}
 
       {/* Without JavaScript the page comes back from the POST at this anchor: the notice is in view. */}
       <Form method="post" action={`/contact#${FORM_ANCHOR}`} noValidate onSubmit={handleSubmit} ref={formRef} className="contact-form" aria-describedby="contact-required-note">

@@ -1,5 +1,3 @@
-import { lazy, Suspense } from 'react';
-import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
 import { useLoaderData } from 'react-router-dom';
 import type { ContactDetails } from '@directory/backend/shared/api-types.ts';
 import { formatRoundedPlus, telHref } from '../../../lib/format.ts';
@@ -7,12 +5,6 @@ import { splitHoursLine } from '../contact-details.ts';
 import type { ContactPageData } from '../route.tsx';
 import { ContactForm } from './contact-form.tsx';
 import '../contact.css';
-
-/**
- * The toast region, fetched only by the contact page and only in the browser: toasts appear
- * after a submission the page's script handled, and other public pages never load it.
- */
-const ToastRegion = lazy(async () => ({ default: (await import('../../../components/toast/toast-region.tsx')).ToastRegion }));
 
 function Icon({ path }: { path: string }) {
   return (
@@ -95,7 +87,6 @@ function ContactDetailsCard({ contact }: { contact: ContactDetails }) {
 
 export function ContactPage() {
   const { totals, contact } = useLoaderData() as ContactPageData;
-  const isBrowser = useIsHydrated();
   const stats = [
     { label: 'Businesses listed', value: formatRoundedPlus(totals.businesses) },
     { label: 'Categories', value: formatRoundedPlus(totals.categories) },
@@ -133,11 +124,6 @@ export function ContactPage() {
 
         <ContactForm />
       </div>
-      {isBrowser && (
-        <Suspense fallback={null}>
-          <ToastRegion />
-        </Suspense>
-      )}
     </>
   );
 }
