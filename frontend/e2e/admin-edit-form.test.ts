@@ -85,6 +85,18 @@ describe('the business edit form', () => {
     expect(server.deps.record.prepare('SELECT * FROM businesses WHERE id = ?').get(id)).toEqual(before);
   });
 
+  it("takes a field's message away once that field changes, leaving the others and the focus where they are", async () => {
+    await page.getByLabel('Enlem').fill('41,0082');
+    expect(await errorOf('Enlem')).toBeNull();
+    expect(await page.getByLabel('Enlem').getAttribute('aria-invalid')).toBeNull();
+    expect(await errorOf('Boylam')).toBe('-180 ile 180 arasında olmalı.');
+    expect(await errorOf('Web sitesi')).toBe('http:// veya https:// ile başlayan bir adres girin.');
+    // The focus stays in the field being typed; it does not jump to the first field still refused.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('field-latitude');
+    await page.getByLabel('Pazartesi').fill('9 am - 5 pm');
+    expect(await errorOf('Pazartesi')).toBeNull();
+  });
+
   it('saves once the fields are right, hours written as the record writes them', async () => {
     await page.getByLabel('Enlem').fill('41,0082');
     await page.getByLabel('Boylam').fill('28.9784');
@@ -103,6 +115,27 @@ describe('the business edit form', () => {
     };
     expect(row).toMatchObject({ latitude: 41.0082, country_code: 'TR' });
     expect(JSON.parse(row.working_hours)).toMatchObject({ Monday: '9AM–5PM' });
+  });
+
+  it('lets Kaydet be pressed with an empty name, then says why at the field, with every other problem, and focuses the first', async () => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const before = server.deps.record.prepare('SELECT * FROM businesses WHERE id = ?').get(id);
+    await page.getByLabel('Ad', { exact: true }).fill('   ');
+    await page.getByLabel('Enlem').fill('999');
+    const save = page.getByRole('button', { name: 'Kaydet' });
+    expect(await save.isEnabled()).toBe(true);
+    await save.click();
+    await page.locator('.admin-field-error').first().waitFor();
+    expect(await errorOf('Ad')).toBe('Bu alan zorunlu.');
+    expect(await errorOf('Enlem')).toBe('-90 ile 90 arasında olmalı.');
+    await page.locator('.toast').filter({ hasText: '2 alanda hata var: Ad, Enlem.' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('field-name');
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'admin', 'edit-form-empty-name.png') });
+    expect(server.deps.record.prepare('SELECT * FROM businesses WHERE id = ?').get(id)).toEqual(before);
+    // Sıfırla brings the saved values back, and no message about the ones typed stays.
+    await page.getByRole('button', { name: 'Sıfırla' }).click();
+    expect(await errorOf('Ad')).toBeNull();
+    expect(await errorOf('Enlem')).toBeNull();
   });
 
   it('shows its toasts clear of the Kaydet and Sıfırla buttons, on a laptop and on a phone', async () => {

@@ -13,6 +13,7 @@ import {
   refusalSummary,
   toFormValues,
   toUpdateBody,
+  type BusinessField,
   type BusinessFormValues,
   type FieldErrors,
 } from '../business-form.ts';
@@ -51,11 +52,18 @@ export function BusinessEditPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSaving, setIsSaving] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  const isRefusalShown = useRef(false);
 
-  // After a refused save, the first bad field of the form (in its order) goes into view with the focus.
+  // After a refused save (not after a message cleared by typing), the first bad field of the form (in its order) goes into view with the focus.
   useEffect(() => {
+    if (!isRefusalShown.current) return;
+    isRefusalShown.current = false;
     if (Object.keys(errors).some((key) => key !== 'form')) focusField(form.current?.querySelector<HTMLElement>('[aria-invalid="true"]'));
   }, [errors]);
+
+  /** A field's message was about the value before: it goes when the field changes (the others stay until the next save). */
+  const clearError = (...keys: BusinessField[]) =>
+    setErrors((current) => (keys.some((key) => key in current) ? Object.fromEntries(Object.entries(current).filter(([key]) => !(keys as string[]).includes(key))) : current));
 
   useEffect(() => {
     setSaved(business);
@@ -74,7 +82,10 @@ export function BusinessEditPage() {
         {...(options.inputMode ? { inputMode: options.inputMode } : {})}
         aria-invalid={errors[key] ? true : undefined}
         aria-describedby={errors[key] ? `field-${key}-error` : undefined}
-        onChange={(event) => setValues({ ...values, [key]: event.target.value })}
+        onChange={(event) => {
+          setValues({ ...values, [key]: event.target.value });
+          clearError(key);
+        }}
       />
     </Field>
   );
@@ -90,11 +101,18 @@ export function BusinessEditPage() {
       toast({ title: 'İşletme güncellendi', description: updated.name, variant: 'success' });
     } catch (error) {
       const found = fieldErrorsFrom(error);
+      isRefusalShown.current = true;
       setErrors(found);
       toast({ title: 'Kayıt hatası', description: refusalSummary(found), variant: 'destructive' });
     } finally {
       setIsSaving(false);
     }
+  };
+
+  // The saved values are back: no message about the ones typed before stays.
+  const handleReset = () => {
+    setValues(toFormValues(saved));
+    setErrors({});
   };
 
   return (
@@ -137,7 +155,10 @@ export function BusinessEditPage() {
                 aria-invalid={errors.about ? true : undefined}
                 aria-describedby={errors.about ? 'field-about-error' : undefined}
                 value={values.about}
-                onChange={(event) => setValues({ ...values, about: event.target.value })}
+                onChange={(event) => {
+                  setValues({ ...values, about: event.target.value });
+                  clearError('about');
+                }}
               />
             </Field>
           </div>
@@ -180,7 +201,10 @@ export function BusinessEditPage() {
                     aria-invalid={errors[key] ? true : undefined}
                     aria-describedby={errors[key] ? `hours-${day}-error` : undefined}
                     placeholder="ör. 9AM–5PM veya Closed"
-                    onChange={(event) => setValues({ ...values, hours: { ...values.hours, [day]: event.target.value } })}
+                    onChange={(event) => {
+                      setValues({ ...values, hours: { ...values.hours, [day]: event.target.value } });
+                      clearError(key, 'workingHours');
+                    }}
                   />
                 </Field>
               );
@@ -190,12 +214,26 @@ export function BusinessEditPage() {
         <fieldset>
           <legend>Durum</legend>
           <label className="admin-check">
-            <input type="checkbox" checked={values.verified} onChange={(event) => setValues({ ...values, verified: event.target.checked })} />
+            <input
+              type="checkbox"
+              checked={values.verified}
+              onChange={(event) => {
+                setValues({ ...values, verified: event.target.checked });
+                clearError('verified');
+              }}
+            />
             {BUSINESS_FIELD_LABELS.verified}
           </label>
           {errors.verified && <p className="admin-field-error">{errors.verified}</p>}
           <label className="admin-check">
-            <input type="checkbox" checked={values.isApproved} onChange={(event) => setValues({ ...values, isApproved: event.target.checked })} />
+            <input
+              type="checkbox"
+              checked={values.isApproved}
+              onChange={(event) => {
+                setValues({ ...values, isApproved: event.target.checked });
+                clearError('isApproved');
+              }}
+            />
             {BUSINESS_FIELD_LABELS.isApproved}
           </label>
           {errors.isApproved && <p className="admin-field-error">{errors.isApproved}</p>}
@@ -214,10 +252,10 @@ export function BusinessEditPage() {
           {errors.status && <p className="admin-field-error">{errors.status}</p>}
         </fieldset>
         <div className="admin-form-actions">
-          <button type="submit" className="admin-button admin-button-primary" disabled={isSaving || values.name.trim() === ''}>
+          <button type="submit" className="admin-button admin-button-primary" disabled={isSaving}>
             {isSaving ? 'Kaydediliyor...' : 'Kaydet'}
           </button>
-          <button type="button" className="admin-button" onClick={() => setValues(toFormValues(saved))} disabled={isSaving}>
+          <button type="button" className="admin-button" onClick={handleReset} disabled={isSaving}>
             Sıfırla
           </button>
         </div>
