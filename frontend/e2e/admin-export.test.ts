@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '@directory/backend/server.ts';
 import { signIn, startAdminTestServer, type AdminTestServer } from './admin-server.ts';
-import { launchBrowser, viewportScreenshot } from './browser.ts';
+import { hydrated, launchBrowser, viewportScreenshot } from './browser.ts';
 
 const OPEN_BUTTON = 'Dışa Aktar (Excel, CSV)';
 const DIALOG = 'İşletmeleri Dışa Aktar';
@@ -177,5 +177,37 @@ describe('the export dialog', () => {
     await viewportScreenshot(page, 'admin/export-dialog-phone');
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1280, height: 800 });
+  }, 120_000);
+
+  it("starts from the list's category, says what it will export, and that the list's name search is not applied", async () => {
+    const { category, n } = server.deps.record
+      .prepare("SELECT category, count(*) AS n FROM businesses WHERE trim(coalesce(category, '')) <> '' GROUP BY category ORDER BY n DESC, category LIMIT 1")
+      .get() as { category: string; n: number };
+    // A name search that keeps fewer rows than the category has: the export does not apply it.
+    const filter = 'zz';
+    await page.goto(`${server.url}/admin/businesses?category=${encodeURIComponent(category)}&filter=${filter}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: OPEN_BUTTON }).click();
+    const dialog = page.getByRole('dialog', { name: DIALOG });
+    await dialog.getByText('Kategoriler (1 seçili)').waitFor();
+    expect(await dialog.getByRole('checkbox', { name: category, exact: true }).isChecked()).toBe(true);
+    const scope = dialog.locator('.admin-export-scope');
+    expect(await scope.locator('p').allInnerTexts()).toEqual([
+      `Dışa aktarılacak: Yalnızca eşleşen işletmeler: kategori "${category}".`,
+      `Ad araması ("${filter}") dışa aktarmaya uygulanmaz: dosyada adı aramayla eşleşmeyen işletmeler de olur.`,
+    ]);
+    await dialog.getByLabel('Ülke kodu').selectOption('all');
+    await dialog.getByRole('radio', { name: /^CSV/ }).check();
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Dışa Aktar', exact: true }).click()]);
+    const rows = parse(readFileSync(await download.path(), 'utf8'), { bom: true, columns: true }) as { name: string }[];
+    expect(rows.length).toBe(n);
+
+    // The list lets its category go: the dialog starts from every business again.
+    await page.getByRole('button', { name: 'Kategori filtresini kaldır' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('category'));
+    await page.getByRole('button', { name: OPEN_BUTTON }).click();
+    await dialog.getByText('Kategoriler (0 seçili)').waitFor();
+    expect((await scope.locator('p').allInnerTexts())[0]).toBe('Dışa aktarılacak: Tüm işletmeler (onaylı ve onay bekleyen).');
+    await page.keyboard.press('Escape');
   }, 120_000);
 });

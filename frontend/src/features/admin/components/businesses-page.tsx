@@ -298,7 +298,7 @@ export function BusinessesPage() {
           </button>
         }
       />
-      <ExportDialog isOpen={isExportOpen} onClose={() => setIsExportOpen(false)} />
+      <ExportDialog isOpen={isExportOpen} onClose={() => setIsExportOpen(false)} listCategory={query.category} listFilter={query.filter} />
       {stats && (
         <section className="admin-stats admin-stats-compact" aria-label="Özet">
           <StatCard label="Toplam İşletme" value={formatCount(stats.totalBusinesses)} tone="primary" />

@@ -13,21 +13,11 @@ import { useToast } from '../../../components/toast/use-toast.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatCount } from '../admin-format.ts';
 import { exportErrorText, exportQuery, fileNameOf } from '../export-query.ts';
+import { categoriesOfList, exportScopeText, nameSearchNotice, RANGE_LABELS } from '../export-scope.ts';
 import { AdminModal } from './admin-modal.tsx';
 
 const LISTED_CATEGORIES = 100;
 const PREVIEWED_CATEGORIES = 5;
-
-const RANGE_LABELS: Record<DateRange, string> = {
-  all: 'Tüm zamanlar',
-  today: 'Bugün',
-  yesterday: 'Dün',
-  last24hours: 'Son 24 saat',
-  last7days: 'Son 7 gün',
-  thisweek: 'Bu hafta',
-  thismonth: 'Bu ay',
-  custom: 'Özel aralık',
-};
 
 /** Each format as the operator reads it: its name, and what it is for. */
 const FORMATS: Record<ExportFormat, { label: string; hint: string; fileKind: string }> = {
@@ -38,6 +28,10 @@ const FORMATS: Record<ExportFormat, { label: string; hint: string; fileKind: str
 export interface ExportDialogProps {
   isOpen: boolean;
   onClose: () => void;
+  /** The business list's category ('all' for none): the dialog starts with it selected. */
+  listCategory: string;
+  /** The business list's name search, which the export does not apply (the dialog says so). */
+  listFilter: string;
 }
 
 type Loaded<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; value: T };
@@ -72,15 +66,18 @@ async function saveDownload(response: Response, format: ExportFormat): Promise<v
  * listed, select-all on the filtered set, top 5 previewed), date range; the button is disabled
  * without a field or while exporting ('Dışa Aktarılıyor...'). It closes on success with the
  * spec's toast, naming the file's kind; a refusal stays in the dialog, worded for the operator.
- * The choices stay while the screen is open.
+ * It starts from the list's category, and says what the file will hold ("Tüm işletmeler" or the
+ * chosen categories, country and dates) and that the list's name search is not applied. The
+ * choices stay while the screen is open, until the list shows another category.
  */
-export function ExportDialog({ isOpen, onClose }: ExportDialogProps) {
+export function ExportDialog({ isOpen, onClose, listCategory, listFilter }: ExportDialogProps) {
   const { toast } = useToast();
   const [format, setFormat] = useState<ExportFormat>('xlsx');
   const [fields, setFields] = useState<ExportField[]>([...DEFAULT_EXPORT_FIELDS]);
   const [countryCode, setCountryCode] = useState('all');
   const [categoryFilter, setCategoryFilter] = useState('');
-  const [selectedCategories, setSelectedCategories] = useState<string[]>([]);
+  const [selectedCategories, setSelectedCategories] = useState<string[]>(() => categoriesOfList(listCategory));
+  const startedFrom = useRef(listCategory);
   const [dateRange, setDateRange] = useState<DateRange>('all');
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
@@ -94,6 +91,13 @@ export function ExportDialog({ isOpen, onClose }: ExportDialogProps) {
   useEffect(() => {
     if (error) errorLine.current?.scrollIntoView({ block: 'nearest' });
   }, [error]);
+
+  // Opened again after the list moved to another category: the selection starts from that one.
+  useEffect(() => {
+    if (!isOpen || startedFrom.current === listCategory) return;
+    startedFrom.current = listCategory;
+    setSelectedCategories(categoriesOfList(listCategory));
+  }, [isOpen, listCategory]);
 
   useEffect(() => {
     if (!isOpen) return undefined;
@@ -132,6 +136,8 @@ export function ExportDialog({ isOpen, onClose }: ExportDialogProps) {
       isAllFilteredSelected ? current.filter((category) => !filtered.includes(category)) : [...new Set([...current, ...filtered])],
     );
 
+  const notice = nameSearchNotice(listFilter);
+
   const handleExport = async () => {
     setIsExporting(true);
     setError(null);
@@ -156,6 +162,12 @@ export function ExportDialog({ isOpen, onClose }: ExportDialogProps) {
       onClose={onClose}
       actions={
         <>
+          <div className="admin-export-scope" aria-live="polite">
+            <p>
+              <strong>Dışa aktarılacak:</strong> {exportScopeText({ countryCode, categories: selectedCategories, dateRange, startDate, endDate })}
+            </p>
+            {notice && <p>{notice}</p>}
+          </div>
           <button type="button" className="admin-button" onClick={onClose}>
             İptal
           </button>
