@@ -4,7 +4,7 @@
  * root are a smaller chunk of their own (admin-login.tsx), all the login page downloads.
  */
 import type { RouteObject } from 'react-router-dom';
-import { AdminError } from './components/admin-root.tsx';
+import { AdminError, AdminNotFound } from './components/admin-root.tsx';
 import { loginScreens, titled } from './admin-login.tsx';
 import { ActivityPage } from './components/activity-page.tsx';
 import { AdminLayout } from './components/admin-layout.tsx';
@@ -58,7 +58,7 @@ export const screens = {
   reports: screen('Raporlar', reportsLoader, ReportsPage),
   messages: screen('Mesajlar', messagesLoader, MessagesPage),
   maintenance: screen('Bakım', maintenanceLoader, MaintenancePage),
-  notFound: { loader: notFoundLoader, handle: titled('Sayfa bulunamadı') },
+  notFound: screen('Sayfa bulunamadı', notFoundLoader, AdminNotFound),
 } satisfies Record<string, Screen>;
 
 export type ScreenName = keyof typeof screens;

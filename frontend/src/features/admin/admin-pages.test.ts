@@ -1,4 +1,4 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getApiClient, httpApiClient, setApiClient } from '../../lib/api-client.ts';
 import { render, type RenderResult } from '../../app/entry-server.tsx';
 import { createFakeAdminApi, type FakeAdminOptions } from './testing/fake-admin-api.ts';
@@ -166,8 +166,27 @@ describe('admin pages rendered on the server', () => {
     expect(text(html)).toContain('Puan ve yorumlar');
   });
 
-  it('answers 404 for a business that does not exist', async () => {
-    expect(page(await renderPage('/admin/businesses/999')).status).toBe(404);
+  it('answers 404 for a business that does not exist, inside the admin layout', async () => {
+    const { status, html } = page(await renderPage('/admin/businesses/999'));
+    expect(status).toBe(404);
+    expect(html).toContain('<nav aria-label="Yönetim">');
+    expect(html).toMatch(/<a[^>]*href="\/admin"[^>]*>Yönetim ana sayfası<\/a>/);
+  });
+
+  it('shows an /admin path that names no screen inside the admin layout, answered 404, with a way to the admin home and no router warning', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      const { status, head, html } = page(await renderPage('/admin/nope'));
+      expect(warn.mock.calls.flat().join(' ')).not.toContain('Matched leaf route');
+      expect(status).toBe(404);
+      expect(head).toContain('<title>Sayfa bulunamadı | Yönetim Paneli</title>');
+      // The sidebar is there, and the page's own words: what is missing and where to go.
+      expect(html).toMatch(/<nav aria-label="Yönetim">[\s\S]*İşletme Yönetimi[\s\S]*<\/nav>/);
+      expect(text(html)).toContain('Sayfa bulunamadı Aradığınız kayıt ya da sayfa yok. Yönetim ana sayfası');
+      expect(html).toMatch(/<a[^>]*href="\/admin"[^>]*>Yönetim ana sayfası<\/a>/);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('offers only the maintenance actions the kept counts leave work for', async () => {

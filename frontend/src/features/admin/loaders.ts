@@ -137,7 +137,10 @@ export function emptyLoader() {
   return {};
 }
 
-/** An /admin path that names no screen. */
-export function notFoundLoader(): never {
-  notFoundResponse('Admin page not found');
+/**
+ * An /admin path that names no screen: answered 404, its screen rendered in the layout (a thrown
+ * 404 would replace the layout with the error screen, sidebar and all).
+ */
+export function notFoundLoader() {
+  return data(null, { status: 404 });
 }

@@ -47,17 +47,31 @@ export function AdminRoot() {
   );
 }
 
+function AdminProblem({ title, text }: { title: string; text: string }) {
+  return (
+    <section className="admin-panel admin-error" role="alert">
+      <h1>{title}</h1>
+      <p>{text}</p>
+      <p>
+        <Link to="/admin">Yönetim ana sayfası</Link>
+      </p>
+    </section>
+  );
+}
+
+/** An /admin path that names no screen, or a record that is not there: shown inside the admin layout. */
+export function AdminNotFound() {
+  return <AdminProblem title="Sayfa bulunamadı" text="Aradığınız kayıt ya da sayfa yok." />;
+}
+
 /** What a failed admin screen shows. */
 export function AdminError() {
   const error = useRouteError();
-  const isMissing = isRouteErrorResponse(error) && error.status === 404;
+  if (isRouteErrorResponse(error) && error.status === 404) return <AdminNotFound />;
   return (
-    <section className="admin-panel admin-error" role="alert">
-      <h1>{isMissing ? 'Sayfa bulunamadı' : 'Ekran yüklenemedi'}</h1>
-      <p>{isMissing ? 'Aradığınız kayıt ya da sayfa yok.' : isApiRequestError(error) ? adminErrorText(error) : 'Bu ekran yüklenemedi. Lütfen biraz sonra tekrar deneyin.'}</p>
-      <p>
-        <Link to="/admin">Ana Sayfa</Link>
-      </p>
-    </section>
+    <AdminProblem
+      title="Ekran yüklenemedi"
+      text={isApiRequestError(error) ? adminErrorText(error) : 'Bu ekran yüklenemedi. Lütfen biraz sonra tekrar deneyin.'}
+    />
   );
 }
