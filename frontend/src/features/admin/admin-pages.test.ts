@@ -24,7 +24,7 @@ const text = (html: string) =>
   html
     .replace(/<script[\s\S]*?<\/script>/g, ' ')
     .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+    .replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ');
 
 beforeEach(() => useFake());
 afterAll(() => setApiClient(original));
@@ -229,11 +229,24 @@ describe('admin pages rendered on the server', () => {
     expect(html).toMatch(/<p class="admin-activity-detail" lang="en">finished: 51 businesses indexed in 0.4 s<\/p>/);
   });
 
+  it("says in Turkish where each advertisement area shows on a business page, naming the section as the page's heading reads", async () => {
+    const body = text(page(await renderPage('/admin/advertisements')).html);
+    for (const placement of [
+      'ad1: Özellikler bölümünün ("Features and amenities") üstünde',
+      'ad2: Hakkında bölümünün ("About") altında',
+      'ad3: Çalışma saatlerinin ("Opening hours") altında',
+      'ad4: İletişim bilgilerinin ("Contact info") altında',
+    ]) {
+      expect(body).toContain(placement);
+    }
+    expect(body).not.toMatch(/\b(above|below)\b/);
+  });
+
   it.each([
     ['/admin/businesses/1', ['Le Bouchon Lyonnais', 'Çalışma saatleri', 'Pazartesi', 'Kaydet']],
     ['/admin/settings', ['Herkese açık her sayfaya eklenen kodlar', 'Head Etiketleri', 'Body Etiketleri (Facebook Pixel)', 'Footer Etiketleri', 'Analytics Kodu', 'Sitemap Yönetimi', '12.914 URL']],
     ['/admin/contact-details', ['İletişim Bilgileri', 'Kuruluş adı', 'Büyükdere Cad. No: 1', '1. hat numarası', 'Hat ekle', 'Mon – Fri: 9:00 – 18:00']],
-    ['/admin/advertisements', ['Reklam Alanı 1 (ad1)', 'ad3: below the opening hours', "50KB'dir"]],
+    ['/admin/advertisements', ['Reklam Alanı 1 (ad1)', "50KB'dir"]],
     ['/admin/messages', ['Listing correction', 'Okunmadı', 'İşlendi']],
     ['/admin/reports', ['Eksik Bilgiler', 'Türkiye', 'İçe Aktarma Geçmişi', 'broken.xlsx']],
     ['/admin/maintenance', ['Tehlikeli İşlemler', 'Test verilerini sil', "URL'leri düzelt", 'Tüm işletmeleri sil', '12.480 işletme, 41,2 sn']],

@@ -15,11 +15,12 @@ type Area = keyof AdminAdvertisementCodes;
 export const AD_CODE_LIMIT_BYTES = 50 * 1024;
 const AD_ROWS = 6;
 
+/** Where each area shows on a business page, naming the section as its (English) heading reads there. */
 const AREAS: { key: Area; placement: string }[] = [
-  { key: 'ad1', placement: 'above the features section' },
-  { key: 'ad2', placement: 'below the about section' },
-  { key: 'ad3', placement: 'below the opening hours' },
-  { key: 'ad4', placement: 'below the contact info' },
+  { key: 'ad1', placement: 'Özellikler bölümünün ("Features and amenities") üstünde' },
+  { key: 'ad2', placement: 'Hakkında bölümünün ("About") altında' },
+  { key: 'ad3', placement: 'Çalışma saatlerinin ("Opening hours") altında' },
+  { key: 'ad4', placement: 'İletişim bilgilerinin ("Contact info") altında' },
 ];
 
 const encoder = new TextEncoder();
