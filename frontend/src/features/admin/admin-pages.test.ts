@@ -242,6 +242,13 @@ describe('admin pages rendered on the server', () => {
     expect(body).not.toMatch(/\b(above|below)\b/);
   });
 
+  it("names the cache action in Turkish and keeps the spec's names of the code boxes", async () => {
+    const { html } = page(await renderPage('/admin/settings'));
+    expect(html).toMatch(/<button type="button" class="admin-button"[^>]*>Önbelleği temizle<\/button>/);
+    expect(text(html)).not.toMatch(/Cache/i);
+    expect(text(html)).toContain('Head Etiketleri');
+  });
+
   it.each([
     ['/admin/businesses/1', ['Le Bouchon Lyonnais', 'Çalışma saatleri', 'Pazartesi', 'Kaydet']],
     ['/admin/settings', ['Herkese açık her sayfaya eklenen kodlar', 'Head Etiketleri', 'Body Etiketleri (Facebook Pixel)', 'Footer Etiketleri', 'Analytics Kodu', 'Sitemap Yönetimi', '12.914 URL']],
