@@ -5,45 +5,30 @@
  * (Dosyalar, Grup boyutu) stand on one line and its controls share one height.
  */
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '@directory/backend/server.ts';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, startAdminTestServer, type AdminTestServer } from './admin-server.ts';
+import { apiSignIn, signedInContext, startAdminTestServer, type AdminTestServer } from './admin-server.ts';
 import { hydrated, launchBrowser, SCREENSHOT_DIR } from './browser.ts';
 
 let test: AdminTestServer;
 let server: RunningServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-/** Signs in through the API: the session's cookie and CSRF token. */
-async function apiLogin(password = ADMIN_PASSWORD): Promise<{ status: number; cookie: string; csrfToken: string }> {
-  const login = await fetch(`${server.url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ username: ADMIN_USERNAME, password }),
-  });
-  const body = (await login.json()) as { csrfToken?: string };
-  return { status: login.status, cookie: login.headers.getSetCookie().map((line) => line.split(';')[0]!).join('; '), csrfToken: body.csrfToken ?? '' };
-}
 
 beforeAll(async () => {
   test = await startAdminTestServer('admin-alignment-');
   server = test.server;
   // One entry of each result: a refused login (Hata), a login (Başarılı), a refused edit (Uyarı), a logout (Bilgi).
-  expect((await apiLogin('not-the-password')).status).toBe(401);
-  const first = await apiLogin();
+  expect((await apiSignIn(server.url, 'not-the-password')).status).toBe(401);
+  const first = await apiSignIn(server.url);
   const writeHeaders = { cookie: first.cookie, origin: server.url, 'x-csrf-token': first.csrfToken, 'content-type': 'application/json' };
   const id = server.deps.record.prepare('SELECT min(id) FROM businesses').pluck().get() as number;
   expect((await fetch(`${server.url}/api/admin/businesses/${id}`, { method: 'PUT', headers: writeHeaders, body: JSON.stringify({ name: '' }) })).status).toBe(400);
   expect((await fetch(`${server.url}/api/admin/logout`, { method: 'POST', headers: writeHeaders })).ok).toBe(true);
-  const session = await apiLogin();
+  const session = await apiSignIn(server.url);
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const [cookieName, cookieValue] = session.cookie.split('=') as [string, string];
-  await context.addCookies([{ name: cookieName, value: cookieValue, url: server.url }]);
-  page = await context.newPage();
+  page = await (await signedInContext(browser, server.url, session.cookie, { width: 1280, height: 900 })).newPage();
 }, 120_000);
 
 afterAll(async () => {

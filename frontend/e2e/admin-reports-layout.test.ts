@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '@directory/backend/server.ts';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, startAdminTestServer, type AdminTestServer } from './admin-server.ts';
+import { apiSignIn, signedInContext, startAdminTestServer, type AdminTestServer } from './admin-server.ts';
 import { launchBrowser, SCREENSHOT_DIR } from './browser.ts';
 
 
@@ -19,13 +19,7 @@ let page: Page;
 beforeAll(async () => {
   test = await startAdminTestServer('admin-reports-');
   server = test.server;
-  const login = await fetch(`${server.url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
-  });
-  const { csrfToken } = (await login.json()) as { csrfToken: string };
-  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]!).join('; ');
+  const { cookie, csrfToken } = await apiSignIn(server.url);
   // Two imports with the long names real exports have.
   for (const name of ['outscraper-law-firms-southern-california.csv', 'apify-mobile-phlebotomy-us.csv']) {
     const form = new FormData();
@@ -34,10 +28,7 @@ beforeAll(async () => {
     expect(upload.status).toBe(200);
   }
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const [cookieName, cookieValue] = cookie.split('=') as [string, string];
-  await context.addCookies([{ name: cookieName, value: cookieValue, url: server.url }]);
-  page = await context.newPage();
+  page = await (await signedInContext(browser, server.url, cookie, { width: 1366, height: 900 })).newPage();
 }, 120_000);
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadBackendConfig } from '@directory/backend/config.ts';
 import { startServer, type RunningServer } from '@directory/backend/server.ts';
 import { hydrated } from './browser.ts';
@@ -55,4 +55,23 @@ export async function signIn(page: Page, serverUrl: string, next: string): Promi
   await page.getByRole('button', { name: 'Giriş Yap' }).click();
   await page.waitForURL(`${serverUrl}${next}`);
   await hydrated(page);
+}
+
+/** A session opened through the API (no browser): its cookie header and CSRF token, or the refusal's status. */
+export async function apiSignIn(serverUrl: string, password = ADMIN_PASSWORD): Promise<{ status: number; cookie: string; csrfToken: string }> {
+  const login = await fetch(`${serverUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: serverUrl },
+    body: JSON.stringify({ username: ADMIN_USERNAME, password }),
+  });
+  const body = (await login.json()) as { csrfToken?: string };
+  return { status: login.status, cookie: login.headers.getSetCookie().map((line) => line.split(';')[0]!).join('; '), csrfToken: body.csrfToken ?? '' };
+}
+
+/** A browser context carrying a session's cookie (from `apiSignIn`), at the given window size. */
+export async function signedInContext(browser: Browser, serverUrl: string, cookie: string, viewport: { width: number; height: number }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  const [name, value] = cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: serverUrl }]);
+  return context;
 }

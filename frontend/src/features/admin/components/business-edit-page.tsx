@@ -65,6 +65,12 @@ export function BusinessEditPage() {
   const clearError = (...keys: BusinessField[]) =>
     setErrors((current) => (keys.some((key) => key in current) ? Object.fromEntries(Object.entries(current).filter(([key]) => !(keys as string[]).includes(key))) : current));
 
+  /** A field's new value, and its message gone. */
+  const change = <K extends Exclude<keyof BusinessFormValues, 'hours'>>(key: K, value: BusinessFormValues[K]) => {
+    setValues({ ...values, [key]: value });
+    clearError(key);
+  };
+
   useEffect(() => {
     setSaved(business);
     setValues(toFormValues(business));
@@ -82,10 +88,7 @@ export function BusinessEditPage() {
         {...(options.inputMode ? { inputMode: options.inputMode } : {})}
         aria-invalid={errors[key] ? true : undefined}
         aria-describedby={errors[key] ? `field-${key}-error` : undefined}
-        onChange={(event) => {
-          setValues({ ...values, [key]: event.target.value });
-          clearError(key);
-        }}
+        onChange={(event) => change(key, event.target.value)}
       />
     </Field>
   );
@@ -155,10 +158,7 @@ export function BusinessEditPage() {
                 aria-invalid={errors.about ? true : undefined}
                 aria-describedby={errors.about ? 'field-about-error' : undefined}
                 value={values.about}
-                onChange={(event) => {
-                  setValues({ ...values, about: event.target.value });
-                  clearError('about');
-                }}
+                onChange={(event) => change('about', event.target.value)}
               />
             </Field>
           </div>
@@ -214,26 +214,12 @@ export function BusinessEditPage() {
         <fieldset>
           <legend>Durum</legend>
           <label className="admin-check">
-            <input
-              type="checkbox"
-              checked={values.verified}
-              onChange={(event) => {
-                setValues({ ...values, verified: event.target.checked });
-                clearError('verified');
-              }}
-            />
+            <input type="checkbox" checked={values.verified} onChange={(event) => change('verified', event.target.checked)} />
             {BUSINESS_FIELD_LABELS.verified}
           </label>
           {errors.verified && <p className="admin-field-error">{errors.verified}</p>}
           <label className="admin-check">
-            <input
-              type="checkbox"
-              checked={values.isApproved}
-              onChange={(event) => {
-                setValues({ ...values, isApproved: event.target.checked });
-                clearError('isApproved');
-              }}
-            />
+            <input type="checkbox" checked={values.isApproved} onChange={(event) => change('isApproved', event.target.checked)} />
             {BUSINESS_FIELD_LABELS.isApproved}
           </label>
           {errors.isApproved && <p className="admin-field-error">{errors.isApproved}</p>}
