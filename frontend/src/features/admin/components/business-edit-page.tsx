@@ -65,10 +65,10 @@ export function BusinessEditPage() {
   const clearError = (...keys: BusinessField[]) =>
     setErrors((current) => (keys.some((key) => key in current) ? Object.fromEntries(Object.entries(current).filter(([key]) => !(keys as string[]).includes(key))) : current));
 
-  /** A field's new value, and its message gone. */
+  /** A field's new value, and its message gone (the closure box is sent as the API's `status`). */
   const change = <K extends Exclude<keyof BusinessFormValues, 'hours'>>(key: K, value: BusinessFormValues[K]) => {
     setValues({ ...values, [key]: value });
-    clearError(key);
+    clearError(key === 'isTemporarilyClosed' ? 'status' : (key as Exclude<K, 'isTemporarilyClosed'>));
   };
 
   useEffect(() => {
@@ -228,7 +228,7 @@ export function BusinessEditPage() {
               type="checkbox"
               checked={values.isTemporarilyClosed}
               aria-describedby="closure-hint"
-              onChange={(event) => setValues({ ...values, isTemporarilyClosed: event.target.checked })}
+              onChange={(event) => change('isTemporarilyClosed', event.target.checked)}
             />
             {BUSINESS_FIELD_LABELS.status}
           </label>
