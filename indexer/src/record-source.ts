@@ -12,7 +12,6 @@ export function publicCondition(policy: ListingPolicy): string {
   return policy === 'approved' ? 'is_approved = 1' : '1 = 1';
 }
 
-
 /**
  * The most of the record a rebuild's snapshot maps into memory: better-sqlite3's SQLite caps it
  * at 2 GB (SQLITE_MAX_MMAP_SIZE), a record of 1,000,000 businesses is 1.3 GB; past the cap,
