@@ -238,6 +238,16 @@ describe('business page', () => {
       expect(business).not.toHaveProperty('openingHoursSpecification');
       expect(business.description).toMatch(/^Temporarily closed\. /);
       expect(html).toMatch(/<meta name="description" content="Resting Rotisserie - Restaurant in [^"]*\. Temporarily closed\./);
+      // Without hours to show, the note says the closure alone (no "usual hours" above "not available").
+      const hours = app.deps.record.prepare('SELECT working_hours FROM businesses WHERE id = ?').pluck().get(id);
+      app.deps.record.prepare("UPDATE businesses SET working_hours = NULL, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").run(id);
+      try {
+        const withoutHours = await (await app.get(`/business/${slug}`)).text();
+        expect(withoutHours).toContain('<p class="business-hours-note">The business is temporarily closed.</p>');
+        expect(withoutHours).not.toContain('Usual hours');
+      } finally {
+        app.deps.record.prepare("UPDATE businesses SET working_hours = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").run(hours, id);
+      }
     } finally {
       app.deps.record.prepare('DELETE FROM business_closures WHERE business_id = ?').run(id);
     }

@@ -12,7 +12,7 @@ import { getInvalidCoordinatesWarning, hasValidCoordinates } from '../map-config
 import type { BusinessPageData } from '../route.tsx';
 import { BusinessMap } from './business-map.tsx';
 import { NearbyBusinessesSection } from './nearby-businesses.tsx';
-import { OpeningHours } from './opening-hours.tsx';
+import { hasOpeningHours, OpeningHours } from './opening-hours.tsx';
 import { ShareButton } from './share-button.tsx';
 import '../business.css';
 
@@ -212,7 +212,11 @@ export function BusinessPage() {
           <aside className="business-side" aria-label="Hours and contact">
             <section className="card business-section" aria-labelledby="hours-title">
               <h2 id="hours-title">Opening hours</h2>
-              {isTemporarilyClosed && <p className="business-hours-note">Usual hours; the business is temporarily closed.</p>}
+              {isTemporarilyClosed && (
+                <p className="business-hours-note">
+                  {hasOpeningHours(business.workingHours) ? 'Usual hours; the business is temporarily closed.' : 'The business is temporarily closed.'}
+                </p>
+              )}
               <OpeningHours hours={business.workingHours} today={today} />
             </section>
 

@@ -1,8 +1,12 @@
 import { hoursTextFor, WEEK_DAYS, type WeekDay } from '../hours.ts';
 
 /** Monday to Sunday with today marked and 'Closed' in red. */
+/** True when some day's hours can be shown. */
+export const hasOpeningHours = (hours: Record<string, string> | null): hours is Record<string, string> =>
+  hours !== null && WEEK_DAYS.some((day) => hoursTextFor(hours, day) !== null);
+
 export function OpeningHours({ hours, today }: { hours: Record<string, string> | null; today: WeekDay }) {
-  if (!hours || WEEK_DAYS.every((day) => hoursTextFor(hours, day) === null)) {
+  if (!hasOpeningHours(hours)) {
     return <p className="muted">Opening hours not available.</p>;
   }
   return (
