@@ -13,7 +13,8 @@ import { openRecord, type RecordDatabase } from '@directory/data/record.ts';
 import type { SearchEngine } from './engine.ts';
 import type { SearchRequest, SearchResponse } from './search-types.ts';
 import { distanceKm } from './geo-distance.ts';
-import { AROUND_RADIUS_KM } from './search-location.ts';
+import { AROUND_RADIUS_KM, CHOSEN_CITY_RADIUS_KM } from './search-location.ts';
+import { worldCitiesNamed } from './places/world-cities.ts';
 import { PLACES, buildSearchWorld } from './sqlite/search-test-world.ts';
 import { testEngines } from './testing/test-engines.ts';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
@@ -422,6 +423,104 @@ for (const factory of FACTORIES) {
         expect(response.hits.slice(0, firstLyon).every((hit) => hit.city === 'Paris')).toBe(true);
         expect(firstLyon).toBe(count("SELECT count(*) FROM businesses WHERE city = 'Paris'"));
       });
+    });
+  });
+}
+
+/**
+ * A name several real cities of one country share, filed under one city of the index
+ * (`US:springfield`, as the spec's URLs name cities): each engine gets its own small record.
+ */
+for (const factory of FACTORIES) {
+  describe.runIf(factory.isAvailable)(`engine contract: ${factory.name}: cities sharing a name`, () => {
+    let dir: string;
+    let record: RecordDatabase;
+    let engine: SearchEngine;
+    const search = (request: Partial<SearchRequest>) => engine.search(page({ perPage: 100, facets: ['city'], ...request }));
+    /** The catalogue's Springfield of a state. */
+    const springfield = (state: string) => worldCitiesNamed('springfield').find((city) => city.countryCode === 'US' && city.region === state)!;
+    const at = (state: string, kmNorth: number) => ({ latitude: springfield(state).lat + kmNorth / 111.2, longitude: springfield(state).lng });
+    const inUs = (city: string, category: string, point: { latitude: number; longitude: number }) =>
+      buildBusiness({ city, category, type: category, country: 'United States', countryCode: 'US', postalCode: '00000', timeZone: 'America/Chicago', ...point });
+
+    /** The names of the record's Springfield businesses (of a category) within the chosen-city radius of a state's Springfield, or all of them. */
+    const expected = (state: string | null, category?: string) =>
+      (record.prepare("SELECT name, category, latitude, longitude FROM businesses WHERE city = 'Springfield'").all() as { name: string; category: string; latitude: number; longitude: number }[])
+        .filter((row) => category === undefined || row.category === category)
+        .filter((row) => state === null || distanceKm(springfield(state).lat, springfield(state).lng, row.latitude, row.longitude) <= CHOSEN_CITY_RADIUS_KM)
+        .map((row) => row.name)
+        .sort();
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'contract-namesakes-'));
+      const recordFile = join(dir, 'directory.sqlite');
+      record = openRecord(recordFile);
+      const businesses = [
+        { ...inUs('Springfield', 'Plumber', at('Missouri', 1)), name: 'Ozark Plumbing', reviews: 40, rating: 4.2 },
+        // Filed under Springfield from a suburb 25 km out (Nixa), still Missouri's Springfield.
+        { ...inUs('Springfield', 'Plumber', at('Missouri', -25)), name: 'Nixa Pipe Works', reviews: 90, rating: 4.8 },
+        { ...inUs('Springfield', 'Bakery', at('Missouri', 2)), name: 'Queen City Bakery', reviews: 300, rating: 4.5 },
+        { ...inUs('Springfield', 'Gas station', at('Oregon', 1)), name: 'Springfield Petrol', reviews: 500, rating: 3.9 },
+        { ...inUs('Springfield', 'Plumber', at('Oregon', -2)), name: 'McKenzie Plumbing', reviews: 20, rating: 4.0 },
+        { ...inUs('Springfield', 'Plumber', at('Illinois', 0)), name: 'Capitol Plumbing', reviews: 60, rating: 4.6 },
+        // Tulsa is the only Tulsa of the United States: a business filed under it 150 km away is still Tulsa's.
+        { ...inUs('Tulsa', 'Plumber', { latitude: 36.12 + 150 / 111.2, longitude: -95.93 }), name: 'Far Tulsa Plumbing', reviews: 5, rating: 4.0 },
+      ];
+      for (const business of businesses) insert(record, business);
+      engine = factory.create(dir);
+      await rebuildIndex(recordFile, engine, 'all');
+    });
+
+    afterAll(async () => {
+      await engine?.close();
+      record?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it.each([
+      ['Springfield, MO', 'Missouri'],
+      ['Springfield, Missouri', 'Missouri'],
+      ['Springfield, Oregon', 'Oregon'],
+      ['Springfield, IL', 'Illinois'],
+    ])('answers %s with the businesses of the Springfield of %s only, counted exactly, and names it', async (location, state) => {
+      const wanted = expected(state);
+      expect(wanted.length).toBeGreaterThan(0);
+      expect(wanted.length).toBeLessThan(expected(null).length);
+      const response = await search({ location });
+      expect(names(response).sort()).toEqual(wanted);
+      expect(response).toMatchObject({ total: wanted.length, isTotalExact: true, isFacetExact: true });
+      expect(response.facets.city).toEqual([{ value: 'US:springfield', label: 'Springfield', count: wanted.length }]);
+      expect(response.chosenCity).toEqual({
+        name: `Springfield, ${state}, United States`,
+        lat: springfield(state).lat,
+        lng: springfield(state).lng,
+        radiusKm: CHOSEN_CITY_RADIUS_KM,
+      });
+    });
+
+    it('keeps the chosen Springfield with words, a category, another sort and a distance from elsewhere', async () => {
+      const plumbers = await search({ query: 'plumber', location: 'Springfield, MO' });
+      expect(names(plumbers).sort()).toEqual(expected('Missouri', 'Plumber'));
+      expect(plumbers.total).toBe(expected('Missouri', 'Plumber').length);
+      const byRating = await search({ location: 'Springfield, MO', filters: { categorySlugs: ['plumber'] }, sort: 'rating' });
+      expect(names(byRating)).toEqual(['Nixa Pipe Works', 'Ozark Plumbing']);
+      const oregon = { lat: springfield('Oregon').lat, lng: springfield('Oregon').lng };
+      const byDistance = await search({ location: 'Springfield, MO', sort: 'distance', aroundPoint: oregon });
+      expect(names(byDistance).sort()).toEqual(expected('Missouri'));
+      const distances = byDistance.hits.map((hit) => hit._distanceKm!);
+      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    });
+
+    it('answers the name alone, or with the country, with every Springfield, and a name one city has as before', async () => {
+      for (const location of ['Springfield', 'Springfield, USA']) {
+        const response = await search({ location });
+        expect(names(response).sort()).toEqual(expected(null));
+        expect(response.facets.city).toEqual([{ value: 'US:springfield', label: 'Springfield', count: expected(null).length }]);
+        expect(response.chosenCity).toBeUndefined();
+      }
+      const tulsa = await search({ location: 'Tulsa, OK' });
+      expect(names(tulsa)).toEqual(['Far Tulsa Plumbing']);
+      expect(tulsa.chosenCity).toBeUndefined();
     });
   });
 }

@@ -4,7 +4,8 @@
  * "London, UK", "75001, France"). It is resolved against the engine's own places (a
  * {@link PlaceIndex} the engine builds once per index generation) into structured constraints,
  * so "DE" means Germany (not every word starting with "de"), "UK" never Ukraine, and "lyon" the
- * city of Lyon. A real city the index has no business in (`world-cities.ts`), also typed with a
+ * city of Lyon. A region written with a city the index files several real cities under chooses one
+ * ("Springfield, MO": US:springfield near Missouri's, not Oregon's; see {@link CityPlace}). A real city the index has no business in (`world-cities.ts`), also typed with a
  * typo ("Lyonn"), and a country it has no business in ("Iceland": around its main city) resolve to
  * an `around` part: the search looks for the nearest businesses around it. A place nobody knows
  * resolves to an `unknown` part with suggestions.
@@ -15,7 +16,7 @@ import { letterCount, placeKey } from './places/place-key.ts';
 import { compactPostalCode, looksLikePostalCode } from './places/postal-code.ts';
 import { regionNameKeys } from './places/regions.ts';
 import { mainWorldCityOf, worldCitiesNamed, worldCitiesNear, worldCityLabel, type WorldCity } from './places/world-cities.ts';
-import type { AroundPlace, CityRef, GeoPoint, LocationCorrection, SearchRequest, SearchResponse } from './search-types.ts';
+import type { AroundPlace, ChosenCity, CityRef, GeoPoint, GeoRadius, LocationCorrection, SearchRequest, SearchResponse } from './search-types.ts';
 import { tokenize } from './text/fold.ts';
 
 /**
@@ -23,6 +24,15 @@ import { tokenize } from './text/fold.ts';
  * farther is not "near Lyon". The answer says so, and each hit says how far it is.
  */
 export const AROUND_RADIUS_KM = 250;
+/**
+ * How far from the real city a region written with it chose ("Springfield, MO") the businesses of
+ * the index's city of that name may lie, when the index files every city of the name in a country
+ * under one city (`US:springfield`): the city and the suburbs a business may be filed under it from
+ * (Nixa and Ozark lie 20–25 km from Springfield, Missouri), while its namesakes lie hundreds of km
+ * apart (Springfield, Illinois is 360 km from Missouri's; of the catalogue's namesakes in different
+ * regions only Kansas City, Kansas and Missouri, one city across a state line, lie within 150 km).
+ */
+export const CHOSEN_CITY_RADIUS_KM = 40;
 /** A name of this many letters or fewer that starts names the index holds ("San") is read as the start of one of them, not as a place of its own (San, Mali). */
 const MAX_SHORT_NAME_LETTERS = 3;
 
@@ -35,13 +45,23 @@ export interface LocationLookup {
 export type LocationPart =
   /** `correction`: present when the part was read with a typo corrected (the answer must say so). */
   | { kind: 'country'; countryCodes: string[]; correction?: LocationCorrection }
-  | { kind: 'city'; cities: CityRef[]; correction?: LocationCorrection }
+  /** `chosen`: present when a region written with the city chose one real city among several of its name (its cities then carry `near`). */
+  | { kind: 'city'; cities: CityPlace[]; chosen?: ChosenCity; correction?: LocationCorrection }
   /** `postalCode` without spaces or hyphens, upper case: compared with stored codes compacted the same way. */
   | { kind: 'postal'; postalCode: string; words: string[] }
   /** A real place the index has no business in: the search looks around it, nearest first. */
   | AroundPart
   /** A place nobody knows: the search answers nothing, and says so with these suggestions. */
   | { kind: 'unknown'; text: string; suggestions: string[] };
+
+/**
+ * A city of the index. `near`: present when the where box chose real cities among several of its
+ * name in its country ("Springfield, MO", where the index files Missouri's and Oregon's under
+ * `US:springfield`): its businesses count only within one of these circles (one a chosen city).
+ */
+export interface CityPlace extends CityRef {
+  near?: GeoRadius[];
+}
 
 /** The place to look around, before the search says whether any business lies around it. */
 export type AroundTarget = Omit<AroundPlace, 'hasBusinesses'>;
@@ -235,10 +255,12 @@ function resolveTogether(parts: Part[], places: PlaceIndex, whole: string): Loca
   }
   let cities = cityReading.cities;
   const result: LocationPart[] = [];
+  const areas: PlaceReading[] = [];
   for (const [index, part] of parts.entries()) {
     if (index === cityIndex) continue;
     if (hasArea(part.reading)) {
       cities = narrow(cities, part.reading);
+      areas.push(part.reading);
       continue;
     }
     const postal = postalPart(part.text);
@@ -251,7 +273,38 @@ function resolveTogether(parts: Part[], places: PlaceIndex, whole: string): Loca
     if (around !== null) return [around];
     return [{ kind: 'unknown', text: whole, suggestions: cityReading.cities.slice(0, 3).map((city) => places.cityLabel(city)) }];
   }
-  return [{ kind: 'city', cities: cities.map(toRef), ...(correction ? { correction } : {}) }, ...result];
+  return [{ ...cityPart(cities, areas), ...(correction ? { correction } : {}) }, ...result];
+}
+
+/**
+ * The city part of cities narrowed by the areas written with them, each restricted to the
+ * businesses near the real cities the areas chose among its namesakes ({@link chosenNamesakes}),
+ * the part naming the first of them.
+ */
+function cityPart(cities: readonly KnownCity[], areas: readonly PlaceReading[]): Extract<LocationPart, { kind: 'city' }> {
+  let chosen: WorldCity | undefined;
+  const places: CityPlace[] = [];
+  for (const city of cities) {
+    const namesakes = chosenNamesakes(city, areas);
+    chosen ??= namesakes[0];
+    const near = namesakes.map((namesake) => ({ lat: namesake.lat, lng: namesake.lng, radiusKm: CHOSEN_CITY_RADIUS_KM }));
+    places.push(near.length > 0 ? { ...toRef(city), near } : toRef(city));
+  }
+  if (chosen === undefined) return { kind: 'city', cities: places };
+  return { kind: 'city', cities: places, chosen: { name: worldCityLabel(chosen), lat: chosen.lat, lng: chosen.lng, radiusKm: CHOSEN_CITY_RADIUS_KM } };
+}
+
+/**
+ * The real cities of a city's name in its country that lie in every area written with it
+ * ("Springfield, MO": Missouri's), the most populous first; [] when the country has one city of
+ * the name (nothing to choose: the city alone, exact) or the areas keep all of them or none
+ * ("Springfield, USA"; "Springfield, Vermont", where the catalogue has no Springfield).
+ */
+function chosenNamesakes(city: KnownCity, areas: readonly PlaceReading[]): WorldCity[] {
+  if (areas.length === 0) return [];
+  const namesakes = worldCitiesNamed(city.key).filter((namesake) => namesake.countryCode === city.countryCode);
+  const chosen = namesakes.filter((namesake) => areas.every((area) => liesIn(namesake, area)));
+  return chosen.length === namesakes.length ? [] : chosen;
 }
 
 /**
@@ -295,6 +348,12 @@ function aroundPart(text: string, cities: readonly WorldCity[]): AroundPart | nu
 function withCorrection(parts: LocationPart[], correction: LocationCorrection): LocationPart[] {
   const at = parts.findIndex((part) => part.kind === 'city' || part.kind === 'country');
   return parts.map((part, index) => (index === at ? { ...part, correction } : part));
+}
+
+/** The real city the where box chose among several of its name, if any: every engine's answer names it. */
+export function chosenCityOf(parts: readonly LocationPart[]): ChosenCity | undefined {
+  for (const part of parts) if (part.kind === 'city' && part.chosen) return part.chosen;
+  return undefined;
 }
 
 /** The typo correction the where box was read with, if any: every engine's answer carries it. */

@@ -122,6 +122,8 @@ export interface SearchResponse {
   correctedLocation?: LocationCorrection;
   /** Present when the where box names a real place the index has no business in: the answer is the businesses around it, nearest first. */
   aroundPlace?: AroundPlace;
+  /** Present when the where box chose one real city among several of its name in one country ("Springfield, MO"): the hits are the index's city of that name within `radiusKm` of it. */
+  chosenCity?: ChosenCity;
   processingTimeMs: number;
 }
 
@@ -148,6 +150,19 @@ export interface AroundPlace {
   hasBusinesses: boolean;
   /** Set when the where box named a country the index has no business in ("Iceland"): its name; the place looked around (`name`) is its most populous city. */
   country?: string;
+}
+
+/**
+ * The real city a country's region written with a city chose ("Springfield, MO") where the index
+ * files every city of that name in the country under one city (`US:springfield`): the search kept
+ * that city's businesses within `radiusKm` of the chosen one.
+ */
+export interface ChosenCity {
+  /** With its region and country: "Springfield, Missouri, United States". */
+  name: string;
+  lat: number;
+  lng: number;
+  radiusKm: number;
 }
 
 /** A where box read with a typo corrected: the text as typed, and the place the search used ("London", "London, UK"). */

@@ -63,6 +63,7 @@ import {
   type FacetName,
   type FacetValue,
   type GeoPoint,
+  type GeoRadius,
   type SearchHit,
   type SearchRequest,
   type SearchResponse,
@@ -71,7 +72,7 @@ import { centerOf, distanceKm } from '../geo-distance.ts';
 import { minuteOfWeekCache } from '../search-hours.ts';
 import { PlaceIndex } from '../places/place-index.ts';
 import { postalCodeSpellings } from '../places/postal-code.ts';
-import { aroundPartOf, locationCorrection, resolveLocation, searchAround, unknownPlaceResponse } from '../search-location.ts';
+import { aroundPartOf, chosenCityOf, locationCorrection, resolveLocation, searchAround, unknownPlaceResponse, type CityPlace } from '../search-location.ts';
 import { byCountThenLabel, labelMatches } from '../facet-values.ts';
 import {
   AggregateBuilder,
@@ -149,6 +150,23 @@ export interface MeilisearchEngineOptions {
   aggregatePageSize?: number;
   /** Milliseconds one HTTP request may take (default 5000): past it the call fails as the engine unreachable. */
   timeoutMs?: number;
+}
+
+/** `_geoRadius(lat, lng, meters)`: what lies within a circle. */
+function geoRadiusFilter({ lat, lng, radiusKm }: GeoRadius): string {
+  return `_geoRadius(${lat}, ${lng}, ${Math.round(radiusKm * 1000)})`;
+}
+
+/**
+ * The where box's cities: any of them, a city restricted to circles (the real city a region chose,
+ * "Springfield, MO") within one of its circles.
+ */
+function cityFilter(cities: readonly CityPlace[]): string {
+  const plain = cities.filter((city) => city.near === undefined).map((city) => cityKey(city.countryCode, city.citySlug));
+  const near = cities.flatMap((city) =>
+    city.near === undefined ? [] : [`(cityKey = ${quoteFilter(cityKey(city.countryCode, city.citySlug))} AND (${city.near.map(geoRadiusFilter).join(' OR ')}))`],
+  );
+  return [...(plain.length > 0 || near.length === 0 ? [inFilter('cityKey', plain)] : []), ...near].join(' OR ');
 }
 
 function isMeiliError(error: unknown, code: string): boolean {
@@ -653,7 +671,7 @@ export class MeilisearchEngine implements SearchEngine {
   }
 
   async nearby({ point, categorySlug, excludeIds, limit, maxKm }: NearbyRequest): Promise<NearbyHit[]> {
-    const filter = [`_geoRadius(${point.lat}, ${point.lng}, ${Math.round(maxKm * 1000)})`];
+    const filter = [geoRadiusFilter({ ...point, radiusKm: maxKm })];
     if (categorySlug !== undefined) filter.push(`categorySlug = ${quoteFilter(categorySlug)}`);
     if (excludeIds.length > 0) filter.push(`id NOT IN [${excludeIds.join(', ')}]`);
     const response = await this.index<MeiliBusiness & Record<string, unknown>>('businesses').search('', {
@@ -682,11 +700,7 @@ export class MeilisearchEngine implements SearchEngine {
     if (filters.openNow) filter.push(await this.openNowFilter(request.now ?? new Date()));
     if (filters.geo) {
       const geo = filters.geo;
-      filter.push(
-        isGeoRadius(geo)
-          ? `_geoRadius(${geo.lat}, ${geo.lng}, ${Math.round(geo.radiusKm * 1000)})`
-          : `_geoBoundingBox([${geo.north}, ${geo.east}], [${geo.south}, ${geo.west}])`,
-      );
+      filter.push(isGeoRadius(geo) ? geoRadiusFilter(geo) : `_geoBoundingBox([${geo.north}, ${geo.east}], [${geo.south}, ${geo.west}])`);
     }
     const location = await resolveLocation(request.location, { places: () => this.placeIndex(`${meta.appliedSeq}:${meta.businessCount}`) });
     const around = aroundPartOf(location);
@@ -697,7 +711,7 @@ export class MeilisearchEngine implements SearchEngine {
     for (const part of location) {
       if (part.kind === 'unknown') return unknownPlaceResponse(request, part, started);
       if (part.kind === 'country') filter.push(inFilter('countryCode', part.countryCodes));
-      else if (part.kind === 'city') filter.push(inFilter('cityKey', part.cities.map((city) => cityKey(city.countryCode, city.citySlug))));
+      else if (part.kind === 'city') filter.push(cityFilter(part.cities));
       // Every stored spelling of the code with at most one space or hyphen: the index holds codes as written.
       else if (part.kind === 'postal') filter.push(inFilter('postalCode', postalCodeSpellings(part.postalCode)));
     }
@@ -764,6 +778,8 @@ export class MeilisearchEngine implements SearchEngine {
     if (used < words.length) result.queryWords = { used: words.slice(0, used), dropped: words.slice(used) };
     const correctedLocation = locationCorrection(location);
     if (correctedLocation) result.correctedLocation = correctedLocation;
+    const chosenCity = chosenCityOf(location);
+    if (chosenCity) result.chosenCity = chosenCity;
     if (request.facetSearch) {
       const { facet, query: facetQuery } = request.facetSearch;
       result.facetHits = (allFacets[facet] ?? []).filter((value) => labelMatches(value.label, facetQuery)).slice(0, maxFacetValues);

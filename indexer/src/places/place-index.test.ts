@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AROUND_RADIUS_KM, resolveLocation, type LocationLookup } from '../search-location.ts';
+import { AROUND_RADIUS_KM, CHOSEN_CITY_RADIUS_KM, resolveLocation, type LocationLookup } from '../search-location.ts';
 import { compactPostalCode, looksLikePostalCode, postalCodeSpellings } from './postal-code.ts';
 import { PlaceIndex } from './place-index.ts';
 import { placeKey } from './place-key.ts';
+import { worldCitiesNamed, type WorldCity } from './world-cities.ts';
 
 const places = new PlaceIndex({
   countries: [
@@ -83,6 +84,35 @@ describe('where box resolution', () => {
 
   it('suggests the nearest names for a place nobody knows', async () => {
     expect(await resolve('Atlanttaa')).toEqual([{ kind: 'unknown', text: 'Atlanttaa', suggestions: ['Atlanta, United States'] }]);
+  });
+});
+
+describe('a city the index files several real cities of the name under', () => {
+  /** The real city of the catalogue named so in a region of the United States. */
+  const real = (name: string, region: string) => worldCitiesNamed(placeKey(name)).find((city) => city.countryCode === 'US' && city.region === region)!;
+  const circle = (city: WorldCity) => ({ lat: city.lat, lng: city.lng, radiusKm: CHOSEN_CITY_RADIUS_KM });
+
+  it('is kept near the real city a region written with it chooses, and named with that region', async () => {
+    const missouri = real('Springfield', 'Missouri');
+    expect(await resolve('Springfield, MO')).toEqual([
+      {
+        kind: 'city',
+        cities: [{ countryCode: 'US', citySlug: 'springfield', near: [circle(missouri)] }],
+        chosen: { name: 'Springfield, Missouri, United States', ...circle(missouri) },
+      },
+    ]);
+    const oregon = real('Springfield', 'Oregon');
+    expect(await resolve('Springfield, Oregon')).toEqual([
+      { kind: 'city', cities: [{ countryCode: 'US', citySlug: 'springfield', near: [circle(oregon)] }], chosen: { name: 'Springfield, Oregon, United States', ...circle(oregon) } },
+    ]);
+  });
+
+  it('is the whole city, exactly as the index holds it, when nothing chooses among its namesakes or it has none', async () => {
+    const whole = [{ kind: 'city', cities: [{ countryCode: 'US', citySlug: 'springfield' }] }];
+    expect(await resolve('Springfield')).toEqual(whole);
+    expect(await resolve('Springfield, USA')).toEqual(whole);
+    // The catalogue has one Atlanta in the United States: the region adds nothing to the city.
+    expect(await resolve('Atlanta, GA')).toEqual([{ kind: 'city', cities: [{ countryCode: 'US', citySlug: 'atlanta' }] }]);
   });
 });
 

@@ -61,6 +61,20 @@ const nearest =
     return { relevant, isOrdered: true };
   };
 
+/**
+ * Businesses filed under a city name of a country that lie within 100 km of one real city of the
+ * name (a city and its suburbs; its namesakes lie hundreds of km away): "Portland, Oregon" is
+ * not Portland, Maine, though the record files both under US:portland.
+ */
+const cityNear =
+  (name: string, code: string, point: GeoPoint) =>
+  (record: Database.Database): JudgedAnswer => {
+    const rows = record
+      .prepare(`SELECT id, latitude AS lat, longitude AS lng FROM businesses WHERE city = ? AND country_code = ? AND latitude IS NOT NULL ORDER BY ${POPULARITY}`)
+      .all(name, code) as { id: number; lat: number; lng: number }[];
+    return { relevant: rows.filter((row) => haversineKm(point, row) <= 100).map((row) => row.id), isOrdered: false };
+  };
+
 const TOKYO = { lat: 35.6762, lng: 139.6503 };
 const LONDON = { lat: 51.5074, lng: -0.1278 };
 const NEW_YORK = { lat: 40.7128, lng: -74.006 };
@@ -113,7 +127,11 @@ export const queries: JudgedQuery[] = [
   place('austin-tx', 'Austin, TX', city(['Austin'], 'US')),
   place('los-angeles-ca', 'Los Angeles, CA', city(['Los Angeles'], 'US')),
   place('toronto-ca', 'Toronto, CA', city(['Toronto'], 'CA')),
-  place('portland-oregon', 'Portland, Oregon', city(['Portland'], 'US')),
+  // Cities of one name in several states, filed under one city: the state chooses.
+  place('portland-oregon', 'Portland, Oregon', cityNear('Portland', 'US', { lat: 45.5152, lng: -122.6784 })),
+  place('portland-me', 'Portland, ME', cityNear('Portland', 'US', { lat: 43.6591, lng: -70.2568 })),
+  place('springfield-mo', 'Springfield, MO', cityNear('Springfield', 'US', { lat: 37.2090, lng: -93.2923 })),
+  place('springfield-ohio', 'Springfield, Ohio', cityNear('Springfield', 'US', { lat: 39.9242, lng: -83.8088 })),
   place('paris-ile-de-france', 'Paris, Île-de-France', city(['Paris'], 'FR')),
   place('bakery-in-paris-typo', 'Pariss', (record) => ({ relevant: idsWhere(record, "city = 'Paris' AND category = 'Bakery'"), isOrdered: false }), 'bakery'),
   // Postal codes compared without spaces and hyphens, on both sides.

@@ -11,6 +11,7 @@ import { openIndexDatabase } from './index-file.ts';
 import { PLACES, buildSearchWorld } from './search-test-world.ts';
 import { MAX_PREFIX_TERMS, VOCABULARY_QUERIES } from './search-vocabulary.ts';
 import { distanceKm } from '../geo-distance.ts';
+import { worldCitiesNamed } from '../places/world-cities.ts';
 import type { SearchRequest } from '../search-types.ts';
 import type { SqliteEngine } from './sqlite-engine.ts';
 
@@ -61,6 +62,25 @@ describe('sqlite search: bounded work', () => {
     expect(browse.facets.city).toEqual([{ value: 'FR:lyon', label: 'Lyon', count: CANDIDATE_LIMIT + 200 }]);
     const category = await engine.search({ page: 1, perPage: 20, filters: { categorySlugs: ['plumber'] } });
     expect(category).toMatchObject({ total: CANDIDATE_LIMIT + 200, isTotalExact: true });
+  });
+
+  it('never counts the Springfield a region did not choose into a total past the candidate bound', async () => {
+    const springfield = (state: string) => worldCitiesNamed('springfield').find((city) => city.countryCode === 'US' && city.region === state)!;
+    const inSpringfield = (state: string, i: number) =>
+      buildBusiness({ name: `${state} Shop ${i}`, city: 'Springfield', country: 'United States', countryCode: 'US', latitude: springfield(state).lat, longitude: springfield(state).lng });
+    const insertMany = record.transaction(() => {
+      for (let i = 0; i < CANDIDATE_LIMIT + 50; i += 1) insert(inSpringfield('Missouri', i));
+      for (let i = 0; i < 300; i += 1) insert(inSpringfield('Oregon', i));
+    });
+    insertMany();
+    await rebuildIndex(recordFile, engine, 'all');
+    const missouri = CANDIDATE_LIMIT + 50;
+    const response = await engine.search({ location: 'Springfield, MO', page: 1, perPage: 20, facets: ['city'] });
+    // More than a search keeps: a lower bound, flagged, never the aggregate count of every Springfield.
+    expect(response.total).toBeLessThanOrEqual(missouri);
+    expect(response.isTotalExact).toBe(response.total === missouri);
+    expect(response.facets.city![0]!.count).toBeLessThanOrEqual(missouri);
+    expect(response.hits.every((hit) => hit.name.startsWith('Missouri'))).toBe(true);
   });
 
   it('sorts by distance from the nearest, whatever their popularity, past the candidate bound', async () => {

@@ -66,6 +66,7 @@ import {
   type GeoBox,
   type GeoFilter,
   type GeoPoint,
+  type GeoRadius,
   type SearchHit,
   type SearchRequest,
   type SearchResponse,
@@ -81,10 +82,12 @@ import { postalExpression } from '../places/postal-code.ts';
 import { DocColumns, NONE, type StringColumn } from './doc-columns.ts';
 import {
   aroundPartOf,
+  chosenCityOf,
   locationCorrection,
   resolveLocation,
   searchAround,
   unknownPlaceResponse,
+  type CityPlace,
   type LocationLookup,
   type LocationPart,
 } from '../search-location.ts';
@@ -545,6 +548,8 @@ class SqliteSearcher {
     };
     const correctedLocation = locationCorrection(location);
     if (correctedLocation) response.correctedLocation = correctedLocation;
+    const chosenCity = chosenCityOf(location);
+    if (chosenCity) response.chosenCity = chosenCity;
     if (usedUnits.length < units.length) {
       response.queryWords = { used: usedUnits.flatMap((unit) => unit.typed), dropped: units.slice(usedUnits.length).flatMap((unit) => unit.typed) };
     }
@@ -739,14 +744,23 @@ class SqliteSearcher {
     });
   }
 
-  private addCities(cities: CityRef[], conditions: Conditions, dimensions: Dimension[]): void {
+  /**
+   * The city filter (any of the cities), its dimension counted by the aggregates: an upper bound
+   * for a city restricted to circles (`near`), tested on each candidate's coordinates.
+   */
+  private addCities(cities: CityPlace[], conditions: Conditions, dimensions: Dimension[]): void {
     const unique = [...new Map(cities.map((city) => [cityKey(city.countryCode, city.citySlug), city])).values()];
     const columns = this.columns();
+    const { latitude, longitude } = columns.numbers;
+    // Unknown coordinates are NaN: such a business lies in no circle.
+    const isNear = (pos: number, circles: GeoRadius[]) => circles.some((circle) => distanceKm(latitude[pos]!, longitude[pos]!, circle.lat, circle.lng) <= circle.radiusKm);
     const pairs = unique
-      .map((city) => [columns.strings.country.find(city.countryCode), columns.strings.city.find(city.citySlug)] as const)
-      .filter(([country, slug]) => country !== NONE && slug !== NONE);
+      .map((city) => ({ country: columns.strings.country.find(city.countryCode), slug: columns.strings.city.find(city.citySlug), near: city.near }))
+      .filter(({ country, slug }) => country !== NONE && slug !== NONE);
     conditions.add(
-      pairs.length === 0 ? NOTHING : (pos) => pairs.some(([country, slug]) => columns.ids.country[pos] === country && columns.ids.city[pos] === slug),
+      pairs.length === 0
+        ? NOTHING
+        : (pos) => pairs.some(({ country, slug, near }) => columns.ids.country[pos] === country && columns.ids.city[pos] === slug && (near === undefined || isNear(pos, near))),
     );
     const names = unique.map((city) => this.cityName.get(city.countryCode, city.citySlug));
     dimensions.push({
@@ -1470,8 +1484,10 @@ function singleDimension(request: SearchRequest, location: LocationPart[]): Sing
   if (filters.cities?.length) dimensions.push({ facet: 'city', values: filters.cities.map((c) => cityKey(c.countryCode, c.citySlug)) });
   for (const part of location) {
     if (part.kind === 'country') dimensions.push({ facet: 'country', values: part.countryCodes });
-    else if (part.kind === 'city') dimensions.push({ facet: 'city', values: part.cities.map((c) => cityKey(c.countryCode, c.citySlug)) });
-    else return null;
+    // A city restricted to the circles of the real city chosen has fewer businesses than its aggregate counts.
+    else if (part.kind === 'city' && part.cities.every((city) => city.near === undefined)) {
+      dimensions.push({ facet: 'city', values: part.cities.map((c) => cityKey(c.countryCode, c.citySlug)) });
+    } else return null;
   }
   return dimensions.length === 1 ? dimensions[0]! : null;
 }
