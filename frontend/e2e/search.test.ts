@@ -36,6 +36,15 @@ function world(): BusinessInput[] {
     ...bakeries,
     buildBusiness({ name: 'Paris Plumbing Co', category: 'Plumber', type: 'Plumber', fullAddress: '2 Rue du Sentier, Paris', rating: 4.9, reviews: 800, ...PARIS }),
     buildBusiness({ name: 'Bakery Montmartre', category: 'Bakery', type: 'Bakery', fullAddress: '5 Rue Lepic, Paris', ...PARIS }),
+    // Two real Springfields, filed under one city (US:springfield).
+    ...(
+      [
+        ['Ozark Fuel', 37.209, -93.2923],
+        ['Springfield Petrol', 44.0943, -122.9735],
+      ] as const
+    ).map(([name, latitude, longitude]) =>
+      buildBusiness({ name, category: 'Gas station', type: 'Gas station', city: 'Springfield', country: 'United States', countryCode: 'US', latitude, longitude, timeZone: 'America/Chicago' }),
+    ),
   ];
 }
 
@@ -322,6 +331,21 @@ describe('the search page', () => {
     expect(await summary.textContent()).toContain('6 businesses for “bakery” in Berlin');
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('names the Springfield a state chose, with its state, and shows only its businesses', async () => {
+    for (const [name, viewport] of [
+      ['search-chosen-city-desktop', { width: 1280, height: 900 }],
+      ['search-chosen-city-mobile', { width: 412, height: 900 }],
+    ] as const) {
+      const { page, errors } = await openSearch('/search?location=Springfield%2C%20MO', viewport);
+      await page.getByRole('heading', { level: 1, name: 'Businesses in Springfield, Missouri, United States' }).waitFor();
+      await page.getByRole('status').getByText('1 business in Springfield, Missouri, United States').waitFor();
+      expect(await resultNames(page)).toEqual(['Ozark Fuel']);
+      await screenshot(page, name);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
   });
 
   it('searches the area the visitor moved the map to, and clears it again', async () => {

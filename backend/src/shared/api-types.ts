@@ -302,6 +302,8 @@ export interface SearchResults {
   correctedLocation?: LocationCorrection;
   /** Present when the location names a real place without businesses here: the hits are the nearest around it. */
   aroundPlace?: AroundPlace;
+  /** Present when a region written with the city chose one real city among several of its name ("Springfield, MO"): the hits lie near it. */
+  chosenCity?: ChosenCity;
 }
 
 /** A location read with a typo corrected: as typed, and the place searched. */
@@ -333,6 +335,19 @@ export interface AroundPlace {
   hasBusinesses: boolean;
   /** Set when the where box named a country the directory has no business in ("Iceland"): its name; the place looked around (`name`) is its most populous city. */
   country?: string;
+}
+
+/**
+ * The real city a region written with a city chose ("Springfield, MO") where the directory files
+ * every city of the name in the country under one city: the search kept that city's businesses
+ * within `radiusKm` of the chosen one.
+ */
+export interface ChosenCity {
+  /** With its region and country: "Springfield, Missouri, United States". */
+  name: string;
+  lat: number;
+  lng: number;
+  radiusKm: number;
 }
 
 /** "No place called …": the location as typed and the nearest known place names (may be none). */
@@ -384,6 +399,8 @@ export interface InstantSearchResult {
   correctedLocation?: LocationCorrection;
   /** Not part of the Algolia shape: present when the where box names a real place without businesses here (see SearchResults). */
   aroundPlace?: AroundPlace;
+  /** Not part of the Algolia shape: present when a region written with the city chose one real city among several of its name (see SearchResults). */
+  chosenCity?: ChosenCity;
 }
 
 export interface InstantSearchFacetResult {

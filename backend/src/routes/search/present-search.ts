@@ -1,6 +1,6 @@
-import type { AroundPlace as EngineAroundPlace, FacetName, SearchHit, SearchResponse } from '@directory/indexer/search-types.ts';
+import type { AroundPlace as EngineAroundPlace, ChosenCity as EngineChosenCity, FacetName, SearchHit, SearchResponse } from '@directory/indexer/search-types.ts';
 import { presentBusinessListItem } from '../../presenters/business.ts';
-import type { AroundPlace, SearchResultItem, SearchResults } from '../../shared/api-types.ts';
+import type { AroundPlace, ChosenCity, SearchResultItem, SearchResults } from '../../shared/api-types.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -39,6 +39,11 @@ export function presentAroundPlace(place: EngineAroundPlace): AroundPlace {
   };
 }
 
+/** The real city a region chose among several of its name ("Springfield, MO"). */
+export function presentChosenCity(city: EngineChosenCity): ChosenCity {
+  return { name: city.name, lat: city.lat, lng: city.lng, radiusKm: city.radiusKm };
+}
+
 export function presentSearchResults(query: string, location: string, response: SearchResponse): SearchResults {
   const facet = (name: FacetName) => (response.facets[name] ?? []).map(({ value, label, count }) => ({ value, label, count }));
   return {
@@ -57,5 +62,6 @@ export function presentSearchResults(query: string, location: string, response: 
     ...(response.queryWords ? { queryWords: { used: response.queryWords.used, dropped: response.queryWords.dropped } } : {}),
     ...(response.correctedLocation ? { correctedLocation: { typed: response.correctedLocation.typed, used: response.correctedLocation.used } } : {}),
     ...(response.aroundPlace ? { aroundPlace: presentAroundPlace(response.aroundPlace) } : {}),
+    ...(response.chosenCity ? { chosenCity: presentChosenCity(response.chosenCity) } : {}),
   };
 }

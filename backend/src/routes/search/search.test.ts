@@ -10,12 +10,21 @@ import type {
   SearchResults,
 } from '../../shared/api-types.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
+import { CHOSEN_CITY_RADIUS_KM } from '@directory/indexer/search-location.ts';
 
 let app: TestApp;
 const count = (sql: string) => app.deps.record.prepare(sql).pluck().get() as number;
 
 beforeAll(async () => {
-  app = await startTestApp([...buildSearchWorld(), buildBusiness({ name: 'Pizza <b>Bold</b> & Co', category: 'Pizza restaurant', reviews: 0 })]);
+  // Two real Springfields the record files under one city, US:springfield.
+  const springfield = (name: string, latitude: number, longitude: number) =>
+    buildBusiness({ name, city: 'Springfield', country: 'United States', countryCode: 'US', category: 'Gas station', latitude, longitude, timeZone: 'America/Chicago' });
+  app = await startTestApp([
+    ...buildSearchWorld(),
+    buildBusiness({ name: 'Pizza <b>Bold</b> & Co', category: 'Pizza restaurant', reviews: 0 }),
+    springfield('Ozark Fuel', 37.209, -93.2923),
+    springfield('Springfield Petrol', 44.0943, -122.9735),
+  ]);
 });
 
 afterAll(() => app.close());
@@ -114,6 +123,17 @@ describe('GET /api/search', () => {
     const { results } = await multi({ requests: [{ indexName: 'businesses', params: { query: 'bakery', location: 'Berln' } }] });
     expect((results[0] as InstantSearchResult).correctedLocation).toEqual({ typed: 'Berln', used: 'Berlin' });
     expect((await search('q=bakery&location=Berlin')).correctedLocation).toBeUndefined();
+  });
+
+  it('names the real city a state chose among several of its name, on both routes', async () => {
+    const body = await search('location=Springfield,%20MO');
+    expect(body.hits.map((hit) => hit.name)).toEqual(['Ozark Fuel']);
+    expect(body.chosenCity).toEqual({ name: 'Springfield, Missouri, United States', lat: expect.closeTo(37.18, 1), lng: expect.closeTo(-93.32, 1), radiusKm: CHOSEN_CITY_RADIUS_KM });
+    const { results } = await multi({ requests: [{ indexName: 'businesses', params: { query: '', location: 'Springfield, MO' } }] });
+    expect((results[0] as InstantSearchResult).chosenCity).toEqual(body.chosenCity);
+    const both = await search('location=Springfield');
+    expect(both.hits.map((hit) => hit.name).sort()).toEqual(['Ozark Fuel', 'Springfield Petrol']);
+    expect(both.chosenCity).toBeUndefined();
   });
 
   it('filters by category and country with counts and facets of the record', async () => {

@@ -1,5 +1,6 @@
 import { useInstantSearch } from 'react-instantsearch';
 import { getAroundPlace } from '../around-place.ts';
+import { getChosenCity } from '../chosen-city.ts';
 import { getFacetLabel, type ResultsWithLabels } from '../facet-labels.ts';
 import { getLocationCorrection } from '../location-correction.ts';
 import { categoryNamedBy, getSearchHeading } from '../search-heading.ts';
@@ -25,8 +26,8 @@ export function SearchHeading() {
   const query = route.q ?? '';
   const onlyCategory = !query && route.category?.length === 1 ? getFacetLabel(results, 'category', route.category[0]!) : null;
   const category = onlyCategory ?? (query ? categoryNamedBy(query, categoriesOf(results)) : null);
-  // The place searched: the one the where box was corrected to ("Lyonn" → "Lyon"), as the summary says.
-  const location = getLocationCorrection(results)?.used ?? route.location ?? '';
+  // The place searched as the summary names it: the real city a region chose ("Springfield, Missouri, United States"), or the one the where box was corrected to ("Lyonn" → "Lyon").
+  const location = getChosenCity(results)?.name ?? getLocationCorrection(results)?.used ?? route.location ?? '';
   // A place without businesses ("Lyon"): the results lie around it, not in it.
   const isAroundPlace = getAroundPlace(results) !== null;
   return <h1 className="search-heading">{getSearchHeading(query, location, category, isAroundPlace)}</h1>;

@@ -1,12 +1,14 @@
 import { useInstantSearch } from 'react-instantsearch';
 import { formatNumber } from '../../../lib/format.ts';
 import { getAroundPlace } from '../around-place.ts';
+import { getChosenCity } from '../chosen-city.ts';
 import { getLocationCorrection } from '../location-correction.ts';
 import { getQueryWordsUsed } from '../query-words.ts';
 import { useSearchState } from '../use-search-route.ts';
 
 /**
- * "12 businesses for “plumber” in Lyon", announced politely as the results change; for a place
+ * "12 businesses for “plumber” in Lyon" ("in Springfield, Missouri, United States" for "Springfield,
+ * MO"), announced politely as the results change; for a place
  * without businesses, "No businesses in Lyon, France; showing the nearest. 3 businesses for
  * “plumber” within 250 km of Lyon, France" (for a country, around its main city: "No businesses
  * in Iceland yet; showing the nearest. 2 businesses within 250 km of Reykjavík, Iceland").
@@ -21,6 +23,8 @@ export function SearchSummary() {
   const queryWords = isKnown ? getQueryWordsUsed(results) : null;
   const correction = isKnown ? getLocationCorrection(results) : null;
   const around = isKnown ? getAroundPlace(results) : null;
+  // A city of a name several share, chosen by the region typed with it ("Springfield, MO"): named with that region.
+  const chosen = isKnown ? getChosenCity(results) : null;
   return (
     <p className="search-summary" role="status" aria-live="polite">
       {queryWords ? (
@@ -43,7 +47,7 @@ export function SearchSummary() {
             {results.exhaustiveNbHits === false ? '+' : ''} {count === 1 ? 'business' : 'businesses'}
           </strong>
           {query ? <> for “{queryWords ? queryWords.used.join(' ') : query}”</> : null}
-          {around ? <> within {formatNumber(around.radiusKm)} km of {around.name}</> : location ? <> in {correction ? correction.used : location}</> : null}
+          {around ? <> within {formatNumber(around.radiusKm)} km of {around.name}</> : location ? <> in {chosen?.name ?? correction?.used ?? location}</> : null}
         </>
       ) : (
         'Searching…'
