@@ -77,9 +77,10 @@ describe('the Nearby section of a business page', () => {
 
   it('is not shown for a business without a place, and was not in the page the server sent', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // Listened for before the page loads: a page this short asks as soon as it is hydrated, a longer one once scrolled.
+    const answered = page.waitForResponse((response) => response.url().endsWith(`/api/businesses/${slugOf('Nowhere Plumbing')}/nearby`));
     await page.goto(`${app.url}/business/${slugOf('Nowhere Plumbing')}`);
     await hydrated(page);
-    const answered = page.waitForResponse((response) => response.url().endsWith(`/api/businesses/${slugOf('Nowhere Plumbing')}/nearby`));
     await page.getByRole('link', { name: 'Back to Home' }).scrollIntoViewIfNeeded();
     // The read has answered, and nothing was drawn.
     expect((await answered).status()).toBe(200);
