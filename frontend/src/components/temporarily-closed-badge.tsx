@@ -1,5 +1,3 @@
-import './temporarily-closed-badge.css';
-
 /**
  * "Temporarily closed" in warning colours: a business whose Google listing says CLOSED_TEMPORARILY
  * (or an operator marked so). On its page, in place of the Open/Closed badge; on its cards.
