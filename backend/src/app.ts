@@ -318,10 +318,7 @@ export function createApp(
         ),
       );
     } else {
-      app.use(timedPages((slug) => {
-        const business = deps.businesses.pageVersionOfSlug(slug);
-        return business === undefined ? undefined : business.hours;
-      }));
+      app.use(timedPages((slug) => deps.businesses.pageVersionOfSlug(slug)?.hours));
     }
     // Rendering a page runs its list and search reads: it waits its turn like the API calls.
     app.use(admitted(deps.admission));

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { FRESHNESS_SECONDS, freshnessOfApiPath } from '../shared/freshness.ts';
+import { FRESHNESS_SECONDS, freshnessOfApiPath, isOpenNowQuery } from '../shared/freshness.ts';
 
 /** Served stale for up to ten minutes while a cache revalidates in the background. */
 const STALE_SECONDS = 600;
@@ -21,8 +21,7 @@ export function publicCache(options: { now?: () => number } = {}): Middleware {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || (ctx.status !== 200 && ctx.status !== 304) || ctx.response.get('Cache-Control')) return;
     const kind = freshnessOfApiPath(ctx.path);
     if (kind === null) return;
-    // The query looked at as text, as the rendered-page cache does: any spelling of the filter counts.
-    if (ctx.path === '/api/search' && /opennow/i.test(ctx.querystring)) ctx.set('Cache-Control', `public, max-age=${60 - (Math.floor(now() / 1000) % 60)}`);
+    if (ctx.path === '/api/search' && isOpenNowQuery(ctx.querystring)) ctx.set('Cache-Control', `public, max-age=${60 - (Math.floor(now() / 1000) % 60)}`);
     else ctx.set('Cache-Control', publicCacheControl(FRESHNESS_SECONDS[kind]));
   };
 }

@@ -23,6 +23,12 @@ export const FRESHNESS_SECONDS = {
 
 export type FreshnessKind = keyof typeof FRESHNESS_SECONDS;
 
+/**
+ * Whether a query string filters on "open now": what it lists changes with the minute. Looked at as
+ * text, so that any spelling of the filter counts (the rendered pages and the API's searches alike).
+ */
+export const isOpenNowQuery = (search: string): boolean => /opennow/i.test(search);
+
 /** Unused answers leave the browser's cache after 15 minutes (visitor spec §9). */
 export const UNUSED_CACHE_SECONDS = 15 * MINUTE;
 

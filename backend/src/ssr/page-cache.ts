@@ -10,7 +10,7 @@ import { NONCE_LENGTH, NONCE_PLACEHOLDER } from './script-nonce.ts';
 import { unchangedUntil } from '@directory/frontend/src/features/business/hours.ts';
 import { businessSlugOf } from './page-path.ts';
 import { pageUrlOf, type SiteOrigin } from '../site-origin.ts';
-import { FRESHNESS_SECONDS } from '../shared/freshness.ts';
+import { FRESHNESS_SECONDS, isOpenNowQuery } from '../shared/freshness.ts';
 
 /**
  * Index pages rendered at once, beyond which a page the last index change retired is served as it
@@ -197,7 +197,7 @@ export interface BusinessHours {
 export function keptUntil(page: KeptPage, search: string, at: number, hours: BusinessHours | null = null): number {
   const endOfMinute = (Math.floor(at / MINUTE_MS) + 1) * MINUTE_MS;
   if (page.kind === 'business') return hours === null ? endOfMinute : unchangedUntil(hours.hours, hours.timeZone, new Date(at));
-  return /opennow/i.test(search) ? endOfMinute : Number.POSITIVE_INFINITY;
+  return isOpenNowQuery(search) ? endOfMinute : Number.POSITIVE_INFINITY;
 }
 
 /**
