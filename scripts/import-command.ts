@@ -95,7 +95,7 @@ for (const [index, file] of positionals.entries()) {
     record, file, fileName, batchSize, isDryRun: values['dry-run'], fileIndex: index + 1, totalFiles: positionals.length,
     onProgress: (progress) => showProgress(fileName, progress),
     onBatchCommitted: (batchNumber, changedInFile) => {
-      if (!isTerminal) process.stdout.write(`committed batch ${batchNumber} (${changedInFile} businesses written)\n`);
+      if (!isTerminal) process.stdout.write(`committed batch ${batchNumber} (${changedInFile} businesses of the file written so far)\n`);
       reserveRebuild(changedInFile);
     },
   });
