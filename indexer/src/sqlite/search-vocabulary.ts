@@ -5,7 +5,12 @@
  *   its matches one by one in rowid order, so a LIMIT stops it;
  * - a longer prefix becomes an OR of its {@link MAX_PREFIX_TERMS} most frequent terms. FTS5 would
  *   otherwise merge the whole doclist of every term of the prefix before returning one row
- *   (161,500 entries for `restaurant*` at 1M businesses); exact terms are read lazily;
+ *   (161,500 entries for `restaurant*` at 1M businesses); exact terms are read lazily. The terms
+ *   are chosen from one key range of the prefix when it holds at most {@link PREFIX_SCAN_LIMIT}
+ *   of them (all its terms), else from that range and the most frequent terms of the prefix's
+ *   first four letters (vocab_prefix, in frequency order), at most {@link HEAD_SCAN_LIMIT} read:
+ *   a word of four letters gets its most frequent terms exactly, a longer one too unless its head
+ *   has so many terms more frequent than the word's that the read stops first (see {@link Vocabulary.prefixTerms});
  * - typo corrections are looked for among the most frequent terms of each (first letter, length)
  *   the typo budget allows, at most {@link TYPO_SCAN_PER_LENGTH} per length.
  * When a prefix has more terms than it is expanded to, the word is marked `isTruncated`, and the
@@ -13,7 +18,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { IndexDatabase } from './index-file.ts';
-import { TYPO_TERMS } from './index-schema.ts';
+import { PREFIX_HEAD_LENGTH, RANKED_PREFIX_TERMS, TYPO_TERMS } from './index-schema.ts';
 import { prefixPlurals, singularForms, singularOf } from '../text/plural.ts';
 import { slugify } from '@directory/data/slug.ts';
 import { bigrams, hasSpecialLetter, type ExpandedWord } from './search-text.ts';
@@ -21,10 +26,12 @@ import { LONG_WORD, typoBudget, typoDistance } from '../text/typo-distance.ts';
 
 /** Most terms one prefix of 4+ letters expands to (the most frequent first). */
 export const MAX_PREFIX_TERMS = 12;
-/** Most terms of one prefix read from the vocabulary to pick the most frequent. */
+/** Most terms of one prefix read in alphabetical order: a prefix of at most this many is chosen from all its terms. */
 const PREFIX_SCAN_LIMIT = 400;
-/** Prefixes this short are matched by FTS5's prefix index (see `prefix = '2 3'` in the schema). */
-const PREFIX_INDEX_MAX_LENGTH = 3;
+/** Most terms of a prefix's head read in frequency order when the prefix has more than {@link PREFIX_SCAN_LIMIT}. */
+const HEAD_SCAN_LIMIT = 2_000;
+/** Prefixes this short are matched by FTS5's prefix index (see `prefix = '2 3'` in the schema); longer ones have a head. */
+const PREFIX_INDEX_MAX_LENGTH = PREFIX_HEAD_LENGTH - 1;
 /** Most vocabulary terms compared with a word per candidate length (the most frequent first). */
 export const TYPO_SCAN_PER_LENGTH = 600;
 /** Fewer terms per length for a typo in the first letter (rarer, and three ranges to read). */
@@ -58,6 +65,12 @@ function prefixEnd(prefix: string): string {
 export const VOCABULARY_QUERIES = {
   /** A prefix's terms: one range of the primary key. */
   prefix: 'SELECT term, docs FROM vocab WHERE term >= ? AND term < ? LIMIT ?',
+  /**
+   * The most frequent terms of a prefix among the first terms of its head: one range of
+   * vocab_prefix, already in order, read until the outer LIMIT has its terms or the inner one
+   * stops it (SQLite neither flattens a subquery with a LIMIT nor pushes the outer WHERE into it).
+   */
+  frequentPrefix: `SELECT term, docs FROM (SELECT term, docs FROM vocab WHERE substr(term, 1, ${PREFIX_HEAD_LENGTH}) = ? AND ${RANKED_PREFIX_TERMS} ORDER BY docs DESC, term LIMIT ?) WHERE term >= ? AND term < ? LIMIT ?`,
   /** The most frequent terms of one first letter and length: one range of vocab_typo, already in order. */
   typo: `SELECT term, docs FROM vocab WHERE head = ? AND len = ? AND ${TYPO_TERMS} ORDER BY docs DESC LIMIT ?`,
   /** The same for one second letter: one range of vocab_typo_second. */
@@ -68,6 +81,7 @@ export const VOCABULARY_QUERIES = {
 
 export class Vocabulary {
   private readonly prefixRange: Statement<[string, string, number], TermRow>;
+  private readonly frequentOfHead: Statement<[string, number, string, string, number], TermRow>;
   private readonly frequentOfLength: Statement<[string, number, number], TermValues>;
   private readonly frequentOfSecond: Statement<[string, number, number], TermValues>;
   private readonly addTerm: Statement<[string, string, number, number]>;
@@ -81,6 +95,7 @@ export class Vocabulary {
 
   constructor(db: IndexDatabase) {
     this.prefixRange = db.prepare(VOCABULARY_QUERIES.prefix);
+    this.frequentOfHead = db.prepare(VOCABULARY_QUERIES.frequentPrefix);
     this.frequentOfLength = db.prepare(VOCABULARY_QUERIES.typo).raw(true) as Statement<[string, number, number], TermValues>;
     this.frequentOfSecond = db.prepare(VOCABULARY_QUERIES.typoSecond).raw(true) as Statement<[string, number, number], TermValues>;
     this.termDocs = db.prepare('SELECT docs FROM vocab WHERE term = ?').pluck() as Statement<[string], number | undefined>;
@@ -95,11 +110,12 @@ export class Vocabulary {
   expand(word: string): ExpandedWord {
     const exactTerms = singularForms(word);
     const exactBound = exactTerms.reduce((total, term) => total + this.docsOf(term), 0);
-    if (word.length <= PREFIX_INDEX_MAX_LENGTH) {
+    // Letters as SQLite and FTS5 count them (a letter outside the BMP is one, not two).
+    const letters = [...word];
+    if (letters.length <= PREFIX_INDEX_MAX_LENGTH) {
       return { word, terms: null, exactTerms, phrase: null, isTruncated: false, bound: Number.POSITIVE_INFINITY, typoTerms: [] };
     }
-    const rows = this.prefixRange.all(word, prefixEnd(word), PREFIX_SCAN_LIMIT);
-    rows.sort((a, b) => b.docs - a.docs || (a.term < b.term ? -1 : 1));
+    const rows = this.prefixTerms(word, letters.slice(0, PREFIX_HEAD_LENGTH).join(''));
     const kept = rows.slice(0, MAX_PREFIX_TERMS);
     return {
       word,
@@ -110,6 +126,29 @@ export class Vocabulary {
       bound: kept.reduce((total, row) => total + row.docs, 0) + exactBound,
       typoTerms: [],
     };
+  }
+
+  /**
+   * Terms starting with `word`, the most frequent first (then in alphabetical order), among them its
+   * {@link MAX_PREFIX_TERMS} most frequent; more than that many when it has more. Reads at most
+   * {@link PREFIX_SCAN_LIMIT} + 1 terms of the prefix's key range and, when that range holds more,
+   * at most {@link HEAD_SCAN_LIMIT} of its head's in frequency order (vocab_prefix), keeping those
+   * that start with the word. A term vocab_prefix leaves out is held by one document, as few as
+   * any, so the range's terms complete the choice. The choice is exact unless the head read stops
+   * at its limit before it has {@link MAX_PREFIX_TERMS} terms (a word of five letters or more whose
+   * head has more than {@link HEAD_SCAN_LIMIT} terms, most more frequent than the word's): then it
+   * holds the word's most frequent terms down to the count of the last term read, then the range's.
+   */
+  private prefixTerms(word: string, head: string): TermRow[] {
+    const end = prefixEnd(word);
+    const range = this.prefixRange.all(word, end, PREFIX_SCAN_LIMIT + 1);
+    const docsOf = new Map(range.map((row) => [row.term, row.docs]));
+    if (range.length > PREFIX_SCAN_LIMIT) {
+      for (const row of this.frequentOfHead.all(head, HEAD_SCAN_LIMIT, word, end, MAX_PREFIX_TERMS)) docsOf.set(row.term, row.docs);
+    }
+    return [...docsOf]
+      .map(([term, docs]) => ({ term, docs }))
+      .sort((a, b) => b.docs - a.docs || (a.term < b.term ? -1 : 1));
   }
 
   /**

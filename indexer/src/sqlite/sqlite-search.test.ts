@@ -150,6 +150,72 @@ describe('sqlite search: bounded work', () => {
     expect(short).toMatchObject({ total: response.total + 1, isTotalExact: true });
   });
 
+  describe('a prefix of more words than one range read takes (400)', () => {
+    const CONSONANTS = 'bcdfghjklmnpqrtvwxz';
+    /** The i-th rare word ("restabbb", "restabbc", …): all of them sort before "restaurant". */
+    const rareWord = (i: number) => `Resta${[Math.floor(i / 361), Math.floor(i / 19) % 19, i % 19].map((at) => CONSONANTS[at]).join('')}`;
+    const RARE_WORDS = 450;
+    /** No house number: the digit words of these tests are the postal codes and phone numbers. */
+    const address = { street: 'Quai Saint-Antoine', fullAddress: 'Quai Saint-Antoine, 69002 Lyon, France' };
+    const names = (hits: { name: string }[]) => hits.map((hit) => hit.name);
+    const search = (query: string) => engine.search({ query, page: 1, perPage: 50 });
+    /** 450 businesses each with a word of its own starting with "resta", and a phone number starting with 4700 in its national form. */
+    const insertRare = () =>
+      record.transaction(() => {
+        for (let i = 0; i < RARE_WORDS; i += 1) {
+          insert(buildBusiness({ name: rareWord(i), phone: `+33 4 70 00 ${String(i).padStart(4, '0')}`, ...address, reviews: 100 }));
+        }
+      })();
+
+    it('expands a word of four letters, and a longer one, to its most frequent words, not the first in alphabetical order', async () => {
+      insertRare();
+      for (const name of ['Restaurant Alpha', 'Restaurant Bravo', 'Restaurant Charlie']) insert(buildBusiness({ name, category: 'Bistro', ...address, reviews: 300 }));
+      for (let i = 1; i <= 5; i += 1) insert(buildBusiness({ name: `Restoration Works ${i}`, category: 'Carpenter', ...address, reviews: 200 }));
+      await rebuildIndex(recordFile, engine, 'all');
+      const restaurants = ['Restaurant Alpha', 'Restaurant Bravo', 'Restaurant Charlie'];
+      const restorations = [1, 2, 3, 4, 5].map((i) => `Restoration Works ${i}`);
+
+      // "rest": restoration (5 businesses), restaurant (3), then ten of the 450 words held by one.
+      const rest = await search('rest');
+      expect(names(rest.hits).slice(0, 8)).toEqual([...restaurants, ...restorations]);
+      expect(names(rest.hits).slice(8)).toEqual(Array.from({ length: MAX_PREFIX_TERMS - 2 }, (_, i) => rareWord(i)));
+      expect(rest).toMatchObject({ total: 8 + MAX_PREFIX_TERMS - 2, isTotalExact: false });
+      // "resta": restaurant, then eleven of the words held by one; never "restoration", which its head also holds.
+      const resta = await search('resta');
+      expect(names(resta.hits)).toEqual([...restaurants, ...Array.from({ length: MAX_PREFIX_TERMS - 1 }, (_, i) => rareWord(i))]);
+      expect(resta).toMatchObject({ total: 3 + MAX_PREFIX_TERMS - 1, isTotalExact: false });
+      // A prefix of fewer terms than a range read takes is still chosen from all of them, and exact.
+      expect(await search('restor')).toMatchObject({ total: 5, isTotalExact: true });
+    });
+
+    it('expands a prefix of digits to its most frequent terms, before the phone numbers each held by one business', async () => {
+      insertRare();
+      for (const name of ['Taller Norte', 'Taller Sur', 'Taller Este']) insert(buildBusiness({ name, postalCode: '47009', ...address, reviews: 300 }));
+      await rebuildIndex(recordFile, engine, 'all');
+      // 47009 sorts after the 450 phone numbers 470000000…470000449; the index leaves those out (one business each).
+      const response = await search('4700');
+      expect(names(response.hits)).toEqual(['Taller Norte', 'Taller Sur', 'Taller Este', ...Array.from({ length: MAX_PREFIX_TERMS - 1 }, (_, i) => rareWord(i))]);
+      expect(response.isTotalExact).toBe(false);
+    });
+
+    it('chooses a word that the change log makes frequent, as a rebuild would', async () => {
+      insertRare();
+      insert(buildBusiness({ name: 'Restaurant Alpha', category: 'Bistro', postalCode: '47009', ...address, reviews: 300 }));
+      await rebuildIndex(recordFile, engine, 'all');
+      // Held by one business, "restaurant" and "47009" are as frequent as the words sorting before them.
+      expect(names((await search('rest')).hits)).not.toContain('Restaurant Alpha');
+      expect(names((await search('4700')).hits)).not.toContain('Restaurant Alpha');
+      insert(buildBusiness({ name: 'Restaurant Bravo', category: 'Bistro', postalCode: '47009', ...address, reviews: 200 }));
+      insert(buildBusiness({ name: 'Restaurant Charlie', category: 'Bistro', postalCode: '47009', ...address, reviews: 150 }));
+      await new IndexSync(record, engine, 'all').catchUp();
+      // Now held by three: the most frequent term, beside eleven of those held by one. In the name, the
+      // businesses the change log added come after those the rebuild held; a postal code ranks before a phone number.
+      const rare = Array.from({ length: MAX_PREFIX_TERMS - 1 }, (_, i) => rareWord(i));
+      for (const query of ['rest', 'resta']) expect(names((await search(query)).hits), query).toEqual(['Restaurant Alpha', ...rare, 'Restaurant Bravo', 'Restaurant Charlie']);
+      expect(names((await search('4700')).hits)).toEqual(['Restaurant Alpha', 'Restaurant Bravo', 'Restaurant Charlie', ...rare]);
+    });
+  });
+
   it('keeps every spelling of a city or category when a filter narrows a word search', async () => {
     const city = (name: string) => ({ city: name, country: 'Denmark', countryCode: 'DK', timeZone: 'Europe/Copenhagen' });
     insert(buildBusiness({ name: 'Bager Nord', category: 'Bakery', ...city('Kobenhavn'), reviews: 30 }));
@@ -398,6 +464,10 @@ describe('sqlite search: query plans', () => {
     for (const detail of planOf('FROM docs WHERE pos IN (SELECT value FROM json_each(?))')) expect(detail).toMatch(/SEARCH docs USING INTEGER PRIMARY KEY \(rowid=\?\)/);
     // The vocabulary: one key range each, already in the order wanted.
     expect(plan(VOCABULARY_QUERIES.prefix, ['pizz', 'pizz{', 400])).toMatch(/^SEARCH vocab USING PRIMARY KEY \(term>\? AND term<\?\)$/);
+    // A prefix of more terms than its range read takes: the terms of its head in frequency order, read lazily (no sort).
+    expect(plan(VOCABULARY_QUERIES.frequentPrefix, ['pizz', 2000, 'pizze', 'pizzf', 12])).toMatch(
+      /^CO-ROUTINE \(subquery-\d+\) \| SEARCH vocab USING COVERING INDEX vocab_prefix \(<expr>=\?\) \| SCAN \(subquery-\d+\)$/,
+    );
     expect(plan(VOCABULARY_QUERIES.typo, ['r', 9, 100])).toMatch(/^SEARCH vocab USING COVERING INDEX vocab_typo \(head=\? AND len=\?\)$/);
     expect(plan(VOCABULARY_QUERIES.typoSecond, ['e', 9, 100])).toMatch(/^SEARCH vocab USING COVERING INDEX vocab_typo_second \(<expr>=\? AND len=\?\)$/);
     expect(plan(VOCABULARY_QUERIES.special, ['kobenhavn'])).toMatch(/^SEARCH special_terms USING PRIMARY KEY \(slug=\?\)$/);
