@@ -29,7 +29,7 @@ export const MAX_PREFIX_TERMS = 12;
 /** Most terms of one prefix read in alphabetical order: a prefix of at most this many is chosen from all its terms. */
 const PREFIX_SCAN_LIMIT = 400;
 /** Most terms of a prefix's head read in frequency order when the prefix has more than {@link PREFIX_SCAN_LIMIT}. */
-const HEAD_SCAN_LIMIT = 2_000;
+export const HEAD_SCAN_LIMIT = 2_000;
 /** Prefixes this short are matched by FTS5's prefix index (see `prefix = '2 3'` in the schema); longer ones have a head. */
 const PREFIX_INDEX_MAX_LENGTH = PREFIX_HEAD_LENGTH - 1;
 /** Most vocabulary terms compared with a word per candidate length (the most frequent first). */
