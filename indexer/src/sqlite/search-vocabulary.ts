@@ -141,14 +141,12 @@ export class Vocabulary {
    */
   private prefixTerms(word: string, head: string): TermRow[] {
     const end = prefixEnd(word);
-    const range = this.prefixRange.all(word, end, PREFIX_SCAN_LIMIT + 1);
-    const docsOf = new Map(range.map((row) => [row.term, row.docs]));
-    if (range.length > PREFIX_SCAN_LIMIT) {
-      for (const row of this.frequentOfHead.all(head, HEAD_SCAN_LIMIT, word, end, MAX_PREFIX_TERMS)) docsOf.set(row.term, row.docs);
+    const rows = this.prefixRange.all(word, end, PREFIX_SCAN_LIMIT + 1);
+    if (rows.length > PREFIX_SCAN_LIMIT) {
+      const inRange = new Set(rows.map((row) => row.term));
+      for (const row of this.frequentOfHead.all(head, HEAD_SCAN_LIMIT, word, end, MAX_PREFIX_TERMS)) if (!inRange.has(row.term)) rows.push(row);
     }
-    return [...docsOf]
-      .map(([term, docs]) => ({ term, docs }))
-      .sort((a, b) => b.docs - a.docs || (a.term < b.term ? -1 : 1));
+    return rows.sort((a, b) => b.docs - a.docs || (a.term < b.term ? -1 : 1));
   }
 
   /**
