@@ -131,9 +131,9 @@ export class Vocabulary {
   /**
    * Terms starting with `word`, the most frequent first (then in alphabetical order), among them its
    * {@link MAX_PREFIX_TERMS} most frequent; more than that many when it has more. Reads at most
-   * {@link PREFIX_SCAN_LIMIT} + 1 terms of the prefix's key range and, when that range holds more,
-   * at most {@link HEAD_SCAN_LIMIT} of its head's in frequency order (vocab_prefix), keeping those
-   * that start with the word. A term vocab_prefix leaves out is held by one document, as few as
+   * {@link PREFIX_SCAN_LIMIT} + 1 terms of the prefix's key range and, when the prefix has more
+   * than {@link PREFIX_SCAN_LIMIT}, at most {@link HEAD_SCAN_LIMIT} terms of its head (its first
+   * four letters) in frequency order (vocab_prefix), keeping those that start with the word. A term vocab_prefix leaves out is held by one document, as few as
    * any, so the range's terms complete the choice. The choice is exact unless the head read stops
    * at its limit before it has {@link MAX_PREFIX_TERMS} terms (a word of five letters or more whose
    * head has more than {@link HEAD_SCAN_LIMIT} terms, most more frequent than the word's): then it
