@@ -28,6 +28,16 @@ describe('prefix expansion through the vocabulary', () => {
   };
   const words = (start: string, count: number) => Array.from({ length: count }, (_, i) => wordAt(start, i));
 
+  it('stores a synced term\'s first letter and length as the rebuild does, a letter outside the BMP counted once', () => {
+    hold(['𠀀𠀁abc', 'café', 'plain'], 1);
+    const rows = db.prepare('SELECT term, head, len, head = substr(term, 1, 1) AND len = length(term) AS asRebuilt FROM vocab ORDER BY term').all();
+    expect(rows).toEqual([
+      { term: 'café', head: 'c', len: 4, asRebuilt: 1 },
+      { term: 'plain', head: 'p', len: 5, asRebuilt: 1 },
+      { term: '𠀀𠀁abc', head: '𠀀', len: 5, asRebuilt: 1 },
+    ]);
+  });
+
   it('expands a word of four letters to its most frequent terms, however many of its head sort before them', () => {
     hold(words('parka', 2_500), 2);
     hold(['parkway'], 7);

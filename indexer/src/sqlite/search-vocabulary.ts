@@ -217,10 +217,11 @@ export class Vocabulary {
         if (distance <= budget) found.set(term, { term, distance, docs });
       }
     };
-    const [first = '', second = ''] = [...word];
-    for (let length = word.length - budget; length <= word.length + budget; length += 1) {
+    const letters = [...word];
+    const [first = '', second = ''] = letters;
+    for (let length = letters.length - budget; length <= letters.length + budget; length += 1) {
       consider(this.frequent('first', first, length, TYPO_SCAN_PER_LENGTH));
-      if (word.length < LONG_WORD) continue;
+      if (letters.length < LONG_WORD) continue;
       // Another first letter (its second one kept), one letter too many in front, or the first one missing.
       consider(this.frequent('second', second, length, FIRST_LETTER_SCAN_PER_LENGTH).filter(([term]) => term.charAt(0) !== first));
       consider(this.frequent('first', second, length, FIRST_LETTER_SCAN_PER_LENGTH));
@@ -278,7 +279,9 @@ export class Vocabulary {
   /** Writes the counts summed by {@link add} (inside the batch's transaction). */
   flushAdded(): void {
     for (const [term, docs] of this.added) {
-      this.addTerm.run(term, term.charAt(0), term.length, docs);
+      // The first letter and the letter count as the rebuild's SQL stores them (substr, length: a letter outside the BMP is one).
+      const letters = [...term];
+      this.addTerm.run(term, letters[0]!, letters.length, docs);
       if (hasSpecialLetter(term)) this.addSpecialTerm.run(slugify(term), term);
     }
     this.added.clear();
