@@ -211,6 +211,23 @@ for (const factory of FACTORIES) {
         expect(nowhere).toMatchObject({ total: 0, hits: [], unknownPlace: { text: 'Brlinx' } });
         expect(nowhere.unknownPlace?.suggestions).toContain('Berlin, Germany');
       });
+
+      it('reads a city with its country or region as that city, and a city in a region it does not lie in as a place nobody knows', async () => {
+        const parisians = count("SELECT count(*) FROM businesses WHERE city = 'Paris'");
+        for (const location of ['Paris, France', 'Paris, Île-de-France', 'Paris, FR']) {
+          const paris = await search({ location });
+          expect(paris.total, location).toBe(parisians);
+          expect(paris.unmatchedPlace, location).toBeUndefined();
+        }
+        // The index holds the Paris of France only, and the catalogue no Paris in Texas.
+        const texas = await search({ location: 'Paris, Texas' });
+        expect(texas).toMatchObject({ total: 0, unknownPlace: { text: 'Paris, Texas', suggestions: ['Paris, France'] } });
+        expect(texas.unmatchedPlace).toBeUndefined();
+        // A part naming no place leaves the city whole, and the answer says which part.
+        const narnia = await search({ location: 'Paris, Narnia' });
+        expect(narnia.total).toBe(parisians);
+        expect(narnia.unmatchedPlace).toEqual({ text: 'Narnia', isKnownPlace: false, city: 'Paris', searched: 'Paris, France' });
+      });
     });
 
     describe('search: words (plurals, synonyms, dropped words)', () => {
@@ -521,6 +538,37 @@ for (const factory of FACTORIES) {
       const tulsa = await search({ location: 'Tulsa, OK' });
       expect(names(tulsa)).toEqual(['Far Tulsa Plumbing']);
       expect(tulsa.chosenCity).toBeUndefined();
+      expect(tulsa.unmatchedPlace).toBeUndefined();
+    });
+
+    it.each([
+      ['Springfield, Vermont', 'Vermont', true],
+      ['Springfield, VT', 'VT', true],
+      ['Springfield, Narnia', 'Narnia', false],
+    ] as const)('answers %s (a Springfield the catalogue has not, a place nobody knows) with every Springfield, and names the part it left out', async (location, text, isKnownPlace) => {
+      const response = await search({ location });
+      expect(names(response).sort()).toEqual(expected(null));
+      expect(response).toMatchObject({ total: expected(null).length, isTotalExact: true });
+      expect(response.facets.city).toEqual([{ value: 'US:springfield', label: 'Springfield', count: expected(null).length }]);
+      expect(response.chosenCity).toBeUndefined();
+      expect(response.unmatchedPlace).toEqual({ text, isKnownPlace, city: 'Springfield', searched: 'Springfield, United States' });
+      const plumbers = await search({ query: 'plumber', location });
+      expect(names(plumbers).sort()).toEqual(expected(null, 'Plumber'));
+      expect(plumbers.unmatchedPlace).toEqual(response.unmatchedPlace);
+    });
+
+    it('names the part it left out beside a city a region chose, and says nothing when every part applies', async () => {
+      const missouri = await search({ location: 'Springfield, MO, Narnia' });
+      expect(names(missouri).sort()).toEqual(expected('Missouri'));
+      expect(missouri.chosenCity?.name).toBe('Springfield, Missouri, United States');
+      expect(missouri.unmatchedPlace).toEqual({ text: 'Narnia', isKnownPlace: false, city: 'Springfield', searched: 'Springfield, Missouri, United States' });
+      // Tulsa lies in Oklahoma only.
+      const tulsa = await search({ location: 'Tulsa, Vermont' });
+      expect(names(tulsa)).toEqual(['Far Tulsa Plumbing']);
+      expect(tulsa.unmatchedPlace).toEqual({ text: 'Vermont', isKnownPlace: true, city: 'Tulsa', searched: 'Tulsa, United States' });
+      for (const location of ['Springfield', 'Springfield, USA', 'Springfield, MO', 'Springfield, Missouri, USA']) {
+        expect((await search({ location })).unmatchedPlace, location).toBeUndefined();
+      }
     });
   });
 }

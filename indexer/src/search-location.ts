@@ -5,8 +5,11 @@
  * {@link PlaceIndex} the engine builds once per index generation) into structured constraints,
  * so "DE" means Germany (not every word starting with "de"), "UK" never Ukraine, and "lyon" the
  * city of Lyon. A region written with a city the index files several real cities under chooses one
- * ("Springfield, MO": US:springfield near Missouri's, not Oregon's; see {@link CityPlace}). A real city the index has no business in (`world-cities.ts`), also typed with a
- * typo ("Lyonn"), and a country it has no business in ("Iceland": around its main city) resolve to
+ * ("Springfield, MO": US:springfield near Missouri's, not Oregon's; see {@link CityPlace}). A part
+ * written with a city that cannot apply (a region without a city of the name, "Springfield,
+ * Vermont"; a text naming no place, "Springfield, Narnia") leaves the city whole, and the answer
+ * says so. A real city the index has no business in (`world-cities.ts`), also typed with a typo
+ * ("Lyonn"), and a country it has no business in ("Iceland": around its main city) resolve to
  * an `around` part: the search looks for the nearest businesses around it. A place nobody knows
  * resolves to an `unknown` part with suggestions.
  */
@@ -16,7 +19,7 @@ import { letterCount, placeKey } from './places/place-key.ts';
 import { compactPostalCode, looksLikePostalCode } from './places/postal-code.ts';
 import { regionNameKeys } from './places/regions.ts';
 import { mainWorldCityOf, worldCitiesNamed, worldCitiesNear, worldCityLabel, type WorldCity } from './places/world-cities.ts';
-import type { AroundPlace, ChosenCity, CityRef, GeoPoint, GeoRadius, LocationCorrection, SearchRequest, SearchResponse } from './search-types.ts';
+import type { AroundPlace, ChosenCity, CityRef, GeoPoint, GeoRadius, LocationCorrection, SearchRequest, SearchResponse, UnmatchedPlace } from './search-types.ts';
 import { tokenize } from './text/fold.ts';
 
 /**
@@ -45,8 +48,11 @@ export interface LocationLookup {
 export type LocationPart =
   /** `correction`: present when the part was read with a typo corrected (the answer must say so). */
   | { kind: 'country'; countryCodes: string[]; correction?: LocationCorrection }
-  /** `chosen`: present when a region written with the city chose one real city among several of its name (its cities then carry `near`). */
-  | { kind: 'city'; cities: CityPlace[]; chosen?: ChosenCity; correction?: LocationCorrection }
+  /**
+   * `chosen`: present when a region written with the city chose one real city among several of its name (its cities then carry `near`).
+   * `unmatched`: present when a part written with the city could not be applied (a region without a city of the name, a text naming no place).
+   */
+  | { kind: 'city'; cities: CityPlace[]; chosen?: ChosenCity; unmatched?: UnmatchedPlace; correction?: LocationCorrection }
   /** `postalCode` without spaces or hyphens, upper case: compared with stored codes compacted the same way. */
   | { kind: 'postal'; postalCode: string; words: string[] }
   /** A real place the index has no business in: the search looks around it, nearest first. */
@@ -255,17 +261,19 @@ function resolveTogether(parts: Part[], places: PlaceIndex, whole: string): Loca
   }
   let cities = cityReading.cities;
   const result: LocationPart[] = [];
-  const areas: PlaceReading[] = [];
+  const areas: Part[] = [];
+  // Parts that are neither an area nor a postal code ("Narnia", a district, another city): the city is searched without them.
+  const others: Part[] = [];
   for (const [index, part] of parts.entries()) {
     if (index === cityIndex) continue;
     if (hasArea(part.reading)) {
       cities = narrow(cities, part.reading);
-      areas.push(part.reading);
+      areas.push(part);
       continue;
     }
     const postal = postalPart(part.text);
     if (postal !== null) result.push(postal);
-    // Anything else ("Île-de-France" where the region is unknown, a district) adds nothing the city does not say.
+    else others.push(part);
   }
   if (cities.length === 0) {
     // "London, Kentucky" where the index holds the London of England only: the real one, if any.
@@ -273,7 +281,37 @@ function resolveTogether(parts: Part[], places: PlaceIndex, whole: string): Loca
     if (around !== null) return [around];
     return [{ kind: 'unknown', text: whole, suggestions: cityReading.cities.slice(0, 3).map((city) => places.cityLabel(city)) }];
   }
-  return [{ ...cityPart(cities, areas), ...(correction ? { correction } : {}) }, ...result];
+  const city = cityPart(cities, areas.map((area) => area.reading));
+  const unapplied = [...areas.filter((area) => !cities.some((known) => isCityIn(known, area.reading))), ...others];
+  const unmatched = unmatchedPlace(cities, unapplied, city.chosen, places);
+  return [{ ...city, ...(unmatched ? { unmatched } : {}), ...(correction ? { correction } : {}) }, ...result];
+}
+
+/**
+ * True when a city of the index lies in an area written with it: in its country, in a region
+ * known to hold a city of its name, or in a region holding one of its real namesakes ("Springfield,
+ * MO"). A region of its country without one ("Springfield, Vermont") narrows nothing.
+ */
+function isCityIn(city: KnownCity, area: PlaceReading): boolean {
+  if (area.countries.includes(city.countryCode)) return true;
+  if (area.regions.some((region) => region.countryCode === city.countryCode && region.cityKeys.has(city.key))) return true;
+  return worldCitiesNamed(city.key).some((namesake) => namesake.countryCode === city.countryCode && liesIn(namesake, area));
+}
+
+/**
+ * The first part written with the cities that the search could not apply, as the answer names it
+ * (the place searched: the real city chosen, if any, else the cities with their one country);
+ * undefined when every part applied.
+ */
+function unmatchedPlace(cities: readonly KnownCity[], unapplied: readonly Part[], chosen: ChosenCity | undefined, places: PlaceIndex): UnmatchedPlace | undefined {
+  const part = unapplied[0];
+  if (part === undefined) return undefined;
+  const biggest = cities.reduce((a, b) => (b.businessCount > a.businessCount ? b : a));
+  const isOneCountry = cities.every((city) => city.countryCode === biggest.countryCode);
+  const searched = chosen?.name ?? (isOneCountry ? places.cityLabel(biggest) : biggest.name);
+  // A real city the index has no business in ("Springfield, Dallas") is a place too: "no Springfield found in Dallas", not "no place called Dallas".
+  const isKnownPlace = hasArea(part.reading) || part.reading.cities.length > 0 || worldCitiesNamed(placeKey(part.text)).length > 0;
+  return { text: part.text, isKnownPlace, city: biggest.name, searched };
 }
 
 /**
@@ -353,6 +391,12 @@ function withCorrection(parts: LocationPart[], correction: LocationCorrection): 
 /** The real city the where box chose among several of its name, if any: every engine's answer names it. */
 export function chosenCityOf(parts: readonly LocationPart[]): ChosenCity | undefined {
   for (const part of parts) if (part.kind === 'city' && part.chosen) return part.chosen;
+  return undefined;
+}
+
+/** The part written with the city that the search could not apply, if any: every engine's answer names it. */
+export function unmatchedPlaceOf(parts: readonly LocationPart[]): UnmatchedPlace | undefined {
+  for (const part of parts) if (part.kind === 'city' && part.unmatched) return part.unmatched;
   return undefined;
 }
 

@@ -124,6 +124,8 @@ export interface SearchResponse {
   aroundPlace?: AroundPlace;
   /** Present when the where box chose one real city among several of its name in one country ("Springfield, MO"): the hits are the index's city of that name within `radiusKm` of it. */
   chosenCity?: ChosenCity;
+  /** Present when a part of the where box written with a city could not be applied ("Springfield, Vermont", "Springfield, Narnia"): the hits are the city's without it. */
+  unmatchedPlace?: UnmatchedPlace;
   processingTimeMs: number;
 }
 
@@ -163,6 +165,23 @@ export interface ChosenCity {
   lat: number;
   lng: number;
   radiusKm: number;
+}
+
+/**
+ * A part of the where box written with a city that the search could not apply: a region (or a
+ * country's region) in which the catalogue knows no city of the name ("Springfield, Vermont"), a
+ * city or region it knows but the city does not lie in, or a text naming no place ("Narnia"). The
+ * search kept the city without it, rather than finding nothing or choosing one of its namesakes.
+ */
+export interface UnmatchedPlace {
+  /** The part as typed: "Vermont", "Narnia". */
+  text: string;
+  /** True when the part names a place (a region, a country, a city) the city was not found in; false when it names none. */
+  isKnownPlace: boolean;
+  /** The city searched, as the index names it: "Springfield". */
+  city: string;
+  /** The place searched, named with its country when its cities lie in one ("Springfield, United States"), else the city's name alone. */
+  searched: string;
 }
 
 /** A where box read with a typo corrected: the text as typed, and the place the search used ("London", "London, UK"). */

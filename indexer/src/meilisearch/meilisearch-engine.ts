@@ -72,7 +72,7 @@ import { centerOf, distanceKm } from '../geo-distance.ts';
 import { minuteOfWeekCache } from '../search-hours.ts';
 import { PlaceIndex } from '../places/place-index.ts';
 import { postalCodeSpellings } from '../places/postal-code.ts';
-import { aroundPartOf, chosenCityOf, locationCorrection, resolveLocation, searchAround, unknownPlaceResponse, type CityPlace } from '../search-location.ts';
+import { aroundPartOf, chosenCityOf, locationCorrection, resolveLocation, searchAround, unknownPlaceResponse, unmatchedPlaceOf, type CityPlace } from '../search-location.ts';
 import { byCountThenLabel, labelMatches } from '../facet-values.ts';
 import {
   AggregateBuilder,
@@ -780,6 +780,8 @@ export class MeilisearchEngine implements SearchEngine {
     if (correctedLocation) result.correctedLocation = correctedLocation;
     const chosenCity = chosenCityOf(location);
     if (chosenCity) result.chosenCity = chosenCity;
+    const unmatchedPlace = unmatchedPlaceOf(location);
+    if (unmatchedPlace) result.unmatchedPlace = unmatchedPlace;
     if (request.facetSearch) {
       const { facet, query: facetQuery } = request.facetSearch;
       result.facetHits = (allFacets[facet] ?? []).filter((value) => labelMatches(value.label, facetQuery)).slice(0, maxFacetValues);

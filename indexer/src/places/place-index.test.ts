@@ -114,6 +114,32 @@ describe('a city the index files several real cities of the name under', () => {
     // The catalogue has one Atlanta in the United States: the region adds nothing to the city.
     expect(await resolve('Atlanta, GA')).toEqual([{ kind: 'city', cities: [{ countryCode: 'US', citySlug: 'atlanta' }] }]);
   });
+
+  it('is the whole city, and names the part it could not apply, when that part holds none of its namesakes or names no place', async () => {
+    const springfield = { countryCode: 'US', citySlug: 'springfield' };
+    const unmatched = (text: string, isKnownPlace: boolean) => ({ text, isKnownPlace, city: 'Springfield', searched: 'Springfield, United States' });
+    // The catalogue's Springfields lie in Massachusetts, Missouri, Illinois, Ohio and Oregon.
+    expect(await resolve('Springfield, Vermont')).toEqual([{ kind: 'city', cities: [springfield], unmatched: unmatched('Vermont', true) }]);
+    expect(await resolve('Springfield, VT, USA')).toEqual([{ kind: 'city', cities: [springfield], unmatched: unmatched('VT', true) }]);
+    // "CA" is Canada and California: the index has no Springfield in the first, the catalogue none in the second.
+    expect(await resolve('Springfield, CA')).toEqual([{ kind: 'city', cities: [springfield], unmatched: unmatched('CA', true) }]);
+    // A real city the index has no business in is a place too.
+    expect(await resolve('Springfield, Dallas')).toEqual([{ kind: 'city', cities: [springfield], unmatched: unmatched('Dallas', true) }]);
+    expect(await resolve('Springfield, Narnia')).toEqual([{ kind: 'city', cities: [springfield], unmatched: unmatched('Narnia', false) }]);
+    // A region that chose one still chooses it; the answer names it as the place searched.
+    const missouri = real('Springfield', 'Missouri');
+    expect(await resolve('Springfield, MO, Narnia')).toEqual([
+      {
+        kind: 'city',
+        cities: [{ ...springfield, near: [circle(missouri)] }],
+        chosen: { name: 'Springfield, Missouri, United States', ...circle(missouri) },
+        unmatched: { ...unmatched('Narnia', false), searched: 'Springfield, Missouri, United States' },
+      },
+    ]);
+    // Every part applied: nothing to say.
+    expect(await resolve('London, Ontario')).toEqual([{ kind: 'city', cities: [{ countryCode: 'CA', citySlug: 'london' }] }]);
+    expect(await resolve('Springfield, 65806')).toEqual([{ kind: 'city', cities: [springfield] }, { kind: 'postal', postalCode: '65806', words: ['65806'] }]);
+  });
 });
 
 describe('a real place the index has no business in', () => {

@@ -87,6 +87,7 @@ import {
   resolveLocation,
   searchAround,
   unknownPlaceResponse,
+  unmatchedPlaceOf,
   type CityPlace,
   type LocationLookup,
   type LocationPart,
@@ -550,6 +551,8 @@ class SqliteSearcher {
     if (correctedLocation) response.correctedLocation = correctedLocation;
     const chosenCity = chosenCityOf(location);
     if (chosenCity) response.chosenCity = chosenCity;
+    const unmatchedPlace = unmatchedPlaceOf(location);
+    if (unmatchedPlace) response.unmatchedPlace = unmatchedPlace;
     if (usedUnits.length < units.length) {
       response.queryWords = { used: usedUnits.flatMap((unit) => unit.typed), dropped: units.slice(usedUnits.length).flatMap((unit) => unit.typed) };
     }
