@@ -304,6 +304,8 @@ export interface SearchResults {
   aroundPlace?: AroundPlace;
   /** Present when a region written with the city chose one real city among several of its name ("Springfield, MO"): the hits lie near it. */
   chosenCity?: ChosenCity;
+  /** Present when a part written with the city could not be applied ("Springfield, Vermont", "Springfield, Narnia"): the hits are the city's without it. */
+  unmatchedPlace?: UnmatchedPlace;
 }
 
 /** A location read with a typo corrected: as typed, and the place searched. */
@@ -348,6 +350,22 @@ export interface ChosenCity {
   lat: number;
   lng: number;
   radiusKm: number;
+}
+
+/**
+ * A part of the location written with a city that the search could not apply: a region in which
+ * the directory knows no city of the name ("Springfield, Vermont"), or a text naming no place
+ * ("Springfield, Narnia"). The search kept the city without it.
+ */
+export interface UnmatchedPlace {
+  /** The part as typed: "Vermont", "Narnia". */
+  text: string;
+  /** True when the part names a place (region, country, city) the city was not found in; false when it names none. */
+  isKnownPlace: boolean;
+  /** The city searched: "Springfield". */
+  city: string;
+  /** The place searched, as the page names it: "Springfield, United States" (or the real city a region chose). */
+  searched: string;
 }
 
 /** "No place called …": the location as typed and the nearest known place names (may be none). */
@@ -401,6 +419,8 @@ export interface InstantSearchResult {
   aroundPlace?: AroundPlace;
   /** Not part of the Algolia shape: present when a region written with the city chose one real city among several of its name (see SearchResults). */
   chosenCity?: ChosenCity;
+  /** Not part of the Algolia shape: present when a part written with the city could not be applied (see SearchResults). */
+  unmatchedPlace?: UnmatchedPlace;
 }
 
 export interface InstantSearchFacetResult {

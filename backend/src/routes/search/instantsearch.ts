@@ -29,7 +29,7 @@ import {
   type SearchSort,
 } from '@directory/indexer/search-types.ts';
 import type { InstantSearchFacetResult, InstantSearchHighlight, InstantSearchResult } from '../../shared/api-types.ts';
-import { presentAroundPlace, presentChosenCity, presentSearchItem } from './present-search.ts';
+import { presentAroundPlace, presentChosenCity, presentSearchItem, presentUnmatchedPlace } from './present-search.ts';
 
 const INDEX_NAME = /^businesses(?:_(relevance|rating|reviews|distance))?$/;
 const FILTER_ATTRIBUTES = [...FACET_NAMES, 'openNow'] as const;
@@ -289,6 +289,7 @@ export function presentInstantSearchResult(request: InstantSearchRequest, respon
     ...(response.correctedLocation ? { correctedLocation: { typed: response.correctedLocation.typed, used: response.correctedLocation.used } } : {}),
     ...(response.aroundPlace ? { aroundPlace: presentAroundPlace(response.aroundPlace) } : {}),
     ...(response.chosenCity ? { chosenCity: presentChosenCity(response.chosenCity) } : {}),
+    ...(response.unmatchedPlace ? { unmatchedPlace: presentUnmatchedPlace(response.unmatchedPlace) } : {}),
   };
 }
 

@@ -1,6 +1,13 @@
-import type { AroundPlace as EngineAroundPlace, ChosenCity as EngineChosenCity, FacetName, SearchHit, SearchResponse } from '@directory/indexer/search-types.ts';
+import type {
+  AroundPlace as EngineAroundPlace,
+  ChosenCity as EngineChosenCity,
+  FacetName,
+  SearchHit,
+  SearchResponse,
+  UnmatchedPlace as EngineUnmatchedPlace,
+} from '@directory/indexer/search-types.ts';
 import { presentBusinessListItem } from '../../presenters/business.ts';
-import type { AroundPlace, ChosenCity, SearchResultItem, SearchResults } from '../../shared/api-types.ts';
+import type { AroundPlace, ChosenCity, SearchResultItem, SearchResults, UnmatchedPlace } from '../../shared/api-types.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -44,6 +51,11 @@ export function presentChosenCity(city: EngineChosenCity): ChosenCity {
   return { name: city.name, lat: city.lat, lng: city.lng, radiusKm: city.radiusKm };
 }
 
+/** The part written with a city that the search could not apply ("Vermont" in "Springfield, Vermont"). */
+export function presentUnmatchedPlace(place: EngineUnmatchedPlace): UnmatchedPlace {
+  return { text: place.text, isKnownPlace: place.isKnownPlace, city: place.city, searched: place.searched };
+}
+
 export function presentSearchResults(query: string, location: string, response: SearchResponse): SearchResults {
   const facet = (name: FacetName) => (response.facets[name] ?? []).map(({ value, label, count }) => ({ value, label, count }));
   return {
@@ -63,5 +75,6 @@ export function presentSearchResults(query: string, location: string, response: 
     ...(response.correctedLocation ? { correctedLocation: { typed: response.correctedLocation.typed, used: response.correctedLocation.used } } : {}),
     ...(response.aroundPlace ? { aroundPlace: presentAroundPlace(response.aroundPlace) } : {}),
     ...(response.chosenCity ? { chosenCity: presentChosenCity(response.chosenCity) } : {}),
+    ...(response.unmatchedPlace ? { unmatchedPlace: presentUnmatchedPlace(response.unmatchedPlace) } : {}),
   };
 }

@@ -136,6 +136,21 @@ describe('GET /api/search', () => {
     expect(both.chosenCity).toBeUndefined();
   });
 
+  it('names the part of the location it could not apply, and searches the city without it, on both routes', async () => {
+    for (const [location, text, isKnownPlace] of [
+      ['Springfield, Vermont', 'Vermont', true],
+      ['Springfield, Narnia', 'Narnia', false],
+    ] as const) {
+      const body = await search(`location=${encodeURIComponent(location)}`);
+      expect(body.hits.map((hit) => hit.name).sort(), location).toEqual(['Ozark Fuel', 'Springfield Petrol']);
+      expect(body.unmatchedPlace, location).toEqual({ text, isKnownPlace, city: 'Springfield', searched: 'Springfield, United States' });
+      expect(body.chosenCity, location).toBeUndefined();
+      const { results } = await multi({ requests: [{ indexName: 'businesses', params: { query: '', location } }] });
+      expect((results[0] as InstantSearchResult).unmatchedPlace, location).toEqual(body.unmatchedPlace);
+    }
+    expect((await search('location=Springfield,%20MO')).unmatchedPlace).toBeUndefined();
+  });
+
   it('filters by category and country with counts and facets of the record', async () => {
     const body = await search('category=plumber,dentist&country=fr');
     expect(body.totalCount).toBe(count("SELECT count(*) FROM businesses WHERE category IN ('Plumber', 'Dentist') AND country_code = 'FR'"));
