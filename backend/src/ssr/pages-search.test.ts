@@ -23,6 +23,15 @@ beforeAll(async () => {
       ...Array.from({ length: 45 }, (_, index) => buildBusiness({ name: `Lyon Locksmith ${index + 1}`, category: 'Locksmith', type: 'Locksmith' })),
       buildBusiness({ name: 'Étude Notariale Bellecour', category: 'Notary', type: 'Notary' }),
       buildBusiness({ name: 'Étude Notariale Sans Adresse', category: 'Notary', type: 'Notary', latitude: null, longitude: null }),
+      // Two real Springfields, filed under one city (US:springfield): Missouri's and Oregon's.
+      ...(
+        [
+          ['Ozark Fuel', 37.209, -93.2923],
+          ['Springfield Petrol', 44.0943, -122.9735],
+        ] as const
+      ).map(([name, latitude, longitude]) =>
+        buildBusiness({ name, category: 'Gas station', type: 'Gas station', city: 'Springfield', country: 'United States', countryCode: 'US', postalCode: '00000', latitude, longitude, timeZone: 'America/Chicago' }),
+      ),
     ],
     { withPages: true },
   );
@@ -276,6 +285,27 @@ describe('GET /search', () => {
     const found = Number(/(\d+) businesses for “plumb” within 250 km of Grenoble, France/.exec(visible)?.[1]);
     expect(found).toBe(sqlCount("(name LIKE '%plumb%' OR category LIKE '%plumb%') AND city = 'Lyon'"));
     expect(visible).not.toContain('No place called');
+  });
+
+  it('says which part of the where box it could not apply, and names the place it searched instead', async () => {
+    const headings = (html: string) => [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => text(match[1]!));
+    const vermont = body(await page('/search?location=Springfield%2C%20Vermont'));
+    const visible = text(vermont);
+    expect(visible).toContain('No Springfield found in Vermont; showing every Springfield. 2 businesses in Springfield, United States');
+    for (const name of ['Ozark Fuel', 'Springfield Petrol']) expect(visible).toContain(name);
+    expect(headings(vermont)).toEqual(['Businesses in Springfield, United States']);
+    const narnia = text(body(await page('/search?q=fuel&location=Springfield%2C%20Narnia')));
+    expect(narnia).toContain('No place called “Narnia”; showing results for Springfield. 1 business for “fuel” in Springfield, United States');
+    // An empty result names the place searched, and offers it whole.
+    const empty = body(await page('/search?q=zzzyxq&location=Springfield%2C%20Vermont'));
+    expect(text(empty)).toContain('Nothing found for “zzzyxq” in Springfield, United States.');
+    expect(empty).toMatch(/<a class="button button-secondary" href="\/search\?location=Springfield(%2C|,)(\+|%20)United(\+|%20)States">Show all businesses in Springfield, United States<\/a>/);
+    // A region that holds one of the Springfields, a city with its country: nothing to say.
+    for (const location of ['Springfield%2C%20MO', 'Paris%2C%20France']) {
+      const applied = text(body(await page(`/search?location=${location}`)));
+      expect(applied, location).not.toMatch(/No \S+ found in|No place called/);
+    }
+    expect(text(body(await page('/search?location=Springfield%2C%20MO')))).toContain('1 business in Springfield, Missouri, United States');
   });
 
   it('answers a start several places share with "No place called", never with results from everywhere', async () => {

@@ -7,6 +7,7 @@ import type { SearchRoute } from '../search-url.ts';
 import { getAroundPlace } from '../around-place.ts';
 import { getLocationCorrection } from '../location-correction.ts';
 import { getUnknownPlace } from '../unknown-place.ts';
+import { getUnmatchedPlace } from '../unmatched-place.ts';
 import { hasFilters, useSearchRoute, withoutFilters } from '../use-search-route.ts';
 
 interface Suggestion {
@@ -41,8 +42,9 @@ export function NoResults() {
   const { results, status } = useInstantSearch();
   const { route, show, pathOf } = useSearchRoute();
   if (results.__isArtificial || results.nbHits > 0 || status === 'error') return null;
-  // The summary names the corrected place ("London" for "Londn"): so does everything here.
-  const place = getLocationCorrection(results)?.used ?? route.location;
+  // The summary names the place searched: the city without a part that could not apply ("Springfield, United States" for
+  // "Springfield, Vermont"), the corrected place ("London" for "Londn"). So does everything here, links included.
+  const place = getUnmatchedPlace(results)?.searched ?? getLocationCorrection(results)?.used ?? route.location;
   // A real place without businesses: the search looked around it.
   const around = getAroundPlace(results);
   const suggestions = around ? getSuggestions(route, place, `near ${around.name}`) : getSuggestions(route, place);

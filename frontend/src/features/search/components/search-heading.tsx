@@ -4,6 +4,7 @@ import { getChosenCity } from '../chosen-city.ts';
 import { getFacetLabel, type ResultsWithLabels } from '../facet-labels.ts';
 import { getLocationCorrection } from '../location-correction.ts';
 import { categoryNamedBy, getSearchHeading } from '../search-heading.ts';
+import { getUnmatchedPlace } from '../unmatched-place.ts';
 import { useSearchRoute } from '../use-search-route.ts';
 
 /** Every category the last search named (its facet values, with their names). */
@@ -26,8 +27,9 @@ export function SearchHeading() {
   const query = route.q ?? '';
   const onlyCategory = !query && route.category?.length === 1 ? getFacetLabel(results, 'category', route.category[0]!) : null;
   const category = onlyCategory ?? (query ? categoryNamedBy(query, categoriesOf(results)) : null);
-  // The place searched as the summary names it: the real city a region chose ("Springfield, Missouri, United States"), or the one the where box was corrected to ("Lyonn" → "Lyon").
-  const location = getChosenCity(results)?.name ?? getLocationCorrection(results)?.used ?? route.location ?? '';
+  // The place searched as the summary names it: the real city a region chose ("Springfield, Missouri, United States"), the city without a part
+  // that could not apply ("Springfield, Vermont": "Springfield, United States"), or the one the where box was corrected to ("Lyonn" → "Lyon").
+  const location = getChosenCity(results)?.name ?? getUnmatchedPlace(results)?.searched ?? getLocationCorrection(results)?.used ?? route.location ?? '';
   // A place without businesses ("Lyon"): the results lie around it, not in it.
   const isAroundPlace = getAroundPlace(results) !== null;
   return <h1 className="search-heading">{getSearchHeading(query, location, category, isAroundPlace)}</h1>;
