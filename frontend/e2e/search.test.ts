@@ -86,7 +86,8 @@ async function showMap(page: Page): Promise<void> {
 /** Every pin, cluster and label of the results map lies inside the map's frame. */
 async function expectFramedWhole(page: Page): Promise<void> {
   const map = page.getByRole('region', { name: 'Map of the results' });
-  await map.locator('.leaflet-marker-icon').first().waitFor();
+  // The first one seen (a chosen city's label stands on a marker of no size, never "visible").
+  await map.locator('.leaflet-marker-icon').filter({ visible: true }).first().waitFor();
   const frame = (await map.locator('.leaflet-container').boundingBox())!;
   const boxes = await map.locator('.leaflet-marker-icon, .leaflet-tooltip').evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect));
   expect(boxes.length).toBeGreaterThan(1);
@@ -107,6 +108,32 @@ async function zoomIn(page: Page): Promise<void> {
   // Leaflet starts the zoom animation on the next frame, and ends it (then fires moveend) by removing this class.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForFunction(() => document.querySelector('.results-map .leaflet-zoom-anim') === null);
+}
+
+/** Missouri's Springfield as the place catalogue (city-timezones) has it. */
+const SPRINGFIELD_MISSOURI = { lat: 37.18, lng: -93.32 };
+/** Ozark Fuel, the business of the world filed under Springfield 3 km from Missouri's. */
+const OZARK_FUEL = { lat: 37.209, lng: -93.2923 };
+
+/**
+ * The circle of the area searched, drawn as an SVG path in the map's overlay pane: its centre on the
+ * map, found from its distance to the one pin (Ozark Fuel) at the scale of its own 80 km height,
+ * and whether the whole circle lies inside the map's frame.
+ */
+async function searchedCircle(page: Page): Promise<{ centre: { lat: number; lng: number }; isInsideFrame: boolean }> {
+  const map = page.getByRole('region', { name: 'Map of the results' });
+  const path = map.locator('.leaflet-overlay-pane path.results-map-radius');
+  expect(await path.count()).toBe(1);
+  const box = (await path.boundingBox())!;
+  const frame = (await map.locator('.leaflet-container').boundingBox())!;
+  const pin = (await map.getByRole('button', { name: 'Ozark Fuel' }).boundingBox())!;
+  // A pin's point is the middle of its bottom edge; the circle's height is its 2 × 40 km.
+  const kmPerPixel = 80 / box.height;
+  const eastKm = (box.x + box.width / 2 - (pin.x + pin.width / 2)) * kmPerPixel;
+  const northKm = (pin.y + pin.height - (box.y + box.height / 2)) * kmPerPixel;
+  const centre = { lat: OZARK_FUEL.lat + northKm / 111.2, lng: OZARK_FUEL.lng + eastKm / (111.2 * Math.cos((OZARK_FUEL.lat * Math.PI) / 180)) };
+  const isInsideFrame = box.x >= frame.x && box.y >= frame.y && box.x + box.width <= frame.x + frame.width && box.y + box.height <= frame.y + frame.height;
+  return { centre, isInsideFrame };
 }
 
 const resultNames = (page: Page) => page.getByRole('list', { name: 'Businesses found' }).getByRole('heading', { level: 3 }).allTextContents();
@@ -342,7 +369,47 @@ describe('the search page', () => {
       await page.getByRole('heading', { level: 1, name: 'Businesses in Springfield, Missouri, United States' }).waitFor();
       await page.getByRole('status').getByText('1 business in Springfield, Missouri, United States').waitFor();
       expect(await resultNames(page)).toEqual(['Ozark Fuel']);
+      const map = page.getByRole('region', { name: 'Map of the results' });
+      await map.getByText('Map of the 1 result, within 40 km of Springfield, Missouri, United States').waitFor();
+      await showMap(page);
+      // The map draws the 40 km the search kept, around Missouri's Springfield, whole, and names it.
+      await map.locator('.leaflet-tooltip', { hasText: /^Springfield, Missouri, United States$/ }).waitFor();
+      expect(await map.getByTitle('Springfield, Missouri, United States: the area searched').count()).toBe(1);
+      const circle = await searchedCircle(page);
+      expect(circle.centre.lat).toBeCloseTo(SPRINGFIELD_MISSOURI.lat, 1);
+      expect(circle.centre.lng).toBeCloseTo(SPRINGFIELD_MISSOURI.lng, 1);
+      expect(circle.isInsideFrame).toBe(true);
+      await expectFramedWhole(page);
       await screenshot(page, name);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('says when the region written with the city holds no city of its name, or names no place, and shows every Springfield', async () => {
+    for (const [name, viewport] of [
+      ['search-unmatched-region-desktop', { width: 1280, height: 900 }],
+      ['search-unmatched-region-mobile', { width: 412, height: 900 }],
+    ] as const) {
+      const { page, errors } = await openSearch('/search?q=fuel&location=Springfield%2C%20Vermont', viewport);
+      await page.getByRole('heading', { level: 1, name: 'Results for “fuel” in Springfield, United States' }).waitFor();
+      const summary = page.getByRole('status');
+      await summary.getByText('No Springfield found in Vermont; showing every Springfield.', { exact: false }).waitFor();
+      expect(await summary.textContent()).toContain('1 business for “fuel” in Springfield, United States');
+      expect(await resultNames(page)).toEqual(['Ozark Fuel']);
+      // Every Springfield: no area of one of them on the map.
+      await showMap(page);
+      await page.getByRole('region', { name: 'Map of the results' }).getByRole('button', { name: 'Ozark Fuel' }).waitFor();
+      expect(await page.locator('.results-map .results-map-radius').count()).toBe(0);
+      await screenshot(page, name);
+      // Typed on: a place nobody knows, then a region that holds a Springfield.
+      const where = page.getByRole('searchbox', { name: 'Where?' });
+      await where.fill('Springfield, Narnia');
+      await summary.getByText('No place called “Narnia”; showing results for Springfield.', { exact: false }).waitFor();
+      await where.fill('Springfield, MO');
+      await summary.getByText('1 business for “fuel” in Springfield, Missouri, United States').waitFor();
+      expect(await summary.textContent()).not.toContain('No place called');
+      await page.locator('.results-map .results-map-radius').waitFor();
       expect(errors).toEqual([]);
       await page.close();
     }

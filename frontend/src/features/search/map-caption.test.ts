@@ -14,6 +14,13 @@ describe('describeMapScope', () => {
     expect(describeMapScope({ located: 5, onPage: 7, total: 7 })).toBe('Map of the 5 results that have a location');
   });
 
+  it('names the area a region chose among namesakes', () => {
+    const area = { name: 'Springfield, Missouri, United States', radiusKm: 40 };
+    expect(describeMapScope({ located: 1, onPage: 1, total: 1, area })).toBe('Map of the 1 result, within 40 km of Springfield, Missouri, United States');
+    expect(describeMapScope({ located: 19, onPage: 20, total: 45, area })).toBe('Map of the 19 results on this page that have a location, within 40 km of Springfield, Missouri, United States');
+    expect(describeMapScope({ located: 0, onPage: 20, total: 45, area })).toBe('No result on this page has a location');
+  });
+
   it('says so when no result of the page has a location', () => {
     expect(describeMapScope({ located: 0, onPage: 20, total: 40 })).toBe('No result on this page has a location');
   });

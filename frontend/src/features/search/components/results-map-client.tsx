@@ -2,9 +2,11 @@
  * The Leaflet map of the search results. Client-only: loaded with React.lazy after hydration, so
  * Leaflet (which touches `window` when imported) and its CSS reach only browsers on /search.
  * Nearby results are grouped into numbered clusters (supercluster) that split as you zoom in.
- * A search around a place without businesses also marks that place, its name and its radius.
+ * A search around a place without businesses also marks that place, its name and its radius; a
+ * search of a city a region chose among its namesakes ("Springfield, MO") marks that city and the
+ * circle it searched, framed whole so the visitor sees which Springfield.
  */
-import { divIcon, DomEvent, latLngBounds, type LatLngLiteral } from 'leaflet';
+import { divIcon, DomEvent, latLng, latLngBounds, type LatLngLiteral } from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Circle, MapContainer, Marker, Popup, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import { Link } from '../../../components/link.tsx';
@@ -26,8 +28,12 @@ export interface MapPoint {
   lng: number;
 }
 
-/** The place a search looked around ("Lyon, France"), and how far. */
+/**
+ * The place a search looked around ("Lyon, France": `around`, a place without businesses) or kept
+ * its city's businesses near ("Springfield, Missouri, United States": `chosen` among namesakes), and how far.
+ */
 export interface SearchedPlace {
+  kind: 'around' | 'chosen';
   name: string;
   lat: number;
   lng: number;
@@ -36,7 +42,7 @@ export interface SearchedPlace {
 
 export interface ResultsMapClientProps {
   points: MapPoint[];
-  /** Set when the search looked around a place without businesses: marked, and framed with the results. */
+  /** Set when the search looked around a place or near a chosen city: marked, and framed with the results (a chosen city's circle whole). */
   place: SearchedPlace | null;
   isRefinedWithMap: boolean;
   onSearchArea: (bounds: { northEast: LatLngLiteral; southWest: LatLngLiteral }) => void;
@@ -58,8 +64,18 @@ const PLACE_ICON = divIcon({
   iconAnchor: [13, 13],
 });
 
-/** The place searched around: a target with its name, and the circle the search looked in. */
+// The label of a chosen city's area stands on the circle's top edge: a marker of no size.
+const EDGE_ICON = divIcon({ className: 'results-map-edge', html: '', iconSize: [0, 0] });
+/** Kilometres per degree of latitude (Leaflet's Earth radius). */
+const KM_PER_DEGREE = 111.2;
+
+/**
+ * The place searched around: a target with its name, and the circle the search looked in. A city
+ * chosen among namesakes: the circle, named on its top edge, clear of the pins inside it.
+ */
 function PlaceMarker({ place }: { place: SearchedPlace }) {
+  const isChosen = place.kind === 'chosen';
+  const labelAt: [number, number] = isChosen ? [place.lat + place.radiusKm / KM_PER_DEGREE, place.lng] : [place.lat, place.lng];
   return (
     <>
       <Circle
@@ -70,8 +86,15 @@ function PlaceMarker({ place }: { place: SearchedPlace }) {
         className="results-map-radius"
         pathOptions={{ color: '#b91c1c', weight: 1.5, dashArray: '6 6', fillColor: '#b91c1c', fillOpacity: 0.04 }}
       />
-      <Marker position={[place.lat, place.lng]} icon={PLACE_ICON} title={`${place.name}: the place searched around`} interactive={false} keyboard={false} zIndexOffset={1000}>
-        <Tooltip permanent direction="top" offset={[0, -14]} className="results-map-place-label">
+      <Marker
+        position={labelAt}
+        icon={isChosen ? EDGE_ICON : PLACE_ICON}
+        title={`${place.name}: ${isChosen ? 'the area searched' : 'the place searched around'}`}
+        interactive={false}
+        keyboard={false}
+        zIndexOffset={isChosen ? 0 : 1000}
+      >
+        <Tooltip permanent direction="top" offset={isChosen ? [0, -4] : [0, -14]} className="results-map-place-label">
           {place.name}
         </Tooltip>
       </Marker>
@@ -144,7 +167,10 @@ interface FitProps {
   onFit: () => void;
 }
 
-/** Frames the results (and the place searched around) whenever they change, unless the visitor chose the area themselves. */
+/**
+ * Frames the results (and the place searched around, or the whole circle of a chosen city) whenever
+ * they change, unless the visitor chose the area themselves.
+ */
 function FitToPoints({ points, place, isRefinedWithMap, onFit }: FitProps) {
   const map = useMap();
   // Only a new set of results reframes the map (the points array itself is rebuilt on every render).
@@ -153,13 +179,23 @@ function FitToPoints({ points, place, isRefinedWithMap, onFit }: FitProps) {
   latest.current = { points, place, onFit };
   useEffect(() => {
     const current = latest.current;
-    const corners = [...current.points, ...(current.place ? [current.place] : [])].map((point): [number, number] => [point.lat, point.lng]);
+    const corners = [...current.points, ...(current.place ? placeCorners(current.place) : [])].map((point): [number, number] => [point.lat, point.lng]);
     if (isRefinedWithMap || corners.length === 0) return;
     current.onFit();
     // More room above: a pin and the place's label stand about 40 px over their point.
     map.fitBounds(latLngBounds(corners), { paddingTopLeft: [32, 56], paddingBottomRight: [32, 32], maxZoom: MAX_FIT_ZOOM, animate: false });
   }, [key, isRefinedWithMap, map]);
   return null;
+}
+
+/**
+ * The points a searched place is framed by: a chosen city's whole circle (the area its businesses lie
+ * in), but only the centre of a place searched around (its 250 km would zoom out past the results).
+ */
+function placeCorners(place: SearchedPlace): LatLngLiteral[] {
+  if (place.kind === 'around') return [place];
+  const bounds = latLng(place.lat, place.lng).toBounds(place.radiusKm * 2000);
+  return [bounds.getNorthWest(), bounds.getSouthEast()];
 }
 
 /** Tells moves the visitor made (drag, zoom) from the map framing the results. */

@@ -3,6 +3,7 @@ import type { Hit } from 'instantsearch.js';
 import { useGeoSearch, useInstantSearch } from 'react-instantsearch';
 import type { InstantSearchHit } from '@directory/backend/shared/api-types.ts';
 import { getAroundPlace } from '../around-place.ts';
+import { getChosenCity } from '../chosen-city.ts';
 import { describeMapScope } from '../map-caption.ts';
 import type { MapPoint, SearchedPlace } from './results-map-client.tsx';
 
@@ -37,6 +38,7 @@ export function ResultsMap({ isWanted, onShow }: { isWanted: boolean; onShow: ()
   const { items, refine, clearMapRefinement, isRefinedWithMap } = useGeoSearch<GeoSearchHit>();
   const { results } = useInstantSearch();
   const around = getAroundPlace(results);
+  const chosen = getChosenCity(results);
   const [isClient, setIsClient] = useState(false);
   useEffect(() => setIsClient(true), []);
   const isAreaSearch = isRefinedWithMap();
@@ -49,9 +51,13 @@ export function ResultsMap({ isWanted, onShow }: { isWanted: boolean; onShow: ()
     lat: hit._geoloc.lat,
     lng: hit._geoloc.lng,
   }));
-  const place: SearchedPlace | null = around ? { name: around.name, lat: around.lat, lng: around.lng, radiusKm: around.radiusKm } : null;
+  const place: SearchedPlace | null = around
+    ? { kind: 'around', name: around.name, lat: around.lat, lng: around.lng, radiusKm: around.radiusKm }
+    : chosen
+      ? { kind: 'chosen', name: chosen.name, lat: chosen.lat, lng: chosen.lng, radiusKm: chosen.radiusKm }
+      : null;
   const isShown = isClient && (isWanted || isAreaSearch);
-  const caption = describeMapScope({ located: points.length, onPage: results.hits.length, total: results.nbHits });
+  const caption = describeMapScope({ located: points.length, onPage: results.hits.length, total: results.nbHits, ...(chosen ? { area: chosen } : {}) });
   return (
     <div className="results-map" role="region" aria-label="Map of the results">
       {isShown ? (
