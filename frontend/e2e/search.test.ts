@@ -110,6 +110,13 @@ async function zoomIn(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelector('.results-map .leaflet-zoom-anim') === null);
 }
 
+/** A screenshot name and a viewport for a desktop and for a phone. */
+const onDesktopAndPhone = (name: string) =>
+  [
+    [`${name}-desktop`, { width: 1280, height: 900 }],
+    [`${name}-mobile`, { width: 412, height: 900 }],
+  ] as const;
+
 /** Missouri's Springfield as the place catalogue (city-timezones) has it. */
 const SPRINGFIELD_MISSOURI = { lat: 37.18, lng: -93.32 };
 /** Ozark Fuel, the business of the world filed under Springfield 3 km from Missouri's. */
@@ -361,10 +368,7 @@ describe('the search page', () => {
   });
 
   it('names the Springfield a state chose, with its state, and shows only its businesses', async () => {
-    for (const [name, viewport] of [
-      ['search-chosen-city-desktop', { width: 1280, height: 900 }],
-      ['search-chosen-city-mobile', { width: 412, height: 900 }],
-    ] as const) {
+    for (const [name, viewport] of onDesktopAndPhone('search-chosen-city')) {
       const { page, errors } = await openSearch('/search?location=Springfield%2C%20MO', viewport);
       await page.getByRole('heading', { level: 1, name: 'Businesses in Springfield, Missouri, United States' }).waitFor();
       await page.getByRole('status').getByText('1 business in Springfield, Missouri, United States').waitFor();
@@ -387,10 +391,7 @@ describe('the search page', () => {
   });
 
   it('says when the region written with the city holds no city of its name, or names no place, and shows every Springfield', async () => {
-    for (const [name, viewport] of [
-      ['search-unmatched-region-desktop', { width: 1280, height: 900 }],
-      ['search-unmatched-region-mobile', { width: 412, height: 900 }],
-    ] as const) {
+    for (const [name, viewport] of onDesktopAndPhone('search-unmatched-region')) {
       const { page, errors } = await openSearch('/search?q=fuel&location=Springfield%2C%20Vermont', viewport);
       await page.getByRole('heading', { level: 1, name: 'Results for “fuel” in Springfield, United States' }).waitFor();
       const summary = page.getByRole('status');
