@@ -83,6 +83,14 @@ describe('Meilisearch engine: reads sent to a stand-in', () => {
     expect(JSON.stringify(businessSearches.at(-1)?.filter)).toContain('GB:london');
   });
 
+  it('searches the city whole and names the part it could not apply', async () => {
+    const response = await engine.search({ query: 'pub', location: 'London, Narnia', page: 1, perPage: 20 });
+    expect(response.unmatchedPlace).toEqual({ text: 'Narnia', isKnownPlace: false, city: 'London', searched: 'London, United Kingdom' });
+    expect(JSON.stringify(businessSearches.at(-1)?.filter)).toContain('GB:london');
+    expect(response.hits.map((hit) => hit.name)).toEqual(['The Old Bell']);
+    expect((await engine.search({ location: 'London, UK', page: 1, perPage: 20 })).unmatchedPlace).toBeUndefined();
+  });
+
   it('asks for the nearest businesses of a category within the radius, leaving some out, and measures their distance', async () => {
     const point = { lat: 51.5, lng: -0.12 };
     const hits = await engine.nearby({ point, categorySlug: 'pub', excludeIds: [7, 9], limit: 6, maxKm: 25 });
