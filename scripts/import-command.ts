@@ -12,6 +12,7 @@ import { ImportReportRepository, isProcessAlive } from '../backend/src/db/import
 import { importFile, type ImportProgress } from '../backend/src/services/import-runner.ts';
 import { loadBackendConfig } from '../backend/src/config.ts';
 import { BATCH_SIZES, DEFAULT_BATCH_SIZE, type FileImportResult } from '../backend/src/shared/import-types.ts';
+import { rowPlaceText } from '../backend/src/shared/row-place.ts';
 import { ChangeLogConsumers, importRebuildName } from '../indexer/src/change-log.ts';
 import { createEngine } from '../indexer/src/create-engine.ts';
 import type { SearchEngine } from '../indexer/src/engine.ts';
@@ -51,7 +52,7 @@ function printReport(result: FileImportResult): void {
     lines.push(`  duplicates: ${duplicates.excelDuplicateCount} repeated in the file (last row wins), ${duplicates.databaseDuplicateCount} already in the record, ${duplicates.newPlaceIdCount} new`);
   }
   lines.push(`  ${result.derivedKeyCount} rows without place id or cid (keyed by name, address, coordinates); ${result.unreadableHoursCount} with hours kept as text; ${result.temporarilyClosedCount} temporarily closed`);
-  for (const error of result.errors.slice(0, 20)) lines.push(`  row ${error.row}${error.column ? ` ${error.column}` : ''}: ${error.reason}`);
+  for (const error of result.errors.slice(0, 20)) lines.push(`  ${rowPlaceText(error.row, error.sheet)}${error.column ? ` ${error.column}` : ''}: ${error.reason}`);
   if (result.errorCount > 20) lines.push(`  … every error is stored with report ${result.reportId}`);
   lines.push(`  ${result.processingTimeSeconds} s`);
   process.stdout.write(`${lines.join('\n')}\n`);

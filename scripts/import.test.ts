@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRecord } from '../data/src/record.ts';
 import { PROJECT_ROOT } from '../indexer/src/config.ts';
@@ -129,6 +130,22 @@ describe('npm run import', () => {
       record.close();
     } finally {
       rmSync(dryDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("names a workbook's errors by their sheet and their own row there", async () => {
+    const sheetsDir = mkdtempSync(join(tmpdir(), 'import-cli-sheets-'));
+    try {
+      const workbook = new ExcelJS.Workbook();
+      workbook.addWorksheet('Sayfa1').addRows([['name', 'rating'], ['A', '4'], ['B', '9']]);
+      workbook.addWorksheet('Sayfa2').addRows([['name', 'rating'], ['C', '7']]);
+      const book = join(sheetsDir, 'two-sheets.xlsx');
+      await workbook.xlsx.writeFile(book);
+      const run = spawnSync(process.execPath, cli(book, '--dry-run'), { cwd: PROJECT_ROOT, env: { ...process.env, DATA_DIR: sheetsDir }, encoding: 'utf8' });
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain('  sheet "Sayfa1" row 3 rating: 9 is outside 0–5\n  sheet "Sayfa2" row 2 rating: 7 is outside 0–5\n');
+    } finally {
+      rmSync(sheetsDir, { recursive: true, force: true });
     }
   }, 60_000);
 });

@@ -38,6 +38,7 @@ describe('the record', () => {
       { version: 11, name: '011_import_reason_codes.sql' },
       { version: 12, name: '012_audit_detail_codes.sql' },
       { version: 13, name: '013_business_closure_logged.sql' },
+      { version: 14, name: '014_report_row_sheets.sql' },
     ]);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
     expect(tables).toEqual(

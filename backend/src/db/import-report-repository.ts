@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { RecordDatabase } from '@directory/data/record.ts';
 import { importReasonText, storedImportReason, type ImportReason } from '../shared/import-reasons.ts';
+import type { SheetPlace } from '../shared/import-types.ts';
 
 export interface ReportCounts {
   totalRows: number;
@@ -12,6 +13,8 @@ export interface ReportCounts {
 
 export interface ReportRowEntry {
   row: number;
+  /** Its sheet and its own row there, for a workbook of several worksheets (null before migration 014 kept them). */
+  sheet: SheetPlace | null;
   kind: 'error' | 'skipped';
   column: string;
   /** The English words. */
@@ -23,6 +26,8 @@ export interface ReportRowEntry {
 
 interface StoredRow {
   row: number;
+  sheet_name: string | null;
+  sheet_row: number | null;
   kind: 'error' | 'skipped';
   column: string;
   reason: string;
@@ -86,7 +91,8 @@ export class ImportReportRepository {
        finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = @id`,
     );
     this.insertRow = db.prepare(
-      'INSERT INTO upload_report_rows (report_id, row_number, kind, column_name, reason, code, params, name) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      `INSERT INTO upload_report_rows (report_id, row_number, sheet_name, sheet_row, kind, column_name, reason, code, params, name)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.byId = db.prepare('SELECT * FROM upload_reports WHERE id = ?');
     this.running = db.prepare("SELECT * FROM upload_reports WHERE status = 'running'");
@@ -96,7 +102,8 @@ export class ImportReportRepository {
        finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND status = 'running'`,
     );
     this.rowsOf = db.prepare(
-      'SELECT row_number AS row, kind, column_name AS "column", reason, code, params, name FROM upload_report_rows WHERE report_id = ? ORDER BY row_number, id',
+      `SELECT row_number AS row, sheet_name, sheet_row, kind, column_name AS "column", reason, code, params, name
+       FROM upload_report_rows WHERE report_id = ? ORDER BY row_number, id`,
     );
     this.idByKey = db.prepare('SELECT id FROM businesses WHERE place_id = ?').pluck() as Statement<[string], number>;
     this.markClosed = db.prepare(
@@ -131,7 +138,7 @@ export class ImportReportRepository {
 
   addRows(id: number, rows: readonly ReportRowEntry[]): void {
     for (const row of rows) {
-      this.insertRow.run(id, row.row, row.kind, row.column, row.reason, row.issue?.code ?? null, row.issue === null ? null : JSON.stringify(row.issue.params), row.name);
+      this.insertRow.run(id, row.row, row.sheet?.name ?? null, row.sheet?.row ?? null, row.kind, row.column, row.reason, row.issue?.code ?? null, row.issue === null ? null : JSON.stringify(row.issue.params), row.name);
     }
   }
 
@@ -151,7 +158,9 @@ export class ImportReportRepository {
 
   /** Every error and skipped row of a report, in row order, one at a time. */
   *iterateRows(id: number): Generator<ReportRowEntry> {
-    for (const { code, params, ...row } of this.rowsOf.iterate(id)) yield { ...row, issue: storedImportReason(code, params) };
+    for (const { code, params, sheet_name: sheetName, sheet_row: sheetRow, ...row } of this.rowsOf.iterate(id)) {
+      yield { ...row, sheet: sheetName === null || sheetRow === null ? null : { name: sheetName, row: sheetRow }, issue: storedImportReason(code, params) };
+    }
   }
 
   /**

@@ -200,7 +200,7 @@ describe('openRows', () => {
     ]);
   });
 
-  it('reads an .xlsx with numbers, booleans and rich text as text, not its sheet of notes', async () => {
+  it('reads an .xlsx with numbers, booleans and rich text as text, not its sheet of notes (naming the sheet read: the workbook has two)', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Places');
     sheet.addRow(['name', 'rating', 'verified', 'postal_code']);
@@ -209,12 +209,13 @@ describe('openRows', () => {
     const file = join(dir, 'book.xlsx');
     await workbook.xlsx.writeFile(file);
     expect(await readAll(file)).toEqual([
+      { sheet: { name: 'Places', firstRow: 1, shift: 0 } },
       { rowNumber: 1, cells: ['name', 'rating', 'verified', 'postal_code'] },
       { rowNumber: 2, cells: ['Chez Jo', '4.4', 'TRUE', '90744'] },
     ]);
   });
 
-  it('reads on in each later worksheet that repeats the first header, numbering its rows on as one table; other sheets are not read', async () => {
+  it('reads on in each later worksheet that repeats the first header, numbering its rows on as one table and telling where each sheet starts; other sheets are not read', async () => {
     const workbook = new ExcelJS.Workbook();
     const places = workbook.addWorksheet('businesses');
     places.addRow(['name', 'phone']);
@@ -235,12 +236,16 @@ describe('openRows', () => {
     const file = join(dir, 'sheets.xlsx');
     await workbook.xlsx.writeFile(file);
 
+    // A later sheet's own row is the number it gets minus its shift: D is row 4 of 'businesses 2'.
     expect(await readAll(file)).toEqual([
+      { sheet: { name: 'businesses', firstRow: 1, shift: 0 } },
       { rowNumber: 1, cells: ['name', 'phone'] },
       { rowNumber: 2, cells: ['A', '1'] },
       { rowNumber: 3, cells: ['B', '2'] },
+      { sheet: { name: 'businesses 2', firstRow: 4, shift: 2 } },
       { rowNumber: 4, cells: ['C', '3'] },
       { rowNumber: 6, cells: ['D', '4'] },
+      { sheet: { name: 'businesses 3', firstRow: 7, shift: 5 } },
       { rowNumber: 7, cells: ['E', '5'] },
     ]);
   });
@@ -252,8 +257,10 @@ describe('openRows', () => {
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['name', 'rating'], ['B', 3]]), 'businesses 2');
     const file = write('sheets.xls', XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer);
     expect(await readAll(file)).toEqual([
+      { sheet: { name: 'businesses', firstRow: 1, shift: 0 } },
       { rowNumber: 1, cells: ['name', 'rating'] },
       { rowNumber: 2, cells: ['A', '4.5'] },
+      { sheet: { name: 'businesses 2', firstRow: 3, shift: 1 } },
       { rowNumber: 3, cells: ['B', '3'] },
     ]);
   });

@@ -16,12 +16,19 @@ import type * as XLSX from '@e965/xlsx';
 import { detectFileKindOf, headerColumnCount, sniffDelimiter, sniffLineBreak, type FileKind, type TextEncoding } from './file-type.ts';
 import { WorkbookArchive } from './workbook-archive.ts';
 import { inspectZip, ZIP_LIMITS } from './zip-guard.ts';
+import type { SheetStart } from './sheet-places.ts';
 import { fileProblemText, type FileProblem, type RecordProblem } from '../shared/import-reasons.ts';
 
 export type SheetRow =
   | { rowNumber: number; cells: string[] }
   /** A row the parser could not read (an unclosed quote, for example). */
-  | { rowNumber: number; unreadable: RecordProblem };
+  | { rowNumber: number; unreadable: RecordProblem }
+  /**
+   * A workbook of several worksheets: the rows that follow are this sheet's (told before its first
+   * row, so a report can name a row by its sheet and its own row there). A CSV or a workbook of
+   * one worksheet tells none.
+   */
+  | { sheet: SheetStart };
 
 export interface RowSource {
   kind: 'xlsx' | 'xls' | 'csv';
@@ -257,8 +264,11 @@ function headerKey(cells: readonly string[]): string {
   return JSON.stringify(trimmed);
 }
 
-/** One sheet's rows, as a workbook's reader gives them. */
-type SheetRows = AsyncIterable<SheetRow> | Iterable<SheetRow>;
+/** One sheet of a workbook: its name (as its tab shows it) and its rows, as the workbook's reader gives them. */
+interface Sheet {
+  name: string;
+  rows: AsyncIterable<SheetRow> | Iterable<SheetRow>;
+}
 
 /**
  * A workbook's rows as one table: the first sheet that has rows, whole, then each later sheet
@@ -266,23 +276,32 @@ type SheetRows = AsyncIterable<SheetRow> | Iterable<SheetRow>;
  * full), without that row. Other sheets (notes, a pivot table, a summary) are not read: their rows
  * would be mapped with columns that are not theirs. A later sheet's rows are numbered on from the
  * last row read before it, as if the sheets were one: a report's row numbers stay unique across
- * the file, and match those of the same rows exported as CSV. A sheet left out is stopped at its
- * first row.
+ * the file, and match those of the same rows exported as CSV. When the workbook has more than one
+ * worksheet (`sheetCount`, asked once its first sheet is handed on), each sheet read is told before
+ * its rows (SheetStart), so that a report can also name a row as the operator finds it: by its
+ * sheet and its own row there. A sheet left out is stopped at its first row.
  */
-async function* rowsAcrossSheets(sheets: AsyncIterable<SheetRows> | Iterable<SheetRows>): AsyncGenerator<SheetRow> {
+async function* rowsAcrossSheets(sheets: AsyncIterable<Sheet> | Iterable<Sheet>, sheetCount: () => number): AsyncGenerator<SheetRow> {
+  let isOneOfSeveral = false;
   let header: string | null = null;
   /** The number the last row read got. */
   let lastRow = 0;
-  for await (const sheet of sheets) {
+  for await (const { name, rows } of sheets) {
+    isOneOfSeveral = sheetCount() > 1;
     /** What a row number of this sheet is moved by; null until its header row is read. */
     let shift: number | null = header === null ? 0 : null;
-    for await (const row of sheet) {
+    for await (const row of rows) {
+      if ('sheet' in row) continue;
       if (shift === null) {
         if (!('cells' in row) || headerKey(row.cells) !== header) break;
         shift = lastRow - row.rowNumber;
+        if (isOneOfSeveral) yield { sheet: { name, firstRow: lastRow + 1, shift } };
         continue;
       }
-      if (header === null) header = 'cells' in row ? headerKey(row.cells) : '';
+      if (header === null) {
+        header = 'cells' in row ? headerKey(row.cells) : '';
+        if (isOneOfSeveral) yield { sheet: { name, firstRow: row.rowNumber, shift: 0 } };
+      }
       if (shift !== 0) row.rowNumber += shift;
       lastRow = row.rowNumber;
       yield row;
@@ -356,11 +375,15 @@ const asXlsxReadError = (error: unknown): UnreadableFileError =>
  * where its entry starts in the archive).
  */
 function xlsxRows(file: string, budget: InflatedBudget, progress: { bytesRead: number }): AsyncGenerator<SheetRow> {
-  return rowsAcrossSheets(xlsxSheets(file, budget, progress));
+  const workbook = { sheetCount: 0 };
+  return rowsAcrossSheets(xlsxSheets(file, budget, progress, workbook), () => workbook.sheetCount);
 }
 
-/** The worksheets of an .xlsx, each the rows of one, read while the next is not asked for yet (see xlsxRows). */
-async function* xlsxSheets(file: string, budget: InflatedBudget, progress: { bytesRead: number }): AsyncGenerator<AsyncGenerator<SheetRow>> {
+/**
+ * The worksheets of an .xlsx, each the rows of one, read while the next is not asked for yet (see
+ * xlsxRows); `workbook.sheetCount` is set to how many the archive holds before the first is handed on.
+ */
+async function* xlsxSheets(file: string, budget: InflatedBudget, progress: { bytesRead: number }, workbook: { sheetCount: number }): AsyncGenerator<Sheet> {
   const { default: Excel } = await import('exceljs');
   let archive: WorkbookArchive | null = null;
   let sheet: Readable | null = null;
@@ -379,24 +402,30 @@ async function* xlsxSheets(file: string, budget: InflatedBudget, progress: { byt
     if (properties) await internals._parseWorkbook(properties);
     const sharedStrings = await text('xl/sharedStrings.xml');
     if (sharedStrings) for await (const event of internals._parseSharedStrings(sharedStrings)) void event;
-    for (const { entry, sheetNo } of archive.worksheets()) {
+    const worksheets = archive.worksheets();
+    workbook.sheetCount = worksheets.length;
+    for (const { entry, sheetNo } of worksheets) {
       progress.bytesRead = entry.relativeOffsetOfLocalHeader;
       sheet = await archive.read(entry, (bytes) => (progress.bytesRead += bytes));
-      const events = internals._parseWorksheet(decodeAcrossChunks(sheet, { budget }), sheetNo);
-      yield (async function* worksheetRows(): AsyncGenerator<SheetRow> {
-        try {
-          for (const { value: worksheet } of events) {
-            for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+      // Its one event is the sheet's reader, made at once (named from the workbook's parts); its rows stream as they are asked for.
+      const [emitted] = internals._parseWorksheet(decodeAcrossChunks(sheet, { budget }), sheetNo);
+      if (emitted === undefined) continue;
+      const worksheet = emitted.value as AsyncIterable<ExcelJS.Row> & { name: string };
+      yield {
+        name: worksheet.name,
+        rows: (async function* worksheetRows(): AsyncGenerator<SheetRow> {
+          try {
+            for await (const row of worksheet) {
               const values = row.values as CellValue[];
               const cells: string[] = new Array(Math.max(values.length - 1, 0));
               for (let index = 1; index < values.length; index += 1) cells[index - 1] = cellText(values[index] ?? null);
               yield { rowNumber: row.number, cells };
             }
+          } catch (error) {
+            throw asXlsxReadError(error);
           }
-        } catch (error) {
-          throw asXlsxReadError(error);
-        }
-      })();
+        })(),
+      };
       // Read through, or left at its first row (rowsAcrossSheets): the sheet's stream lets go of its entry.
       sheet.destroy();
     }
@@ -427,6 +456,6 @@ async function* xlsRows(file: string, onRead: () => void): AsyncGenerator<SheetR
       if (cells.some((cell) => cell !== '')) yield { rowNumber: firstRow + index, cells };
     }
   }
-  const sheets = workbook.SheetNames.flatMap((name) => (workbook.Sheets[name] ? [workbook.Sheets[name]] : []));
-  yield* rowsAcrossSheets(sheets.map(sheetRows));
+  const sheets = workbook.SheetNames.flatMap((name) => (workbook.Sheets[name] ? [{ name, rows: sheetRows(workbook.Sheets[name]) }] : []));
+  yield* rowsAcrossSheets(sheets, () => sheets.length);
 }

@@ -13,6 +13,7 @@ import type { Identity } from './identity.ts';
 import { unpackEvents } from './row-event-messages.ts';
 import { mapRow, type MappedRow } from './map-row.ts';
 import { openRows, UnreadableFileError, type RowSource } from './read-rows.ts';
+import type { SheetStart } from './sheet-places.ts';
 import { tsWorkerSource } from '@directory/indexer/worker-source.ts';
 import type { FileProblem, RecordProblem } from '../shared/import-reasons.ts';
 
@@ -20,6 +21,8 @@ export type RowEvent =
   /** The header row's cells, trimmed (the first row of the file). */
   | { type: 'header'; cells: string[] }
   | { type: 'header-unreadable'; problem: RecordProblem }
+  /** A workbook of several worksheets: the rows that follow are this sheet's (read-rows.ts). */
+  | { type: 'sheet'; sheet: SheetStart }
   | { type: 'unreadable'; row: number; problem: RecordProblem }
   | { type: 'repeated-header'; row: number }
   /** A data row as read, not mapped yet (from a reading worker that leaves the mapping to the importer: see `mapsWhileReading`). */
@@ -62,6 +65,10 @@ export async function* readEvents(source: RowSource): AsyncGenerator<RowEvent> {
   let isHeaderRead = false;
   try {
     for await (const sheetRow of source.rows) {
+      if ('sheet' in sheetRow) {
+        yield { type: 'sheet', sheet: sheetRow.sheet };
+        continue;
+      }
       if (!isHeaderRead) {
         if (!('cells' in sheetRow)) {
           yield { type: 'header-unreadable', problem: sheetRow.unreadable };

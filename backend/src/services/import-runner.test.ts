@@ -98,9 +98,54 @@ describe('importFile', () => {
     const stored = new ImportReportRepository(record).find(result.reportId!);
     expect(stored).toMatchObject({ status: 'completed', total_rows: 4, inserted: 2, skipped: 1, error_count: 1 });
     expect([...new ImportReportRepository(record).iterateRows(result.reportId!)]).toEqual([
-      { row: 3, kind: 'error', column: 'latitude', reason: '999 is outside −90…90', issue: { code: 'coordinate_out_of_range', params: { value: 999, limit: 90 } }, name: 'B' },
-      { row: 4, kind: 'skipped', column: '', reason: 'repeated header row', issue: { code: 'repeated_header', params: {} }, name: null },
+      { row: 3, sheet: null, kind: 'error', column: 'latitude', reason: '999 is outside −90…90', issue: { code: 'coordinate_out_of_range', params: { value: 999, limit: 90 } }, name: 'B' },
+      { row: 4, sheet: null, kind: 'skipped', column: '', reason: 'repeated header row', issue: { code: 'repeated_header', params: {} }, name: null },
     ]);
+  });
+
+  it('names the sheet and its own row of every reported row of a workbook of several sheets, read on the thread or in a worker', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const first = workbook.addWorksheet('Sayfa1');
+    first.addRow(header.trim().split(','));
+    first.addRow(['A', 'ChIJssssssssssssssss01', '45', '4', '4.5', '1']);
+    first.addRow(['B', 'ChIJssssssssssssssss02', '999', '4', '4', '2']);
+    workbook.addWorksheet('Notlar').addRow(['not read']);
+    const second = workbook.addWorksheet('Sayfa2');
+    second.addRow(header.trim().split(','));
+    second.addRow(['C', 'ChIJssssssssssssssss03', '45', '4', '9', '3']);
+    second.addRow(header.trim().split(','));
+    second.addRow(['A again', 'ChIJssssssssssssssss01', '45', '4', '4', '1']);
+    const file = join(dir, 'two-sheets.xlsx');
+    await workbook.xlsx.writeFile(file);
+    for (const readInWorker of [false, true]) {
+      const result = await importFile({ record, file, fileName: 'two-sheets.xlsx', batchSize: 500, isDryRun: false, readInWorker });
+      // Rows 1–3 are Sayfa1's; Sayfa2's rows 2–4 are numbered on as rows 4–6 of the file.
+      expect(result, `in a worker: ${readInWorker}`).toMatchObject({
+        totalRows: 5, errorCount: 2, skippedCount: 1,
+        errors: [
+          { row: 3, sheet: { name: 'Sayfa1', row: 3 }, column: 'latitude', code: 'coordinate_out_of_range' },
+          { row: 4, sheet: { name: 'Sayfa2', row: 2 }, column: 'rating', code: 'rating_out_of_range' },
+        ],
+        skippedBusinesses: [{ row: 5, sheet: { name: 'Sayfa2', row: 3 }, code: 'repeated_header' }],
+        duplicateAnalysis: { excelDuplicateRecords: [{ row: 6, sheet: { name: 'Sayfa2', row: 4 }, name: 'A again' }] },
+      });
+      expect([...new ImportReportRepository(record).iterateRows(result.reportId!)].map(({ row, sheet, kind }) => ({ row, sheet, kind }))).toEqual([
+        { row: 3, sheet: { name: 'Sayfa1', row: 3 }, kind: 'error' },
+        { row: 4, sheet: { name: 'Sayfa2', row: 2 }, kind: 'error' },
+        { row: 5, sheet: { name: 'Sayfa2', row: 3 }, kind: 'skipped' },
+      ]);
+    }
+  });
+
+  it('names no sheet for a workbook of one sheet', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Places');
+    sheet.addRow(header.trim().split(','));
+    sheet.addRow(['B', 'ChIJssssssssssssssss02', '999', '4', '4', '2']);
+    const file = join(dir, 'one-sheet.xlsx');
+    await workbook.xlsx.writeFile(file);
+    const result = await run(file);
+    expect(result.errors).toMatchObject([{ row: 2, sheet: null, column: 'latitude' }]);
   });
 
   it('updates on re-import, keeping the slug, and counts database duplicates', async () => {

@@ -18,6 +18,7 @@ import type { Identity } from '../import/identity.ts';
 import { UnreadableFileError } from '../import/read-rows.ts';
 import type { RowIssue } from '../import/map-row.ts';
 import { openRowEvents, type RowEventSource } from '../import/row-events.ts';
+import { SheetPlaces } from '../import/sheet-places.ts';
 import { importCountsText } from '../shared/import-counts.ts';
 import { importReasonText, reasonFields, type FileProblem, type ImportReason } from '../shared/import-reasons.ts';
 import type { ColumnExtractionReport, DuplicateAnalysisReport, FileImportResult, ImportRowError, SkippedBusiness } from '../shared/import-types.ts';
@@ -182,6 +183,8 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
   let columns: ColumnMap | null = null;
   let extraction: ColumnExtractionReport | null = null;
   const seenKeys = new Set<string>();
+  /** The sheets of a workbook of several worksheets, so each reported row names its sheet and its own row there. */
+  const sheets = new SheetPlaces();
   const duplicates = { excel: 0, database: 0, newKeys: 0, withPlaceId: 0, derived: 0, unreadableHours: 0, temporarilyClosed: 0 };
   const excelDuplicateRecords: DuplicateAnalysisReport['excelDuplicateRecords'] = [];
   const written = () => counts.inserted + counts.updated + (options.isDryRun ? batchWouldWrite : 0);
@@ -215,15 +218,17 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
     counts.errorCount += 1;
     for (const { row, column, reason } of issues) {
       const reported = reasonFields(reason);
-      if (errors.length < REPORTED_LIMIT) errors.push({ row, column, ...reported });
-      pendingEntries.push({ row, kind: 'error', column, reason: reported.reason, issue: reason, name });
+      const sheet = sheets.placeOf(row);
+      if (errors.length < REPORTED_LIMIT) errors.push({ row, sheet, column, ...reported });
+      pendingEntries.push({ row, sheet, kind: 'error', column, reason: reported.reason, issue: reason, name });
     }
   };
   const reportSkip = (row: number, name: string | null, reason: ImportReason) => {
     counts.skipped += 1;
     const reported = reasonFields(reason);
-    if (skippedBusinesses.length < REPORTED_LIMIT) skippedBusinesses.push({ row, name, ...reported });
-    pendingEntries.push({ row, kind: 'skipped', column: '', reason: reported.reason, issue: reason, name });
+    const sheet = sheets.placeOf(row);
+    if (skippedBusinesses.length < REPORTED_LIMIT) skippedBusinesses.push({ row, sheet, name, ...reported });
+    pendingEntries.push({ row, sheet, kind: 'skipped', column: '', reason: reported.reason, issue: reason, name });
   };
 
   /** Writes one row on its own (after its batch was refused); returns whether it inserted or updated. */
@@ -425,6 +430,10 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
         if (columns.fields.name === undefined) return fail(noNameColumnReason(options.fileName, source.kind, columns.headers));
         continue;
       }
+      if (event.type === 'sheet') {
+        sheets.add(event.sheet);
+        continue;
+      }
       if (event.type === 'header-unreadable') return fail({ code: 'header_unreadable', params: { problem: event.problem } });
       if (event.type === 'read-failed') {
         if (batch.length > 0 || pendingEntries.length > 0) flush();
@@ -436,7 +445,7 @@ async function importOneFile(options: ImportFileOptions, beforeFirstWrite: (kind
         const isFileDuplicate = seenKeys.has(key);
         if (isFileDuplicate) {
           duplicates.excel += 1;
-          if (excelDuplicateRecords.length < REPORTED_LIMIT) excelDuplicateRecords.push({ row: event.row, key, name: event.columns.name });
+          if (excelDuplicateRecords.length < REPORTED_LIMIT) excelDuplicateRecords.push({ row: event.row, sheet: sheets.placeOf(event.row), key, name: event.columns.name });
         } else {
           seenKeys.add(key);
           if (event.identity.source === 'placeId' || event.identity.source === 'link') duplicates.withPlaceId += 1;

@@ -15,15 +15,28 @@ export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024;
  */
 export type ReportedReason = { reason: string } & ImportReason;
 
-export type ImportRowError = {
-  /** Row number as the spreadsheet shows it (the header is row 1). */
+/**
+ * A row of a workbook of several worksheets as the operator finds it: the sheet's name and the
+ * row's own number there. Rows read from a workbook's later sheets are numbered on from the earlier
+ * ones (`row`: unique across the file, as the same rows exported as CSV are numbered).
+ */
+export interface SheetPlace {
+  name: string;
   row: number;
+}
+
+export type ImportRowError = {
+  /** Row number as the spreadsheet shows it (the header is row 1); in a workbook, numbered on across its sheets. */
+  row: number;
+  /** The row's sheet and its own row there, for a workbook of several worksheets; null for a CSV or a single sheet. */
+  sheet: SheetPlace | null;
   /** The column as the file names it ('' for a row that could not be read at all). */
   column: string;
 } & ReportedReason;
 
 export type SkippedBusiness = {
   row: number;
+  sheet: SheetPlace | null;
   name: string | null;
 } & ReportedReason;
 
@@ -65,7 +78,7 @@ export interface DuplicateAnalysisReport {
   newPlaceIdRate: number;
   /** Rows repeating an identity seen earlier in the same file (the last row wins). */
   excelDuplicateCount: number;
-  excelDuplicateRecords: { row: number; key: string; name: string }[];
+  excelDuplicateRecords: { row: number; sheet: SheetPlace | null; key: string; name: string }[];
   /** Distinct places among the rows written (or, in a dry run, that would be). */
   uniquePlaceIds: number;
   totalDuplicateRecords: number;

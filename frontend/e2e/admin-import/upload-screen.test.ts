@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Router from '@koa/router';
+import ExcelJS from 'exceljs';
 import Koa, { type Middleware } from 'koa';
 import serve from 'koa-static';
 import type { Browser } from 'playwright-core';
@@ -56,6 +57,14 @@ beforeAll(async () => {
     'name,place_id,lat,lng,business_status\nGood Cafe,ChIJe2emessy00001,41.0,29.0,OPERATIONAL\nFar Cafe,ChIJe2emessy00002,999,29.0,OPERATIONAL\n' +
       'Gone Cafe,ChIJe2emessy00003,41.1,29.1,CLOSED_PERMANENTLY\n',
   );
+  // Two sheets of one table: Sayfa2's rows are numbered on from Sayfa1's in the file, not where the operator finds them.
+  const workbook = new ExcelJS.Workbook();
+  workbook.addWorksheet('Sayfa1').addRows([['name', 'place_id', 'lat', 'lng'], ['Bir Cafe', 'ChIJe2esheets0001', '41', '29'], ['Uzak Cafe', 'ChIJe2esheets0002', '999', '29']]);
+  workbook.addWorksheet('Sayfa2').addRows([
+    ['name', 'place_id', 'lat', 'lng'], ['İki Cafe', 'ChIJe2esheets0003', '41', '29'], ['Kuzey Cafe', 'ChIJe2esheets0004', '41', '290'],
+    ['name', 'place_id', 'lat', 'lng'], ['Bir Cafe yine', 'ChIJe2esheets0001', '41', '29'],
+  ]);
+  await workbook.xlsx.writeFile(join(dir, 'two-sheets.xlsx'));
   writeFileSync(join(dir, 'photo.xlsx'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
   browser = await launchBrowser();
 }, 120_000);
@@ -182,6 +191,31 @@ describe('the upload screen in Chromium', () => {
     await screenshot(page, 'admin-upload-messy');
     await page.setViewportSize({ width: 412, height: 900 });
     await screenshot(page, 'admin-upload-messy-412');
+    await page.close();
+  }, 120_000);
+
+  it('names the sheet and its own row of each reported row of a workbook of several sheets', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${base}/index.html`);
+    await page.getByLabel('Dosyalar').setInputFiles(join(dir, 'two-sheets.xlsx'));
+    await page.getByRole('button', { name: 'Yükle' }).click();
+    const report = page.getByRole('region', { name: 'Rapor: two-sheets.xlsx' });
+    await report.waitFor({ timeout: 60_000 });
+    const rows = async (table: string) => {
+      const lines = await report.getByRole('table', { name: table }).getByRole('row').all();
+      return Promise.all(lines.map((line) => line.getByRole('columnheader').or(line.getByRole('cell')).allTextContents()));
+    };
+    expect(await rows('İlk hatalar')).toEqual([
+      ['Sayfa', 'Satır', 'Sütun', 'Neden'],
+      ['Sayfa1', '3', 'lat', '999 geçerli bir enlem değil: −90 ile 90 arasında olmalı.'],
+      ['Sayfa2', '3', 'lng', '290 geçerli bir boylam değil: −180 ile 180 arasında olmalı.'],
+    ]);
+    expect(await rows('İlk atlanan satırlar')).toEqual([['Sayfa', 'Satır', 'Ad', 'Neden'], ['Sayfa2', '4', '—', 'Tekrarlanan başlık satırı.']]);
+    await report.getByText(/^Tekrar analizi/).click();
+    expect(await report.getByRole('listitem').allTextContents()).toEqual(['Sayfa2, satır 5: Bir Cafe yine']);
+    await screenshot(page, 'admin-upload-sheets');
+    await page.setViewportSize({ width: 412, height: 900 });
+    await screenshot(page, 'admin-upload-sheets-412');
     await page.close();
   }, 120_000);
 });

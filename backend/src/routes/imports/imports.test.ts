@@ -180,8 +180,27 @@ describe('GET /api/admin/upload-reports/:id/errors.csv', () => {
       ['7', 'hata', 'rating', 'x is not a number', 'Old'],
     ]);
     // The JSON keeps the English words beside each code, for API readers.
-    expect(result.errors[1]).toEqual({ row: 3, column: 'latitude', reason: '140.5 is outside −90…90', code: 'coordinate_out_of_range', params: { value: 140.5, limit: 90 } });
+    expect(result.errors[1]).toEqual({ row: 3, sheet: null, column: 'latitude', reason: '140.5 is outside −90…90', code: 'coordinate_out_of_range', params: { value: 140.5, limit: 90 } });
     expect((await fetch(`${base}/api/admin/upload-reports/999999/errors.csv`)).status).toBe(404);
+  });
+
+  it('names the sheet of each row of a workbook of several sheets, with its own row there', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Sayfa1').addRows([['name', 'rating'], ['A', '4'], ['B', '9']]);
+    workbook.addWorksheet('Sayfa2').addRows([['name', 'rating'], ['C', '4'], ['', '4'], ['name', 'rating']]);
+    const file = Buffer.from(await workbook.xlsx.writeBuffer());
+    const result = (await (await upload('/api/upload-excel-batch', file, 'two-sheets.xlsx')).json()) as FileImportResult;
+    expect(result.errors.map(({ row, sheet }) => ({ row, sheet }))).toEqual([
+      { row: 3, sheet: { name: 'Sayfa1', row: 3 } },
+      { row: 5, sheet: { name: 'Sayfa2', row: 3 } },
+    ]);
+    const rows = parse(await (await fetch(`${base}/api/admin/upload-reports/${result.reportId}/errors.csv`)).text(), { bom: true }) as string[][];
+    expect(rows).toEqual([
+      ['sayfa', 'satır', 'tür', 'sütun', 'neden', 'ad'],
+      ['Sayfa1', '3', 'hata', 'rating', '9 geçerli bir puan değil: 0 ile 5 arasında olmalı.', 'B'],
+      ['Sayfa2', '3', 'hata', 'name', 'İşletme adı (name) boş.', ''],
+      ['Sayfa2', '4', 'atlandı', '', 'Tekrarlanan başlık satırı.', ''],
+    ]);
   });
 });
 

@@ -8,7 +8,7 @@ import { stringify } from 'csv-stringify';
 import type { Context, Middleware } from 'koa';
 import { Readable } from 'node:stream';
 import type { RecordDatabase } from '@directory/data/record.ts';
-import { ImportReportRepository } from '../../db/import-report-repository.ts';
+import { ImportReportRepository, type ReportRowEntry } from '../../db/import-report-repository.ts';
 import { notFound } from '../../errors.ts';
 import { badRequestFromIssues, validate } from '../../middleware/validate.ts';
 import { recordAudit } from '../../services/audit-log.ts';
@@ -60,9 +60,20 @@ function importAuditDetail(result: FileImportResult): AuditDetail {
 /**
  * The errors CSV is read in Excel beside the admin's Turkish screens, by the same operators: its
  * columns, kinds and reasons are Turkish (the API's JSON keeps the English words and the codes).
+ * A workbook of several worksheets gets a first column naming each row's sheet, and its `satır`
+ * is the row's own number in that sheet, where the operator finds it.
  */
 const ERRORS_CSV_COLUMNS = ['satır', 'tür', 'sütun', 'neden', 'ad'];
+const SHEET_COLUMN = 'sayfa';
 const ROW_KIND_WORDS = { error: 'hata', skipped: 'atlandı' } as const;
+
+/** One stored row of a report as a line of its errors CSV (with its sheet first when `hasSheets`). */
+function errorsCsvLine(row: ReportRowEntry, hasSheets: boolean): (string | number)[] {
+  // A row stored before codes were kept has its English words only.
+  const reason = row.issue === null ? row.reason : importReasonTurkish(row.issue, row.column);
+  const line = [row.sheet?.row ?? row.row, ROW_KIND_WORDS[row.kind], neutraliseFormula(row.column), neutraliseFormula(reason), row.name === null ? '' : neutraliseFormula(row.name)];
+  return hasSheets ? [row.sheet === null ? '' : neutraliseFormula(row.sheet.name), ...line] : line;
+}
 
 function sendFile(ctx: Parameters<Middleware>[0], contentType: string, fileName: string, body: Readable): void {
   ctx.set('Content-Type', contentType);
@@ -116,16 +127,19 @@ export function createImportRouter({ imports, record, guardRead, guardWrite }: I
   router.get('/admin/upload-reports/:id/errors.csv', guardRead, validate(ReportErrorsSchema), (ctx) => {
     const { params } = ctx.state.input as ReportErrorsReq;
     if (!reports.find(params.id)) throw notFound(`No upload report ${params.id}`, { kind: 'report', id: params.id });
+    const stored = reports.iterateRows(params.id);
+    // Every row of a workbook of several worksheets names its sheet: the first row tells whether the file's rows do.
+    const first = stored.next();
+    const hasSheets = !first.done && first.value.sheet !== null;
     const rows = Readable.from(
       (function* () {
-        for (const row of reports.iterateRows(params.id)) {
-          // A row stored before codes were kept has its English words only.
-          const reason = row.issue === null ? row.reason : importReasonTurkish(row.issue, row.column);
-          yield [row.row, ROW_KIND_WORDS[row.kind], neutraliseFormula(row.column), neutraliseFormula(reason), row.name === null ? '' : neutraliseFormula(row.name)];
-        }
+        if (first.done) return;
+        yield errorsCsvLine(first.value, hasSheets);
+        for (const row of stored) yield errorsCsvLine(row, hasSheets);
       })(),
     );
-    sendFile(ctx, EXPORT_CONTENT_TYPES.csv, `upload_report_${params.id}_errors.csv`, rows.pipe(stringify({ header: true, columns: ERRORS_CSV_COLUMNS, bom: true, record_delimiter: 'windows' })));
+    const columns = hasSheets ? [SHEET_COLUMN, ...ERRORS_CSV_COLUMNS] : ERRORS_CSV_COLUMNS;
+    sendFile(ctx, EXPORT_CONTENT_TYPES.csv, `upload_report_${params.id}_errors.csv`, rows.pipe(stringify({ header: true, columns, bom: true, record_delimiter: 'windows' })));
   });
 
   router.get('/admin/import-status', guardRead, (ctx) => {

@@ -1,5 +1,6 @@
 import { importReasonTurkish } from '@directory/backend/shared/import-reasons-turkish.ts';
-import type { FileImportResult } from '@directory/backend/shared/import-types.ts';
+import type { FileImportResult, SheetPlace } from '@directory/backend/shared/import-types.ts';
+import { rowPlaceTurkish } from '@directory/backend/shared/row-place.ts';
 import { errorsCsvUrl } from '../api.ts';
 import { importCountsOf } from '@directory/backend/shared/import-counts.ts';
 import { resultStatusText } from '../import-summary.ts';
@@ -7,6 +8,26 @@ import { formatPercent } from '../../admin/admin-format.ts';
 import { REPEATED_LABEL, UPDATED_HINT } from '../../admin/upload-report-figures.ts';
 
 const FIRST_ERRORS = 10;
+
+/** A table's row cells: its sheet (when the file's rows name one) and its own row there. */
+function RowCells({ row, sheet, hasSheets }: { row: number; sheet: SheetPlace | null; hasSheets: boolean }) {
+  return (
+    <>
+      {hasSheets && <td>{sheet?.name ?? '—'}</td>}
+      <td>{sheet?.row ?? row}</td>
+    </>
+  );
+}
+
+/** The heading cells of those columns. */
+function RowHeadings({ hasSheets }: { hasSheets: boolean }) {
+  return (
+    <>
+      {hasSheets && <th scope="col">Sayfa</th>}
+      <th scope="col">Satır</th>
+    </>
+  );
+}
 
 /**
  * One file's report: counts (a row repeating an earlier row's place apart from an update of the
@@ -16,6 +37,9 @@ export function FileReport({ result }: { result: FileImportResult }) {
   const columns = result.columnExtraction;
   const duplicates = result.duplicateAnalysis;
   const { updated: updatedInRecord, repeated: repeats } = importCountsOf(result);
+  // A workbook of several worksheets names each row's sheet: "Sayfa2, satır 5" is where the operator finds it.
+  const errorsHaveSheets = result.errors.some((error) => error.sheet !== null);
+  const skippedHaveSheets = result.skippedBusinesses.some((skipped) => skipped.sheet !== null);
   return (
     <section className={`import-report ${result.success ? 'is-success' : 'is-failed'}`} aria-label={`Rapor: ${result.fileName}`}>
       <h3>
@@ -50,7 +74,9 @@ export function FileReport({ result }: { result: FileImportResult }) {
           {duplicates.excelDuplicateRecords.length > 0 && (
             <ul>
               {duplicates.excelDuplicateRecords.slice(0, FIRST_ERRORS).map((record) => (
-                <li key={record.row}>Satır {record.row}: {record.name}</li>
+                <li key={record.row}>
+                  {rowPlaceTurkish(record.row, record.sheet)}: {record.name}
+                </li>
               ))}
             </ul>
           )}
@@ -60,11 +86,11 @@ export function FileReport({ result }: { result: FileImportResult }) {
         <table className="import-errors">
           <caption>İlk hatalar</caption>
           <thead>
-            <tr><th scope="col">Satır</th><th scope="col">Sütun</th><th scope="col">Neden</th></tr>
+            <tr><RowHeadings hasSheets={errorsHaveSheets} /><th scope="col">Sütun</th><th scope="col">Neden</th></tr>
           </thead>
           <tbody>
             {result.errors.slice(0, FIRST_ERRORS).map((error, index) => (
-              <tr key={`${error.row}-${index}`}><td>{error.row}</td><td>{error.column || '—'}</td><td>{importReasonTurkish(error, error.column)}</td></tr>
+              <tr key={`${error.row}-${index}`}><RowCells row={error.row} sheet={error.sheet} hasSheets={errorsHaveSheets} /><td>{error.column || '—'}</td><td>{importReasonTurkish(error, error.column)}</td></tr>
             ))}
           </tbody>
         </table>
@@ -73,11 +99,11 @@ export function FileReport({ result }: { result: FileImportResult }) {
         <table className="import-errors">
           <caption>İlk atlanan satırlar</caption>
           <thead>
-            <tr><th scope="col">Satır</th><th scope="col">Ad</th><th scope="col">Neden</th></tr>
+            <tr><RowHeadings hasSheets={skippedHaveSheets} /><th scope="col">Ad</th><th scope="col">Neden</th></tr>
           </thead>
           <tbody>
             {result.skippedBusinesses.slice(0, FIRST_ERRORS).map((skipped, index) => (
-              <tr key={`${skipped.row}-${index}`}><td>{skipped.row}</td><td>{skipped.name ?? '—'}</td><td>{importReasonTurkish(skipped)}</td></tr>
+              <tr key={`${skipped.row}-${index}`}><RowCells row={skipped.row} sheet={skipped.sheet} hasSheets={skippedHaveSheets} /><td>{skipped.name ?? '—'}</td><td>{importReasonTurkish(skipped)}</td></tr>
             ))}
           </tbody>
         </table>
