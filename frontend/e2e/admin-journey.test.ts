@@ -31,6 +31,8 @@ let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+/** The two businesses deleted in one call, as the activity log must name them: "Ad (#12)". */
+let bulkDeleted: string[] = [];
 
 interface Listed {
   id: number;
@@ -350,6 +352,8 @@ describe("an operator's journey", () => {
       }),
     );
     for (const { name } of chosen) await page.getByRole('checkbox', { name: `Seç: ${name}` }).check();
+    const idOf = server.deps.record.prepare('SELECT id FROM businesses WHERE slug = ?').pluck();
+    bulkDeleted = chosen.map(({ name, slug }) => `${name} (#${idOf.get(slug) as number})`);
     const bulk = page.getByRole('group', { name: 'Toplu işlemler' });
     await bulk.getByText('2 işletme seçildi').waitFor();
     // The page-wide box shows the partial selection as mixed.
@@ -456,7 +460,8 @@ describe("an operator's journey", () => {
     }
     for (const phrase of [
       'Geçersiz kullanıcı adı veya şifre.',
-      '2 işletmenin 2 tanesi silindi',
+      // The businesses deleted in one call, by the names they had.
+      `2 işletmenin 2 tanesi silindi: ${bulkDeleted.join(', ')}.`,
       'İstek reddedildi: başka bir siteden gönderilmiş.',
       '2 satırın 1 tanesi içe aktarıldı (1 yeni, 0 güncelleme); 1 satır hatalı, 0 satır atlandı.',
     ]) {

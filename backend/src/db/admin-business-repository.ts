@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import { CLOSURE_STATUS_COLUMN, type BusinessRowWithClosure, type ClosureStatus } from '@directory/data/business-row.ts';
 import type { RecordDatabase } from '@directory/data/record.ts';
 import { faultPoint } from '@directory/indexer/fault-point.ts';
+import type { NamedBusiness } from '../shared/audit-details.ts';
 
 export type AdminSortBy = 'name' | 'rating' | 'reviewCount' | 'createdAt';
 export type SortOrder = 'asc' | 'desc';
@@ -34,6 +35,12 @@ export interface AdminListQuery {
 }
 
 /** `atLeast`: more match than `total`; `atMost`: `total` is an upper bound (a category's size). */
+/** A bulk action's outcome: the businesses it changed, with the names they had, and the ids no business has. */
+export interface BulkOutcome {
+  changed: NamedBusiness[];
+  missing: number[];
+}
+
 export type TotalBound = 'exact' | 'atLeast' | 'atMost';
 
 export interface AdminListPage {
@@ -137,7 +144,7 @@ export class AdminBusinessRepository {
   private readonly clearClosure: Statement<[number]>;
   private readonly counted: Statement<[string, string], number>;
   private readonly toggle: Statement<[number], { is_approved: 0 | 1; name: string }>;
-  private readonly setApproval: Statement<[{ id: number; state: 0 | 1 }]>;
+  private readonly setApproval: Statement<[{ id: number; state: 0 | 1 }], { name: string }>;
   private readonly existingIds: Statement<[string], number>;
   private readonly slugsOf: Statement<[{ id: number }], string>;
   private readonly tombstone: Statement<[string]>;
@@ -167,7 +174,7 @@ export class AdminBusinessRepository {
     );
     this.setApproval = db.prepare(
       `UPDATE businesses SET is_approved = @state, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-       WHERE id = @id AND is_approved <> @state`,
+       WHERE id = @id AND is_approved <> @state RETURNING name`,
     );
     this.existingIds = db
       .prepare('SELECT id FROM businesses WHERE id IN (SELECT value FROM json_each(?))')
@@ -489,23 +496,32 @@ export class AdminBusinessRepository {
 
   /**
    * Approves (1) or marks pending (0) each business named (distinct ids), in one transaction:
-   * `changed` are those whose state changed (one already in it is left alone, so it writes no
-   * change-log row), `missing` the ids no business has.
+   * `changed` are those whose state changed, with their names (one already in it is left alone, so
+   * it writes no change-log row), `missing` the ids no business has.
    */
-  setApprovalOf(ids: readonly number[], state: 0 | 1): { changed: number[]; missing: number[] } {
+  setApprovalOf(ids: readonly number[], state: 0 | 1): BulkOutcome {
     return this.db.transaction(() => {
       const found = new Set(this.existingIds.all(JSON.stringify(ids)));
-      const changed = ids.filter((id) => found.has(id) && this.setApproval.run({ id, state }).changes === 1);
+      const changed: NamedBusiness[] = [];
+      for (const id of ids) {
+        const updated = found.has(id) ? this.setApproval.get({ id, state }) : undefined;
+        if (updated !== undefined) changed.push({ id, name: updated.name });
+      }
       return { changed, missing: ids.filter((id) => !found.has(id)) };
     })();
   }
 
-  /** Deletes each business named (distinct ids) as {@link deleteById} does, in one transaction; `missing` are the ids no business has. */
-  deleteByIds(ids: readonly number[]): { changed: number[]; missing: number[] } {
+  /** Deletes each business named (distinct ids) as {@link deleteById} does, in one transaction, with the names they had; `missing` are the ids no business has. */
+  deleteByIds(ids: readonly number[]): BulkOutcome {
     return this.db.transaction(() => {
-      const changed = ids.filter((id) => this.deleteById(id) !== null);
-      const deleted = new Set(changed);
-      return { changed, missing: ids.filter((id) => !deleted.has(id)) };
+      const changed: NamedBusiness[] = [];
+      const missing: number[] = [];
+      for (const id of ids) {
+        const name = this.deleteById(id);
+        if (name === null) missing.push(id);
+        else changed.push({ id, name });
+      }
+      return { changed, missing };
     })();
   }
 

@@ -7,6 +7,7 @@ import { foldText } from '@directory/indexer/text/fold.ts';
 import {
   AdminBusinessRepository,
   type AdminSortBy,
+  type BulkOutcome,
   type BusinessEditColumns,
   type ListPosition,
   type NameSearch,
@@ -158,7 +159,7 @@ export class AdminBusinessService {
    * statements and triggers as the single-row writes (so the change log carries each change to
    * the index): the ids changed, and those no business has.
    */
-  bulk(action: AdminBulkAction, ids: readonly number[]): { changed: number[]; missing: number[] } {
+  bulk(action: AdminBulkAction, ids: readonly number[]): BulkOutcome {
     if (action === 'delete') return this.repository.deleteByIds(ids);
     return this.repository.setApprovalOf(ids, action === 'approve' ? 1 : 0);
   }

@@ -22,6 +22,14 @@ export type CacheName = keyof typeof CACHE_NAMES;
 
 /** Ids a bulk call's entry lists; more are counted, not listed. */
 export const AUDITED_IDS = 20;
+/** Businesses a bulk call's entry names (with their ids): the first few, kept as they were at the time; the rest are counted. */
+export const AUDITED_NAMES = 5;
+
+/** A business as an entry names it: its id and its name at the time (cut to NAME_CHARS). */
+export interface NamedBusiness {
+  id: number;
+  name: string;
+}
 
 /** Characters of a business's name kept in its entry (the record allows 200). */
 const NAME_CHARS = 200;
@@ -34,6 +42,15 @@ const BULK_DONE: Record<AdminBulkAction, string> = { approve: 'approved', unappr
 
 /** "60, 59" or "1, 2, …, 20 and 5 more": the ids listed, and how many there were. */
 const idList = (ids: readonly number[], count: number) => (count > ids.length ? `${ids.join(', ')} and ${count - ids.length} more` : ids.join(', '));
+/** "Kebap House (#60), Cafe Nero (#59) and 9,998 more": the businesses named, and how many there were. */
+const nameList = (named: readonly NamedBusiness[], count: number) => {
+  const listed = named.map(({ id, name }) => `${name} (#${id})`).join(', ');
+  return count > named.length ? `${listed} and ${count - named.length} more` : listed;
+};
+
+/** The first AUDITED_NAMES of a bulk call's businesses, as its entry keeps them. */
+export const auditedNames = (changed: readonly NamedBusiness[]): NamedBusiness[] =>
+  changed.slice(0, AUDITED_NAMES).map(({ id, name }) => ({ id, name: name.slice(0, NAME_CHARS) }));
 
 /** "dry run, nothing written: report 4: " */
 const importPrefix = (isDryRun: boolean, reportId: number | null) => `${isDryRun ? 'dry run, nothing written: ' : ''}${reportId === null ? '' : `report ${reportId}: `}`;
@@ -45,6 +62,8 @@ export interface BulkParams {
   changedCount: number;
   /** The first AUDITED_IDS changed. */
   changedIds: number[];
+  /** The first AUDITED_NAMES changed, by name; absent from entries written before names were kept. */
+  changedNames?: NamedBusiness[];
   missingCount: number;
   /** The first AUDITED_IDS no business has. */
   missingIds: number[];
@@ -67,8 +86,10 @@ export const AUDIT_DETAILS = {
   // Businesses.
   /** A single business approved, marked pending, edited or deleted: its name at the time (the list names a deleted one by it). */
   business_named: ({ name }: { name: string }) => name.slice(0, NAME_CHARS),
-  bulk_done: ({ action, asked, changedCount, changedIds, missingCount, missingIds }: BulkParams) =>
-    `${changedCount} of ${asked} businesses ${BULK_DONE[action]}${changedCount > 0 ? `: ${idList(changedIds, changedCount)}` : ''}` +
+  /** The businesses changed by name (their ids alone in an entry written before names were kept). */
+  bulk_done: ({ action, asked, changedCount, changedIds, changedNames, missingCount, missingIds }: BulkParams) =>
+    `${changedCount} of ${asked} businesses ${BULK_DONE[action]}` +
+    `${changedCount > 0 ? `: ${changedNames ? nameList(changedNames, changedCount) : idList(changedIds, changedCount)}` : ''}` +
     `${missingCount > 0 ? `; not found: ${idList(missingIds, missingCount)}` : ''}`,
   all_deleted: ({ deleted }: { deleted: number }) => `${deleted} businesses deleted`,
   test_data_deleted: ({ deleted }: { deleted: number }) => `${deleted} demo businesses deleted`,

@@ -34,7 +34,7 @@ import type {
   ReindexStatus,
   UploadReport,
 } from '../../shared/admin-types.ts';
-import { AUDITED_IDS, type AuditDetail } from '../../shared/audit-details.ts';
+import { AUDITED_IDS, auditedNames, type AuditDetail } from '../../shared/audit-details.ts';
 import { auditTarget } from '../../shared/audit-targets.ts';
 import { faultPoint } from '@directory/indexer/fault-point.ts';
 import type { AppDeps } from '../deps.ts';
@@ -221,7 +221,7 @@ export function createAdminRouter(deps: AppDeps): Router {
     audit(ctx, `business.bulk-${action}`, null, 'success', {
       code: 'bulk_done',
       params: {
-        action, asked: ids.length, changedCount: changed.length, changedIds: changed.slice(0, AUDITED_IDS),
+        action, asked: ids.length, changedCount: changed.length, changedIds: changed.slice(0, AUDITED_IDS).map(({ id }) => id), changedNames: auditedNames(changed),
         missingCount: missing.length, missingIds: missing.slice(0, AUDITED_IDS),
       },
     });

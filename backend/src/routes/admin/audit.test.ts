@@ -91,8 +91,11 @@ describe('audit log: imports and refused admin writes', () => {
     expect((await admin.request('POST', `/api/admin/businesses/${cafe}/toggle-approval`)).status).toBe(404);
     const [refused, bulk, keptApproval, deletedApproval] = await latest(4);
     expect(bulk).toMatchObject({
-      action: 'business.bulk-delete', detail: `1 of 2 businesses deleted: ${cafe}; not found: 424242`,
-      outcome: { code: 'bulk_done', params: { action: 'delete', asked: 2, changedCount: 1, changedIds: [cafe], missingCount: 1, missingIds: [424242] } },
+      action: 'business.bulk-delete', detail: `1 of 2 businesses deleted: Audit Cafe (#${cafe}); not found: 424242`,
+      outcome: {
+        code: 'bulk_done',
+        params: { action: 'delete', asked: 2, changedCount: 1, changedIds: [cafe], changedNames: [{ id: cafe, name: 'Audit Cafe' }], missingCount: 1, missingIds: [424242] },
+      },
     });
     expect(keptApproval).toMatchObject({
       target: `business:${kept}`, detail: 'New Cafe', outcome: { code: 'business_named', params: { name: 'New Cafe' } }, subject: { kind: 'business', id: kept, exists: true, name: 'New Cafe' },

@@ -91,18 +91,24 @@ describe('POST /api/admin/businesses/bulk (PUBLIC_LISTING=approved: approval dec
     expect(app.deps.admin.businesses.repository.categoryCounts()).toEqual([{ category: 'Bakery', count: 2 }]);
   });
 
-  it('writes one audit entry per call with the action, the count and the ids', async () => {
+  it('writes one audit entry per call with the action, the count and the businesses by the names they had', async () => {
     const activity = (await (await admin.request('GET', '/api/admin/activity?limit=4')).json()) as AdminActivityPage;
+    const named = (...names: string[]) => names.map((name) => `${name} (#${ids[name]})`).join(', ');
+    // Numbat and Quokka are deleted since: their names were kept with the entry.
     expect(activity.items.map((item) => [item.action, item.target, item.result, item.detail])).toEqual([
-      ['business.bulk-delete', null, 'success', `2 of 3 businesses deleted: ${ids['Numbat Bakery']}, ${ids['Quokka Bakery']}; not found: 4242`],
-      ['business.bulk-unapprove', null, 'success', `2 of 2 businesses marked pending: ${ids['Quokka Bakery']}, ${ids['Wombat Bakery']}`],
+      ['business.bulk-delete', null, 'success', `2 of 3 businesses deleted: ${named('Numbat Bakery', 'Quokka Bakery')}; not found: 4242`],
+      ['business.bulk-unapprove', null, 'success', `2 of 2 businesses marked pending: ${named('Quokka Bakery', 'Wombat Bakery')}`],
       ['business.bulk-approve', null, 'success', '0 of 1 businesses approved'],
-      ['business.bulk-approve', null, 'success', `2 of 4 businesses approved: ${ids['Wombat Bakery']}, ${ids['Numbat Bakery']}; not found: 9999`],
+      ['business.bulk-approve', null, 'success', `2 of 4 businesses approved: ${named('Wombat Bakery', 'Numbat Bakery')}; not found: 9999`],
     ]);
     // The same by code, for the admin screens to word in Turkish.
     expect(activity.items[0]!.outcome).toEqual({
       code: 'bulk_done',
-      params: { action: 'delete', asked: 3, changedCount: 2, changedIds: [ids['Numbat Bakery'], ids['Quokka Bakery']], missingCount: 1, missingIds: [4242] },
+      params: {
+        action: 'delete', asked: 3, changedCount: 2, changedIds: [ids['Numbat Bakery'], ids['Quokka Bakery']],
+        changedNames: [{ id: ids['Numbat Bakery'], name: 'Numbat Bakery' }, { id: ids['Quokka Bakery'], name: 'Quokka Bakery' }],
+        missingCount: 1, missingIds: [4242],
+      },
     });
   });
 
@@ -134,5 +140,24 @@ describe('POST /api/admin/businesses/bulk (PUBLIC_LISTING=approved: approval dec
     expect(((await atBound.json()) as AdminBulkResult).notFoundIds).toHaveLength(500);
     expect(app.deps.record.prepare('SELECT name FROM businesses ORDER BY name').pluck().all()).toEqual(['Dingo Bakery', 'Wombat Bakery']);
     expect(changeLogEnd()).toBe(before);
+  });
+});
+
+describe('the audit entry of a bulk call on many businesses', () => {
+  it('keeps the names of the first few only, and counts the rest', async () => {
+    const names = Array.from({ length: 40 }, (_, index) => `Bilby Bakery ${String(index + 1).padStart(2, '0')}`);
+    const app = await startTestApp(names.map((name, index) => buildBusiness({ placeId: `ChIJbilby${String(index).padStart(6, '0')}`, name, isApproved: false })));
+    try {
+      const admin = await signInAsAdmin(app);
+      const ids = app.deps.record.prepare('SELECT id FROM businesses ORDER BY name').pluck().all() as number[];
+      expect((await admin.request('POST', '/api/admin/businesses/bulk', { body: { action: 'delete', ids } })).status).toBe(200);
+      const [entry] = ((await (await admin.request('GET', '/api/admin/activity?limit=1')).json()) as AdminActivityPage).items;
+      const firstFive = names.slice(0, 5).map((name, index) => `${name} (#${ids[index]})`).join(', ');
+      expect(entry!.detail).toBe(`40 of 40 businesses deleted: ${firstFive} and 35 more`);
+      expect(entry!.outcome).toMatchObject({ code: 'bulk_done', params: { changedCount: 40, changedIds: ids.slice(0, 20) } });
+      expect((entry!.outcome!.params as { changedNames: unknown[] }).changedNames).toEqual(names.slice(0, 5).map((name, index) => ({ id: ids[index], name })));
+    } finally {
+      await app.close();
+    }
   });
 });

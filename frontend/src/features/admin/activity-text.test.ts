@@ -46,7 +46,16 @@ describe("the activity log's Turkish words", () => {
     }
   });
 
-  it('write figures the Turkish way and name every id a bulk call listed', () => {
+  it('name the businesses a bulk call changed as it kept them, the rest counted', () => {
+    const bulk = (changedNames: { id: number; name: string }[], changedCount: number): AuditDetail => ({
+      code: 'bulk_done',
+      params: { action: 'approve', asked: changedCount, changedCount, changedIds: changedNames.map(({ id }) => id), changedNames, missingCount: 0, missingIds: [] },
+    });
+    expect(activityDetailText(bulk([{ id: 60, name: 'Kebapçı Halil' }, { id: 59, name: 'Çay Evi' }], 2))).toBe('2 işletmenin 2 tanesi onaylandı: Kebapçı Halil (#60), Çay Evi (#59).');
+    expect(activityDetailText(bulk([{ id: 1, name: 'Bir' }, { id: 2, name: 'İki' }], 10_000))).toBe('10.000 işletmenin 10.000 tanesi onaylandı: Bir (#1), İki (#2) ve 9.998 işletme daha.');
+  });
+
+  it('write figures the Turkish way and name every id a bulk call listed before names were kept', () => {
     const bulk = (changedIds: number[], changedCount: number, missingIds: number[] = []): AuditDetail => ({
       code: 'bulk_done', params: { action: 'delete', asked: changedCount + missingIds.length, changedCount, changedIds, missingCount: missingIds.length, missingIds },
     });

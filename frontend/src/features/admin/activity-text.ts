@@ -7,7 +7,7 @@
  */
 import type { AdminBulkAction } from '@directory/backend/shared/admin-types.ts';
 import type { ApiErrorParams } from '@directory/backend/shared/api-errors.ts';
-import type { AuditDetail, AuditDetailCode, CacheName } from '@directory/backend/shared/audit-details.ts';
+import type { AuditDetail, AuditDetailCode, CacheName, NamedBusiness } from '@directory/backend/shared/audit-details.ts';
 import { importReasonTurkish } from '@directory/backend/shared/import-reasons-turkish.ts';
 import { formatCount, formatDecimal } from './admin-format.ts';
 import { importCountsSummary } from './import-counts-text.ts';
@@ -27,6 +27,12 @@ const CACHE_WORDS: Record<CacheName, string> = {
 const idList = (ids: readonly number[], count: number) => {
   const listed = ids.map((id) => `#${id}`).join(', ');
   return count > ids.length ? `${listed} ve ${formatCount(count - ids.length)} tane daha` : listed;
+};
+
+/** "Kebapçı Halil (#60), Çay Evi (#59)" or "…, Çay Evi (#59) ve 9.995 işletme daha", as a single business's entry names it. */
+const nameList = (named: readonly NamedBusiness[], count: number) => {
+  const listed = named.map(({ id, name }) => `${name} (#${id})`).join(', ');
+  return count > named.length ? `${listed} ve ${formatCount(count - named.length)} işletme daha` : listed;
 };
 
 /** "Rapor #4: " and, for a dry run, "Deneme: ". */
@@ -49,8 +55,10 @@ export const ACTIVITY_DETAIL_WORDS: DetailWords = {
   password_set_from_command_line: () => 'Komut satırından.',
   // The target names the business ("Kebapçı Halil (#12)"): no line of its own.
   business_named: () => '',
-  bulk_done: ({ action, asked, changedCount, changedIds, missingCount, missingIds }) =>
-    `${formatCount(asked)} işletmenin ${formatCount(changedCount)} tanesi ${BULK_DONE[action]}${changedCount > 0 ? `: ${idList(changedIds, changedCount)}` : ''}` +
+  // The businesses by the names they had (an entry written before names were kept lists their ids).
+  bulk_done: ({ action, asked, changedCount, changedIds, changedNames, missingCount, missingIds }) =>
+    `${formatCount(asked)} işletmenin ${formatCount(changedCount)} tanesi ${BULK_DONE[action]}` +
+    `${changedCount > 0 ? `: ${changedNames ? nameList(changedNames, changedCount) : idList(changedIds, changedCount)}` : ''}` +
     `${missingCount > 0 ? `; ${formatCount(missingCount)} işletme bulunamadı: ${idList(missingIds, missingCount)}` : ''}.`,
   all_deleted: ({ deleted }) => `${formatCount(deleted)} işletme silindi.`,
   test_data_deleted: ({ deleted }) => `${formatCount(deleted)} test işletmesi silindi.`,
