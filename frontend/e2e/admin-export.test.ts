@@ -10,7 +10,10 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BusinessRepository } from '@directory/backend/db/business-repository.ts';
 import type { RunningServer } from '@directory/backend/server.ts';
+import { toBusinessColumns } from '@directory/data/business-row.ts';
+import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { signIn, startAdminTestServer, type AdminTestServer } from './admin-server.ts';
 import { hydrated, launchBrowser, viewportScreenshot } from './browser.ts';
 
@@ -208,6 +211,52 @@ describe('the export dialog', () => {
     await page.getByRole('button', { name: OPEN_BUTTON }).click();
     await dialog.getByText('Kategoriler (0 seçili)').waitFor();
     expect((await scope.locator('p').allInnerTexts())[0]).toBe('Dışa aktarılacak: Tüm işletmeler (onaylı ve onay bekleyen).');
+    await page.keyboard.press('Escape');
+  }, 120_000);
+
+  // Last: the categories it adds would change what the tests above pick.
+  it('finds any of hundreds of categories by a part of its name, and lists the one the list started from as chosen', async () => {
+    const businesses = new BusinessRepository(server.deps.record);
+    const added = Array.from({ length: 130 }, (_, index) => `Atölye ${String(index + 1).padStart(3, '0')}`);
+    for (const [index, category] of [...added, 'Zümrüt Kuyumcu'].entries()) {
+      businesses.insertColumns(toBusinessColumns(buildBusiness({ name: `Çok Kategori ${index}`, category, placeId: `ChIJmanycategories${String(index).padStart(4, '0')}` })), `cok-kategori-${index}`);
+    }
+    const total = server.deps.record.prepare("SELECT count(*) FROM business_counts WHERE dimension = 'category' AND n > 0").pluck().get() as number;
+    expect(total).toBeGreaterThan(130);
+    // One business each, named after the others: past the first 100 the dialog lists.
+    const rare = 'Zümrüt Kuyumcu';
+
+    await page.goto(`${server.url}/admin/businesses?category=${encodeURIComponent(rare)}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: OPEN_BUTTON }).click();
+    const dialog = page.getByRole('dialog', { name: DIALOG });
+    const list = dialog.getByRole('group', { name: 'Kategori listesi' });
+    await dialog.getByText('Kategoriler (1 seçili)').waitFor();
+    await dialog.getByText(`${total.toLocaleString('tr-TR')} kategoriden ilk 100 tanesi listeleniyor; diğerlerini bulmak için adlarının bir kısmını yazın.`).waitFor();
+    // The list's own category is listed first, ticked, though it is not among the first 100.
+    expect(await list.getByRole('checkbox').count()).toBe(101);
+    expect(await list.getByRole('checkbox', { name: rare, exact: true }).isChecked()).toBe(true);
+    expect(await list.locator('label').first().innerText()).toBe(rare);
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 412, height: 860 }]) {
+      await page.setViewportSize(viewport);
+      await list.scrollIntoViewIfNeeded();
+      await viewportScreenshot(page, `admin/${viewport.width}/dialog-export-categories`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Typed without its accents, a part of a name finds it; the others of its kind come with it.
+    await list.getByRole('checkbox', { name: rare, exact: true }).uncheck();
+    await dialog.getByText('Kategoriler (0 seçili)').waitFor();
+    await dialog.getByLabel('Kategori ara').fill('zumrut');
+    expect((await list.locator('label').allInnerTexts()).map((text) => text.trim())).toEqual([rare]);
+    await dialog.getByLabel('Kategori ara').fill('atölye 12');
+    expect((await list.locator('label').allInnerTexts()).map((text) => text.trim())).toEqual(['Atölye 120', 'Atölye 121', 'Atölye 122', 'Atölye 123', 'Atölye 124', 'Atölye 125', 'Atölye 126', 'Atölye 127', 'Atölye 128', 'Atölye 129']);
+    await dialog.getByRole('checkbox', { name: 'Tümünü seç (10)' }).check();
+    await dialog.getByText('Kategoriler (10 seçili)').waitFor();
+    await dialog.getByLabel('Kategori ara').fill('qqq');
+    await dialog.getByText('“qqq” ile eşleşen kategori yok.').waitFor();
+    // The chosen ones stay listed, ticked, whatever is typed.
+    expect(await list.getByRole('checkbox', { checked: true }).count()).toBe(10);
     await page.keyboard.press('Escape');
   }, 120_000);
 });

@@ -8,14 +8,17 @@ import {
   type ExportField,
   type ExportFormat,
 } from '@directory/backend/shared/import-types.ts';
+import type { AdminCategoryCount } from '@directory/backend/shared/admin-types.ts';
 import { EXCEL_SHEET_ROWS } from '@directory/backend/shared/excel-limits.ts';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatCount } from '../admin-format.ts';
+import { matchCategories } from '../category-matches.ts';
 import { exportErrorText, exportQuery, fileNameOf } from '../export-query.ts';
 import { categoriesOfList, exportScopeText, nameSearchNotice, RANGE_LABELS } from '../export-scope.ts';
 import { AdminModal } from './admin-modal.tsx';
 
+/** Categories listed at a time: typing a part of a name finds any of the rest. */
 const LISTED_CATEGORIES = 100;
 const PREVIEWED_CATEGORIES = 5;
 
@@ -36,13 +39,13 @@ export interface ExportDialogProps {
 
 type Loaded<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; value: T };
 
-/** GETs a list of strings (categories, country codes), retrying once as the spec's category call does. */
-async function fetchStrings(path: string): Promise<string[]> {
+/** GETs a list (categories with their counts, country codes), retrying once as the spec's category call does. */
+async function fetchList<T>(path: string): Promise<T[]> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       const response = await fetch(path, { credentials: 'same-origin' });
       if (!response.ok) throw new ApiRequestError(response.status, await response.text());
-      return (await response.json()) as string[];
+      return (await response.json()) as T[];
     } catch (error) {
       if (attempt >= 1) throw error;
     }
@@ -62,8 +65,9 @@ async function saveDownload(response: Response, format: ExportFormat): Promise<v
 /**
  * The export dialog of the spec: the file's format (Excel first: the operators open the file in
  * Excel, which in a Turkish locale splits a comma CSV into one column; CSV for other tools),
- * fields (defaults name, full_address, phone, type), country code, categories (at most 100
- * listed, select-all on the filtered set, top 5 previewed), date range; the button is disabled
+ * fields (defaults name, full_address, phone, type), country code, categories (every one found by
+ * typing a part of its name, as the list's category filter finds them, 100 listed at a time, the
+ * chosen ones always listed and ticked, select-all on those listed, top 5 previewed), date range; the button is disabled
  * without a field or while exporting ('Dışa Aktarılıyor...'). It closes on success with the
  * spec's toast, naming the file's kind; a refusal stays in the dialog, worded for the operator.
  * It starts from the list's category, and says what the file will hold ("Tüm işletmeler" or the
@@ -77,13 +81,15 @@ export function ExportDialog({ isOpen, onClose, listCategory, listFilter }: Expo
   const [countryCode, setCountryCode] = useState('all');
   const [categoryFilter, setCategoryFilter] = useState('');
   const [selectedCategories, setSelectedCategories] = useState<string[]>(() => categoriesOfList(listCategory));
+  /** The chosen categories as they were when the search text last changed: listed whatever is typed, so one let go stays in place until then. */
+  const [keptListed, setKeptListed] = useState<string[]>(selectedCategories);
   const startedFrom = useRef(listCategory);
   const [dateRange, setDateRange] = useState<DateRange>('all');
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
   const [isExporting, setIsExporting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [categories, setCategories] = useState<Loaded<string[]>>({ state: 'loading' });
+  const [categories, setCategories] = useState<Loaded<AdminCategoryCount[]>>({ state: 'loading' });
   const [countryCodes, setCountryCodes] = useState<string[]>([]);
   const errorLine = useRef<HTMLParagraphElement>(null);
 
@@ -97,6 +103,7 @@ export function ExportDialog({ isOpen, onClose, listCategory, listFilter }: Expo
     if (!isOpen || startedFrom.current === listCategory) return;
     startedFrom.current = listCategory;
     setSelectedCategories(categoriesOfList(listCategory));
+    setKeptListed(categoriesOfList(listCategory));
   }, [isOpen, listCategory]);
 
   useEffect(() => {
@@ -104,12 +111,13 @@ export function ExportDialog({ isOpen, onClose, listCategory, listFilter }: Expo
     let isCurrent = true;
     setError(null);
     setCategories({ state: 'loading' });
-    fetchStrings('/api/admin/categories').then(
-      (value) => isCurrent && setCategories({ state: 'ready', value: value.filter((category) => category.trim() !== '') }),
+    // With their counts, biggest first: the list's category filter reads the same, and ranks its matches the same way.
+    fetchList<AdminCategoryCount>('/api/admin/category-counts').then(
+      (value) => isCurrent && setCategories({ state: 'ready', value }),
       () => isCurrent && setCategories({ state: 'failed' }),
     );
     // Country codes are read only while the dialog is open; without them the list offers "all" only.
-    fetchStrings('/api/admin/country-codes').then(
+    fetchList<string>('/api/admin/country-codes').then(
       (value) => isCurrent && setCountryCodes(value),
       () => isCurrent && setCountryCodes([]),
     );
@@ -118,11 +126,21 @@ export function ExportDialog({ isOpen, onClose, listCategory, listFilter }: Expo
     };
   }, [isOpen]);
 
-  const filtered = useMemo(() => {
-    if (categories.state !== 'ready') return [];
-    const needle = categoryFilter.trim().toLocaleLowerCase('tr');
-    return categories.value.filter((category) => category.toLocaleLowerCase('tr').includes(needle)).slice(0, LISTED_CATEGORIES);
-  }, [categories, categoryFilter]);
+  const matches = useMemo(
+    () => (categories.state === 'ready' ? matchCategories(categories.value, categoryFilter, LISTED_CATEGORIES) : { shown: [], total: 0 }),
+    [categories, categoryFilter],
+  );
+  const filtered = useMemo(() => matches.shown.map((entry) => entry.category), [matches]);
+  // A chosen category stays listed, ticked, whatever is typed (the list's own category among them),
+  // at the top; one chosen among the matches stays where it is, so a tick never moves what was clicked.
+  const listed = useMemo(
+    () => [...new Set([...keptListed, ...selectedCategories])].filter((category) => !filtered.includes(category)).concat(filtered),
+    [keptListed, selectedCategories, filtered],
+  );
+  const handleCategoryFilter = (text: string) => {
+    setCategoryFilter(text);
+    setKeptListed(selectedCategories);
+  };
 
   if (!isOpen) return null;
 
@@ -241,7 +259,7 @@ export function ExportDialog({ isOpen, onClose, listCategory, listFilter }: Expo
       <fieldset className="admin-export-group">
         <legend>Kategoriler ({selectedCategories.length} seçili)</legend>
         <div className="admin-field">
-          <input type="search" aria-label="Kategori ara" placeholder="Kategori ara" value={categoryFilter} onChange={(event) => setCategoryFilter(event.target.value)} />
+          <input type="search" aria-label="Kategori ara" placeholder="Kategori ara" value={categoryFilter} onChange={(event) => handleCategoryFilter(event.target.value)} />
         </div>
         {categories.state === 'loading' && (
           <p role="status" className="muted">
@@ -253,20 +271,28 @@ export function ExportDialog({ isOpen, onClose, listCategory, listFilter }: Expo
             Kategoriler yüklenemedi. Sayfa yenileyin.
           </p>
         )}
-        {categories.state === 'ready' && filtered.length === 0 && <p className="muted">Kategori bulunamadı.</p>}
+        {categories.state === 'ready' && filtered.length === 0 && (
+          <p className="muted">{categoryFilter.trim() === '' ? 'Kayıtta kategori yok.' : `“${categoryFilter.trim()}” ile eşleşen kategori yok.`}</p>
+        )}
+        {matches.total > filtered.length && (
+          <p className="muted">
+            {formatCount(matches.total)} kategoriden ilk {formatCount(filtered.length)} tanesi listeleniyor; diğerlerini bulmak için adlarının bir kısmını yazın.
+          </p>
+        )}
         {filtered.length > 0 && (
-          <>
-            <label className="admin-check">
-              <input type="checkbox" checked={isAllFilteredSelected} onChange={handleSelectAll} /> Tümünü seç ({filtered.length})
-            </label>
-            <div className="admin-export-categories">
-              {filtered.map((category) => (
-                <label key={category} className="admin-check">
-                  <input type="checkbox" checked={selectedCategories.includes(category)} onChange={() => toggleCategory(category)} /> {category}
-                </label>
-              ))}
-            </div>
-          </>
+          <label className="admin-check">
+            <input type="checkbox" checked={isAllFilteredSelected} onChange={handleSelectAll} />{' '}
+            {matches.total > filtered.length ? `Listelenenlerin tümünü seç (${formatCount(filtered.length)})` : `Tümünü seç (${formatCount(filtered.length)})`}
+          </label>
+        )}
+        {listed.length > 0 && (
+          <div className="admin-export-categories" role="group" aria-label="Kategori listesi">
+            {listed.map((category) => (
+              <label key={category} className="admin-check">
+                <input type="checkbox" checked={selectedCategories.includes(category)} onChange={() => toggleCategory(category)} /> {category}
+              </label>
+            ))}
+          </div>
         )}
         {selectedCategories.length > 0 && (
           <p className="muted">
