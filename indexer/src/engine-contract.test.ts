@@ -390,6 +390,23 @@ for (const factory of FACTORIES) {
         expect(exact.correctedLocation).toBeUndefined();
       });
 
+      it('looks around a real place written with a part that cannot apply, and names that part', async () => {
+        const grenoble = await search({ location: 'Grenoble', perPage: 100 });
+        const narnia = await search({ location: 'Grenoble, Narnia', perPage: 100 });
+        expect(grenoble.total).toBeGreaterThan(0);
+        expect(narnia.total).toBe(grenoble.total);
+        expect(names(narnia)).toEqual(names(grenoble));
+        expect(narnia.aroundPlace).toEqual({ ...grenoble.aroundPlace, text: 'Grenoble, Narnia' });
+        expect(narnia.unmatchedPlace).toEqual({ text: 'Narnia', isKnownPlace: false, city: 'Grenoble', searched: 'Grenoble, France' });
+        expect(grenoble.unmatchedPlace).toBeUndefined();
+        // No Springfield here, and none of the real ones lies in Vermont: around the most populous of the United States' (nothing lies there either).
+        const massachusetts = 'Springfield, Massachusetts, United States';
+        const vermont = await search({ location: 'Springfield, Vermont' });
+        expect(vermont).toMatchObject({ total: 0, hits: [], aroundPlace: { text: 'Springfield, Vermont', name: massachusetts, hasBusinesses: false } });
+        expect(vermont.unmatchedPlace).toEqual({ text: 'Vermont', isKnownPlace: true, city: 'Springfield', searched: massachusetts });
+        expect(vermont.unknownPlace).toBeUndefined();
+      });
+
       it('looks around the main city of a country without businesses, naming the country', async () => {
         expect(count("SELECT count(*) FROM businesses WHERE country_code = 'IS'")).toBe(0);
         const iceland = await search({ query: 'bakery', location: 'Iceland' });
@@ -555,6 +572,23 @@ for (const factory of FACTORIES) {
       const plumbers = await search({ query: 'plumber', location });
       expect(names(plumbers).sort()).toEqual(expected(null, 'Plumber'));
       expect(plumbers.unmatchedPlace).toEqual(response.unmatchedPlace);
+    });
+
+    it('looks around a real city without businesses written with a region holding none of its name, and names the region', async () => {
+      // The catalogue's one Eugene lies in Oregon, 5 km from its Springfield.
+      const eugene = worldCitiesNamed('eugene')[0]!;
+      const around = (record.prepare('SELECT name, latitude, longitude FROM businesses').all() as { name: string; latitude: number; longitude: number }[])
+        .map((row) => ({ name: row.name, km: distanceKm(eugene.lat, eugene.lng, row.latitude, row.longitude) }))
+        .filter((row) => row.km <= AROUND_RADIUS_KM)
+        .sort((a, b) => a.km - b.km);
+      expect(around.map((row) => row.name).sort()).toEqual(expected('Oregon'));
+      const vermont = await search({ location: 'Eugene, Vermont' });
+      expect(names(vermont)).toEqual(around.map((row) => row.name));
+      expect(vermont.aroundPlace).toMatchObject({ text: 'Eugene, Vermont', name: 'Eugene, United States', radiusKm: AROUND_RADIUS_KM, hasBusinesses: true });
+      expect(vermont.unmatchedPlace).toEqual({ text: 'Vermont', isKnownPlace: true, city: 'Eugene', searched: 'Eugene, United States' });
+      const oregon = await search({ location: 'Eugene, Oregon' });
+      expect(names(oregon)).toEqual(names(vermont));
+      expect(oregon.unmatchedPlace).toBeUndefined();
     });
 
     it('names the part it left out beside a city a region chose, and says nothing when every part applies', async () => {

@@ -10,8 +10,11 @@
  * Vermont"; a text naming no place, "Springfield, Narnia") leaves the city whole, and the answer
  * says so. A real city the index has no business in (`world-cities.ts`), also typed with a typo
  * ("Lyonn"), and a country it has no business in ("Iceland": around its main city) resolve to
- * an `around` part: the search looks for the nearest businesses around it. A place nobody knows
- * resolves to an `unknown` part with suggestions.
+ * an `around` part: the search looks for the nearest businesses around it. Such a city written
+ * with a part that cannot apply is looked around all the same, and the answer says so too:
+ * "Grenoble, Narnia"; "Springfield, Vermont" where the index has no Springfield and Vermont none
+ * of the real ones (around the most populous Springfield of the United States). A place nobody
+ * knows resolves to an `unknown` part with suggestions.
  */
 import { countryName } from '@directory/data/countries.ts';
 import { MAX_SUGGESTIONS, type KnownCity, type PlaceIndex, type PlaceReading, type PlaceSuggestion } from './places/place-index.ts';
@@ -72,11 +75,16 @@ export interface CityPlace extends CityRef {
 /** The place to look around, before the search says whether any business lies around it. */
 export type AroundTarget = Omit<AroundPlace, 'hasBusinesses'>;
 
-/** `correction`: present when the place was read with a typo corrected ("Lyonn": Lyon, France). */
+/**
+ * `correction`: present when the place was read with a typo corrected ("Lyonn": Lyon, France).
+ * `unmatched`: present when a part written with the city could not be applied ("Narnia" in
+ * "Grenoble, Narnia"; "Vermont" in "Springfield, Vermont", which holds no real Springfield).
+ */
 export interface AroundPart {
   kind: 'around';
   place: AroundTarget;
   correction?: LocationCorrection;
+  unmatched?: UnmatchedPlace;
 }
 
 /** One comma-separated part, read on its own. */
@@ -304,14 +312,19 @@ function isCityIn(city: KnownCity, area: PlaceReading): boolean {
  * undefined when every part applied.
  */
 function unmatchedPlace(cities: readonly KnownCity[], unapplied: readonly Part[], chosen: ChosenCity | undefined, places: PlaceIndex): UnmatchedPlace | undefined {
-  const part = unapplied[0];
-  if (part === undefined) return undefined;
+  if (unapplied.length === 0) return undefined;
   const biggest = cities.reduce((a, b) => (b.businessCount > a.businessCount ? b : a));
   const isOneCountry = cities.every((city) => city.countryCode === biggest.countryCode);
-  const searched = chosen?.name ?? (isOneCountry ? places.cityLabel(biggest) : biggest.name);
+  return unmatchedPart(unapplied, biggest.name, chosen?.name ?? (isOneCountry ? places.cityLabel(biggest) : biggest.name));
+}
+
+/** The first of the parts the search could not apply, with the city it searched instead (`city`, named `searched`); undefined when there is none. */
+function unmatchedPart(unapplied: readonly Part[], city: string, searched: string): UnmatchedPlace | undefined {
+  const part = unapplied[0];
+  if (part === undefined) return undefined;
   // A real city the index has no business in ("Springfield, Dallas") is a place too: "no Springfield found in Dallas", not "no place called Dallas".
   const isKnownPlace = hasArea(part.reading) || part.reading.cities.length > 0 || worldCitiesNamed(placeKey(part.text)).length > 0;
-  return { text: part.text, isKnownPlace, city: biggest.name, searched };
+  return { text: part.text, isKnownPlace, city, searched };
 }
 
 /**
@@ -348,24 +361,47 @@ function chosenNamesakes(city: KnownCity, areas: readonly PlaceReading[]): World
 /**
  * Several parts naming no city of the index: the first part naming a real city that lies in the
  * countries and regions of the others ("Springfield, MO", "Valencia, Spain", "Portland, Oregon"
- * where Portland is also a region of Jamaica), as the place to look around; null when there is none.
+ * where Portland is also a region of Jamaica), as the place to look around; else the first naming
+ * real cities in the countries of the others only ("Springfield, Vermont", where no Springfield lies:
+ * the one lying in most of those areas, the most populous first); null when there is none.
  * `isTypoAllowed`: the city's name may be one typo away ("Lyonn, France"), and the answer says so.
+ * The first part it could not apply, an area the city does not lie in or a part naming no area nor
+ * postal code ("Narnia"), is named in the part's `unmatched`.
  */
 function aroundTogether(parts: Part[], whole: string, isTypoAllowed = false): AroundPart | null {
-  for (const [index, part] of parts.entries()) {
-    if (part.reading.countries.length > 0) continue;
+  const readings = parts.map((part, index) => {
     const areas = parts.filter((other, at) => at !== index && hasArea(other.reading));
     const named = isTypoAllowed
       ? worldCitiesNear(placeKey(part.text)).flatMap(({ city, typos }) => (typos === 1 ? [city] : []))
       : worldCitiesNamed(placeKey(part.text));
+    return { part, index, areas, named: part.reading.countries.length > 0 ? [] : named };
+  });
+  for (const { index, areas, named } of readings) {
     const cities = named.filter((city) => areas.every((area) => liesIn(city, area.reading)));
-    const around = aroundPart(whole, cities);
-    if (around === null) continue;
-    if (!isTypoAllowed) return around;
-    const used = parts.map((other, at) => (at === index ? cities[0]!.name : other.text)).join(', ');
-    return { ...around, correction: { typed: whole, used } };
+    if (cities.length > 0) return aroundOf(parts, whole, index, cities[0]!, isTypoAllowed);
+  }
+  if (isTypoAllowed) return null;
+  for (const { index, areas, named } of readings) {
+    const inCountries = named.filter((city) => areas.every((area) => countriesOf(area.reading).has(city.countryCode)));
+    const lyingIn = (city: WorldCity) => areas.filter((area) => liesIn(city, area.reading)).length;
+    // A stable sort: among those lying in as many areas, the most populous first.
+    const city = [...inCountries].sort((a, b) => lyingIn(b) - lyingIn(a))[0];
+    if (city !== undefined) return aroundOf(parts, whole, index, city, false);
   }
   return null;
+}
+
+/** The part looking around `city`, read from the part at `index`, naming the first other part it could not apply and, when `isCorrected`, the typo corrected. */
+function aroundOf(parts: Part[], whole: string, index: number, city: WorldCity, isCorrected: boolean): AroundPart {
+  const around = aroundPart(whole, [city])!;
+  const others = parts.filter((other, at) => at !== index);
+  const unapplied = [
+    ...others.filter((other) => hasArea(other.reading) && !liesIn(city, other.reading)),
+    ...others.filter((other) => !hasArea(other.reading) && postalPart(other.text) === null),
+  ];
+  const unmatched = unmatchedPart(unapplied, city.name, around.place.name);
+  const correction = isCorrected ? { typed: whole, used: parts.map((other, at) => (at === index ? city.name : other.text)).join(', ') } : undefined;
+  return { ...around, ...(correction ? { correction } : {}), ...(unmatched ? { unmatched } : {}) };
 }
 
 /** True when a real city lies in a country or a region of the reading (its own region: there is a Springfield in Missouri and one in Massachusetts). */
@@ -416,13 +452,18 @@ function hasArea(reading: PlaceReading): boolean {
  * Within a region, the cities known to lie in it, when the region's country has several of them.
  */
 function narrow(cities: readonly KnownCity[], area: PlaceReading): KnownCity[] {
-  const countries = new Set([...area.countries, ...area.regions.map((region) => region.countryCode)]);
+  const countries = countriesOf(area);
   const inCountries = cities.filter((city) => countries.has(city.countryCode));
   if (area.regions.length === 0) return inCountries;
   const inRegions = inCountries.filter(
     (city) => area.countries.includes(city.countryCode) || area.regions.some((region) => region.countryCode === city.countryCode && region.cityKeys.has(city.key)),
   );
   return inRegions.length > 0 ? inRegions : inCountries;
+}
+
+/** The countries of a reading's countries and regions. */
+function countriesOf(area: PlaceReading): Set<string> {
+  return new Set([...area.countries, ...area.regions.map((region) => region.countryCode)]);
 }
 
 function postalPart(text: string): LocationPart | null {
@@ -462,11 +503,11 @@ export type HasBusinessWithin = (point: GeoPoint, radiusKm: number) => Promise<b
  * businesses within the place's radius (or the map area the visitor chose), by distance unless
  * the request sorts otherwise, distances measured from the place (or the visitor's own point),
  * saying which place it looked around, whether any business lies around it at all (looked up
- * only when the search found none there), and the typo corrected, if any.
+ * only when the search found none there), the typo corrected and the part it could not apply, if any.
  */
 export async function searchAround(
   request: SearchRequest,
-  { place, correction }: AroundPart,
+  { place, correction, unmatched }: AroundPart,
   search: (request: SearchRequest) => Promise<SearchResponse>,
   hasBusinessWithin: HasBusinessWithin,
 ): Promise<SearchResponse> {
@@ -480,7 +521,12 @@ export async function searchAround(
     filters: { ...filters, geo: filters.geo ?? { ...point, radiusKm: place.radiusKm } },
   });
   const hasBusinesses = (response.total > 0 && filters.geo === undefined) || (await hasBusinessWithin(point, place.radiusKm));
-  return { ...response, aroundPlace: { ...place, hasBusinesses }, ...(correction ? { correctedLocation: correction } : {}) };
+  return {
+    ...response,
+    aroundPlace: { ...place, hasBusinesses },
+    ...(correction ? { correctedLocation: correction } : {}),
+    ...(unmatched ? { unmatchedPlace: unmatched } : {}),
+  };
 }
 
 /** Every engine's answer to a where box naming no known place: nothing found, and why. */

@@ -124,7 +124,10 @@ export interface SearchResponse {
   aroundPlace?: AroundPlace;
   /** Present when the where box chose one real city among several of its name in one country ("Springfield, MO"): the hits are the index's city of that name within `radiusKm` of it. */
   chosenCity?: ChosenCity;
-  /** Present when a part of the where box written with a city could not be applied ("Springfield, Vermont", "Springfield, Narnia"): the hits are the city's without it. */
+  /**
+   * Present when a part of the where box written with a city could not be applied ("Springfield, Vermont", "Springfield, Narnia"): the hits are
+   * the city's without it, or, beside `aroundPlace`, those around the real city it names ("Grenoble, Narnia").
+   */
   unmatchedPlace?: UnmatchedPlace;
   processingTimeMs: number;
 }
@@ -171,7 +174,9 @@ export interface ChosenCity {
  * A part of the where box written with a city that the search could not apply: a region (or a
  * country's region) in which the catalogue knows no city of the name ("Springfield, Vermont"), a
  * city or region it knows but the city does not lie in, or a text naming no place ("Narnia"). The
- * search kept the city without it, rather than finding nothing or choosing one of its namesakes.
+ * search kept the city without it, rather than finding nothing or choosing one of its namesakes; for a
+ * real city the index has no business in, it looked around it (or, when the region holds none of
+ * its name, around the most populous one of the region's country).
  */
 export interface UnmatchedPlace {
   /** The part as typed: "Vermont", "Narnia". */
@@ -180,7 +185,7 @@ export interface UnmatchedPlace {
   isKnownPlace: boolean;
   /** The city searched, as the index names it: "Springfield". */
   city: string;
-  /** The place searched, named with its country when its cities lie in one ("Springfield, United States"), else the city's name alone. */
+  /** The place searched, named with its country when its cities lie in one ("Springfield, United States"), else the city's name alone; the place looked around, if any ("Grenoble, France"). */
   searched: string;
 }
 

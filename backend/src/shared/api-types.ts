@@ -304,7 +304,7 @@ export interface SearchResults {
   aroundPlace?: AroundPlace;
   /** Present when a region written with the city chose one real city among several of its name ("Springfield, MO"): the hits lie near it. */
   chosenCity?: ChosenCity;
-  /** Present when a part written with the city could not be applied ("Springfield, Vermont", "Springfield, Narnia"): the hits are the city's without it. */
+  /** Present when a part written with the city could not be applied ("Springfield, Vermont", "Springfield, Narnia"): the hits are the city's without it (beside `aroundPlace`, those around the real city: "Grenoble, Narnia"). */
   unmatchedPlace?: UnmatchedPlace;
 }
 
@@ -364,7 +364,7 @@ export interface UnmatchedPlace {
   isKnownPlace: boolean;
   /** The city searched: "Springfield". */
   city: string;
-  /** The place searched, as the page names it: "Springfield, United States" (or the real city a region chose). */
+  /** The place searched, as the page names it: "Springfield, United States" (or the real city a region chose, or the one looked around: "Grenoble, France"). */
   searched: string;
 }
 

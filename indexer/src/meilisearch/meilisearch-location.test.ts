@@ -91,6 +91,20 @@ describe('Meilisearch engine: reads sent to a stand-in', () => {
     expect((await engine.search({ location: 'London, UK', page: 1, perPage: 20 })).unmatchedPlace).toBeUndefined();
   });
 
+  it('looks around a real city without businesses written with a part it could not apply, and names that part', async () => {
+    // Neither Grenoble nor any Springfield has businesses here; none of the real Springfields lies in Vermont.
+    const narnia = await engine.search({ location: 'Grenoble, Narnia', page: 1, perPage: 20 });
+    expect(narnia.aroundPlace).toMatchObject({ text: 'Grenoble, Narnia', name: 'Grenoble, France' });
+    expect(narnia.unmatchedPlace).toEqual({ text: 'Narnia', isKnownPlace: false, city: 'Grenoble', searched: 'Grenoble, France' });
+    expect(JSON.stringify(businessSearches.at(-1)?.filter)).toMatch(/_geoRadius\(45\.18\d*, 5\.72\d*, 250000\)/);
+    const vermont = await engine.search({ location: 'Springfield, Vermont', page: 1, perPage: 20 });
+    const massachusetts = 'Springfield, Massachusetts, United States';
+    expect(vermont.aroundPlace).toMatchObject({ text: 'Springfield, Vermont', name: massachusetts });
+    expect(vermont.unmatchedPlace).toEqual({ text: 'Vermont', isKnownPlace: true, city: 'Springfield', searched: massachusetts });
+    expect(JSON.stringify(businessSearches.at(-1)?.filter)).toMatch(/_geoRadius\(42\.12\d*, -72\.57\d*, 250000\)/);
+    expect((await engine.search({ location: 'Grenoble', page: 1, perPage: 20 })).unmatchedPlace).toBeUndefined();
+  });
+
   it('asks for the nearest businesses of a category within the radius, leaving some out, and measures their distance', async () => {
     const point = { lat: 51.5, lng: -0.12 };
     const hits = await engine.nearby({ point, categorySlug: 'pub', excludeIds: [7, 9], limit: 6, maxKm: 25 });

@@ -175,6 +175,40 @@ describe('a real place the index has no business in', () => {
     expect(await resolve('Paris, Texas')).toEqual([{ kind: 'unknown', text: 'Paris', suggestions: [] }]);
   });
 
+  it('is looked around all the same when written with a part that cannot apply, and names that part', async () => {
+    /** The place looked around and the part left out, asserting the where box resolves to that alone. */
+    async function aroundLeaving(location: string) {
+      const parts = await resolveLocation(location, { places: () => places });
+      expect(parts.map((part) => part.kind), location).toEqual(['around']);
+      return parts[0]!.kind === 'around' ? { name: parts[0]!.place.name, unmatched: parts[0]!.unmatched } : null;
+    }
+    const unmatched = (text: string, isKnownPlace: boolean, city: string, searched: string) => ({ text, isKnownPlace, city, searched });
+    // A part naming no place, beside a city without businesses, and beside the country it lies in.
+    for (const location of ['Grenoble, Narnia', 'Grenoble, France, Narnia']) {
+      expect(await aroundLeaving(location), location).toEqual({ name: 'Grenoble, France', unmatched: unmatched('Narnia', false, 'Grenoble', 'Grenoble, France') });
+    }
+    // Vermont holds none of the real Salems, and the index has none: around the most populous of its country's.
+    const massachusetts = 'Salem, Massachusetts, United States';
+    expect(await aroundLeaving('Salem, Vermont')).toEqual({ name: massachusetts, unmatched: unmatched('Vermont', true, 'Salem', massachusetts) });
+    expect(await aroundLeaving('Salem, VT, USA')).toEqual({ name: massachusetts, unmatched: unmatched('VT', true, 'Salem', massachusetts) });
+    // The one lying in an area written with it comes first, the area it does not lie in named.
+    const oregon = 'Salem, Oregon, United States';
+    expect(await aroundLeaving('Salem, Vermont, Oregon')).toEqual({ name: oregon, unmatched: unmatched('Vermont', true, 'Salem', oregon) });
+    // Portland is also a region of Jamaica; London a city of the index, in Canada only.
+    expect(await aroundLeaving('Portland, Vermont')).toEqual({ name: 'Portland, Oregon, United States', unmatched: unmatched('Vermont', true, 'Portland', 'Portland, Oregon, United States') });
+    expect(await aroundLeaving('London, Vermont')).toEqual({ name: 'London, United States', unmatched: unmatched('Vermont', true, 'London', 'London, United States') });
+    // Read with a typo: both said.
+    expect(await resolve('Lyonn, Narnia')).toEqual([
+      expect.objectContaining({ correction: { typed: 'Lyonn, Narnia', used: 'Lyon, Narnia' }, unmatched: unmatched('Narnia', false, 'Lyon', 'Lyon, France') }),
+    ]);
+    // Every part applied, or a postal code written with it: nothing left out.
+    for (const location of ['Grenoble', 'Grenoble, France', 'Salem, Oregon', 'Portland, ME', 'Grenoble, 38000']) {
+      expect((await aroundLeaving(location))?.unmatched, location).toBeUndefined();
+    }
+    // A city no real one of which lies in the area's country is not looked around in another.
+    expect((await resolve('Grenoble, Texas')).map((part) => part.kind)).toEqual(['unknown']);
+  });
+
   it('comes before the start of a longer name the index holds, unless it is three letters or fewer', async () => {
     const american = new PlaceIndex({
       countries: [{ code: 'US', name: 'United States', businessCount: 30 }],
