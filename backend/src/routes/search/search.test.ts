@@ -151,6 +151,23 @@ describe('GET /api/search', () => {
     expect((await search('location=Springfield,%20MO')).unmatchedPlace).toBeUndefined();
   });
 
+  it('names the part it could not apply beside a real city without businesses it looked around, on both routes', async () => {
+    // Grenoble has no business in the record (Lyon's lie around it); Eugene neither (Oregon's Springfield lies beside it), and Vermont holds no Eugene.
+    for (const [location, text, isKnownPlace, searched, names] of [
+      ['Grenoble, Narnia', 'Narnia', false, 'Grenoble, France', null],
+      ['Eugene, Vermont', 'Vermont', true, 'Eugene, United States', ['Springfield Petrol']],
+    ] as const) {
+      const body = await search(`location=${encodeURIComponent(location)}`);
+      expect(body.aroundPlace, location).toMatchObject({ text: location, name: searched, hasBusinesses: true });
+      expect(body.unmatchedPlace, location).toEqual({ text, isKnownPlace, city: location.split(',')[0], searched });
+      if (names) expect(body.hits.map((hit) => hit.name)).toEqual(names);
+      else expect(body.hits.every((hit) => hit.city === 'Lyon'), location).toBe(true);
+      const { results } = await multi({ requests: [{ indexName: 'businesses', params: { query: '', location } }] });
+      expect((results[0] as InstantSearchResult).unmatchedPlace, location).toEqual(body.unmatchedPlace);
+    }
+    expect((await search('location=Grenoble')).unmatchedPlace).toBeUndefined();
+  });
+
   it('filters by category and country with counts and facets of the record', async () => {
     const body = await search('category=plumber,dentist&country=fr');
     expect(body.totalCount).toBe(count("SELECT count(*) FROM businesses WHERE category IN ('Plumber', 'Dentist') AND country_code = 'FR'"));
