@@ -308,6 +308,24 @@ describe('GET /search', () => {
     expect(text(body(await page('/search?location=Springfield%2C%20MO')))).toContain('1 business in Springfield, Missouri, United States');
   });
 
+  it('says both what it left out and that it looked around a real city without businesses', async () => {
+    const headings = (html: string) => [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => text(match[1]!));
+    // Grenoble has no business here (Lyon's plumbers lie 95 km away); Narnia is no place.
+    const narnia = body(await page('/search?q=plumb&location=Grenoble%2C%20Narnia'));
+    const plumbers = sqlCount("(name LIKE '%plumb%' OR category LIKE '%plumb%') AND city = 'Lyon'");
+    expect(text(narnia)).toContain(
+      `No place called “Narnia”. No businesses in Grenoble, France; showing the nearest. ${plumbers} businesses for “plumb” within 250 km of Grenoble, France`,
+    );
+    expect(headings(narnia)).toEqual(['Results for “plumb” near Grenoble, France']);
+    // Eugene has none either, and Vermont holds no Eugene: the one of Oregon, beside its Springfield.
+    const vermont = body(await page('/search?location=Eugene%2C%20Vermont'));
+    expect(text(vermont)).toContain('No Eugene found in Vermont. No businesses in Eugene, United States; showing the nearest. 1 business within 250 km of Eugene, United States');
+    expect(text(vermont)).toContain('Springfield Petrol');
+    expect(headings(vermont)).toEqual(['Businesses near Eugene, United States']);
+    // Around a place written alone, only the note on the place.
+    expect(text(body(await page('/search?q=plumb&location=Grenoble')))).not.toMatch(/No \S+ found in|No place called/);
+  });
+
   it('answers a start several places share with "No place called", never with results from everywhere', async () => {
     // Paris, and Paraguay (a country without businesses here).
     const response = await app.get('/api/search?q=plumber&location=Par');

@@ -16,10 +16,13 @@ describe('the part of the where box a search answer could not apply', () => {
   });
 
   it('is said as a place without the city, or as no place at all, with what the page shows instead', () => {
-    expect(describeUnmatchedPlace(vermont, false)).toBe('No Springfield found in Vermont; showing every Springfield.');
-    expect(describeUnmatchedPlace({ ...vermont, text: 'Narnia', isKnownPlace: false }, false)).toBe('No place called “Narnia”; showing results for Springfield.');
+    expect(describeUnmatchedPlace(vermont, 'every')).toBe('No Springfield found in Vermont; showing every Springfield.');
+    expect(describeUnmatchedPlace({ ...vermont, text: 'Narnia', isKnownPlace: false }, 'every')).toBe('No place called “Narnia”; showing results for Springfield.');
     const missouri = 'Springfield, Missouri, United States';
-    expect(describeUnmatchedPlace({ ...vermont, text: 'Dallas', searched: missouri }, true)).toBe(`No Springfield found in Dallas; showing ${missouri}.`);
-    expect(describeUnmatchedPlace({ ...vermont, text: 'Narnia', isKnownPlace: false, searched: missouri }, true)).toBe(`No place called “Narnia”; showing results for ${missouri}.`);
+    expect(describeUnmatchedPlace({ ...vermont, text: 'Dallas', searched: missouri }, 'chosen')).toBe(`No Springfield found in Dallas; showing ${missouri}.`);
+    expect(describeUnmatchedPlace({ ...vermont, text: 'Narnia', isKnownPlace: false, searched: missouri }, 'chosen')).toBe(`No place called “Narnia”; showing results for ${missouri}.`);
+    // Around a real city without businesses, the part alone: the note on the place says what is shown.
+    expect(describeUnmatchedPlace({ ...vermont, text: 'Narnia', isKnownPlace: false, city: 'Grenoble', searched: 'Grenoble, France' }, 'around')).toBe('No place called “Narnia”.');
+    expect(describeUnmatchedPlace({ ...vermont, searched: 'Springfield, Massachusetts, United States' }, 'around')).toBe('No Springfield found in Vermont.');
   });
 });

@@ -16,11 +16,21 @@ export function getUnmatchedPlace(results: ResultsWithQueryWords | null | undefi
 }
 
 /**
- * What the page says of it: "No Springfield found in Vermont; showing every Springfield.", "No
- * place called “Narnia”; showing results for Springfield."; beside a real city a region chose
- * ("Springfield, MO, Dallas"), that city instead of every one of the name.
+ * What the page shows instead of the part: every city of the name, the real city a region chose
+ * ("Springfield, MO, Dallas"), or the businesses around a real city without any ("Grenoble,
+ * Narnia"), which the summary's note on that place says.
  */
-export function describeUnmatchedPlace({ text, isKnownPlace, city, searched }: UnmatchedPlace, isCityChosen: boolean): string {
-  if (!isKnownPlace) return `No place called “${text}”; showing results for ${isCityChosen ? searched : city}.`;
-  return `No ${city} found in ${text}; showing ${isCityChosen ? searched : `every ${city}`}.`;
+export type UnmatchedPlaceShown = 'every' | 'chosen' | 'around';
+
+/**
+ * What the page says of it: "No Springfield found in Vermont; showing every Springfield.", "No
+ * place called “Narnia”; showing results for Springfield."; beside a real city a region chose, that
+ * city instead of every one of the name; beside the businesses around a city without any, the
+ * part alone ("No place called “Narnia”."), the note on the place saying the rest.
+ */
+export function describeUnmatchedPlace({ text, isKnownPlace, city, searched }: UnmatchedPlace, shown: UnmatchedPlaceShown): string {
+  const notFound = isKnownPlace ? `No ${city} found in ${text}` : `No place called “${text}”`;
+  if (shown === 'around') return `${notFound}.`;
+  if (!isKnownPlace) return `${notFound}; showing results for ${shown === 'chosen' ? searched : city}.`;
+  return `${notFound}; showing ${shown === 'chosen' ? searched : `every ${city}`}.`;
 }

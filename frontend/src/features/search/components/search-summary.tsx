@@ -13,7 +13,8 @@ import { useSearchState } from '../use-search-route.ts';
  * United States" for "Springfield, Vermont"), announced politely as the results change; for a place
  * without businesses, "No businesses in Lyon, France; showing the nearest. 3 businesses for
  * “plumber” within 250 km of Lyon, France" (for a country, around its main city: "No businesses
- * in Iceland yet; showing the nearest. 2 businesses within 250 km of Reykjavík, Iceland").
+ * in Iceland yet; showing the nearest. 2 businesses within 250 km of Reykjavík, Iceland"; "No place
+ * called “Narnia”. No businesses in Grenoble, France; showing the nearest. …" for "Grenoble, Narnia").
  */
 export function SearchSummary() {
   const { results, status } = useInstantSearch();
@@ -41,7 +42,9 @@ export function SearchSummary() {
           Showing results for {correction.used} (you typed “{correction.typed}”).{' '}
         </span>
       ) : null}
-      {unmatched ? <span className="search-summary-fallback">{describeUnmatchedPlace(unmatched, chosen !== null)} </span> : null}
+      {unmatched ? (
+        <span className="search-summary-fallback">{describeUnmatchedPlace(unmatched, around ? 'around' : chosen ? 'chosen' : 'every')} </span>
+      ) : null}
       {around && count > 0 ? (
         <span className="search-summary-fallback">{around.country ? `No businesses in ${around.country} yet` : `No businesses in ${around.name}`}; showing the nearest. </span>
       ) : null}
