@@ -367,6 +367,12 @@ describe('GET /search', () => {
     expect(await robots('/search?q=plumb&location=Grenoblle')).toEqual({ canonical: '/search?q=plumb&location=Grenoblle', isNoIndex: true });
     expect(await robots('/search?location=Iceland')).toEqual({ canonical: '/search?location=Iceland', isNoIndex: true });
     expect(await robots('/search')).toEqual({ canonical: '/search', isNoIndex: true });
+    // "fuel in Springfield, Vermont" showing every Springfield's is no page of its own (nor is any text written after a city),
+    // nor is "plumb in Grenoble, Narnia"; "fuel in Springfield, MO", Missouri's, is.
+    for (const path of ['/search?q=fuel&location=Springfield%2C+Vermont', '/search?q=fuel&location=Springfield%2C+Narnia', '/search?q=plumb&location=Grenoble%2C+Narnia']) {
+      expect(await robots(path), path).toEqual({ canonical: path, isNoIndex: true });
+    }
+    expect(await robots('/search?q=fuel&location=Springfield%2C+MO')).toEqual({ canonical: '/search?q=fuel&location=Springfield%2C+MO', isNoIndex: false });
   });
 
   it('hands the results to the browser so hydration does not search again', async () => {

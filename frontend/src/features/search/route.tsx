@@ -3,7 +3,7 @@ import type { InstantSearchServerState } from 'react-instantsearch';
 import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import type { RouteHandle } from '../../lib/page-meta.ts';
 import { foundAt } from '../../lib/route-errors.ts';
-import { parseSearchParams, SEARCH_INDEX, searchPath, type SearchRoute } from './search-url.ts';
+import { parseSearchParams, SEARCH_INDEX, searchPath, type PlaceAnswer, type SearchRoute } from './search-url.ts';
 import { describeSearch } from './search-meta.ts';
 import { lazyPage } from '../../app/lazy-page.ts';
 
@@ -16,8 +16,8 @@ export interface SearchPageData {
   serverState: InstantSearchServerState | null;
   /** How many businesses it found; known only where results were computed (null: not known). */
   hitCount: number | null;
-  /** True when its place has no business and it found those around it (known where results were computed). */
-  isAroundPlace: boolean;
+  /** How it read its where box: around a place without businesses, without a part it could not apply (known where results were computed). */
+  place: PlaceAnswer;
 }
 
 /** How many businesses the URL's search found, from the server's results; null when none were computed. */
@@ -26,10 +26,10 @@ function hitCountOf(serverState: InstantSearchServerState | null): number | null
   return results && typeof results.nbHits === 'number' ? results.nbHits : null;
 }
 
-/** True when the server's results are those around a place without businesses. */
-function isAroundPlaceOf(serverState: InstantSearchServerState | null): boolean {
-  const results = serverState?.initialResults[SEARCH_INDEX]?.results?.[0] as { aroundPlace?: unknown } | undefined;
-  return results?.aroundPlace !== undefined;
+/** Whether the server's results are those around a place without businesses, and whether they left out a part of the where box. */
+function placeAnswerOf(serverState: InstantSearchServerState | null): PlaceAnswer {
+  const results = serverState?.initialResults[SEARCH_INDEX]?.results?.[0] as { aroundPlace?: unknown; unmatchedPlace?: unknown } | undefined;
+  return { isAroundPlace: results?.aroundPlace !== undefined, hasUnmatchedPlace: results?.unmatchedPlace !== undefined };
 }
 
 /** The last page of the URL's search (1 when it found nothing), from the server's results; null when none were computed. */
@@ -55,11 +55,11 @@ async function loadSearch({ request }: LoaderFunctionArgs): Promise<SearchPageDa
   // browser's InstantSearch reads its page from the URL.
   const lastPage = lastPageOf(serverState);
   if (lastPage !== null && Number(route.page ?? '1') > lastPage) foundAt(searchPath({ ...route, page: lastPage > 1 ? String(lastPage) : undefined }));
-  return { url: request.url, route, serverState, hitCount: hitCountOf(serverState), isAroundPlace: isAroundPlaceOf(serverState) };
+  return { url: request.url, route, serverState, hitCount: hitCountOf(serverState), place: placeAnswerOf(serverState) };
 }
 
 const handle: RouteHandle<SearchPageData> = {
-  meta: ({ route, hitCount, isAroundPlace }) => describeSearch(route, hitCount, isAroundPlace),
+  meta: ({ route, hitCount, place }) => describeSearch(route, hitCount, place),
 };
 
 /**

@@ -110,7 +110,10 @@ describe('what search engines are told about a search', () => {
     expect(isIndexableSearch(route('q=plumber&location=Lyon'), null)).toBe(false);
     expect(isIndexableSearch(route('location=Lyon'), 12)).toBe(false);
     // The businesses around a place that has none are not "plumber in Lyon".
-    expect(isIndexableSearch(route('q=plumber&location=Lyon'), 12, true)).toBe(false);
+    expect(isIndexableSearch(route('q=plumber&location=Lyon'), 12, { isAroundPlace: true })).toBe(false);
+    // Nor is every Springfield's for "plumber in Springfield, Vermont" (nor any text after a city).
+    expect(isIndexableSearch(route('q=plumber&location=Springfield%2C+Vermont'), 12, { hasUnmatchedPlace: true })).toBe(false);
+    expect(isIndexableSearch(route('q=plumber&location=Springfield%2C+MO'), 12, { isAroundPlace: false, hasUnmatchedPlace: false })).toBe(true);
     for (const extra of ['category=plumber', 'country=fr', 'city=fr:lyon', 'minRating=4', 'openNow=true', 'near=45.76,4.83', 'bbox=45,4,46,5', 'sort=rating', 'page=2']) {
       expect(isIndexableSearch(route(`q=plumber&location=Lyon&${extra}`), 12), extra).toBe(false);
     }

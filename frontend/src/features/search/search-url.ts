@@ -172,15 +172,25 @@ export function canonicalSearchPath(route: SearchRoute): string {
   return searchPath({ q: route.q, location: route.location });
 }
 
+/** How a search's answer read its where box, beyond the hits (known where results were computed). */
+export interface PlaceAnswer {
+  /** The place holds no business: the results lie around it. */
+  isAroundPlace?: boolean;
+  /** A part of the where box could not be applied ("Springfield, Vermont", "Grenoble, Narnia"): the results are those of the place without it. */
+  hasUnmatchedPlace?: boolean;
+}
+
 /**
  * Whether a search's page may be indexed: a what, perhaps a where, nothing else (no filter, sort,
  * page or map area), and at least one business found in the place named. A "plumber in Lyon" page
  * is a landing page people search for; its variations (filters, pages, sorts, map moves), empty
- * results and the businesses around a place without any (`isAroundPlace`: "plumber in Lyon" showing
- * Geneva's, for every city on Earth) are not.
+ * results, the businesses around a place without any (`isAroundPlace`: "plumber in Lyon" showing
+ * Geneva's, for every city on Earth) and those of a where box read without a part of it
+ * (`hasUnmatchedPlace`: "plumber in Springfield, Vermont" showing every Springfield's, for every
+ * text written after a city) are not.
  */
-export function isIndexableSearch(route: SearchRoute, hitCount: number | null, isAroundPlace = false): boolean {
-  if (!route.q || hitCount === null || hitCount === 0 || isAroundPlace) return false;
+export function isIndexableSearch(route: SearchRoute, hitCount: number | null, { isAroundPlace = false, hasUnmatchedPlace = false }: PlaceAnswer = {}): boolean {
+  if (!route.q || hitCount === null || hitCount === 0 || isAroundPlace || hasUnmatchedPlace) return false;
   return searchPath(route) === canonicalSearchPath(route);
 }
 

@@ -7,6 +7,7 @@ import { getAroundPlace } from '../around-place.ts';
 import { searchClient } from '../search-client.ts';
 import { describeSearch } from '../search-meta.ts';
 import { parseSearchParams, routeToState, SEARCH_INDEX, searchPath, stateToRoute, type SearchRoute, type SearchUiState } from '../search-url.ts';
+import { getUnmatchedPlace } from '../unmatched-place.ts';
 import { useSearchRoute } from '../use-search-route.ts';
 import { FacetList } from './facet-list.tsx';
 import { FilterPanel } from './filter-panel.tsx';
@@ -52,9 +53,10 @@ function SearchHead({ origin }: { origin: string }) {
   const path = searchPath(route);
   const hitCount = results ? results.nbHits : null;
   const isAroundPlace = getAroundPlace(results) !== null;
+  const hasUnmatchedPlace = getUnmatchedPlace(results) !== null;
   useEffect(() => {
-    applyHeadTags(document, describeSearch(parseSearchParams(new URL(path, origin).searchParams), hitCount, isAroundPlace), origin);
-  }, [path, hitCount, isAroundPlace, origin]);
+    applyHeadTags(document, describeSearch(parseSearchParams(new URL(path, origin).searchParams), hitCount, { isAroundPlace, hasUnmatchedPlace }), origin);
+  }, [path, hitCount, isAroundPlace, hasUnmatchedPlace, origin]);
   return null;
 }
 
