@@ -123,4 +123,17 @@ describe('the head after a client-side navigation', () => {
     expect(await page.title()).toBe('Search: pizza | Business Directory');
     await page.close();
   });
+
+  it('follows a search whose where box could not be applied whole: noindex, as the server writes it', async () => {
+    const page = await openPage('/search?q=pizza&location=Lyon');
+    expect(await page.locator('head meta[name="robots"]').count()).toBe(0);
+    const where = page.getByRole('searchbox', { name: 'Where?' });
+    await where.fill('Lyon, Narnia');
+    // Lyon's pizzeria all the same, the part left out said.
+    await page.getByText('No place called “Narnia”; showing results for Lyon. 1 business for “pizza” in Lyon, France').waitFor();
+    await page.waitForURL(/\/search\?q=pizza&location=Lyon%2C\+Narnia$/);
+    await expectServerHead(page, '/search?q=pizza&location=Lyon%2C+Narnia');
+    expect(await page.locator('head meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    await page.close();
+  });
 });
