@@ -7,11 +7,10 @@ import type { AdminBusiness, AdminBusinessEdit, AdminBusinessEditBody } from '@d
 import { isApiRequestError } from '../../lib/api-client.ts';
 import { adminErrorText, fieldLabel, issuesOf, issueText, reasonText } from './api/admin-error-text.ts';
 import { BUSINESS_FIELD_LABELS, BUSINESS_FORM_LABELS, DAY_LABELS } from './screen-field-labels.ts';
-
-export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+import { WEEK_DAYS, type WeekDay } from '../business/hours.ts';
 
 /** A day's label on the form: Turkish for the seven days, the key itself for any other ("Holidays"). */
-export const dayLabel = (day: string): string => DAY_LABELS[day as (typeof WEEK_DAYS)[number]] ?? day;
+export const dayLabel = (day: string): string => DAY_LABELS[day as WeekDay] ?? day;
 
 const TEXT_FIELDS = [
   'name', 'category', 'type', 'fullAddress', 'street', 'city', 'postalCode', 'country', 'countryCode', 'phone', 'about', 'url', 'photo',
