@@ -12,7 +12,7 @@
  *   exceptions: a distance sort over a filter of at most SCAN_LIMIT documents keeps them all; a
  *   distance sort with words may read a match's positions whole (up to {@link MATCH_SET_LIMIT}
  *   plain numbers) and test up to 5 × SCAN_LIMIT R*Tree entries against them.
- * - Reads per search (`textCandidates`): the categories the words name ({@link MAX_EXACT_CATEGORIES},
+ * - Reads per search (`textCandidates`): the categories the words name (MAX_EXACT_CATEGORIES in search-ranking.ts,
  *   each keeping the page plus {@link RANKING_MARGIN}), the exact words (again with synonyms when
  *   they find less than a page), then the words with typos when the page is not full (they add
  *   candidates only up to 2 × CANDIDATE_LIMIT in all). Each of these reads keeps at most
@@ -92,8 +92,7 @@ import {
   type LocationLookup,
   type LocationPart,
 } from '../search-location.ts';
-import { foldText } from '../text/fold.ts';
-import { joinedParts, withJoinedCopies, withJoinedWords } from '../text/joined-words.ts';
+import { joinedParts, withJoinedWords } from '../text/joined-words.ts';
 import { phoneQuery } from '../text/phone.ts';
 import {
   columnFilter,
@@ -110,7 +109,8 @@ import {
 } from './search-text.ts';
 import { MAX_TYPO_TERMS, Vocabulary } from './search-vocabulary.ts';
 import { singularOf } from '../text/plural.ts';
-import { MAX_SYNONYM_WORDS, canonicalWords, synonyms } from '../text/synonyms.ts';
+import { COMPLETED_CATEGORY_TIER, ColumnTiers, ExactCategories, categoryTiers, textRow } from './search-ranking.ts';
+import { MAX_SYNONYM_WORDS, synonyms } from '../text/synonyms.ts';
 import { presentDoc, type DocRow } from './sqlite-engine.ts';
 import { nearbyIndex } from './sqlite-nearby.ts';
 
@@ -127,24 +127,6 @@ export const RANKING_MARGIN = 100;
 export const SCAN_LIMIT = 10_000;
 /** Most alternatives of one query unit (the typed words and their synonyms). */
 const MAX_ALTERNATIVES = 8;
-/** Most phrases a query is compared with category names as (combinations of synonyms). */
-const MAX_CATEGORY_PHRASES = 32;
-/** Most categories a query reads first because it names them. */
-const MAX_EXACT_CATEGORIES = 4;
-/** Ranking tiers of the field a query matched (higher first). */
-const EXACT_CATEGORY_TIER = 20;
-const SYNONYM_CATEGORY_TIER = 19;
-const TYPO_CATEGORY_TIER = 18;
-const SUBTYPE_TIER = 15;
-const NAME_WORDS_TIER = 10;
-const NAME_PREFIX_TIER = 9;
-const CATEGORY_PREFIX_TIER = 8;
-/** A category that is a synonym of a phrase the query may be completing ("denti": Dental clinic): below one the typed prefix starts. */
-const COMPLETED_CATEGORY_TIER = 7;
-const PLACE_TIER = 3;
-const OTHER_TIER = 1;
-/** Added to a category tier when the name matches too (less than the gap between two tiers). */
-const NAME_BONUS = 0.5;
 /** Most positions of a full-text match a distance sort walks the R*Tree for (the most popular ones beyond are not seen). */
 const MATCH_SET_LIMIT = 250_000;
 /**
@@ -188,8 +170,6 @@ const COUNTRY_ROWS = 1000;
  * {@link textRow}); full rows from `docs` for the page only.
  */
 type CandidateRow = Pick<DocRow, 'pos' | 'rating' | 'reviews' | 'latitude' | 'longitude'>;
-/** The fields a query word is looked for in, to rank by the best field matched. */
-type TextRow = Pick<DocRow, 'pos' | 'name' | 'category' | 'type' | 'city' | 'country' | 'country_code' | 'postal_code'>;
 
 interface Candidate {
   row: CandidateRow;
@@ -314,8 +294,7 @@ class SqliteSearcher {
   /** The where box's knowledge, built on first use and again when a change brings a new city or country. */
   private places: PlaceIndex | null = null;
   private readonly categoryName: Statement<[string], string | undefined>;
-  private readonly categoryTotal: Statement<[], number>;
-  private readonly allCategories: Statement<[], { slug: string; name: string }>;
+  private readonly exactCategories: ExactCategories;
   private readonly cityName: Statement<[string, string], string | undefined>;
   private readonly businessCount: Statement<[], string | undefined>;
   private readonly categoryCount: Statement<[string], number | undefined>;
@@ -341,8 +320,7 @@ class SqliteSearcher {
     this.placeCountries = db.prepare('SELECT code, name, business_count AS businessCount FROM countries');
     this.placeCities = db.prepare('SELECT country_code AS countryCode, slug, name, business_count AS businessCount FROM cities');
     this.categoryName = db.prepare('SELECT name FROM categories WHERE slug = ?').pluck() as Statement<[string], string | undefined>;
-    this.categoryTotal = db.prepare('SELECT count(*) FROM categories').pluck() as Statement<[], number>;
-    this.allCategories = db.prepare('SELECT slug, name FROM categories');
+    this.exactCategories = new ExactCategories(db);
     this.cityName = db.prepare('SELECT name FROM cities WHERE country_code = ? AND slug = ?').pluck() as Statement<
       [string, string],
       string | undefined
@@ -503,7 +481,7 @@ class SqliteSearcher {
     if (hasText && sort === 'relevance') {
       // Exact matches come first, each group in popularity order: rank the first page-plus-margin by field.
       const ranked = candidates.slice(0, pageEnd + RANKING_MARGIN);
-      this.rankByField(ranked, new ColumnTiers(usedUnits, locationWords, this.categoryTiers(usedUnits)));
+      this.rankByField(ranked, new ColumnTiers(usedUnits, locationWords, categoryTiers(usedUnits)));
       ranked.sort(comparator(sort));
       candidates = [...ranked, ...candidates.slice(ranked.length)];
     }
@@ -665,58 +643,6 @@ class SqliteSearcher {
     return this.vocabulary.docsOf(first + second) > 0 ? first + second : null;
   }
 
-  /** Canonical category name ("real estate agency") → category slugs, read again when the categories change. */
-  private categoryNames: { count: number; bySlug: Map<string, string[]> } | null = null;
-
-  /**
-   * The canonical phrases the units can stand for (typed words first, then with synonyms), each
-   * with the tier of a business whose category is that phrase: 20 typed, 19 a synonym, 7 a synonym
-   * of a phrase the typed words may be completing.
-   */
-  private categoryTiers(units: QueryUnit[]): Map<string, number> {
-    const tiers = new Map<string, number>();
-    if (units.length === 0) return tiers;
-    let combos: { words: string[]; tier: number }[] = [{ words: [], tier: EXACT_CATEGORY_TIER }];
-    for (const unit of units) {
-      const next: typeof combos = [];
-      const synonymTier = unit.isCompletion ? COMPLETED_CATEGORY_TIER : SYNONYM_CATEGORY_TIER;
-      for (const combo of combos) {
-        unit.alternatives.forEach((alternative, index) => {
-          // A split word's phrase stands for its parts ("book store").
-          const words = alternative.flatMap((word) => (word.phrase !== null && word.exactTerms.length > 0 ? word.exactTerms : [word.word]).map(singularOf));
-          const tier = Math.min(combo.tier, index === 0 ? EXACT_CATEGORY_TIER : synonymTier);
-          if (next.length < MAX_CATEGORY_PHRASES) next.push({ words: [...combo.words, ...words], tier });
-        });
-      }
-      combos = next;
-    }
-    for (const combo of combos) {
-      const phrase = combo.words.join(' ');
-      if (!tiers.has(phrase)) tiers.set(phrase, combo.tier);
-    }
-    return tiers;
-  }
-
-  /** Categories whose name is exactly what the query says (after folding and synonyms), with their tier. */
-  private exactCategories(units: QueryUnit[]): Map<string, number> {
-    const found = new Map<string, number>();
-    if (units.length === 0) return found;
-    const count = this.categoryTotal.get() ?? 0;
-    if (this.categoryNames === null || this.categoryNames.count !== count) {
-      const bySlug = new Map<string, string[]>();
-      for (const { slug, name } of this.allCategories.all()) {
-        for (const key of categoryKeys(name)) bySlug.set(key, [...(bySlug.get(key) ?? []), slug]);
-      }
-      this.categoryNames = { count, bySlug };
-    }
-    for (const [phrase, tier] of this.categoryTiers(units)) {
-      for (const slug of this.categoryNames.bySlug.get(phrase) ?? []) {
-        if (found.size < MAX_EXACT_CATEGORIES && !found.has(slug)) found.set(slug, tier);
-      }
-    }
-    return found;
-  }
-
   private locationLookup(): LocationLookup {
     return {
       places: () => {
@@ -819,7 +745,7 @@ class SqliteSearcher {
     let isCategoryCapped = false;
     const seen = new Set<number>();
     // A distance sort does not rank by field, and the category's businesses match the words anyway.
-    for (const [slug, tier] of sort === 'distance' ? [] : this.exactCategories(units)) {
+    for (const [slug, tier] of sort === 'distance' ? [] : this.exactCategories.of(units)) {
       const narrowed = new Conditions();
       narrowed.tests.push(...conditions.tests);
       const categoryDimensions = [...dimensions];
@@ -1312,154 +1238,6 @@ function dimensionStream(dimension: Dimension): Stream {
   return { sql: `${arms.map((arm) => arm.sql).join(' UNION ALL ')} ORDER BY pos`, params: arms.flatMap((arm) => arm.params), count: dimension.count };
 }
 
-/**
- * The best field a query matched in, read from the candidate's own fields: its category is what
- * the query says (20, 19 through a synonym); its category or type holds every query word (a
- * sub-type, 15); its name holds every word (10) or starts a word with one (9); its category does
- * (8); its category is a synonym of what the last word may be completing (7); its place (3);
- * otherwise the about text or contact (1). Words compare as canonical singulars.
- */
-class ColumnTiers {
-  /** The units with their synonyms, but without those of phrases the typed words may complete (they rank by the category tiers only). */
-  private readonly units: QueryUnit[];
-  private readonly prefixes: WordPattern | null;
-  /** The typed words only (not their synonyms). */
-  private readonly typedPrefixes: WordPattern | null;
-  private readonly placePrefixes: WordPattern | null;
-  private typos: WordPattern | null = null;
-  /** Category and place texts repeat across candidates: each is tested once. */
-  private readonly seen = new Map<string, number>();
-
-  constructor(
-    units: QueryUnit[],
-    locationWords: string[],
-    private readonly categoryTiers: Map<string, number>,
-  ) {
-    this.units = units.map((unit) => (unit.isCompletion ? { typed: unit.typed, alternatives: [unit.alternatives[0]!] } : unit));
-    const words = this.units.flatMap((unit) => unit.alternatives.flat()).filter((word) => word.phrase === null);
-    this.prefixes = wordStarts([...words.map((word) => word.word), ...words.flatMap((word) => word.exactTerms)]);
-    this.placePrefixes = wordStarts([...words.map((word) => word.word), ...locationWords]);
-    const typed = units.flatMap((unit) => unit.alternatives[0]!).filter((word) => word.phrase === null);
-    this.typedPrefixes = wordStarts([...typed.map((word) => word.word), ...typed.flatMap((word) => word.exactTerms)]);
-  }
-
-  of(row: TextRow, withTypos: boolean): number {
-    if (withTypos && this.typos === null) {
-      this.typos = wholeWords(this.units.flatMap((unit) => unit.alternatives[0]!.flatMap((word) => word.typoTerms)));
-      this.seen.clear();
-    }
-    const typos = withTypos ? this.typos : null;
-    const categoryKey = `c${row.category ?? ''}\n${row.type ?? ''}`;
-    let categoryTier = this.seen.get(categoryKey);
-    if (categoryTier === undefined) {
-      categoryTier = this.categoryTier(row, typos);
-      this.seen.set(categoryKey, categoryTier);
-    }
-    // Within the category tiers, a name that holds a typed word too comes first ("Café des Arts" before "Kaffeehaus" for "cafe").
-    if (categoryTier > NAME_WORDS_TIER) return categoryTier + (matches(row.name, this.typedPrefixes, typos) ? NAME_BONUS : 0);
-    const isNameMatch = matches(row.name, this.prefixes, typos);
-    if (this.holdsEveryUnit(row.name, withTypos)) return NAME_WORDS_TIER;
-    if (isNameMatch) return NAME_PREFIX_TIER;
-    if (categoryTier > 0) return categoryTier;
-    const place = `p${row.city ?? ''}\n${row.country ?? ''}\n${row.country_code ?? ''}\n${row.postal_code ?? ''}`;
-    let placeTier = this.seen.get(place);
-    if (placeTier === undefined) {
-      placeTier = matches(place.slice(1), this.placePrefixes, typos) ? PLACE_TIER : OTHER_TIER;
-      this.seen.set(place, placeTier);
-    }
-    return placeTier;
-  }
-
-  /** 20/19/7 exact category (typed, synonym, synonym of a completion), 18 exact through typo corrections, 15 sub-type, 8 a prefix in category or type, 0 none. */
-  private categoryTier(row: TextRow, typos: WordPattern | null): number {
-    if (row.category) {
-      const exact = categoryKeys(row.category).reduce<number | undefined>((tier, key) => tier ?? this.categoryTiers.get(key), undefined);
-      if (exact !== undefined) return exact;
-    }
-    if (row.category && typos !== null && this.isCategoryWithTypos(canonicalWords(row.category))) return TYPO_CATEGORY_TIER;
-    const text = `${row.category ?? ''} ${row.type ?? ''}`;
-    if (this.holdsEveryUnit(text, typos !== null)) return SUBTYPE_TIER;
-    return matches(text, this.prefixes, typos) ? CATEGORY_PREFIX_TIER : 0;
-  }
-
-  /** True when the category's words are the typed words one for one, some of them through a typo correction. */
-  private isCategoryWithTypos(categoryWords: string[]): boolean {
-    const typed = this.units.flatMap((unit) => unit.alternatives[0]!);
-    return (
-      typed.length === categoryWords.length &&
-      typed.every((word, index) => singularOf(word.word) === categoryWords[index] || word.typoTerms.some((term) => singularOf(term) === categoryWords[index]))
-    );
-  }
-
-  /** True when the text holds every unit as whole words (one of its alternatives, in canonical singulars). */
-  private holdsEveryUnit(text: string | null, withTypos: boolean): boolean {
-    if (!text || this.units.length === 0) return false;
-    const folded = foldText(text);
-    const words = new Set(canonicalWords(withJoinedCopies(text)));
-    return this.units.every((unit) =>
-      unit.alternatives.some((alternative, index) =>
-        alternative.every(
-          (word) =>
-            (word.phrase !== null ? folded.includes(word.word) : words.has(singularOf(word.word))) ||
-            (withTypos && index === 0 && word.typoTerms.some((term) => words.has(singularOf(term)))),
-        ),
-      ),
-    );
-  }
-}
-
-const ASCII = /^[ -~\t\n\r]*$/;
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * Words of folded text that start with (or are) one of some terms. Folded ASCII text holds no
- * letter or digit outside [a-z0-9], so its pattern needs no Unicode property classes, which cost
- * V8 several times more per test (ranking tests each candidate's name, category and place).
- */
-class WordPattern {
-  private readonly ascii: RegExp;
-  private unicode: RegExp | null = null;
-
-  constructor(
-    private readonly alternation: string,
-    private readonly isWhole: boolean,
-  ) {
-    this.ascii = new RegExp(`(?<![a-z0-9])(?:${alternation})${isWhole ? '(?![a-z0-9])' : ''}`);
-  }
-
-  test(folded: string): boolean {
-    if (ASCII.test(folded)) return this.ascii.test(folded);
-    this.unicode ??= new RegExp(`(?<![\\p{L}\\p{N}])(?:${this.alternation})${this.isWhole ? '(?![\\p{L}\\p{N}])' : ''}`, 'u');
-    return this.unicode.test(folded);
-  }
-}
-
-/** Matches a word starting with one of the prefixes (on folded text). */
-function wordStarts(prefixes: string[]): WordPattern | null {
-  return prefixes.length === 0 ? null : new WordPattern(prefixes.map(escapeRegExp).join('|'), false);
-}
-
-/** Matches one of the terms as a whole word (on folded text). */
-function wholeWords(terms: string[]): WordPattern | null {
-  return terms.length === 0 ? null : new WordPattern(terms.map(escapeRegExp).join('|'), true);
-}
-
-/** True when the text holds a word the query matches: a prefix, or a typo correction exactly. */
-function matches(text: string | null, prefixes: WordPattern | null, typos: WordPattern | null): boolean {
-  if (!text) return false;
-  // The text's words as written and, as the index also holds them, joined ("Wi-Fi WiFi").
-  const spelled = withJoinedCopies(text);
-  const folded = ASCII.test(spelled) ? spelled.toLowerCase() : foldText(spelled);
-  return (prefixes !== null && prefixes.test(folded)) || (typos !== null && typos.test(folded));
-}
-
-/** A category name as exact-category queries compare it: its canonical words, and with its words joined ("women s …", "womens …"). */
-function categoryKeys(name: string): string[] {
-  const key = canonicalWords(name).join(' ');
-  const joined = withJoinedWords(name);
-  return joined === name ? [key] : [key, canonicalWords(joined).join(' ')];
-}
-
 function sum(values: number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }
@@ -1540,7 +1318,6 @@ function addGeoConditions(conditions: Conditions, columns: DocColumns, geo: GeoF
   if (isGeoRadius(geo)) conditions.add((pos) => distanceKm(latitude[pos]!, longitude[pos]!, geo.lat, geo.lng) <= geo.radiusKm);
 }
 
-
 /** Open at `now` in the document's own time zone; unknown hours or zone never count as open. */
 function openAt(columns: DocColumns, now: Date): (pos: number) => boolean {
   const minuteIn = minuteOfWeekCache(now);
@@ -1566,20 +1343,6 @@ function candidateRow(columns: DocColumns, pos: number): CandidateRow {
 /** The box condition on the R*Tree `g` (points are stored as degenerate boxes). */
 function rtreeBox(box: GeoBox): { sql: string; params: number[] } {
   return boxCondition(box, RTREE_EDGES);
-}
-
-/** The texts ranking by field looks at. */
-function textRow(columns: DocColumns, pos: number): TextRow {
-  return {
-    pos,
-    name: columns.name(pos),
-    category: columns.text('categoryName', pos),
-    type: columns.text('type', pos),
-    city: columns.text('cityName', pos),
-    country: columns.text('countryName', pos),
-    country_code: columns.text('country', pos),
-    postal_code: columns.text('postalText', pos),
-  };
 }
 
 const searcherFor = perIndexDatabase((db) => new SqliteSearcher(db));
