@@ -76,10 +76,9 @@ import { DocDensity } from './doc-density.ts';
 import { byCountThenLabel, labelMatches } from '../facet-values.ts';
 import { boxAround, boxOf, centerOf, distanceKm } from '../geo-distance.ts';
 import { RTREE_EDGES, boxCondition, coveredRadiusKm, coveringCells, nearestFirst } from './search-geo.ts';
-import { isOpenAt, minuteOfWeekCache } from '../search-hours.ts';
 import { PlaceIndex, type PlaceCatalogue } from '../places/place-index.ts';
 import { postalExpression } from '../places/postal-code.ts';
-import { DocColumns, NONE, type StringColumn } from './doc-columns.ts';
+import { DocColumns, NONE } from './doc-columns.ts';
 import {
   aroundPartOf,
   chosenCityOf,
@@ -106,6 +105,7 @@ import { MAX_TYPO_TERMS, Vocabulary } from './search-vocabulary.ts';
 import { parseQuery } from './search-query.ts';
 import { COMPLETED_CATEGORY_TIER, ColumnTiers, ExactCategories, categoryTiers, textRow } from './search-ranking.ts';
 import { presentDoc, type DocRow } from './sqlite-engine.ts';
+import { Conditions, NOTHING, addGeoConditions, dimensionStream, holdsOneOf, openAt, type Dimension, type Stream } from './search-conditions.ts';
 import { nearbyIndex } from './sqlite-nearby.ts';
 
 export { MAX_TYPO_TERMS };
@@ -190,39 +190,6 @@ interface Membership {
   scanLimit: number;
 }
 
-/** The filters a candidate must pass, each a test of its in-memory columns (doc-columns.ts) by position. */
-class Conditions {
-  readonly tests: ((pos: number) => boolean)[] = [];
-
-  add(test: (pos: number) => boolean): void {
-    this.tests.push(test);
-  }
-
-  get isEmpty(): boolean {
-    return this.tests.length === 0;
-  }
-
-  passes(pos: number): boolean {
-    for (const test of this.tests) if (!test(pos)) return false;
-    return true;
-  }
-}
-
-/** A test that no document passes (a filter value no document holds). */
-const NOTHING = () => false;
-
-/** A test that a string column holds one of `values` (values no document holds match nothing). */
-function holdsOneOf(columns: DocColumns, column: StringColumn, values: string[]): (pos: number) => boolean {
-  const ids = new Set(values.map((value) => columns.strings[column].find(value)).filter((id) => id !== NONE));
-  const held = columns.ids[column];
-  if (ids.size === 0) return NOTHING;
-  if (ids.size === 1) {
-    const [id] = ids;
-    return (pos) => held[pos] === id;
-  }
-  return (pos) => ids.has(held[pos]!);
-}
-
 /** Document positions of a full-text match, for membership tests without a Set of 100,000+ entries. */
 class SortedPositions {
   constructor(private readonly sorted: number[]) {
@@ -247,26 +214,6 @@ class SortedPositions {
     }
     return false;
   }
-}
-
-/** One category, country or city filter (its values combine with OR), as a driver can read it. */
-interface Dimension {
-  facet: FacetName;
-  /** Category slugs, upper-case country codes, or cities. */
-  values: string[] | CityRef[];
-  /** How many documents it admits, from the aggregate tables. */
-  count: number;
-  /** The same filter as a full-text column phrase (a superset), null when a value has no text. */
-  phrase: string | null;
-  /** At most this many documents match the phrase (from the vocabulary counts). */
-  phraseBound: number;
-}
-
-/** Document positions in popularity order from a docs index, and how many there are (from the aggregates). */
-interface Stream {
-  sql: string;
-  params: unknown[];
-  count: number;
 }
 
 /** How many positions a driver reads first when conditions may reject some, per candidate it keeps (then up to {@link SCAN_LIMIT}). */
@@ -1111,26 +1058,6 @@ class SqliteSearcher {
   }
 }
 
-/**
- * The documents of one filter in popularity order, through its docs index: one index range per
- * value, merged (UNION ALL under ORDER BY pos merges the ranges, each already in pos order,
- * instead of sorting them).
- */
-function dimensionStream(dimension: Dimension): Stream {
-  let arms: { sql: string; params: unknown[] }[];
-  if (dimension.facet === 'category') {
-    arms = (dimension.values as string[]).map((slug) => ({ sql: 'SELECT pos FROM docs INDEXED BY docs_category WHERE category_slug = ?', params: [slug] }));
-  } else if (dimension.facet === 'country') {
-    arms = (dimension.values as string[]).map((code) => ({ sql: 'SELECT pos FROM docs INDEXED BY docs_country WHERE country_code = ?', params: [code] }));
-  } else {
-    arms = (dimension.values as CityRef[]).map((city) => ({
-      sql: 'SELECT pos FROM docs INDEXED BY docs_country_city WHERE country_code = ? AND city_slug = ?',
-      params: [city.countryCode, city.citySlug],
-    }));
-  }
-  return { sql: `${arms.map((arm) => arm.sql).join(' UNION ALL ')} ORDER BY pos`, params: arms.flatMap((arm) => arm.params), count: dimension.count };
-}
-
 function sum(values: number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }
@@ -1198,29 +1125,6 @@ function toHit(candidate: Candidate, row: DocRow, terms: HighlightTerms): Search
 
 function bumpId(counts: Map<number, number>, id: number): void {
   counts.set(id, (counts.get(id) ?? 0) + 1);
-}
-
-/** Box (and radius) conditions checked on the columns, whatever drives. */
-function addGeoConditions(conditions: Conditions, columns: DocColumns, geo: GeoFilter): void {
-  const { south, north, west, east } = boxOf(geo);
-  const { latitude, longitude } = columns.numbers;
-  // Unknown coordinates are NaN: they fail every comparison.
-  conditions.add((pos) => latitude[pos]! >= south && latitude[pos]! <= north);
-  if (west <= east) conditions.add((pos) => longitude[pos]! >= west && longitude[pos]! <= east);
-  else conditions.add((pos) => longitude[pos]! >= west || longitude[pos]! <= east);
-  if (isGeoRadius(geo)) conditions.add((pos) => distanceKm(latitude[pos]!, longitude[pos]!, geo.lat, geo.lng) <= geo.radiusKm);
-}
-
-/** Open at `now` in the document's own time zone; unknown hours or zone never count as open. */
-function openAt(columns: DocColumns, now: Date): (pos: number) => boolean {
-  const minuteIn = minuteOfWeekCache(now);
-  return (pos) => {
-    const hours = columns.text('hours', pos);
-    const zone = columns.text('zone', pos);
-    if (hours === null || zone === null) return false;
-    const minute = minuteIn(zone);
-    return minute !== null && isOpenAt(hours, minute);
-  };
 }
 
 function candidateRow(columns: DocColumns, pos: number): CandidateRow {
