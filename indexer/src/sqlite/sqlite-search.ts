@@ -105,20 +105,30 @@ import { MAX_TYPO_TERMS, Vocabulary } from './search-vocabulary.ts';
 import { parseQuery } from './search-query.ts';
 import { COMPLETED_CATEGORY_TIER, ColumnTiers, ExactCategories, categoryTiers, textRow } from './search-ranking.ts';
 import { presentDoc, type DocRow } from './sqlite-engine.ts';
+import {
+  CANDIDATE_LIMIT,
+  SCAN_LIMIT,
+  comparator,
+  countPassing,
+  firstPassing,
+  rowsAt,
+  rowsIn,
+  toCandidate,
+  type Candidate,
+  type CandidateRow,
+  type Found,
+  type MatchCount,
+} from './search-candidates.ts';
 import { Conditions, NOTHING, addGeoConditions, dimensionStream, holdsOneOf, openAt, type Dimension, type Stream } from './search-conditions.ts';
 import { nearbyIndex } from './sqlite-nearby.ts';
 
-export { MAX_TYPO_TERMS };
+export { CANDIDATE_LIMIT, MAX_TYPO_TERMS, SCAN_LIMIT };
 
-/** Most documents one search keeps, ranks, counts into facets and pages through. */
-export const CANDIDATE_LIMIT = 500;
 /**
  * How many candidates past the end of the page are ranked by field (name, category, place,
  * about); the others keep their popularity order below them.
  */
 export const RANKING_MARGIN = 100;
-/** Most rows one driver reads to find its candidates (rows failing a filter included). */
-export const SCAN_LIMIT = 10_000;
 /** Most positions of a full-text match a distance sort walks the R*Tree for (the most popular ones beyond are not seen). */
 const MATCH_SET_LIMIT = 250_000;
 /**
@@ -156,34 +166,6 @@ const STATEMENT_CACHE_SIZE = 256;
 /** More than there are ISO country codes. */
 const COUNTRY_ROWS = 1000;
 
-/**
- * The columns sorting, facets and distances need, taken for every candidate from the in-memory
- * columns (doc-columns.ts); the texts ranking by field needs, for the ranked few only (see
- * {@link textRow}); full rows from `docs` for the page only.
- */
-type CandidateRow = Pick<DocRow, 'pos' | 'rating' | 'reviews' | 'latitude' | 'longitude'>;
-
-interface Candidate {
-  row: CandidateRow;
-  typoTier: number;
-  columnTier: number;
-  distanceKm: number | null;
-}
-
-/** What a driver found: at most {@link CANDIDATE_LIMIT} rows (SCAN_LIMIT for a narrow filter's distance sort), and whether it stopped at a bound. */
-interface Found {
-  rows: CandidateRow[];
-  isCapped: boolean;
-  /** How many documents match, when known besides the rows (a distance walk reads only the nearest). */
-  matched?: MatchCount;
-}
-
-/** A number of matching documents: exact, or a lower bound. */
-interface MatchCount {
-  count: number;
-  isExact: boolean;
-}
-
 /** A test a nearest-first walk applies to the positions it reads: the ones that match, and how many entries a box may hold. */
 interface Membership {
   keep: (positions: number[]) => number[];
@@ -215,9 +197,6 @@ class SortedPositions {
     return false;
   }
 }
-
-/** How many positions a driver reads first when conditions may reject some, per candidate it keeps (then up to {@link SCAN_LIMIT}). */
-const FIRST_READ_PER_KEPT = 4;
 
 /** Which single facet dimension a request filters on, when it filters on nothing else. */
 type SingleDimension = { facet: FacetName; values: string[] } | null;
@@ -383,7 +362,7 @@ class SqliteSearcher {
     const pageEnd = request.page * request.perPage;
     if (isBrowsing && sort === 'relevance') {
       // Plain browsing is the popularity order itself: read the page, nothing to rank.
-      const rows = pageEnd <= CANDIDATE_LIMIT ? this.rowsIn(columns.firstPositions(pageEnd), conditions, pageEnd) : [];
+      const rows = pageEnd <= CANDIDATE_LIMIT ? rowsIn(this.columns(), columns.firstPositions(pageEnd), conditions, pageEnd) : [];
       candidates = rows.map((row) => toCandidate(row, 0, 0));
     } else if (hasText) {
       if (filters.geo) addGeoConditions(conditions, columns, filters.geo);
@@ -656,25 +635,10 @@ class SqliteSearcher {
 
   /** The first matches of an FTS5 expression that pass the conditions, reading at most {@link SCAN_LIMIT} matches. */
   private matchRows(expression: string, conditions: Conditions, bound: number): Found {
-    const { rows, isScanCapped } = this.firstPassing((limit) => this.column(MATCH_POSITIONS_SQL, [expression, limit]), conditions, CANDIDATE_LIMIT);
+    const { rows, isScanCapped } = firstPassing(this.columns(), (limit) => this.column(MATCH_POSITIONS_SQL, [expression, limit]), conditions, CANDIDATE_LIMIT);
     if (rows.length >= CANDIDATE_LIMIT) return { rows, isCapped: true };
     // Rows failed a condition: the total is a lower bound only when the scan stopped at its bound.
     return { rows, isCapped: isScanCapped && bound >= SCAN_LIMIT };
-  }
-
-  /**
-   * The first `keep` positions a source yields (in its order) that pass the conditions, reading at
-   * most {@link SCAN_LIMIT}: `keep` when nothing can fail, else {@link FIRST_READ_PER_KEPT} per kept
-   * first and the rest of the bound only when those did not do. `isScanCapped`: the bound was reached.
-   */
-  private firstPassing(read: (limit: number) => number[], conditions: Conditions, keep: number): { rows: CandidateRow[]; isScanCapped: boolean } {
-    let limit = Math.min(SCAN_LIMIT, conditions.isEmpty ? keep : FIRST_READ_PER_KEPT * keep);
-    for (;;) {
-      const positions = read(limit);
-      const rows = this.rowsIn(positions, conditions, keep);
-      if (rows.length >= keep || positions.length < limit || limit === SCAN_LIMIT) return { rows, isScanCapped: positions.length >= SCAN_LIMIT };
-      limit = SCAN_LIMIT;
-    }
   }
 
   /**
@@ -713,7 +677,7 @@ class SqliteSearcher {
       const inBox = this.rows<{ pos: number }>(`SELECT pos FROM docs_geo g WHERE ${box.sql} LIMIT ?`, [...box.params, SCAN_LIMIT + 1]);
       if (inBox.length <= SCAN_LIMIT && inBox.length <= admitted) {
         // At most SCAN_LIMIT lookups; the most popular are kept.
-        const rows = this.rowsAt(inBox.map((entry) => entry.pos), conditions).sort((a, b) => a.pos - b.pos);
+        const rows = rowsAt(this.columns(), inBox.map((entry) => entry.pos), conditions).sort((a, b) => a.pos - b.pos);
         return { rows: rows.slice(0, keep), isCapped: rows.length > keep };
       }
     }
@@ -721,7 +685,7 @@ class SqliteSearcher {
     const read = narrowest
       ? (limit: number) => this.column(`${narrowest.sql} LIMIT ?`, [...narrowest.params, limit])
       : (limit: number) => this.columns().firstPositions(limit);
-    const { rows } = this.firstPassing(read, conditions, keep);
+    const { rows } = firstPassing(this.columns(), read, conditions, keep);
     return { rows, isCapped: rows.length >= keep || admitted > SCAN_LIMIT };
   }
 
@@ -742,7 +706,7 @@ class SqliteSearcher {
           limit,
         ]);
       },
-      rowsOf: (positions) => this.rowsAt(membership ? membership.keep(positions) : positions, conditions),
+      rowsOf: (positions) => rowsAt(this.columns(), membership ? membership.keep(positions) : positions, conditions),
       coordinates: (row) => (row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : null),
     });
   }
@@ -805,7 +769,7 @@ class SqliteSearcher {
     // fewer positions than that (√(want × documents)) is cheaper read whole (its facets and total are exact).
     const documents = Number(this.businessCount.get() ?? '0');
     if (positions.length <= Math.min(SCAN_LIMIT, Math.max(CANDIDATE_LIMIT, Math.sqrt(want * documents)))) {
-      return { rows: this.rowsAt(positions, conditions), isCapped: false };
+      return { rows: rowsAt(this.columns(), positions, conditions), isCapped: false };
     }
     const isTruncated = positions.length > MATCH_SET_LIMIT;
     if (isTruncated) positions.length = MATCH_SET_LIMIT;
@@ -813,7 +777,7 @@ class SqliteSearcher {
     // With the match in memory an entry costs a set lookup, not a document read: denser boxes can be read.
     const found = this.nearestFirst(point, maxKm, conditions, want, { keep: (entries) => entries.filter((pos) => matches.has(pos)), scanLimit: 5 * SCAN_LIMIT });
     // Rings too dense to read ended the walk short of the page: few enough matches are read whole instead.
-    if (found.isCapped && found.rows.length < want && positions.length <= SCAN_LIMIT) return { rows: this.rowsAt(positions, conditions), isCapped: false };
+    if (found.isCapped && found.rows.length < want && positions.length <= SCAN_LIMIT) return { rows: rowsAt(this.columns(), positions, conditions), isCapped: false };
     return { rows: found.rows, isCapped: found.isCapped || isTruncated, matched: this.countMatches(expression, positions, isTruncated, conditions) };
   }
 
@@ -846,7 +810,7 @@ class SqliteSearcher {
       if (positions.length > CELL_ROWS_LIMIT) return null;
       const fresh = positions.filter((pos) => !checked.has(pos));
       for (const pos of fresh) checked.set(pos, null);
-      for (const row of this.rowsAt(fresh, conditions)) checked.set(row.pos, row);
+      for (const row of rowsAt(this.columns(), fresh, conditions)) checked.set(row.pos, row);
       // The cells reach past the circle: every match nearer than their edges has been read too.
       const reach = Math.min(maxKm, Math.max(radius, coveredRadiusKm(point, cover)));
       const rows = [...checked.values()].filter(
@@ -879,40 +843,13 @@ class SqliteSearcher {
    */
   private countMatches(expression: string, positions: number[], isTruncated: boolean, conditions: Conditions): MatchCount {
     if (conditions.isEmpty) return { count: positions.length, isExact: !isTruncated };
-    if (positions.length <= SCAN_LIMIT) return { count: this.countPassing(positions, conditions, Number.POSITIVE_INFINITY), isExact: !isTruncated };
+    if (positions.length <= SCAN_LIMIT) return { count: countPassing(this.columns(), positions, conditions, Number.POSITIVE_INFINITY), isExact: !isTruncated };
     return this.countFirstMatches(expression, conditions);
   }
 
   /** A lower bound of the matches passing the conditions: at most {@link CANDIDATE_LIMIT}, among the first {@link SCAN_LIMIT} matches. */
   private countFirstMatches(expression: string, conditions: Conditions): MatchCount {
-    return { count: this.countPassing(this.column(MATCH_POSITIONS_SQL, [expression, SCAN_LIMIT]), conditions, CANDIDATE_LIMIT), isExact: false };
-  }
-
-  /** How many of these positions hold a document passing the conditions, counting up to `limit`. */
-  private countPassing(positions: number[], conditions: Conditions, limit: number): number {
-    const columns = this.columns();
-    let count = 0;
-    for (const pos of positions) {
-      if (count >= limit) break;
-      if (columns.has(pos) && conditions.passes(pos)) count += 1;
-    }
-    return count;
-  }
-
-  /** The candidate columns of these documents (each once, in position order), when they pass the conditions. */
-  private rowsAt(positions: number[], conditions: Conditions): CandidateRow[] {
-    return this.rowsIn([...new Set(positions)].sort((a, b) => a - b), conditions, Number.POSITIVE_INFINITY);
-  }
-
-  /** The candidate columns of the first `keep` of these positions (in their order) that hold a document passing the conditions. */
-  private rowsIn(positions: number[], conditions: Conditions, keep: number): CandidateRow[] {
-    const columns = this.columns();
-    const rows: CandidateRow[] = [];
-    for (const pos of positions) {
-      if (rows.length >= keep) break;
-      if (columns.has(pos) && conditions.passes(pos)) rows.push(candidateRow(columns, pos));
-    }
-    return rows;
+    return { count: countPassing(this.columns(), this.column(MATCH_POSITIONS_SQL, [expression, SCAN_LIMIT]), conditions, CANDIDATE_LIMIT), isExact: false };
   }
 
   warmUp(): void {
@@ -1093,24 +1030,6 @@ function singleDimension(request: SearchRequest, location: LocationPart[]): Sing
   return dimensions.length === 1 ? dimensions[0]! : null;
 }
 
-function toCandidate(row: CandidateRow, typoTier: number, columnTier: number): Candidate {
-  return { row, typoTier, columnTier, distanceKm: null };
-}
-
-function comparator(sort: NonNullable<SearchRequest['sort']>): (a: Candidate, b: Candidate) => number {
-  const byPopularity = (a: Candidate, b: Candidate) => a.row.pos - b.row.pos;
-  switch (sort) {
-    case 'relevance':
-      return (a, b) => a.typoTier - b.typoTier || b.columnTier - a.columnTier || byPopularity(a, b);
-    case 'rating':
-      return (a, b) => (b.row.rating ?? -1) - (a.row.rating ?? -1) || b.row.reviews - a.row.reviews || byPopularity(a, b);
-    case 'reviews':
-      return (a, b) => b.row.reviews - a.row.reviews || byPopularity(a, b);
-    case 'distance':
-      return (a, b) => (a.distanceKm ?? Number.POSITIVE_INFINITY) - (b.distanceKm ?? Number.POSITIVE_INFINITY) || byPopularity(a, b);
-  }
-}
-
 function toHit(candidate: Candidate, row: DocRow, terms: HighlightTerms): SearchHit {
   const summary = presentDoc(row);
   return {
@@ -1125,16 +1044,6 @@ function toHit(candidate: Candidate, row: DocRow, terms: HighlightTerms): Search
 
 function bumpId(counts: Map<number, number>, id: number): void {
   counts.set(id, (counts.get(id) ?? 0) + 1);
-}
-
-function candidateRow(columns: DocColumns, pos: number): CandidateRow {
-  return {
-    pos,
-    rating: columns.number('rating', pos),
-    reviews: columns.reviews[pos]!,
-    latitude: columns.number('latitude', pos),
-    longitude: columns.number('longitude', pos),
-  };
 }
 
 /** The box condition on the R*Tree `g` (points are stored as degenerate boxes). */
