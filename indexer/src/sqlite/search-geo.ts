@@ -23,11 +23,16 @@ export function boxCondition(box: GeoBox, columns: BoxColumns): { sql: string; p
   return { sql: `${columns.minLat} >= ? AND ${columns.maxLat} <= ? AND ${lng}`, params: [box.south, box.north, box.west, box.east] };
 }
 
+/** The box condition on the R*Tree `g` (points are stored as degenerate boxes). */
+export function rtreeBox(box: GeoBox): { sql: string; params: number[] } {
+  return boxCondition(box, RTREE_EDGES);
+}
+
 /**
  * Sizes in degrees of the grid cells a document's point is indexed in (the `geo` column of
  * `docs_fts`), coarsest first: about 890 km down to 220 m at the equator. A distance sort with
  * words asks the full-text index for the matches in the cells around the point, so the words
- * and the place are intersected inside FTS5 (see sqlite-search.ts).
+ * and the place are intersected inside FTS5 (see search-nearest.ts).
  */
 export const GEO_CELL_DEGREES = [8, 2, 0.5, 0.125, 1 / 32, 1 / 128, 1 / 512] as const;
 /** Most cells one box is covered with (an OR of their tokens); a box that needs more at every level is not covered. */
