@@ -50,11 +50,9 @@
  * - Highlights: name and category with matched words wrapped in `<mark>`…`</mark>`.
  */
 import type { Statement } from 'better-sqlite3';
-import { countryName } from '@directory/data/countries.ts';
-import { letterOf, slugify } from '@directory/data/slug.ts';
+import { slugify } from '@directory/data/slug.ts';
 import {
   DEFAULT_MAX_FACET_VALUES,
-  FACET_NAMES,
   MAX_FACET_VALUES,
   MAX_PER_PAGE,
   cityKey,
@@ -62,7 +60,6 @@ import {
   type CityRef,
   type FacetCounts,
   type FacetName,
-  type FacetValue,
   type GeoFilter,
   type GeoPoint,
   type GeoRadius,
@@ -72,7 +69,7 @@ import {
 } from '../search-types.ts';
 import { perIndexDatabase, type IndexDatabase } from './index-file.ts';
 import { DocDensity } from './doc-density.ts';
-import { byCountThenLabel, labelMatches } from '../facet-values.ts';
+import { labelMatches } from '../facet-values.ts';
 import { boxOf, centerOf, distanceKm } from '../geo-distance.ts';
 import { rtreeBox } from './search-geo.ts';
 import { PlaceIndex, type PlaceCatalogue } from '../places/place-index.ts';
@@ -117,6 +114,7 @@ import {
 } from './search-candidates.ts';
 import { Conditions, NOTHING, addGeoConditions, dimensionStream, holdsOneOf, openAt, type Dimension, type Stream } from './search-conditions.ts';
 import { MATCH_POSITIONS_SQL, NearestWalks } from './search-nearest.ts';
+import { Facets, requestedFacets } from './search-facets.ts';
 import { nearbyIndex } from './sqlite-nearby.ts';
 
 export { CANDIDATE_LIMIT, MAX_TYPO_TERMS, SCAN_LIMIT };
@@ -130,8 +128,6 @@ export const RANKING_MARGIN = 100;
 /** Half the Earth's circumference: every point is within this distance. */
 const MAX_DISTANCE_KM = 20_038;
 const STATEMENT_CACHE_SIZE = 256;
-/** More than there are ISO country codes. */
-const COUNTRY_ROWS = 1000;
 
 /** Which single facet dimension a request filters on, when it filters on nothing else. */
 type SingleDimension = { facet: FacetName; values: string[] } | null;
@@ -155,16 +151,14 @@ class SqliteSearcher {
   private readonly cityCount: Statement<[string, string], number | undefined>;
   private readonly cityCategoryCount: Statement<[string, string, string], number | undefined>;
   private readonly categoryCountryCount: Statement<[string, string], number | undefined>;
-  private readonly topFacet: Record<FacetName, Statement<[number], FacetValue>>;
-  /** Facet labels read so far, by facet and value; forgotten when the index changes. */
-  private readonly labels = new Map<string, string>();
+  /** Facet counts and facet search (search-facets.ts). */
+  private readonly facets: Facets;
   /**
-   * What the index looked like when {@link labels} were read and {@link loadedColumns} last brought
+   * What the index looked like when the facet labels were read and {@link loadedColumns} last brought
    * up to date: its data version (other connections' commits) and this connection's changes.
    */
   private seenVersion = '';
   private readonly indexVersion: Statement<[], string>;
-  private readonly facetByLetter: Record<'category' | 'city', Statement<[string], FacetValue>>;
   /** The candidates' columns, loaded at the first search and brought up to date before each (doc-columns.ts). */
   private loadedColumns: DocColumns | null = null;
 
@@ -200,19 +194,7 @@ class SqliteSearcher {
     this.categoryCountryCount = db
       .prepare('SELECT business_count FROM category_country WHERE category_slug = ? AND country_code = ?')
       .pluck() as Statement<[string, string], number | undefined>;
-    const categoryColumns = 'slug AS value, name AS label, business_count AS count FROM categories';
-    const countryColumns = 'code AS value, name AS label, business_count AS count FROM countries';
-    const cityColumns = "country_code || ':' || slug AS value, name AS label, business_count AS count FROM cities";
-    const byCount = 'ORDER BY business_count DESC, name';
-    this.topFacet = {
-      category: db.prepare(`SELECT ${categoryColumns} ${byCount} LIMIT ?`),
-      country: db.prepare(`SELECT ${countryColumns} ${byCount} LIMIT ?`),
-      city: db.prepare(`SELECT ${cityColumns} ${byCount} LIMIT ?`),
-    };
-    this.facetByLetter = {
-      category: db.prepare(`SELECT ${categoryColumns} WHERE letter = ? ${byCount}`),
-      city: db.prepare(`SELECT ${cityColumns} WHERE letter = ? ${byCount}`),
-    };
+    this.facets = new Facets(db, { category: this.categoryName, city: this.cityName });
   }
 
   /** Writes the vocabulary counts summed by {@link addVocabulary} since the last flush. */
@@ -337,7 +319,7 @@ class SqliteSearcher {
     // Facets and the total count every candidate found; a distance sort may find up to
     // SCAN_LIMIT of them, and only the nearest are paged through.
     let total = Math.max(candidates.length, matched?.count ?? 0);
-    const allCounts = isBrowsing ? null : this.countFacets(candidates, requestedFacets(request), maxFacetValues, request.facetSearch?.facet);
+    const allCounts = isBrowsing ? null : this.facets.count(this.columns(), candidates, requestedFacets(request), maxFacetValues, request.facetSearch?.facet);
     if (candidates.length > CANDIDATE_LIMIT) candidates = candidates.slice(0, CANDIDATE_LIMIT);
     if (hasText && sort === 'relevance') {
       // Exact matches come first, each group in popularity order: rank the first page-plus-margin by field.
@@ -373,7 +355,7 @@ class SqliteSearcher {
     const hits = pageRows.map((candidate) => toHit(candidate, fullRows.get(candidate.row.pos)!, terms));
     const facets: FacetCounts = {};
     for (const facet of request.facets ?? []) {
-      facets[facet] = allCounts ? allCounts[facet]!.slice(0, maxFacetValues) : this.topFacet[facet].all(maxFacetValues);
+      facets[facet] = allCounts ? allCounts[facet]!.slice(0, maxFacetValues) : this.facets.top(facet, maxFacetValues);
     }
     const response: SearchResponse = {
       hits,
@@ -399,7 +381,7 @@ class SqliteSearcher {
       const { facet, query } = request.facetSearch;
       response.facetHits = allCounts
         ? allCounts[facet]!.filter((value) => labelMatches(value.label, query)).slice(0, maxFacetValues)
-        : this.searchFacetAggregates(facet, query, maxFacetValues);
+        : this.facets.searchAggregates(facet, query, maxFacetValues);
     }
     response.processingTimeMs = Math.round(performance.now() - started);
     return response;
@@ -659,7 +641,7 @@ class SqliteSearcher {
     const version = this.indexVersion.get()!;
     if (this.loadedColumns === null) this.loadedColumns = DocColumns.load(this.db);
     else if (version !== this.seenVersion) {
-      this.labels.clear();
+      this.facets.forget();
       this.vocabulary.forget();
       if (!this.loadedColumns.refresh(this.db)) this.loadedColumns = DocColumns.load(this.db);
     }
@@ -687,79 +669,6 @@ class SqliteSearcher {
     return statement;
   }
 
-  /**
-   * Facet counts over the candidates, most frequent first: the first `limit` values (and values
-   * tied with the last), every value for the facet searched in (labels are read only for those).
-   */
-  private countFacets(candidates: Candidate[], facets: Set<FacetName>, limit: number, searched: FacetName | undefined): Record<FacetName, FacetValue[]> {
-    const columns = this.columns();
-    const { ids, strings } = columns;
-    // Counted by the columns' ids (a city by its country's and its own): no text per candidate.
-    const cities = strings.city.size;
-    const counts: Record<FacetName, Map<number, number>> = { category: new Map(), country: new Map(), city: new Map() };
-    const countsCategory = facets.has('category');
-    const countsCountry = facets.has('country');
-    const countsCity = facets.has('city');
-    for (const { row } of candidates) {
-      const { pos } = row;
-      if (countsCategory) bumpId(counts.category, ids.category[pos]!);
-      const country = ids.country[pos]!;
-      if (country === NONE) continue;
-      if (countsCountry) bumpId(counts.country, country);
-      const city = ids.city[pos]!;
-      if (countsCity && city !== NONE) bumpId(counts.city, country * cities + city);
-    }
-    const valueOf: Record<FacetName, (id: number) => string> = {
-      category: (id) => strings.category.valueOf(id) ?? '',
-      country: (id) => strings.country.valueOf(id) ?? '',
-      city: (id) => {
-        const code = strings.country.valueOf(Math.floor(id / cities));
-        const slug = strings.city.valueOf(id % cities);
-        return code && slug ? cityKey(code, slug) : '';
-      },
-    };
-    const result: Record<FacetName, FacetValue[]> = { category: [], country: [], city: [] };
-    for (const facet of FACET_NAMES) {
-      if (!facets.has(facet)) continue;
-      // A missing or empty text counts for no value. Counts in first-seen order, then by count (a stable sort).
-      let entries = [...counts[facet]].flatMap(([id, count]): [string, number][] => {
-        const value = id === NONE ? '' : valueOf[facet](id);
-        return value === '' ? [] : [[value, count]];
-      });
-      entries.sort((a, b) => b[1] - a[1]);
-      if (facet !== searched && entries.length > limit) {
-        const lowest = entries[limit - 1]![1];
-        entries = entries.filter(([, count]) => count >= lowest);
-      }
-      result[facet] = entries.map(([value, count]) => ({ value, label: this.labelOf(facet, value), count })).sort(byCountThenLabel);
-    }
-    return result;
-  }
-
-  private labelOf(facet: FacetName, value: string): string {
-    if (facet === 'country') return countryName(value);
-    const key = `${facet}\n${value}`;
-    let label = this.labels.get(key);
-    if (label === undefined) {
-      if (facet === 'category') label = this.categoryName.get(value) ?? value;
-      else {
-        const [code = '', slug = ''] = value.split(':');
-        label = this.cityName.get(code, slug) ?? slug;
-      }
-      this.labels.set(key, label);
-    }
-    return label;
-  }
-
-  /** Facet search with no query and no filters: the aggregates of the values' first letter. */
-  private searchFacetAggregates(facet: FacetName, query: string, limit: number): FacetValue[] {
-    const folded = slugify(query);
-    if (folded === '') return this.topFacet[facet].all(limit);
-    // Countries are a few hundred rows; categories and cities are narrowed by their letter index.
-    const rows = facet === 'country' ? this.topFacet.country.all(COUNTRY_ROWS) : this.facetByLetter[facet].all(letterOf(folded));
-    return rows.filter((row) => labelMatches(row.label, query)).slice(0, limit);
-  }
-
   private exactTotal(dimension: SingleDimension): number | null {
     if (dimension === null) return null;
     let total = 0;
@@ -777,12 +686,6 @@ class SqliteSearcher {
 
 function sum(values: number[]): number {
   return values.reduce((total, value) => total + value, 0);
-}
-
-function requestedFacets(request: SearchRequest): Set<FacetName> {
-  const requested = new Set(request.facets ?? []);
-  if (request.facetSearch) requested.add(request.facetSearch.facet);
-  return requested;
 }
 
 function checkRequest(request: SearchRequest): void {
@@ -820,10 +723,6 @@ function toHit(candidate: Candidate, row: DocRow, terms: HighlightTerms): Search
     },
     _distanceKm: candidate.distanceKm === null ? null : Math.round(candidate.distanceKm * 1000) / 1000,
   };
-}
-
-function bumpId(counts: Map<number, number>, id: number): void {
-  counts.set(id, (counts.get(id) ?? 0) + 1);
 }
 
 const searcherFor = perIndexDatabase((db) => new SqliteSearcher(db));
