@@ -48,6 +48,10 @@
  * - Facets: with no words and no filters they come from the precomputed aggregate tables (exact);
  *   otherwise they are counted over the candidates, flagged `isFacetExact: false` when bounded.
  * - Highlights: name and category with matched words wrapped in `<mark>`…`</mark>`.
+ * - Parts: the query's units (search-query.ts), the filters (search-conditions.ts), the candidates
+ *   and their bounded reads (search-candidates.ts), the distance sort's walks (search-nearest.ts;
+ *   their geometry in search-geo.ts), ranking by field (search-ranking.ts), facets
+ *   (search-facets.ts). This file runs a search from them: the drivers, the totals and the page.
  */
 import type { Statement } from 'better-sqlite3';
 import { slugify } from '@directory/data/slug.ts';
