@@ -1,5 +1,6 @@
 import type { AboutValue, BusinessInput } from './business.ts';
 import { countryName } from './countries.ts';
+import type { SnakeCase } from './exhaustive.ts';
 
 /** One row of the `businesses` table, as better-sqlite3 returns it. */
 export interface BusinessRow {
@@ -50,6 +51,9 @@ export interface BusinessRowWithClosure extends BusinessRow {
 
 /** The writable columns of a row, in the order the insert statements use. */
 export type BusinessColumns = Omit<BusinessRow, 'id' | 'slug' | 'created_at' | 'updated_at'>;
+
+/** The column each field of a business input is stored in (`placeId` → `place_id`), whether or not the record has it yet. */
+export type InputColumn = SnakeCase<keyof BusinessInput>;
 
 /** Maps a business to the record's columns (JSON fields serialised, booleans as 0/1). */
 export function toBusinessColumns(input: BusinessInput): BusinessColumns {

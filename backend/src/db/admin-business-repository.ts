@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
-import { CLOSURE_STATUS_COLUMN, type BusinessRowWithClosure, type ClosureStatus } from '@directory/data/business-row.ts';
+import { CLOSURE_STATUS_COLUMN, type BusinessColumns, type BusinessRowWithClosure, type ClosureStatus } from '@directory/data/business-row.ts';
+import type { Covers } from '@directory/data/exhaustive.ts';
 import type { RecordDatabase } from '@directory/data/record.ts';
 import { faultPoint } from '@directory/indexer/fault-point.ts';
 import type { NamedBusiness } from '../shared/audit-details.ts';
@@ -110,32 +111,22 @@ class IdBitmap {
     return ((this.words[id >>> 5] ?? 0) & (1 << (id & 31))) !== 0;
   }
 }
-/** The columns an operator edits, as stored. */
-export interface BusinessEditColumns {
-  name: string;
-  category: string | null;
-  type: string | null;
-  full_address: string | null;
-  street: string | null;
-  city: string | null;
-  postal_code: string | null;
-  country: string | null;
-  country_code: string | null;
-  phone: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  rating: number | null;
-  reviews: number;
-  reviews_link: string | null;
-  logo: string | null;
-  located_in: string | null;
-  working_hours: string | null;
-  about: string | null;
-  url: string | null;
-  photo: string | null;
-  verified: 0 | 1;
-  is_approved: 0 | 1;
-}
+
+/**
+ * The columns an operator edits, as stored: every column an import writes but the place id (the
+ * business's key in the files it comes from) and the time zone (the files' own). A new column is
+ * editable unless it is named here.
+ */
+export type BusinessEditColumns = Omit<BusinessColumns, 'place_id' | 'time_zone'>;
+
+/** The columns the edit's UPDATE sets, in its order (the check below fails to compile, naming it, when one is missing). */
+const EDITABLE = [
+  'name', 'category', 'type', 'full_address', 'street', 'city', 'postal_code', 'country', 'country_code', 'phone', 'latitude',
+  'longitude', 'rating', 'reviews', 'reviews_link', 'logo', 'located_in', 'working_hours', 'about', 'url', 'photo', 'verified',
+  'is_approved',
+] as const satisfies readonly (keyof BusinessEditColumns)[];
+const everyColumnEditable: Covers<keyof BusinessEditColumns, (typeof EDITABLE)[number]> = true;
+void everyColumnEditable;
 
 /** SQL of the admin area over `businesses`: the list, the full read, edits and deletions. */
 export class AdminBusinessRepository {
@@ -189,11 +180,7 @@ export class AdminBusinessRepository {
       .prepare('SELECT EXISTS (SELECT 1 FROM deleted_slugs WHERE slug = ?)')
       .pluck() as Statement<[string], number>;
     this.update = db.prepare(
-      `UPDATE businesses SET name = @name, category = @category, type = @type, full_address = @full_address,
-         street = @street, city = @city, postal_code = @postal_code, country = @country, country_code = @country_code,
-         phone = @phone, latitude = @latitude, longitude = @longitude, rating = @rating, reviews = @reviews,
-         reviews_link = @reviews_link, logo = @logo, located_in = @located_in, working_hours = @working_hours, about = @about,
-         url = @url, photo = @photo, verified = @verified, is_approved = @is_approved,
+      `UPDATE businesses SET ${EDITABLE.map((column) => `${column} = @${column}`).join(', ')},
          updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
        WHERE id = @id`,
     );

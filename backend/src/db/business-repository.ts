@@ -1,5 +1,13 @@
 import type { Statement } from 'better-sqlite3';
-import { CLOSURE_STATUS_COLUMN, parseWorkingHours, type BusinessColumns, type BusinessRow, type BusinessRowWithClosure } from '@directory/data/business-row.ts';
+import {
+  CLOSURE_STATUS_COLUMN,
+  parseWorkingHours,
+  type BusinessColumns,
+  type BusinessRow,
+  type BusinessRowWithClosure,
+  type InputColumn,
+} from '@directory/data/business-row.ts';
+import type { Covers } from '@directory/data/exhaustive.ts';
 import type { RecordDatabase } from '@directory/data/record.ts';
 
 const WRITABLE = [
@@ -7,6 +15,15 @@ const WRITABLE = [
   'country_code', 'phone', 'latitude', 'longitude', 'rating', 'reviews', 'reviews_link', 'photo', 'logo',
   'located_in', 'working_hours', 'verified', 'about', 'url', 'time_zone', 'is_approved',
 ] as const satisfies readonly (keyof BusinessColumns)[];
+
+/**
+ * The fields of a business an import leaves alone (none so far): a field of BusinessInput or a
+ * column of BusinessColumns must be in WRITABLE or here, or the check below fails to compile
+ * naming it. Without it, a field left out of WRITABLE was dropped by every import without a word.
+ */
+type NotWrittenByImport = never;
+const everyFieldWritten: Covers<InputColumn | keyof BusinessColumns, (typeof WRITABLE)[number] | NotWrittenByImport> = true;
+void everyFieldWritten;
 
 export type UpsertOutcome = 'inserted' | 'updated';
 

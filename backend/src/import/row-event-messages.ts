@@ -8,17 +8,17 @@
  * one that writes, the slower of the two.
  */
 import type { BusinessColumns } from '@directory/data/business-row.ts';
+import type { Covers } from '@directory/data/exhaustive.ts';
 import type { Identity, IdentitySource } from './identity.ts';
 import type { RowEvent } from './row-events.ts';
 
-/** Every column of BusinessColumns, in the order they are packed (the `satisfies` below fails to compile when one is missing). */
+/** Every column of BusinessColumns, in the order they are packed (the check below fails to compile, naming it, when one is missing). */
 const COLUMNS = [
   'place_id', 'name', 'category', 'type', 'full_address', 'street', 'city', 'postal_code', 'country', 'country_code', 'phone',
   'latitude', 'longitude', 'rating', 'reviews', 'reviews_link', 'photo', 'logo', 'located_in', 'working_hours', 'verified',
   'about', 'url', 'time_zone', 'is_approved',
 ] as const satisfies readonly (keyof BusinessColumns)[];
-type MissingColumn = Exclude<keyof BusinessColumns, (typeof COLUMNS)[number]>;
-const everyColumnPacked: [MissingColumn] extends [never] ? true : MissingColumn = true;
+const everyColumnPacked: Covers<keyof BusinessColumns, (typeof COLUMNS)[number]> = true;
 void everyColumnPacked;
 
 /** What follows a tag: a business's fields, a row's cells, or any other event as it is. */
