@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { CONTACT_MESSAGES_RULE } from '../services/rate-limits.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
@@ -291,9 +291,12 @@ describe('business page', () => {
     // A page rendered by an earlier test is kept (and would still be served): this one is about a render that fails.
     app.deps.admin.caches.clearAll();
     const original = directory.business.bind(directory);
+    const failure = new Error('database is locked');
     directory.business = () => {
-      throw new Error('database is locked');
+      throw failure;
     };
+    // The page's loader logs the failed call (the server's log is where an operator sees why).
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const response = await app.get(`/business/${bouchonSlug}`);
       expect(response.status).toBe(500);
@@ -303,8 +306,10 @@ describe('business page', () => {
       expect(html).toContain('Business not found: 500');
       expect(html).toContain('action="/search"');
       for (const path of ['/categories', '/countries', '/cities']) expect(html).toContain(`href="${path}"`);
+      expect(logged.mock.calls).toEqual([[failure]]);
     } finally {
       directory.business = original;
+      logged.mockRestore();
     }
   });
 
