@@ -63,10 +63,12 @@ describe('the reasons of the admin writes', () => {
       { field: 'size', code: 'min_value', params: { min: 2 } },
       { field: 'mode', code: 'one_of', params: { values: ['a', 'b'] } },
       { field: 'note', code: 'required', params: {} },
-      { field: 'request', code: 'unknown_keys', params: { keys: ['extra'] } },
+      { field: 'extra', code: 'unknown_field', params: {} },
     ]);
     // The English stays as it was: the schema's words, or zod's own.
-    expect(error.fields).toMatchObject({ name: ['must be at most 3 characters'], note: ['Invalid input: expected string, received undefined'] });
+    expect(error.fields).toMatchObject({
+      name: ['must be at most 3 characters'], note: ['Invalid input: expected string, received undefined'], extra: ['is not a field this call takes'],
+    });
   });
 
   it('tell a wrong type from a missing field', () => {
@@ -75,7 +77,7 @@ describe('the reasons of the admin writes', () => {
   });
 
   it('give every code its own English words', () => {
-    const figures = { max: 7, min: 3, values: ['a', 'b'], keys: ['k'], expected: 'string', day: 'Monday' };
+    const figures = { max: 7, min: 3, values: ['a', 'b'], expected: 'string', day: 'Monday' };
     const words = FIELD_REASON_CODES.map((code) => fieldReasonText(code, figures as never));
     expect(new Set(words).size).toBe(FIELD_REASON_CODES.length);
   });

@@ -51,8 +51,6 @@ function reasonOfKind(issue: z.core.$ZodIssue): Reason {
     }
     case 'invalid_value':
       return { code: 'one_of', params: { values: issue.values.map(String) } };
-    case 'unrecognized_keys':
-      return { code: 'unknown_keys', params: { keys: issue.keys } };
     default:
       return { code: 'invalid', params: {} };
   }

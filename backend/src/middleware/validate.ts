@@ -1,14 +1,18 @@
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { badRequest, type ApiError } from '../errors.ts';
-import type { FieldIssue } from '../shared/field-reasons.ts';
+import { fieldReasonText, type FieldIssue } from '../shared/field-reasons.ts';
 import { fieldIssueOf } from './field-issues.ts';
 
+/** A query string or route params a schema does not name: what else they carry is ignored (a cache buster, a tracking tag). */
 const nothing = z.object({});
 type Nothing = typeof nothing;
+/** A body a schema does not name is empty: a field sent to a call that takes none is refused (400 naming it). */
+const noBody = z.strictObject({});
+type NoBody = typeof noBody;
 
 /** A request's parts (query, route params, body), as one schema sees them. */
-export const requestShape = <Q extends z.ZodType = Nothing, P extends z.ZodType = Nothing, B extends z.ZodType = Nothing>(parts: {
+export const requestShape = <Q extends z.ZodType = Nothing, P extends z.ZodType = Nothing, B extends z.ZodType = NoBody>(parts: {
   query?: Q;
   params?: P;
   body?: B;
@@ -16,7 +20,7 @@ export const requestShape = <Q extends z.ZodType = Nothing, P extends z.ZodType 
   z.object({
     query: (parts.query ?? nothing) as Q,
     params: (parts.params ?? nothing) as P,
-    body: (parts.body ?? nothing) as B,
+    body: (parts.body ?? noBody) as B,
   });
 
 /**
@@ -27,7 +31,17 @@ export function badRequestFromIssues(issues: readonly z.core.$ZodIssue[], pathOf
   const fields: Record<string, string[]> = {};
   const coded: FieldIssue[] = [];
   for (const issue of issues) {
-    const field = issue.path.slice(pathOffset).join('.') || String(issue.path[0] ?? 'request');
+    const path = issue.path.slice(pathOffset);
+    if (issue.code === 'unrecognized_keys') {
+      // Each field the schema does not take is named on its own, as a wrong field is.
+      for (const key of issue.keys) {
+        const field = [...path, key].join('.');
+        (fields[field] ??= []).push(fieldReasonText('unknown_field', {}));
+        coded.push({ field, code: 'unknown_field', params: {} });
+      }
+      continue;
+    }
+    const field = path.join('.') || String(issue.path[0] ?? 'request');
     (fields[field] ??= []).push(issue.message);
     coded.push(fieldIssueOf(issue, field));
   }

@@ -7,7 +7,7 @@ import { buildRefusal } from '../testing/build-admin-data.ts';
 import { adminErrorText, ERROR_TEXT, fieldLabel, REASON_TEXT, UNREACHABLE_MESSAGE } from './admin-error-text.ts';
 
 /** Figures for every reason's words (each takes the ones it needs). */
-const FIGURES = { max: 200, min: 1, values: ['asc', 'desc'], keys: ['extra'], expected: 'string', day: 'Monday' };
+const FIGURES = { max: 200, min: 1, values: ['asc', 'desc'], expected: 'string', day: 'Monday' };
 
 const failure = (status: number, body: unknown, retryAfterSeconds: number | null = null) => new ApiRequestError(status, JSON.stringify(body), retryAfterSeconds);
 

@@ -58,7 +58,7 @@ export const REASON_TEXT: { readonly [C in FieldReasonCode]: (params: FieldReaso
   one_of: ({ values }) => `Şunlardan biri olmalı: ${orList(values)}.`,
   batch_size: ({ values }) => `Şunlardan biri olmalı: ${orList(values.map(formatCount))}.`,
   wrong_type: ({ expected }) => `${TYPE_NAMES[expected] ?? 'Geçerli bir değer'} olmalı.`,
-  unknown_keys: ({ keys }) => `Tanınmayan alan: ${keys.join(', ')}.`,
+  unknown_field: () => 'Bu işlem böyle bir alan almaz.',
   too_many_items: ({ max }) => `En fazla ${formatCount(max)} tane seçilebilir.`,
   too_few_items: ({ min }) => `En az ${formatCount(min)} tane seçilmeli.`,
   http_address: () => 'http:// veya https:// ile başlayan bir adres girin.',
