@@ -1,4 +1,6 @@
-import type { TestApp } from './test-app.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { BusinessInput } from '@directory/data/business.ts';
+import { startTestApp, type TestApp } from './test-app.ts';
 
 export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery staple' } as const;
 
@@ -8,6 +10,8 @@ export interface AdminClient {
   csrfToken: string;
   /** A request with the session cookie, the same-origin Origin header and the CSRF token (overridable). */
   request(method: string, path: string, options?: { body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  /** A read that must answer 200: its JSON. */
+  read<T>(path: string): Promise<T>;
 }
 
 /** Creates the test administrator (once per app) and signs in. */
@@ -21,9 +25,14 @@ export async function signInAsAdmin(app: TestApp & { url: string }): Promise<Adm
   if (response.status !== 200) throw new Error(`Sign-in failed: ${response.status} ${await response.text()}`);
   const { csrfToken } = (await response.json()) as { csrfToken: string };
   const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]!).join('; ');
-  return {
+  const client: AdminClient = {
     cookie,
     csrfToken,
+    async read<T>(path: string) {
+      const response = await client.request('GET', path);
+      expect(response.status, `${path}: ${response.status}`).toBe(200);
+      return (await response.json()) as T;
+    },
     request: (method, path, options = {}) =>
       fetch(app.url + path, {
         method,
@@ -38,4 +47,22 @@ export async function signInAsAdmin(app: TestApp & { url: string }): Promise<Adm
         ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
       }),
   };
+  return client;
+}
+
+/** The `error` of an API answer (`{ error: { id, message } }`). */
+export const errorOf = async (response: Response) => ((await response.json()) as { error: { id: string; message: string } }).error;
+
+/**
+ * A test app holding `businesses`, with the administrator signed in, for the tests of one
+ * describe block: started before them, closed after. Its fields are set once they have started.
+ */
+export function signedInApp(businesses: BusinessInput[] = []): { app: TestApp & { url: string }; admin: AdminClient } {
+  const context = {} as { app: TestApp & { url: string }; admin: AdminClient };
+  beforeAll(async () => {
+    context.app = await startTestApp(businesses);
+    context.admin = await signInAsAdmin(context.app);
+  });
+  afterAll(() => context.app.close());
+  return context;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import type { FieldIssue } from '../../shared/field-reasons.ts';
-import { signInAsAdmin, type AdminClient } from '../../testing/admin-client.ts';
+import { errorOf, signInAsAdmin, type AdminClient } from '../../testing/admin-client.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import type { AppDeps } from '../deps.ts';
 import { createApiRouter } from '../index.ts';
@@ -40,8 +40,6 @@ const guardedReads = (deps: AppDeps) =>
 /** Paths that only look like admin paths: the guard answers them too, never a 404 that would say what exists. */
 const LOOKALIKE_READS = ['/api/admin/no-such-call', '/API/ADMIN/STATS', '/api/admin/stats/', '//api/admin/stats'];
 const LOOKALIKE_WRITES: Route[] = [{ method: 'DELETE', path: '/API/BUSINESSES/1' }];
-
-const errorOf = async (response: Response) => ((await response.json()) as { error: { id: string; message: string } }).error;
 
 describe('admin API guards', () => {
   let app: App;
