@@ -35,13 +35,13 @@ export interface AdminListQuery {
   position: ListPosition;
 }
 
-/** `atLeast`: more match than `total`; `atMost`: `total` is an upper bound (a category's size). */
 /** A bulk action's outcome: the businesses it changed, with the names they had, and the ids no business has. */
 export interface BulkOutcome {
   changed: NamedBusiness[];
   missing: number[];
 }
 
+/** `atLeast`: more match than `total`; `atMost`: `total` is an upper bound (a category's size). */
 export type TotalBound = 'exact' | 'atLeast' | 'atMost';
 
 export interface AdminListPage {
