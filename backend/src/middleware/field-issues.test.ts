@@ -71,6 +71,16 @@ describe('the reasons of the admin writes', () => {
     });
   });
 
+  it('name a field called after an Object property ("constructor", "__proto__") like any other', () => {
+    const failure = z.strictObject({}).safeParse(JSON.parse('{"constructor": 1, "__proto__": 2, "toString": 3}'));
+    const error = badRequestFromIssues(failure.error!.issues);
+    expect(error.issues?.map((issue) => issue.field)).toEqual(['constructor', '__proto__', 'toString']);
+    // As the answer's JSON carries them (an object literal's __proto__ would set a prototype, not a key).
+    expect(Object.entries(JSON.parse(JSON.stringify(error.fields)) as object)).toEqual(
+      ['constructor', '__proto__', 'toString'].map((field) => [field, ['is not a field this call takes']]),
+    );
+  });
+
   it('tell a wrong type from a missing field', () => {
     const failure = z.object({ note: z.string() }).safeParse({ note: 5 }, { reportInput: true });
     expect(fieldIssueOf(failure.error!.issues[0]!, 'note')).toEqual({ field: 'note', code: 'wrong_type', params: { expected: 'string' } });

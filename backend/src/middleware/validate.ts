@@ -28,7 +28,8 @@ export const requestShape = <Q extends z.ZodType = Nothing, P extends z.ZodType 
  * `pathOffset` drops leading path segments.
  */
 export function badRequestFromIssues(issues: readonly z.core.$ZodIssue[], pathOffset = 0): ApiError {
-  const fields: Record<string, string[]> = {};
+  // No prototype: a field named "constructor" or "__proto__" (a hostile body's) is a field like any other.
+  const fields: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   const coded: FieldIssue[] = [];
   for (const issue of issues) {
     const path = issue.path.slice(pathOffset);
