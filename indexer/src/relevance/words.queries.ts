@@ -37,13 +37,17 @@ function slug(text: string): string {
 
 const queries: JudgedQuery[] = [];
 
-/** A query whose answer is the businesses of some categories (unordered: any of them on the page counts). */
-function categoryQuery(point: JudgedPoint, q: string, categories: string[], options: { scope?: Scope; minRecall?: number; id?: string } = {}): void {
+/**
+ * A query whose answer is the businesses of some categories (unordered: any of them on the page
+ * counts); `refinedTo`: asked with that category's filter ticked (its id says so).
+ */
+function categoryQuery(point: JudgedPoint, q: string, categories: string[], options: { scope?: Scope; minRecall?: number; id?: string; refinedTo?: string } = {}): void {
   const scope = options.scope ?? {};
+  const refinement = options.refinedTo === undefined ? null : slugify(options.refinedTo);
   queries.push({
-    id: options.id ?? `${point}-${slug(q)}${scope.countryCode ? `-in-${scope.countryCode.toLowerCase()}` : ''}`,
+    id: options.id ?? `${point}-${slug(q)}${scope.countryCode ? `-in-${scope.countryCode.toLowerCase()}` : ''}${refinement ? `-refined-to-${refinement}` : ''}`,
     point,
-    request: { query: q, ...(scope.countryCode ? { location: scope.countryCode } : {}) },
+    request: { query: q, ...(refinement ? { filters: { categorySlugs: [refinement] } } : {}), ...(scope.countryCode ? { location: scope.countryCode } : {}) },
     expected: (record) => ({ relevant: idsOfCategories(record, categories, scope), isOrdered: false }),
     minRecall: options.minRecall ?? 0.9,
   });
@@ -109,16 +113,7 @@ fixtureQuery('plural', 'apotheken', [fixtureId('Apotheke am Rathaus')], 'Hamburg
 function synonymQuery(q: string, categories: string[], options: { scope?: Scope; minRecall?: number } = {}): void {
   categoryQuery('synonym', q, categories, options);
   if (categories.length < 2) return;
-  const scope = options.scope ?? {};
-  for (const category of categories) {
-    queries.push({
-      id: `synonym-${slug(q)}${scope.countryCode ? `-in-${scope.countryCode.toLowerCase()}` : ''}-refined-to-${slugify(category)}`,
-      point: 'synonym',
-      request: { query: q, filters: { categorySlugs: [slugify(category)] }, ...(scope.countryCode ? { location: scope.countryCode } : {}) },
-      expected: (record) => ({ relevant: idsOfCategories(record, [category], scope), isOrdered: false }),
-      minRecall: options.minRecall ?? 0.9,
-    });
-  }
+  for (const category of categories) categoryQuery('synonym', q, [category], { ...options, refinedTo: category });
 }
 const doctors = ['Doctor', 'General practitioner'];
 synonymQuery('physician', doctors);
