@@ -4,11 +4,10 @@
  * (`aroundPlace` beside the Algolia shape of the main result).
  */
 import type { AroundPlace } from '@directory/backend/shared/api-types.ts';
-import type { ResultsWithQueryWords } from './query-words.ts';
+import { mainResultField, type RawSearchResults } from './raw-results.ts';
 
 /** The place the last search looked around, when its main answer has one. */
-export function getAroundPlace(results: ResultsWithQueryWords | null | undefined): AroundPlace | null {
-  const main = results?._rawResults?.[0] as { aroundPlace?: AroundPlace } | undefined;
-  const place = main?.aroundPlace;
+export function getAroundPlace(results: RawSearchResults | null | undefined): AroundPlace | null {
+  const place = mainResultField(results, 'aroundPlace') as AroundPlace | undefined;
   return place && typeof place.name === 'string' && typeof place.radiusKm === 'number' && typeof place.hasBusinesses === 'boolean' ? place : null;
 }

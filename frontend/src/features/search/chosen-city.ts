@@ -4,11 +4,10 @@
  * main result): "Springfield, Missouri, United States".
  */
 import type { ChosenCity } from '@directory/backend/shared/api-types.ts';
-import type { ResultsWithQueryWords } from './query-words.ts';
+import { mainResultField, type RawSearchResults } from './raw-results.ts';
 
 /** The real city the last search chose, when its main answer has one. */
-export function getChosenCity(results: ResultsWithQueryWords | null | undefined): ChosenCity | null {
-  const main = results?._rawResults?.[0] as { chosenCity?: ChosenCity } | undefined;
-  const city = main?.chosenCity;
+export function getChosenCity(results: RawSearchResults | null | undefined): ChosenCity | null {
+  const city = mainResultField(results, 'chosenCity') as ChosenCity | undefined;
   return city && typeof city.name === 'string' && typeof city.radiusKm === 'number' ? city : null;
 }

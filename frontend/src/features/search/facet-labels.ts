@@ -3,11 +3,7 @@
  * "FR:lyon") with their names beside them in `facetLabels`; facet-search hits carry the name,
  * highlighted, as escaped HTML.
  */
-
-/** The part of a search answer this reads: every raw result of the last search. */
-export interface ResultsWithLabels {
-  _rawResults?: readonly object[];
-}
+import { everyResultField, type RawSearchResults } from './raw-results.ts';
 
 /** A name when the answer has none: the city slug in title case, the country code as is. */
 function fallbackLabel(value: string): string {
@@ -23,10 +19,9 @@ function fallbackLabel(value: string): string {
  * The name of `value` in `attribute`. InstantSearch asks one query per refined facet (to count
  * the other values of that facet), so the name may be in any of the raw results.
  */
-export function getFacetLabel(results: ResultsWithLabels | null | undefined, attribute: string, value: string): string {
-  for (const raw of results?._rawResults ?? []) {
-    const labels = (raw as { facetLabels?: Record<string, Record<string, string> | undefined> }).facetLabels;
-    const label = labels?.[attribute]?.[value];
+export function getFacetLabel(results: RawSearchResults | null | undefined, attribute: string, value: string): string {
+  for (const labels of everyResultField(results, 'facetLabels') as Record<string, Record<string, string> | undefined>[]) {
+    const label = labels[attribute]?.[value];
     if (label) return label;
   }
   return fallbackLabel(value);

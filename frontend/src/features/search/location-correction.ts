@@ -3,11 +3,10 @@
  * which place it searched (`correctedLocation` beside the Algolia shape of the main result).
  */
 import type { LocationCorrection } from '@directory/backend/shared/api-types.ts';
-import type { ResultsWithQueryWords } from './query-words.ts';
+import { mainResultField, type RawSearchResults } from './raw-results.ts';
 
 /** The corrected location of the last search, when its main answer has one. */
-export function getLocationCorrection(results: ResultsWithQueryWords | null | undefined): LocationCorrection | null {
-  const main = results?._rawResults?.[0] as { correctedLocation?: LocationCorrection } | undefined;
-  const correction = main?.correctedLocation;
+export function getLocationCorrection(results: RawSearchResults | null | undefined): LocationCorrection | null {
+  const correction = mainResultField(results, 'correctedLocation') as LocationCorrection | undefined;
   return correction && typeof correction.typed === 'string' && typeof correction.used === 'string' ? correction : null;
 }

@@ -4,12 +4,11 @@
  * names it (`unmatchedPlace` beside the Algolia shape of the main result), and the page says so.
  */
 import type { UnmatchedPlace } from '@directory/backend/shared/api-types.ts';
-import type { ResultsWithQueryWords } from './query-words.ts';
+import { mainResultField, type RawSearchResults } from './raw-results.ts';
 
 /** The part of the where box the last search could not apply, when its main answer has one. */
-export function getUnmatchedPlace(results: ResultsWithQueryWords | null | undefined): UnmatchedPlace | null {
-  const main = results?._rawResults?.[0] as { unmatchedPlace?: UnmatchedPlace } | undefined;
-  const place = main?.unmatchedPlace;
+export function getUnmatchedPlace(results: RawSearchResults | null | undefined): UnmatchedPlace | null {
+  const place = mainResultField(results, 'unmatchedPlace') as UnmatchedPlace | undefined;
   return place && typeof place.text === 'string' && typeof place.city === 'string' && typeof place.searched === 'string' && typeof place.isKnownPlace === 'boolean'
     ? place
     : null;

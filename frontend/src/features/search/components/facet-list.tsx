@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useInstantSearch, useRefinementList } from 'react-instantsearch';
 import { formatNumber } from '../../../lib/format.ts';
-import { getFacetLabel, parseHighlighted, type ResultsWithLabels } from '../facet-labels.ts';
+import { getFacetLabel, parseHighlighted } from '../facet-labels.ts';
+import type { RawSearchResults } from '../raw-results.ts';
 import type { FacetAttribute } from '../search-url.ts';
 import { FACET_LIST_PARAMS } from '../widget-params.ts';
 import { FilterLink } from './filter-link.tsx';
@@ -56,7 +57,7 @@ export function FacetList({ attribute, title }: { attribute: FacetAttribute; tit
             <li key={item.value}>
               <FilterLink url={createURL(item.value)} role="checkbox" isChecked={item.isRefined} onSelect={() => handleSelect(item.value)}>
                 <span className="filter-label">
-                  {isFromSearch ? <Highlighted html={item.highlighted ?? item.label} /> : getFacetLabel(results as ResultsWithLabels, attribute, item.value)}
+                  {isFromSearch ? <Highlighted html={item.highlighted ?? item.label} /> : getFacetLabel(results as RawSearchResults, attribute, item.value)}
                 </span>
                 <span className="filter-count">{formatNumber(item.count)}</span>
               </FilterLink>

@@ -1,17 +1,18 @@
 import { useInstantSearch } from 'react-instantsearch';
 import { getAroundPlace } from '../around-place.ts';
 import { getChosenCity } from '../chosen-city.ts';
-import { getFacetLabel, type ResultsWithLabels } from '../facet-labels.ts';
+import { getFacetLabel } from '../facet-labels.ts';
 import { getLocationCorrection } from '../location-correction.ts';
 import { categoryNamedBy, getSearchHeading } from '../search-heading.ts';
+import { everyResultField, type RawSearchResults } from '../raw-results.ts';
 import { getUnmatchedPlace } from '../unmatched-place.ts';
 import { useSearchRoute } from '../use-search-route.ts';
 
 /** Every category the last search named (its facet values, with their names). */
-function categoriesOf(results: ResultsWithLabels): { slug: string; name: string }[] {
+function categoriesOf(results: RawSearchResults): { slug: string; name: string }[] {
   const categories = new Map<string, string>();
-  for (const raw of results._rawResults ?? []) {
-    const labels = (raw as { facetLabels?: { category?: Record<string, string> } }).facetLabels?.category ?? {};
+  for (const facetLabels of everyResultField(results, 'facetLabels') as { category?: Record<string, string> }[]) {
+    const labels = facetLabels.category ?? {};
     for (const [slug, name] of Object.entries(labels)) categories.set(slug, name);
   }
   return [...categories].map(([slug, name]) => ({ slug, name }));
