@@ -75,6 +75,8 @@ export interface CityPlace extends CityRef {
 /** The place to look around, before the search says whether any business lies around it. */
 export type AroundTarget = Omit<AroundPlace, 'hasBusinesses'>;
 
+type UnknownPart = Extract<LocationPart, { kind: 'unknown' }>;
+
 /**
  * `correction`: present when the place was read with a typo corrected ("Lyonn": Lyon, France).
  * `unmatched`: present when a part written with the city could not be applied ("Narnia" in
@@ -260,7 +262,7 @@ function resolveTogether(parts: Part[], places: PlaceIndex, whole: string): Loca
     const resolved = parts.map((part) => resolveAlone(part, places, false));
     const result = resolved.flat();
     const unknown = result.find((part) => part.kind === 'unknown');
-    if (unknown) return [unknown];
+    if (unknown) return [realNamesakesOffered(unknown, whole) ?? unknown];
     // A part read with a typo ("Londn, UK"): the answer names the whole place as searched ("London, UK").
     if (locationCorrection(result) === undefined) return result;
     const used = parts.map((part, index) => locationCorrection(resolved[index]!)?.used ?? part.text).join(', ');
@@ -293,6 +295,17 @@ function resolveTogether(parts: Part[], places: PlaceIndex, whole: string): Loca
   const unapplied = [...areas.filter((area) => !cities.some((known) => isCityIn(known, area.reading))), ...others];
   const unmatched = unmatchedPlace(cities, unapplied, city.chosen, places);
   return [{ ...city, ...(unmatched ? { unmatched } : {}), ...(correction ? { correction } : {}) }, ...result];
+}
+
+/**
+ * A real city written with an area none of its namesakes lies in, nor the area's country
+ * ("Grenoble, Texas"): the real ones are offered, as the index's cities are for "Paris, Texas",
+ * rather than "No place called “Grenoble”". Null when the unknown part names no real city.
+ */
+function realNamesakesOffered(unknown: UnknownPart, whole: string): UnknownPart | null {
+  const real = worldCitiesNamed(placeKey(unknown.text));
+  if (real.length === 0) return null;
+  return { kind: 'unknown', text: whole, suggestions: [...new Set(real.map(worldCityLabel))].slice(0, MAX_SUGGESTIONS) };
 }
 
 /**

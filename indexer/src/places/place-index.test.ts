@@ -172,7 +172,8 @@ describe('a real place the index has no business in', () => {
     expect(await around('Portland, ME')).toMatchObject({ text: 'Portland, ME', name: 'Portland, Maine, United States' });
     // The index holds a London in Canada only: the one of Kentucky is looked around.
     expect((await around('London, Kentucky'))?.name).toBe('London, United States');
-    expect(await resolve('Paris, Texas')).toEqual([{ kind: 'unknown', text: 'Paris', suggestions: [] }]);
+    // Neither the index (here) nor the table of real cities holds a Paris in Texas: the real one is offered.
+    expect(await resolve('Paris, Texas')).toEqual([{ kind: 'unknown', text: 'Paris, Texas', suggestions: ['Paris, France'] }]);
   });
 
   it('is looked around all the same when written with a part that cannot apply, and names that part', async () => {
@@ -205,8 +206,15 @@ describe('a real place the index has no business in', () => {
     for (const location of ['Grenoble', 'Grenoble, France', 'Salem, Oregon', 'Portland, ME', 'Grenoble, 38000']) {
       expect((await aroundLeaving(location))?.unmatched, location).toBeUndefined();
     }
-    // A city no real one of which lies in the area's country is not looked around in another.
-    expect((await resolve('Grenoble, Texas')).map((part) => part.kind)).toEqual(['unknown']);
+    // A city no real one of which lies in the area's country is not looked around in another: the real ones are offered.
+    expect(await resolve('Grenoble, Texas')).toEqual([{ kind: 'unknown', text: 'Grenoble, Texas', suggestions: ['Grenoble, France'] }]);
+    expect(await resolve('Burlington, Texas')).toEqual([expect.objectContaining({ kind: 'around', place: expect.objectContaining({ name: 'Burlington, Vermont, United States' }) })]);
+    // Several namesakes, none in the area's country: the most populous first, as many as a suggestion list holds.
+    const valencias = await resolve('Valencia, Texas');
+    expect(valencias).toEqual([{ kind: 'unknown', text: 'Valencia, Texas', suggestions: expect.arrayContaining(['Valencia, Venezuela', 'Valencia, Spain']) }]);
+    expect(valencias[0]!.kind === 'unknown' && valencias[0]!.suggestions[0]).toBe('Valencia, Venezuela');
+    // A part naming no real city still says so.
+    expect(await resolve('Narnia, Texas')).toEqual([expect.objectContaining({ kind: 'unknown', text: 'Narnia' })]);
   });
 
   it('comes before the start of a longer name the index holds, unless it is three letters or fewer', async () => {
