@@ -225,6 +225,20 @@ describe('GET /search', () => {
     expect(visible).toContain('No place called “Parixx”');
     expect(visible).toContain('Did you mean one of these places?');
     expect(html).toMatch(/<a class="button button-secondary" href="\/search\?q=plumber&amp;location=Paris(%2C|,)(\+|%20)France">Paris, France<\/a>/);
+    // The heading and the count do not place the results in a place that does not exist.
+    expect(html).toContain('<h1 class="search-heading">Results for “plumber”</h1>');
+    expect(visible).toContain('0 businesses for “plumber”');
+    expect(visible).not.toContain('in Parixx');
+    expect(html).toMatch(/<a class="button button-secondary" href="\/search\?q=plumber">Search everywhere for “plumber”<\/a>/);
+  });
+
+  it('offers the real city when the area written with it holds none of its namesakes', async () => {
+    const html = body(await page('/search?location=Grenoble%2C%20Texas'));
+    const visible = text(html);
+    expect(visible).toContain('No place called “Grenoble, Texas”');
+    expect(html).toMatch(/<a class="button button-secondary" href="\/search\?location=Grenoble(%2C|,)(\+|%20)France">Grenoble, France<\/a>/);
+    expect(html).toContain('<h1 class="search-heading">Find a business</h1>');
+    expect(visible).not.toMatch(/(Businesses|businesses) in Grenoble/);
   });
 
   it('reads the start of one place\'s name as that place, says so, and keeps the results there', async () => {

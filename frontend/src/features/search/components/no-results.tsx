@@ -37,6 +37,12 @@ function describeAround(around: AroundPlace, or: string): string {
   return around.country ? `${around.country} ${or} ${within} ${around.name}` : `${around.name} ${or} ${within} it`;
 }
 
+/** The way out of a place where nothing can be found: the same search everywhere. */
+function everywhere(route: SearchRoute): Suggestion {
+  const label = route.q ? `Search everywhere for “${route.q}”` : hasFilters(route) ? 'Search everywhere' : 'Show all businesses';
+  return { label, route: { ...route, location: undefined, page: undefined } };
+}
+
 /** Nothing matched: say so, and offer searches that will find something. */
 export function NoResults() {
   const { results, status } = useInstantSearch();
@@ -74,20 +80,18 @@ export function NoResults() {
         <p>
           {places.length > 0 ? 'Did you mean one of these places?' : 'Check the spelling of the place, or search everywhere:'}
         </p>
-        {links([...places, ...suggestions.filter((suggestion) => suggestion.route.location === undefined)])}
+        {links([...places, everywhere(route)])}
       </EmptyState>
     );
   }
   if (around && !around.hasBusinesses) {
     // Nothing lies around the place whatever the words: only a search elsewhere finds something.
-    const everywhere: SearchRoute = { ...route, location: undefined, page: undefined };
-    const label = route.q ? `Search everywhere for “${route.q}”` : hasFilters(route) ? 'Search everywhere' : 'Show all businesses';
     return (
       <EmptyState title={`No businesses ${around.country ? `in ${around.country}` : `near ${around.name}`} yet`}>
         <p>
           The directory has no businesses in {describeAround(around, 'yet, nor')}. Try another place, or:
         </p>
-        {links([{ label, route: everywhere }])}
+        {links([everywhere(route)])}
       </EmptyState>
     );
   }

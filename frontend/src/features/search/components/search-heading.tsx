@@ -5,6 +5,7 @@ import { getFacetLabel } from '../facet-labels.ts';
 import { getLocationCorrection } from '../location-correction.ts';
 import { categoryNamedBy, getSearchHeading } from '../search-heading.ts';
 import { everyResultField, type RawSearchResults } from '../raw-results.ts';
+import { getUnknownPlace } from '../unknown-place.ts';
 import { getUnmatchedPlace } from '../unmatched-place.ts';
 import { useSearchRoute } from '../use-search-route.ts';
 
@@ -30,7 +31,8 @@ export function SearchHeading() {
   const category = onlyCategory ?? (query ? categoryNamedBy(query, categoriesOf(results)) : null);
   // The place searched as the summary names it: the real city a region chose ("Springfield, Missouri, United States"), the city without a part
   // that could not apply ("Springfield, Vermont": "Springfield, United States"), or the one the where box was corrected to ("Lyonn" → "Lyon").
-  const location = getChosenCity(results)?.name ?? getUnmatchedPlace(results)?.searched ?? getLocationCorrection(results)?.used ?? route.location ?? '';
+  // A place nobody knows ("Grenoble, Texas") is not named as if the results were there: the page says it knows no such place.
+  const location = getUnknownPlace(results) !== null ? '' : (getChosenCity(results)?.name ?? getUnmatchedPlace(results)?.searched ?? getLocationCorrection(results)?.used ?? route.location ?? '');
   // A place without businesses ("Lyon"): the results lie around it, not in it.
   const isAroundPlace = getAroundPlace(results) !== null;
   return <h1 className="search-heading">{getSearchHeading(query, location, category, isAroundPlace)}</h1>;

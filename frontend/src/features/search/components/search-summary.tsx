@@ -4,6 +4,7 @@ import { getAroundPlace } from '../around-place.ts';
 import { getChosenCity } from '../chosen-city.ts';
 import { getLocationCorrection } from '../location-correction.ts';
 import { getQueryWordsUsed } from '../query-words.ts';
+import { getUnknownPlace } from '../unknown-place.ts';
 import { describeUnmatchedPlace, getUnmatchedPlace } from '../unmatched-place.ts';
 import { useSearchState } from '../use-search-route.ts';
 
@@ -22,7 +23,8 @@ export function SearchSummary() {
   const count = results.nbHits;
   const isKnown = !results.__isArtificial;
   const query = indexUiState.query?.trim();
-  const location = indexUiState.location?.trim();
+  // A place nobody knows ("Grenoble, Texas"): no "in …", the results box says it knows no such place.
+  const location = isKnown && getUnknownPlace(results) !== null ? undefined : indexUiState.location?.trim();
   const queryWords = isKnown ? getQueryWordsUsed(results) : null;
   const correction = isKnown ? getLocationCorrection(results) : null;
   const around = isKnown ? getAroundPlace(results) : null;
