@@ -2,13 +2,15 @@
  * The relevance set: every judged query of every `*.queries.ts` file beside this one, run over
  * the relevance world on the sqlite engine, and on Meilisearch wherever one is reachable (as the
  * engine contract suite: MEILI_URL, or a container), with the expected businesses computed by SQL
- * from the record. Asserts each query's recall (and nDCG when its answer is ordered), and prints
- * the figures by point of the search issue, per engine.
+ * from the record. Asserts each query's recall (and nDCG when its answer is ordered) against its
+ * floor, on the embedded engine against `baseline.json` too, and prints the figures by point of
+ * the search issue, per engine.
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareFigures, readBaseline, RECORD_COMMAND, RECORD_VARIABLE, writeBaseline, type Figures } from './baseline.ts';
 import type { JudgedAnswer, JudgedQuery } from './judged.ts';
 import { ndcgAt, recallAt } from './metrics.ts';
 import { testEngines } from '../testing/test-engines.ts';
@@ -19,6 +21,15 @@ const here = dirname(fileURLToPath(import.meta.url));
 const files = readdirSync(here).filter((file) => file.endsWith('.queries.ts')).sort();
 const sets = await Promise.all(files.map(async (file) => (await import(pathToFileURL(join(here, file)).href)) as { queries: JudgedQuery[] }));
 const queries = sets.flatMap((set) => set.queries);
+
+/**
+ * The engine `baseline.json` records. Meilisearch keeps only the floors of the queries
+ * (`minRecall`, `minNdcg`): it ranks by its own rules, so its page 1 differs from the embedded
+ * engine's without being worse, and the project's machines cannot run it to record or review
+ * figures of its own.
+ */
+const BASELINE_ENGINE = 'sqlite';
+const isRecording = process.env[RECORD_VARIABLE] === '1';
 
 interface Figure {
   query: JudgedQuery;
@@ -37,6 +48,9 @@ for (const factory of factories) {
   describe.runIf(factory.isAvailable)(`relevance set (${factory.name} engine)`, () => {
     let world: RelevanceWorld;
     const figures: Figure[] = [];
+    const isBaselined = factory.name === BASELINE_ENGINE;
+    const baseline = readBaseline();
+    const rises: string[] = [];
 
     beforeAll(async () => {
       world = await buildRelevanceWorld((dir) => factory.create(dir));
@@ -45,12 +59,20 @@ for (const factory of factories) {
 
     afterAll(async () => {
       printTable(factory.name, figures);
+      if (isBaselined && isRecording) recordBaseline(baseline, figures);
+      else if (rises.length > 0) console.log(`Above the baseline (it can be raised: ${RECORD_COMMAND}):\n${rises.join('\n')}\n`);
       await world?.dispose();
     });
 
     it('holds at least 100 judged queries with unique ids', () => {
       expect(queries.length).toBeGreaterThanOrEqual(100);
       expect(new Set(queries.map((query) => query.id)).size).toBe(queries.length);
+    });
+
+    it.runIf(isBaselined && !isRecording)('has a baseline entry for no query the set no longer holds', () => {
+      const ids = new Set(queries.map((query) => query.id));
+      const stale = Object.keys(baseline).filter((id) => !ids.has(id));
+      expect(stale, `baseline entries of no judged query (re-record: ${RECORD_COMMAND})`).toEqual([]);
     });
 
     it.each(queries.map((query) => [query.id, query] as const))('%s', async (_id, query) => {
@@ -63,11 +85,29 @@ for (const factory of factories) {
       const recall = recallAt(hits, answer.relevant, perPage);
       const ndcg = answer.isOrdered ? ndcgAt(hits, answer.relevant, perPage) : null;
       figures.push({ query, recall, ndcg });
+      // The baseline first: a figure below it says more (both figures) than one below the floor.
+      if (isBaselined && !isRecording) {
+        const comparison = compareFigures(query.id, baseline[query.id], figuresOf({ query, recall, ndcg }));
+        rises.push(...comparison.rises);
+        expect(comparison.failures, 'below the baseline (baseline.json)').toEqual([]);
+      }
       expect(recall, `recall of ${query.id}`).toBeGreaterThanOrEqual(query.minRecall);
       if (ndcg !== null && query.minNdcg !== undefined) expect(ndcg, `nDCG of ${query.id}`).toBeGreaterThanOrEqual(query.minNdcg);
       if (query.droppedWords) expect(response.queryWords?.dropped).toEqual(query.droppedWords);
     });
   });
+}
+
+function figuresOf(figure: Figure): Figures {
+  return { recall: figure.recall, ...(figure.ndcg === null ? {} : { ndcg: figure.ndcg }) };
+}
+
+/** Rewrites `baseline.json` with the figures of the queries that ran, keeping the others' and dropping ids no longer judged. */
+function recordBaseline(baseline: Record<string, Figures>, figures: Figure[]): void {
+  const ids = new Set(queries.map((query) => query.id));
+  const kept = Object.entries(baseline).filter(([id]) => ids.has(id));
+  writeBaseline({ ...Object.fromEntries(kept), ...Object.fromEntries(figures.map((figure) => [figure.query.id, figuresOf(figure)])) });
+  console.log(`Recorded the figures of ${figures.length} queries in baseline.json: review its diff before committing.`);
 }
 
 function printTable(engine: string, figures: Figure[]): void {
