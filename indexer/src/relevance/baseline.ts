@@ -9,10 +9,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** One query's figures on page 1; `ndcg` only when its answer is ordered. */
+/** One query's figures on page 1; `ndcg` only when its answer is ordered, `precision` only for a category query. */
 export interface Figures {
   recall: number;
   ndcg?: number;
+  precision?: number;
 }
 
 export type Baseline = Record<string, Figures>;
@@ -30,7 +31,11 @@ const COMMENT =
 /** Four decimals: enough to see any change of a page of 50, and no float noise between runs. */
 export function rounded(figures: Figures): Figures {
   const round = (value: number) => Math.round(value * 10_000) / 10_000;
-  return { recall: round(figures.recall), ...(figures.ndcg === undefined ? {} : { ndcg: round(figures.ndcg) }) };
+  return {
+    recall: round(figures.recall),
+    ...(figures.ndcg === undefined ? {} : { ndcg: round(figures.ndcg) }),
+    ...(figures.precision === undefined ? {} : { precision: round(figures.precision) }),
+  };
 }
 
 export function readBaseline(): Baseline {
@@ -58,7 +63,7 @@ export function compareFigures(id: string, recorded: Figures | undefined, measur
   const failures: string[] = [];
   const rises: string[] = [];
   const now = rounded(measured);
-  for (const name of ['recall', 'ndcg'] as const) {
+  for (const name of ['recall', 'ndcg', 'precision'] as const) {
     const before = recorded[name];
     const after = now[name];
     if (before === undefined && after === undefined) continue;

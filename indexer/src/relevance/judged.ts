@@ -40,6 +40,11 @@ export interface JudgedQuery {
   request: Omit<SearchRequest, 'page' | 'perPage'> & { perPage?: number };
   /** Computed from the record by SQL. */
   expected(record: Database.Database): JudgedAnswer;
+  /**
+   * A category query's judged categories: page-1 precision is then measured, the share of the
+   * page's hits the record files under one of them.
+   */
+  categories?: string[];
   /** Share of `relevant` (capped at the page size) that must appear on page 1. */
   minRecall: number;
   /** Asserted only when the answer is ordered. */

@@ -1,4 +1,4 @@
-/** Recall and nDCG of one page of hits against a judged answer. */
+/** Recall, nDCG and precision of one page of hits against a judged answer. */
 
 /** Share of the relevant ids (at most `k` of them: the page can hold no more) found in the first `k` hits. */
 export function recallAt(hits: number[], relevant: number[], k: number): number {
@@ -10,6 +10,16 @@ export function recallAt(hits: number[], relevant: number[], k: number): number 
   // Any relevant id counts when the answer has more than a page: the first k of an unordered set are not special.
   const hitsRelevant = relevant.length > k ? [...found].filter((id) => relevantSet.has(id)).length : wanted.filter((id) => found.has(id)).length;
   return Math.min(1, hitsRelevant / ideal);
+}
+
+/**
+ * Share of the first `k` hits filed under one of `categories` (`hitCategories`: the record's
+ * category of each hit, in hit order). An empty page scores 0: it shows nothing relevant either.
+ */
+export function precisionAt(hitCategories: (string | null)[], categories: string[], k: number): number {
+  const page = hitCategories.slice(0, k);
+  if (page.length === 0) return 0;
+  return page.filter((category) => category !== null && categories.includes(category)).length / page.length;
 }
 
 /**

@@ -63,6 +63,12 @@ export function idsOfCategoryWord(record: Database.Database, word: string, exclu
     .all(`% ${word.toLowerCase()} %`, ...exclude, ...where.params) as number[];
 }
 
+/** The category the record files each business under, in the order of `ids`. */
+export function categoriesOf(record: Database.Database, ids: number[]): (string | null)[] {
+  const select = record.prepare('SELECT category FROM businesses WHERE id = ?').pluck();
+  return ids.map((id) => select.get(id) as string | null);
+}
+
 /** Businesses whose column equals the value. */
 export function idsWhere(record: Database.Database, column: 'name' | 'phone' | 'street' | 'place_id', value: string): number[] {
   return record.prepare(`SELECT id FROM businesses WHERE ${column} = ? ORDER BY ${POPULARITY}`).pluck().all(value) as number[];

@@ -3,8 +3,8 @@
  * the relevance world on the sqlite engine, and on Meilisearch wherever one is reachable (as the
  * engine contract suite: MEILI_URL, or a container), with the expected businesses computed by SQL
  * from the record. Asserts each query's recall (and nDCG when its answer is ordered) against its
- * floor, on the embedded engine against `baseline.json` too, and prints the figures by point of
- * the search issue, per engine.
+ * floor, and on the embedded engine those and the page-1 precision of category queries against
+ * `baseline.json`, and prints the figures by point of the search issue, per engine.
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,7 +12,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareFigures, readBaseline, RECORD_COMMAND, RECORD_VARIABLE, writeBaseline, type Figures } from './baseline.ts';
 import type { JudgedAnswer, JudgedQuery } from './judged.ts';
-import { ndcgAt, recallAt } from './metrics.ts';
+import { ndcgAt, precisionAt, recallAt } from './metrics.ts';
+import { categoriesOf } from './record-sql.ts';
 import { testEngines } from '../testing/test-engines.ts';
 import { buildRelevanceWorld, type RelevanceWorld } from './world.ts';
 
@@ -33,8 +34,7 @@ const isRecording = process.env[RECORD_VARIABLE] === '1';
 
 interface Figure {
   query: JudgedQuery;
-  recall: number;
-  ndcg: number | null;
+  figures: Figures;
 }
 
 const { factories, summary, stop } = await testEngines('relevance');
@@ -82,31 +82,30 @@ for (const factory of factories) {
       const perPage = query.request.perPage ?? DEFAULT_PER_PAGE;
       const response = await world.engine.search({ ...query.request, page: 1, perPage });
       const hits = response.hits.map((hit) => hit.id);
-      const recall = recallAt(hits, answer.relevant, perPage);
-      const ndcg = answer.isOrdered ? ndcgAt(hits, answer.relevant, perPage) : null;
-      figures.push({ query, recall, ndcg });
+      const measured: Figures = {
+        recall: recallAt(hits, answer.relevant, perPage),
+        ...(answer.isOrdered ? { ndcg: ndcgAt(hits, answer.relevant, perPage) } : {}),
+        ...(query.categories ? { precision: precisionAt(categoriesOf(world.record, hits), query.categories, perPage) } : {}),
+      };
+      figures.push({ query, figures: measured });
       // The baseline first: a figure below it says more (both figures) than one below the floor.
       if (isBaselined && !isRecording) {
-        const comparison = compareFigures(query.id, baseline[query.id], figuresOf({ query, recall, ndcg }));
+        const comparison = compareFigures(query.id, baseline[query.id], measured);
         rises.push(...comparison.rises);
         expect(comparison.failures, 'below the baseline (baseline.json)').toEqual([]);
       }
-      expect(recall, `recall of ${query.id}`).toBeGreaterThanOrEqual(query.minRecall);
-      if (ndcg !== null && query.minNdcg !== undefined) expect(ndcg, `nDCG of ${query.id}`).toBeGreaterThanOrEqual(query.minNdcg);
+      expect(measured.recall, `recall of ${query.id}`).toBeGreaterThanOrEqual(query.minRecall);
+      if (measured.ndcg !== undefined && query.minNdcg !== undefined) expect(measured.ndcg, `nDCG of ${query.id}`).toBeGreaterThanOrEqual(query.minNdcg);
       if (query.droppedWords) expect(response.queryWords?.dropped).toEqual(query.droppedWords);
     });
   });
-}
-
-function figuresOf(figure: Figure): Figures {
-  return { recall: figure.recall, ...(figure.ndcg === null ? {} : { ndcg: figure.ndcg }) };
 }
 
 /** Rewrites `baseline.json` with the figures of the queries that ran, keeping the others' and dropping ids no longer judged. */
 function recordBaseline(baseline: Record<string, Figures>, figures: Figure[]): void {
   const ids = new Set(queries.map((query) => query.id));
   const kept = Object.entries(baseline).filter(([id]) => ids.has(id));
-  writeBaseline({ ...Object.fromEntries(kept), ...Object.fromEntries(figures.map((figure) => [figure.query.id, figuresOf(figure)])) });
+  writeBaseline({ ...Object.fromEntries(kept), ...Object.fromEntries(figures.map((figure) => [figure.query.id, figure.figures])) });
   console.log(`Recorded the figures of ${figures.length} queries in baseline.json: review its diff before committing.`);
 }
 
@@ -115,12 +114,12 @@ function printTable(engine: string, figures: Figure[]): void {
   for (const figure of figures) byPoint.set(figure.query.point, [...(byPoint.get(figure.query.point) ?? []), figure]);
   const mean = (values: number[]) => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length);
   const format = (value: number | null) => (value === null ? '—' : value.toFixed(3));
-  const lines = ['| point | queries | mean recall | mean nDCG (ordered) |', '|---|---|---|---|'];
-  for (const [point, group] of [...byPoint].sort((a, b) => a[0].localeCompare(b[0]))) {
-    const ndcgs = group.flatMap((figure) => (figure.ndcg === null ? [] : [figure.ndcg]));
-    lines.push(`| ${point} | ${group.length} | ${format(mean(group.map((figure) => figure.recall)))} | ${format(mean(ndcgs))} |`);
-  }
-  const ndcgs = figures.flatMap((figure) => (figure.ndcg === null ? [] : [figure.ndcg]));
-  lines.push(`| all | ${figures.length} | ${format(mean(figures.map((figure) => figure.recall)))} | ${format(mean(ndcgs))} |`);
+  const row = (label: string, group: Figure[]) => {
+    const means = (['recall', 'ndcg', 'precision'] as const).map((name) => format(mean(group.flatMap((figure) => figure.figures[name] ?? []))));
+    return `| ${label} | ${group.length} | ${means.join(' | ')} |`;
+  };
+  const lines = ['| point | queries | mean recall | mean nDCG (ordered) | mean page-1 precision (category) |', '|---|---|---|---|---|'];
+  for (const [point, group] of [...byPoint].sort((a, b) => a[0].localeCompare(b[0]))) lines.push(row(point, group));
+  lines.push(row('all', figures));
   console.log(`\nRelevance set, ${engine} engine\n${lines.join('\n')}\n`);
 }

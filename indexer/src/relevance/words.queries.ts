@@ -49,6 +49,7 @@ function categoryQuery(point: JudgedPoint, q: string, categories: string[], opti
     point,
     request: { query: q, ...(refinement ? { filters: { categorySlugs: [refinement] } } : {}), ...(scope.countryCode ? { location: scope.countryCode } : {}) },
     expected: (record) => ({ relevant: idsOfCategories(record, categories, scope), isOrdered: false }),
+    categories,
     minRecall: options.minRecall ?? 0.9,
   });
 }
@@ -182,6 +183,7 @@ for (const [q, category, dropped] of [
     point: 'fallback',
     request: { query: q },
     expected: (record) => ({ relevant: idsOfCategories(record, [category]), isOrdered: false }),
+    categories: [category],
     minRecall: 0.9,
     droppedWords: [...dropped],
   });
