@@ -36,6 +36,15 @@ export function idsOfCategories(record: Database.Database, categories: string[],
     .all(...categories, ...where.params) as number[];
 }
 
+/** True when the name holds a word starting with `word`, accents and case aside. */
+export function nameHoldsWordStart(name: string, word: string): boolean {
+  const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  const prefix = fold(word);
+  return fold(name)
+    .split(/[^\p{L}\p{N}]+/u)
+    .some((token) => token.startsWith(prefix));
+}
+
 /**
  * Businesses of a category in the order a visitor naming it expects: those whose name also holds
  * a word starting with `word` (accents and case aside) first, then the others, each most popular first.
@@ -45,9 +54,7 @@ export function idsOfCategoryNameFirst(record: Database.Database, category: stri
   const rows = record
     .prepare(`SELECT id, name FROM businesses WHERE category = ?${where.sql} ORDER BY ${POPULARITY}`)
     .all(category, ...where.params) as { id: number; name: string }[];
-  const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
-  const prefix = fold(word);
-  const holds = (name: string) => fold(name).split(/[^\p{L}\p{N}]+/u).some((token) => token.startsWith(prefix));
+  const holds = (name: string) => nameHoldsWordStart(name, word);
   return [...rows.filter((row) => holds(row.name)), ...rows.filter((row) => !holds(row.name))].map((row) => row.id);
 }
 

@@ -1,8 +1,9 @@
 /**
  * The world the relevance set is judged in: the demo generator's first {@link WORLD_SIZE}
  * businesses (the same every run: business n is always the same), the fixture businesses the
- * word queries need (names in other scripts, phone numbers, streets, plural names) and those of
- * `places.fixtures.ts`, saved to a temporary record and indexed by the engine under test.
+ * word queries need (names in other scripts, phone numbers, streets, plural names, a public
+ * toilet) and those of `places.fixtures.ts`, saved to a temporary record and indexed by the
+ * engine under test.
  */
 import type { BusinessInput } from '@directory/data/business.ts';
 import { demoBusinessAt } from '@directory/data/demo/generate.ts';
@@ -87,6 +88,8 @@ const FIXTURES: Fixture[] = [
   // Names written with a hyphen or an apostrophe, which visitors type joined.
   ['Kwik-Fit Wandsworth', 'Tire shop', LONDON, '52 Garratt Lane', '+44 20 8870 1122'],
   ['Rosie’s Corner Café', 'Café', LONDON, '3 Exmouth Market', '+44 20 7837 9911'],
+  // A public toilet, which no demo category is: the synonym query "restroom" looks for it.
+  ['Covent Garden Public Toilets', 'Public bathroom', LONDON, 'The Piazza', null],
 ];
 
 /** The fixture businesses: unpopular enough (few reviews) that only the right words can rank them. */
