@@ -69,7 +69,7 @@ for (const factory of factories) {
       expect(new Set(queries.map((query) => query.id)).size).toBe(queries.length);
     });
 
-    it.runIf(isBaselined && !isRecording)('has a baseline entry for no query the set no longer holds', () => {
+    it.runIf(isBaselined && !isRecording)('holds no baseline entry for a query the set no longer has', () => {
       const ids = new Set(queries.map((query) => query.id));
       const stale = Object.keys(baseline).filter((id) => !ids.has(id));
       expect(stale, `baseline entries of no judged query (re-record: ${RECORD_COMMAND})`).toEqual([]);

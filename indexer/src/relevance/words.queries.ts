@@ -12,11 +12,11 @@ import { slugify } from '@directory/data/slug.ts';
 
 const demo = demoWorld();
 
-/** The country with the most businesses of these categories in the world (of those `counts`, when given). */
-function busiestCountry(categories: string[], counts: (business: BusinessInput) => boolean = () => true): string {
+/** The country with the most businesses of these categories in the world (counting only those `isCounted` accepts). */
+function busiestCountry(categories: string[], isCounted: (business: BusinessInput) => boolean = () => true): string {
   const counted = new Map<string, number>();
   for (const business of demo) {
-    if (business.category && categories.includes(business.category) && business.countryCode && counts(business)) {
+    if (business.category && categories.includes(business.category) && business.countryCode && isCounted(business)) {
       counted.set(business.countryCode, (counted.get(business.countryCode) ?? 0) + 1);
     }
   }
