@@ -6,6 +6,7 @@ import { storedAuditDetail, type AuditDetail } from '../shared/audit-details.ts'
 export interface AuditEntry {
   /** When it happened (ISO 8601, UTC): set by the caller, since the row may be written a moment later. */
   at: string;
+  /** An AuditAction (backend/src/shared/audit-actions.ts) when written; read back as stored, whichever version wrote it. */
   action: string;
   target: string | null;
   result: AuditResult;

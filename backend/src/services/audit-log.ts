@@ -2,6 +2,7 @@ import type { RecordDatabase } from '@directory/data/record.ts';
 import { deferredWritesOf } from '@directory/data/record-lock.ts';
 import { AuditRepository, type AuditEntry } from '../db/audit-repository.ts';
 import type { AuditResult } from '../shared/admin-types.ts';
+import type { AuditAction } from '../shared/audit-actions.ts';
 import { auditDetailText, type AuditDetail } from '../shared/audit-details.ts';
 
 const repositories = new WeakMap<RecordDatabase, AuditRepository>();
@@ -25,7 +26,7 @@ function bounded(detail: AuditDetail): AuditDetail {
  */
 export function recordAudit(
   db: RecordDatabase,
-  entry: { action: string; target?: string | null; result: AuditResult; address?: string | null; detail?: AuditDetail | null },
+  entry: { action: AuditAction; target?: string | null; result: AuditResult; address?: string | null; detail?: AuditDetail | null },
 ): void {
   let repository = repositories.get(db);
   if (!repository) {

@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '@directory/indexer/config.ts';
 import type { ReindexStatus } from '../shared/admin-types.ts';
+import type { AuditAction } from '../shared/audit-actions.ts';
 import type { AuditDetail } from '../shared/audit-details.ts';
 
 const PROGRESS_LINE = /^progress (\d+) (\d+)$/;
@@ -116,7 +117,7 @@ export class ReindexRunner {
 const AUDIT_ERROR_CHARS = 300;
 
 /** The audit-log entry of a finished rebuild: its result, document count and duration, or its error. */
-export function rebuildAuditEntry(status: ReindexStatus): { action: string; result: 'success' | 'error'; detail: AuditDetail } {
+export function rebuildAuditEntry(status: ReindexStatus): { action: AuditAction; result: 'success' | 'error'; detail: AuditDetail } {
   const elapsed =
     status.startedAt !== null && status.finishedAt !== null ? (Date.parse(status.finishedAt) - Date.parse(status.startedAt)) / 1000 : null;
   // Tenths of a second, as the log words it.

@@ -82,6 +82,7 @@ export interface AdminActivityItem {
   id: number;
   /** ISO */
   at: string;
+  /** As stored: an AuditAction (audit-actions.ts), or one of a version that had others. */
   action: string;
   target: string | null;
   result: AuditResult;

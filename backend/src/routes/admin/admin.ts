@@ -34,6 +34,7 @@ import type {
   ReindexStatus,
   UploadReport,
 } from '../../shared/admin-types.ts';
+import type { AuditAction } from '../../shared/audit-actions.ts';
 import { AUDITED_IDS, auditedNames, type AuditDetail } from '../../shared/audit-details.ts';
 import { auditTarget } from '../../shared/audit-targets.ts';
 import { faultPoint } from '@directory/indexer/fault-point.ts';
@@ -101,7 +102,7 @@ const BULK_DONE: Record<AdminBulkAction, string> = {
 export function createAdminRouter(deps: AppDeps): Router {
   const { record, admin, site, sync, sitemaps } = deps;
   const router = new Router();
-  const audit = (ctx: Context, action: string, target: string | null, result: AuditResult, detail?: AuditDetail) => {
+  const audit = (ctx: Context, action: AuditAction, target: string | null, result: AuditResult, detail?: AuditDetail) => {
     recordAudit(record, { action, target, result, address: ctx.ip, detail: detail ?? null });
     // A refusal explained here (a rebuild already running) is not written a second time by auditRefusedWrites.
     markAudited(ctx);
