@@ -9,6 +9,7 @@ import { openRecord } from '@directory/data/record.ts';
 import { lowerThisThread } from '@directory/indexer/background-priority.ts';
 import { armFaultPoint } from '@directory/indexer/fault-point.ts';
 import { AdminBusinessService } from './admin-businesses.ts';
+import type { MaintenanceResults, MaintenanceTask } from '../shared/maintenance-tasks.ts';
 import type { MaintenanceReply, MaintenanceRequest } from './record-maintenance.ts';
 
 const { recordFile, task, faultPauseAt, waitMs, hold } = workerData as MaintenanceRequest;
@@ -25,19 +26,19 @@ armFaultPoint(faultPauseAt, (step) => {
   Atomics.wait(gate, 0, 0);
 });
 
+/** How this thread runs each task of the table (backend/src/shared/maintenance-tasks.ts). */
+const RUNNERS: { readonly [T in MaintenanceTask]: (businesses: AdminBusinessService) => MaintenanceResults[T] | Promise<MaintenanceResults[T]> } = {
+  'delete-all': (businesses) => ({ deleted: businesses.repository.deleteAll(), rebuildRequested: true }),
+  'delete-test-data': (businesses) => businesses.repository.deleteDemo(),
+  // Each batch goes through the change log.
+  'fix-slugs': async (businesses) => ({ ...(await businesses.fixSlugs()), rebuildRequested: false }),
+};
+
 async function run(): Promise<MaintenanceReply> {
   const record = openRecord(recordFile);
   try {
     record.pragma(`busy_timeout = ${waitMs}`);
-    const businesses = new AdminBusinessService(record);
-    switch (task) {
-      case 'delete-all':
-        return { task, deleted: businesses.repository.deleteAll(), rebuildRequested: true };
-      case 'delete-test-data':
-        return { task, ...businesses.repository.deleteDemo() };
-      case 'fix-slugs':
-        return { task, ...(await businesses.fixSlugs()) };
-    }
+    return { result: await RUNNERS[task](new AdminBusinessService(record)) };
   } finally {
     record.close();
   }

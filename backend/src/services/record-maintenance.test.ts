@@ -76,7 +76,7 @@ describe('bulk maintenance in a worker thread', () => {
   it('fixes slugs in the thread and answers its figures', async () => {
     insert(4, 0);
     record.exec(`UPDATE businesses SET slug = slug || '-1732451234567' WHERE id <= 2`);
-    expect(await runMaintenance(recordFile, 'fix-slugs')).toEqual({ successCount: 2, totalProcessed: 4 });
+    expect(await runMaintenance(recordFile, 'fix-slugs')).toEqual({ successCount: 2, totalProcessed: 4, rebuildRequested: false });
     expect(count(`SELECT count(*) FROM businesses WHERE slug LIKE '%-1732451234567'`)).toBe(0);
     expect(count('SELECT count(*) FROM slug_redirects')).toBe(2);
   });

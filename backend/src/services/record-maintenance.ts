@@ -10,8 +10,7 @@ import { RecordBusyError, WRITE_WAIT_MS } from '@directory/data/record-lock.ts';
 import { isRecordBusy } from '@directory/data/storage-errors.ts';
 import { armedFaultPoint, faultPoint } from '@directory/indexer/fault-point.ts';
 import { tsWorkerSource } from '@directory/indexer/worker-source.ts';
-
-export type MaintenanceTask = 'delete-all' | 'delete-test-data' | 'fix-slugs';
+import type { MaintenanceResults, MaintenanceTask } from '../shared/maintenance-tasks.ts';
 
 export interface MaintenanceRequest {
   recordFile: string;
@@ -24,12 +23,8 @@ export interface MaintenanceRequest {
   hold?: SharedArrayBuffer | undefined;
 }
 
-export type DeletionResult = { deleted: number; rebuildRequested: boolean };
-export type FixSlugsResult = { successCount: number; totalProcessed: number };
-
 export type MaintenanceReply =
-  | ({ task: 'delete-all' | 'delete-test-data' } & DeletionResult)
-  | ({ task: 'fix-slugs' } & FixSlugsResult)
+  | { result: MaintenanceResults[MaintenanceTask] }
   | { heldAt: string }
   | { error: string; code: string | null };
 
@@ -47,9 +42,7 @@ export interface MaintenanceOptions {
  * another writer kept the record locked for `waitMs` (the error handler's 503), and with the
  * task's own error otherwise (its SQLite code kept, for the error handler's storage answers).
  */
-export function runMaintenance(recordFile: string, task: 'fix-slugs', options?: MaintenanceOptions): Promise<FixSlugsResult>;
-export function runMaintenance(recordFile: string, task: 'delete-all' | 'delete-test-data', options?: MaintenanceOptions): Promise<DeletionResult>;
-export function runMaintenance(recordFile: string, task: MaintenanceTask, options: MaintenanceOptions = {}): Promise<DeletionResult | FixSlugsResult> {
+export function runMaintenance<T extends MaintenanceTask>(recordFile: string, task: T, options: MaintenanceOptions = {}): Promise<MaintenanceResults[T]> {
   const request: MaintenanceRequest = {
     recordFile,
     task,
@@ -73,9 +66,8 @@ export function runMaintenance(recordFile: string, task: MaintenanceTask, option
         const error = Object.assign(new Error(reply.error), { code: reply.code ?? undefined });
         return settle(() => reject(isRecordBusy(error) ? new RecordBusyError(performance.now() - started) : error));
       }
-      settle(() =>
-        resolve('deleted' in reply ? { deleted: reply.deleted, rebuildRequested: reply.rebuildRequested } : { successCount: reply.successCount, totalProcessed: reply.totalProcessed }),
-      );
+      // The thread ran `task`: its result is that task's.
+      settle(() => resolve(reply.result as MaintenanceResults[T]));
     });
     worker.on('error', (error) => settle(() => reject(error)));
     worker.on('exit', (code) => settle(() => reject(new Error(`The ${task} thread stopped before it answered (exit code ${code}).`))));

@@ -7,6 +7,7 @@ import { markAudited } from '../../middleware/audit-refusals.ts';
 import { validate } from '../../middleware/validate.ts';
 import { presentAdminBusiness, presentAdminListItem, presentAuditItem, presentMessage, recordsNamed, type KeptRecords } from '../../presenters/admin.ts';
 import { presentAdminContactDetails } from '../../presenters/contact-details.ts';
+import { presentMaintenance } from '../../presenters/maintenance.ts';
 import { presentUploadReport } from '../../presenters/upload-report.ts';
 import { describeSitemaps } from '../../services/admin-sitemaps.ts';
 import { recordAudit } from '../../services/audit-log.ts';
@@ -20,8 +21,6 @@ import type {
   AdminBusinessPage,
   AdminCategoryCount,
   AdminContactDetails,
-  AdminDeleteResult,
-  AdminFixSlugsResult,
   AdminMessage,
   AdminMessagePage,
   AdminReports,
@@ -37,6 +36,8 @@ import type {
 import type { AuditAction } from '../../shared/audit-actions.ts';
 import { AUDITED_IDS, auditedNames, type AuditDetail } from '../../shared/audit-details.ts';
 import { auditTarget } from '../../shared/audit-targets.ts';
+import { MAINTENANCE_TASK_NAMES, MAINTENANCE_TASKS, maintenanceText, type MaintenanceTask } from '../../shared/maintenance-tasks.ts';
+import { turkishCount } from '../../shared/turkish-count.ts';
 import { faultPoint } from '@directory/indexer/fault-point.ts';
 import type { AppDeps } from '../deps.ts';
 import {
@@ -53,11 +54,9 @@ import {
   AdminContactDetailsReadSchema,
   AdminContactDetailsSaveSchema,
   AdminCountryCodesSchema,
-  AdminDeleteAllSchema,
-  AdminDeleteTestDataSchema,
-  AdminFixSlugsSchema,
   AdminMessageDeleteSchema,
   AdminMessagesSchema,
+  AdminMaintenanceSchema,
   AdminMessageUpdateSchema,
   AdminReindexStartSchema,
   AdminReindexStatusSchema,
@@ -85,9 +84,6 @@ import {
 
 /** The 50 KB each ad area may hold (admin spec), in bytes of UTF-8. */
 export const AD_CODE_MAX_BYTES = 50 * 1024;
-
-/** A count in the admin's Turkish messages: 1657 → "1.657", as the screens write it. */
-const turkishCount = (value: number) => value.toLocaleString('tr-TR');
 
 const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
@@ -257,39 +253,23 @@ export function createAdminRouter(deps: AppDeps): Router {
     ctx.body = body;
   });
 
-  router.delete('/admin/businesses', requireAdminWrite, validate(AdminDeleteAllSchema), async (ctx) => {
-    const { deleted: deletedCount } = await runMaintenance(record.name, 'delete-all');
-    faultPoint('delete-all:committed');
-    // No change-log rows were written: a full rebuild (of an empty record) makes the index agree.
-    admin.reindex.startOrQueue();
-    audit(ctx, 'business.delete-all', null, 'warning', { code: 'all_deleted', params: { deleted: deletedCount } });
-    const body: AdminDeleteResult = { success: true, deletedCount, message: `${turkishCount(deletedCount)} işletme silindi` };
-    ctx.body = body;
-  });
-
-  router.delete('/admin/test-data', requireAdminWrite, validate(AdminDeleteTestDataSchema), async (ctx) => {
-    const { deleted: deletedCount, rebuildRequested } = await runMaintenance(record.name, 'delete-test-data');
-    // Test data that was the whole record went like delete-all: no change-log rows, a full rebuild.
-    if (rebuildRequested) admin.reindex.startOrQueue();
+  // The maintenance tasks (shared/maintenance-tasks.ts), each in a worker thread of its own.
+  const maintain = <T extends MaintenanceTask>(task: T) => async (ctx: Context) => {
+    const result = await runMaintenance(record.name, task);
+    faultPoint(`${task}:committed`);
+    // A deletion of the whole record wrote no change-log rows: a full rebuild makes the index agree.
+    if (result.rebuildRequested) admin.reindex.startOrQueue();
     else sync.poke();
-    audit(ctx, 'test-data.delete', null, 'warning', { code: 'test_data_deleted', params: { deleted: deletedCount } });
-    const body: AdminDeleteResult = { success: true, deletedCount, message: `${turkishCount(deletedCount)} test işletmesi silindi` };
-    ctx.body = body;
-  });
-
-  router.post('/admin/fix-slugs', requireAdminWrite, validate(AdminFixSlugsSchema), async (ctx) => {
-    const { successCount, totalProcessed } = await runMaintenance(record.name, 'fix-slugs');
-    sync.poke();
-    audit(ctx, 'slugs.fix', null, 'success', { code: 'slugs_fixed', params: { fixed: successCount, processed: totalProcessed } });
-    const body: AdminFixSlugsResult = {
-      success: true,
-      successCount,
-      totalProcessed,
-      checkpointEnabled: true,
-      message: `${turkishCount(totalProcessed)} işletme işlendi, ${turkishCount(successCount)} URL düzeltildi`,
-    };
-    ctx.body = body;
-  });
+    const { action, result: level, detail } = MAINTENANCE_TASKS[task];
+    const outcome = detail(result);
+    audit(ctx, action, null, level, outcome);
+    ctx.body = presentMaintenance(task, result, maintenanceText(outcome));
+  };
+  for (const task of MAINTENANCE_TASK_NAMES) {
+    const { method, path } = MAINTENANCE_TASKS[task];
+    // The table names the call as the API serves it; this router is mounted under /api.
+    router.register(path.slice('/api'.length), [method], [requireAdminWrite, validate(AdminMaintenanceSchema), maintain(task)]);
+  }
 
   router.post('/admin/site-settings', requireAdminWrite, validate(AdminSiteSettingsSaveSchema), async (ctx) => {
     const { body: settings } = ctx.state.input as AdminSiteSettingsSaveReq;

@@ -41,7 +41,7 @@ describe('admin deletions', () => {
     const testBusinesses = async () => ((await (await admin.request('GET', '/api/admin/stats')).json()) as AdminStats).testBusinesses;
     expect(await testBusinesses()).toBe(1);
     const response = await admin.request('DELETE', '/api/admin/test-data');
-    expect(await response.json()).toEqual({ success: true, deletedCount: 1, message: expect.any(String) });
+    expect(await response.json()).toEqual({ success: true, deletedCount: 1, message: '1 test işletmesi silindi' });
     expect(app.deps.record.prepare('SELECT name FROM businesses ORDER BY id').pluck().all()).toEqual(['Keep Me', 'Delete Me']);
     expect(await testBusinesses()).toBe(0);
   });
@@ -49,7 +49,7 @@ describe('admin deletions', () => {
   it('deletes everything: record empty, counts zero, no change-log rows queued, the index rebuilt empty, triggers back', async () => {
     const seqBefore = app.deps.record.prepare('SELECT coalesce(max(seq), 0) FROM change_log').pluck().get() as number;
     const response = await admin.request('DELETE', '/api/admin/businesses');
-    expect(await response.json()).toEqual({ success: true, deletedCount: 3, message: expect.any(String) });
+    expect(await response.json()).toEqual({ success: true, deletedCount: 3, message: '3 işletme silindi' });
     expect(app.deps.record.prepare('SELECT count(*) FROM change_log WHERE seq > ?').pluck().get(seqBefore)).toBe(0);
     await app.deps.admin.reindex.whenIdle();
     expect(app.deps.admin.reindex.current()).toMatchObject({ state: 'succeeded', documents: 0 });

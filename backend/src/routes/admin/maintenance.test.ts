@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { insertBusiness } from '@directory/data/testing/insert-business.ts';
-import type { AdminActivityPage, AdminFixSlugsResult, ReindexStatus } from '../../shared/admin-types.ts';
+import type { AdminActivityItem, AdminActivityPage, AdminDeleteResult, AdminFixSlugsResult, ReindexStatus } from '../../shared/admin-types.ts';
+import { MAINTENANCE_TASK_NAMES, MAINTENANCE_TASKS, type MaintenanceTask } from '../../shared/maintenance-tasks.ts';
 import { signInAsAdmin, type AdminClient } from '../../testing/admin-client.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -66,7 +67,7 @@ describe('fix slugs', () => {
   it('shortens long or timestamped slugs to name + place id, keeping the old one as a 301', async () => {
     const response = await admin.request('POST', '/api/admin/fix-slugs');
     const body = (await response.json()) as AdminFixSlugsResult;
-    expect(body).toEqual({ success: true, successCount: 1, totalProcessed: 2, checkpointEnabled: true, message: expect.any(String) });
+    expect(body).toEqual({ success: true, successCount: 1, totalProcessed: 2, checkpointEnabled: true, message: '2 işletme işlendi, 1 URL düzeltildi' });
     const slug = app.deps.record.prepare('SELECT slug FROM businesses WHERE place_id = ?').pluck().get('ChIJfix0000001');
     expect(slug).toBe('joe-s-pizza-000001');
     const old = await app.get(`/api/businesses/${longSlug}`);
@@ -84,5 +85,51 @@ describe('fix slugs', () => {
     const resumed = (await (await admin.request('POST', '/api/admin/fix-slugs')).json()) as AdminFixSlugsResult;
     expect(resumed).toMatchObject({ successCount: 1, totalProcessed: 1 });
     expect(app.deps.record.prepare('SELECT count(*) FROM admin_checkpoints').pluck().get()).toBe(0);
+  });
+});
+
+describe('the maintenance tasks, each served as the task table names it', () => {
+  let app: TestApp & { url: string };
+  let admin: AdminClient;
+  beforeAll(async () => {
+    app = await startTestApp([buildBusiness({ placeId: 'ChIJtask0000001', name: 'Kept' })]);
+    insertBusiness(app.deps.record, buildBusiness({ placeId: 'ChIJtask0000002', name: 'Long Slug' }), 'long-slug-1699999999999-chijtask0000002');
+    for (const name of ['Demo One', 'Demo Two']) insertBusiness(app.deps.record, buildBusiness({ name }));
+    app.deps.record.prepare(`UPDATE businesses SET is_demo = 1 WHERE name LIKE 'Demo %'`).run();
+    admin = await signInAsAdmin(app);
+  });
+  afterAll(async () => {
+    await app.deps.admin.reindex.whenIdle();
+    await app.close();
+  });
+
+  // In the order they run here (slugs, then test data, then the rest); a task added to the table needs its line.
+  const EXPECTED: { [T in MaintenanceTask]: { answer: AdminDeleteResult | AdminFixSlugsResult; entry: Partial<AdminActivityItem> } } = {
+    'fix-slugs': {
+      answer: { success: true, successCount: 1, totalProcessed: 4, checkpointEnabled: true, message: '4 işletme işlendi, 1 URL düzeltildi' },
+      entry: { action: 'slugs.fix', result: 'success', detail: '1 of 4 slugs shortened', outcome: { code: 'slugs_fixed', params: { fixed: 1, processed: 4 } } },
+    },
+    'delete-test-data': {
+      answer: { success: true, deletedCount: 2, message: '2 test işletmesi silindi' },
+      entry: { action: 'test-data.delete', result: 'warning', detail: '2 demo businesses deleted', outcome: { code: 'test_data_deleted', params: { deleted: 2 } } },
+    },
+    'delete-all': {
+      answer: { success: true, deletedCount: 2, message: '2 işletme silindi' },
+      entry: { action: 'business.delete-all', result: 'warning', detail: '2 businesses deleted', outcome: { code: 'all_deleted', params: { deleted: 2 } } },
+    },
+  };
+
+  it('answers each call with its figures and its Turkish outcome, and writes its audit entry', async () => {
+    const tasks = Object.keys(EXPECTED) as MaintenanceTask[];
+    expect([...tasks].sort()).toEqual([...MAINTENANCE_TASK_NAMES].sort());
+    for (const task of tasks) {
+      const { method, path } = MAINTENANCE_TASKS[task];
+      const response = await admin.request(method, path);
+      expect(response.status, task).toBe(200);
+      expect(await response.json(), task).toEqual(EXPECTED[task].answer);
+      const [entry] = ((await (await admin.request('GET', '/api/admin/activity?limit=1')).json()) as AdminActivityPage).items;
+      expect(entry, task).toMatchObject({ ...EXPECTED[task].entry, target: null, subject: null });
+    }
+    expect(app.deps.record.prepare('SELECT count(*) FROM businesses').pluck().get()).toBe(0);
   });
 });

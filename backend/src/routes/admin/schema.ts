@@ -124,9 +124,8 @@ export const AdminSitemapsRegenerateSchema = requestShape({});
 export const AdminReindexStatusSchema = requestShape({});
 export const AdminReindexStartSchema = requestShape({});
 export const AdminClearCacheSchema = requestShape({});
-export const AdminDeleteAllSchema = requestShape({});
-export const AdminDeleteTestDataSchema = requestShape({});
-export const AdminFixSlugsSchema = requestShape({});
+/** Every maintenance task's call (shared/maintenance-tasks.ts): it sends nothing. */
+export const AdminMaintenanceSchema = requestShape({});
 export const AdminSiteSettingsReadSchema = requestShape({});
 
 export const AdminActivitySchema = requestShape({ query: z.object({ page: pageParam, limit: limitParam(20) }) });

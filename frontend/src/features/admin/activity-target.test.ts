@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminActivityItem } from '@directory/backend/shared/admin-types.ts';
+import { MAINTENANCE_TASKS } from '@directory/backend/shared/maintenance-tasks.ts';
 import { activityTarget } from './activity-target.ts';
 
 type RequestBusiness = { id: number; exists: boolean; name: string | null } | null;
@@ -22,7 +23,13 @@ describe("an activity entry's target, as the operator reads it", () => {
     expect(activityTarget(request('POST', '/api/admin/clear-cache'))?.label).toBe('Site Ayarları');
     expect(activityTarget(request('POST', '/api/admin/advertisement-codes'))?.href).toBe('/admin/advertisements');
     expect(activityTarget(request('POST', '/api/upload-excel-batch'))?.label).toBe('Excel Yükleme');
-    expect(activityTarget(request('DELETE', '/api/admin/businesses'))?.label).toBe('Bakım');
+    // The index rebuild and every maintenance task of the task table, by the call it names.
+    for (const { method, path } of [{ method: 'POST', path: '/api/admin/reindex' }, ...Object.values(MAINTENANCE_TASKS)]) {
+      expect(activityTarget(request(method, path)), path).toEqual({ label: 'Bakım', href: '/admin/maintenance', raw: `${method} ${path}` });
+    }
+    expect(Object.values(MAINTENANCE_TASKS).map(({ path }) => path)).toEqual(['/api/admin/businesses', '/api/admin/test-data', '/api/admin/fix-slugs']);
+    // Nor a path that only starts like one.
+    expect(activityTarget(request('DELETE', '/api/admin/test-data/x'))?.label).toBe('DELETE /api/admin/test-data/x');
     expect(activityTarget(request('POST', '/api/admin/businesses/bulk'))?.label).toBe('İşletme Yönetimi');
     // A refused write to one business names that business, linked while it is kept.
     expect(activityTarget(request('PUT', '/api/admin/businesses/12', { id: 12, exists: true, name: 'Kebapçı Halil' }))).toEqual({

@@ -5,6 +5,7 @@
  */
 import type { AdminActivityItem } from '@directory/backend/shared/admin-types.ts';
 import type { AuditSubject } from '@directory/backend/shared/audit-targets.ts';
+import { MAINTENANCE_TASKS } from '@directory/backend/shared/maintenance-tasks.ts';
 import { ADMIN_SCREENS } from './admin-screens.ts';
 import type { FieldLabels } from './api/admin-error-text.ts';
 import {
@@ -29,7 +30,7 @@ export interface ActivityTarget {
 const RECORD_WORDS = { business: 'İşletme', message: 'Mesaj' } as const;
 
 /** The screen each other admin write is sent from, by its API path, and that screen's names of the fields the write sends. */
-const REQUEST_SCREENS: readonly { path: RegExp; screen: string; labels: FieldLabels }[] = [
+const REQUEST_SCREENS: readonly { path: RegExp | string; screen: string; labels: FieldLabels }[] = [
   { path: /^\/api\/admin\/businesses\/bulk$/, screen: '/admin/businesses', labels: BULK_FIELD_LABELS },
   { path: /^\/api\/(?:admin\/)?export-csv$/, screen: '/admin/businesses', labels: EXPORT_FIELD_LABELS },
   { path: /^\/api\/upload-excel(?:-batch)?$/, screen: '/admin/upload', labels: UPLOAD_FIELD_LABELS },
@@ -37,11 +38,13 @@ const REQUEST_SCREENS: readonly { path: RegExp; screen: string; labels: FieldLab
   { path: /^\/api\/admin\/contact-details$/, screen: '/admin/contact-details', labels: CONTACT_FIELD_LABELS },
   { path: /^\/api\/admin\/advertisement-codes$/, screen: '/admin/advertisements', labels: AD_FIELD_LABELS },
   { path: /^\/api\/admin\/messages\/\d+$/, screen: '/admin/messages', labels: MESSAGE_FIELD_LABELS },
-  // The maintenance calls send no fields.
-  { path: /^\/api\/admin\/(?:businesses|test-data|fix-slugs|reindex)$/, screen: '/admin/maintenance', labels: {} },
+  // The maintenance calls send no fields: the index rebuild, and each task of the task table.
+  { path: '/api/admin/reindex', screen: '/admin/maintenance', labels: {} },
+  ...Object.values(MAINTENANCE_TASKS).map(({ path, screen }) => ({ path, screen, labels: {} })),
 ];
 
-const requestScreenOf = (path: string) => REQUEST_SCREENS.find((candidate) => candidate.path.test(path));
+const requestScreenOf = (path: string) =>
+  REQUEST_SCREENS.find((candidate) => (typeof candidate.path === 'string' ? candidate.path === path : candidate.path.test(path)));
 
 /** A business or message: "Kebapçı Halil (#12)" when its name is known, else "İşletme #12"; "(#12, silinmiş)" / "(silinmiş)" once deleted, without a link. */
 function recordTarget(kind: keyof typeof RECORD_WORDS, id: number, exists: boolean, name: string | null, raw: string | null): ActivityTarget {

@@ -63,6 +63,8 @@ describe("the activity log's Turkish words", () => {
     expect(activityDetailText(bulk([1, 2], 1_502, [9]))).toBe('1.503 işletmenin 1.502 tanesi silindi: #1, #2 ve 1.500 tane daha; 1 işletme bulunamadı: #9.');
     expect(activityDetailText({ code: 'rebuild_finished', params: { documents: 12_480, seconds: 0.4 } })).toBe('Tamamlandı: 12.480 işletme 0,4 sn içinde dizinlendi.');
     expect(activityDetailText({ code: 'all_deleted', params: { deleted: 1_000_000 } })).toBe('1.000.000 işletme silindi.');
+    expect(activityDetailText({ code: 'test_data_deleted', params: { deleted: 3_000 } })).toBe('3.000 test işletmesi silindi.');
+    expect(activityDetailText({ code: 'slugs_fixed', params: { fixed: 0, processed: 4_364 } })).toBe('4.364 işletme işlendi, 0 URL düzeltildi.');
   });
 
   it('word a refusal through the refusal table: its field reasons, else its id', () => {

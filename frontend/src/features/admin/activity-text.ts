@@ -3,12 +3,14 @@
  * that a code added there does not compile until it has its Turkish words here. A refusal is worded
  * by the refusal table (admin-error-text.ts), naming a field as the screen the request came from
  * names it (activity-target.ts `requestFieldLabels`), an import's counts and reasons by the import
- * screen's words (import-counts-text.ts, import-reasons-turkish.ts): the same id reads the same everywhere.
+ * screen's words (import-counts-text.ts, import-reasons-turkish.ts), a maintenance task's outcome by the
+ * words its answer carries (maintenance-tasks.ts): the same id reads the same everywhere.
  */
 import type { AdminBulkAction } from '@directory/backend/shared/admin-types.ts';
 import type { ApiErrorParams } from '@directory/backend/shared/api-errors.ts';
 import type { AuditDetail, AuditDetailCode, CacheName, NamedBusiness } from '@directory/backend/shared/audit-details.ts';
 import { importReasonTurkish } from '@directory/backend/shared/import-reasons-turkish.ts';
+import { maintenanceText } from '@directory/backend/shared/maintenance-tasks.ts';
 import { formatCount, formatDecimal } from './admin-format.ts';
 import { importCountsSummary } from './import-counts-text.ts';
 import { ERROR_TEXT, fieldLabel, issueText, type ErrorContext, type FieldLabels } from './api/admin-error-text.ts';
@@ -60,9 +62,10 @@ export const ACTIVITY_DETAIL_WORDS: DetailWords = {
     `${formatCount(asked)} işletmenin ${formatCount(changedCount)} tanesi ${BULK_DONE[action]}` +
     `${changedCount > 0 ? `: ${changedNames ? nameList(changedNames, changedCount) : idList(changedIds, changedCount)}` : ''}` +
     `${missingCount > 0 ? `; ${formatCount(missingCount)} işletme bulunamadı: ${idList(missingIds, missingCount)}` : ''}.`,
-  all_deleted: ({ deleted }) => `${formatCount(deleted)} işletme silindi.`,
-  test_data_deleted: ({ deleted }) => `${formatCount(deleted)} test işletmesi silindi.`,
-  slugs_fixed: ({ fixed, processed }) => `${formatCount(processed)} işletme işlendi, ${formatCount(fixed)} URL düzeltildi.`,
+  // A maintenance task's outcome: the words its answer toasted on the maintenance screen.
+  all_deleted: (params) => `${maintenanceText({ code: 'all_deleted', params })}.`,
+  test_data_deleted: (params) => `${maintenanceText({ code: 'test_data_deleted', params })}.`,
+  slugs_fixed: (params) => `${maintenanceText({ code: 'slugs_fixed', params })}.`,
   message_flags: ({ isRead, isHandled }) => {
     const marks = [isRead === undefined ? null : isRead ? 'okundu' : 'okunmadı', isHandled === undefined ? null : isHandled ? 'işlendi' : 'işlenmedi'].filter(
       (mark): mark is string => mark !== null,

@@ -16,8 +16,6 @@ import type {
   AdminCategoryCount,
   AdminClearCacheResult,
   AdminContactDetails,
-  AdminDeleteResult,
-  AdminFixSlugsResult,
   AdminLoginResponse,
   AdminMessage,
   AdminMessagePage,
@@ -32,6 +30,7 @@ import type {
   AdminSitemaps,
   UploadReport,
 } from '@directory/backend/shared/admin-types.ts';
+import { MAINTENANCE_TASKS, type MaintenanceAnswers, type MaintenanceTask } from '@directory/backend/shared/maintenance-tasks.ts';
 import { getApiClient, isApiRequestError, type AdminCallInit } from '../../../lib/api-client.ts';
 import type { BusinessListQuery } from '../business-list-query.ts';
 
@@ -114,9 +113,8 @@ export function createAdminApi({ request, csrfToken, onUnauthorized, renewSessio
     toggleApproval: (id: number) => write<AdminToggleApproval>('POST', `/api/admin/businesses/${id}/toggle-approval`),
     deleteBusiness: (id: number) => write<AdminSuccess>('DELETE', `/api/businesses/${id}`),
     bulkBusinesses: (action: AdminBulkAction, ids: readonly number[]) => write<AdminBulkResult>('POST', '/api/admin/businesses/bulk', { action, ids }),
-    deleteAllBusinesses: () => write<AdminDeleteResult>('DELETE', '/api/admin/businesses'),
-    deleteTestData: () => write<AdminDeleteResult>('DELETE', '/api/admin/test-data'),
-    fixSlugs: () => write<AdminFixSlugsResult>('POST', '/api/admin/fix-slugs'),
+    /** Runs a maintenance task (delete all, delete test data, fix slugs) by the call the task table names. */
+    runMaintenance: <T extends MaintenanceTask>(task: T) => write<MaintenanceAnswers[T]>(MAINTENANCE_TASKS[task].method, MAINTENANCE_TASKS[task].path),
     categories: () => call<string[]>('/api/admin/categories'),
     categoryCounts: () => call<AdminCategoryCount[]>('/api/admin/category-counts'),
     siteSettings: () => call<AdminSiteSettings>('/api/admin/site-settings'),

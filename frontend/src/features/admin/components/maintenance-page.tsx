@@ -1,20 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
 import type { ReindexStatus } from '@directory/backend/shared/admin-types.ts';
-import type { ToastInput } from '../../../components/toast/toast-queue.ts';
+import type { MaintenanceTask } from '@directory/backend/shared/maintenance-tasks.ts';
 import { useToast } from '../../../components/toast/use-toast.ts';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { adminErrorText } from '../api/admin-error-text.ts';
 import { formatCount, formatDateTime, formatDecimal } from '../admin-format.ts';
 import type { maintenanceLoader } from '../loaders.ts';
 import { useAdminApi } from '../use-admin-api.ts';
-import { allDeletedToast, slugsFixedToast, testDataDeletedToast } from '../maintenance-toasts.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { PageHeader } from './page-header.tsx';
 
 const REINDEX_POLL_MS = 1000;
-
-type DangerAction = 'test' | 'slugs' | 'all';
 
 /** The record's kept counts (the dashboard's stats) the confirmations name. */
 interface RecordCounts {
@@ -94,18 +91,20 @@ function DangerZone({ counts }: { counts: RecordCounts | null }) {
   const api = useAdminApi();
   const { toast } = useToast();
   const revalidator = useRevalidator();
-  const [confirming, setConfirming] = useState<DangerAction | null>(null);
+  const [confirming, setConfirming] = useState<MaintenanceTask | null>(null);
 
-  // The counts change (and delete all starts a rebuild): the screen reads them again.
-  const finish = (message: ToastInput) => {
-    toast(message);
+  // The server's answer says what was done, in the words the activity list uses; the counts change
+  // (and delete all starts a rebuild): the screen reads them again.
+  const run = (task: MaintenanceTask) => async () => {
+    const { message } = await api.runMaintenance(task);
+    toast({ title: message, variant: 'success' });
     revalidator.revalidate();
   };
   const dialogProps = { counts, onClose: () => setConfirming(null) };
   // An action the counts say has nothing to work on is not offered.
   const isEmpty = counts?.businesses === 0;
   const hasNoTestData = counts?.testBusinesses === 0;
-  const opener = (action: DangerAction) => ({ 'aria-haspopup': 'dialog' as const, onClick: () => setConfirming(action) });
+  const opener = (action: MaintenanceTask) => ({ 'aria-haspopup': 'dialog' as const, onClick: () => setConfirming(action) });
 
   return (
     <section className="admin-panel admin-danger" aria-labelledby="danger-title">
@@ -119,7 +118,7 @@ function DangerZone({ counts }: { counts: RecordCounts | null }) {
               Demo üreticisinin yüklediği ve test verisi olarak işaretlenen işletmeleri siler.{hasNoTestData && ' Kayıtta şu an test verisi yok.'}
             </p>
           </div>
-          <button type="button" className="admin-button admin-button-danger" disabled={hasNoTestData} {...opener('test')}>
+          <button type="button" className="admin-button admin-button-danger" disabled={hasNoTestData} {...opener('delete-test-data')}>
             Test verilerini sil
           </button>
         </li>
@@ -128,7 +127,7 @@ function DangerZone({ counts }: { counts: RecordCounts | null }) {
             <h3>URL'leri düzelt</h3>
             <p className="muted">Uzun veya zaman damgalı slug'ları kısa place-id biçimine çevirir; kaldığı yerden devam eder.</p>
           </div>
-          <button type="button" className="admin-button admin-button-danger" disabled={isEmpty} {...opener('slugs')}>
+          <button type="button" className="admin-button admin-button-danger" disabled={isEmpty} {...opener('fix-slugs')}>
             URL'leri düzelt
           </button>
         </li>
@@ -140,14 +139,14 @@ function DangerZone({ counts }: { counts: RecordCounts | null }) {
               {isEmpty && ' Kayıt şu an boş.'}
             </p>
           </div>
-          <button type="button" className="admin-button admin-button-danger-solid" disabled={isEmpty} {...opener('all')}>
+          <button type="button" className="admin-button admin-button-danger-solid" disabled={isEmpty} {...opener('delete-all')}>
             Tümünü sil
           </button>
         </li>
       </ul>
-      {confirming === 'test' && <DeleteTestDataDialog {...dialogProps} onConfirm={async () => finish(testDataDeletedToast(await api.deleteTestData()))} />}
-      {confirming === 'slugs' && <FixSlugsDialog {...dialogProps} onConfirm={async () => finish(slugsFixedToast(await api.fixSlugs()))} />}
-      {confirming === 'all' && <DeleteAllDialog {...dialogProps} onConfirm={async () => finish(allDeletedToast(await api.deleteAllBusinesses()))} />}
+      {confirming === 'delete-test-data' && <DeleteTestDataDialog {...dialogProps} onConfirm={run('delete-test-data')} />}
+      {confirming === 'fix-slugs' && <FixSlugsDialog {...dialogProps} onConfirm={run('fix-slugs')} />}
+      {confirming === 'delete-all' && <DeleteAllDialog {...dialogProps} onConfirm={run('delete-all')} />}
     </section>
   );
 }
