@@ -40,13 +40,12 @@ const IMPORT_CHARS = 500;
 
 const BULK_DONE: Record<AdminBulkAction, string> = { approve: 'approved', unapprove: 'marked pending', delete: 'deleted' };
 
+/** "a, b" or "a, b and 5 more": the first items of `count`, the rest counted. */
+const listOf = (items: readonly string[], count: number) => `${items.join(', ')}${count > items.length ? ` and ${count - items.length} more` : ''}`;
 /** "60, 59" or "1, 2, …, 20 and 5 more": the ids listed, and how many there were. */
-const idList = (ids: readonly number[], count: number) => (count > ids.length ? `${ids.join(', ')} and ${count - ids.length} more` : ids.join(', '));
-/** "Kebap House (#60), Cafe Nero (#59) and 9,998 more": the businesses named, and how many there were. */
-const nameList = (named: readonly NamedBusiness[], count: number) => {
-  const listed = named.map(({ id, name }) => `${name} (#${id})`).join(', ');
-  return count > named.length ? `${listed} and ${count - named.length} more` : listed;
-};
+const idList = (ids: readonly number[], count: number) => listOf(ids.map(String), count);
+/** "Kebap House (#60), Cafe Nero (#59) and 9998 more": the businesses named, and how many there were. */
+const nameList = (named: readonly NamedBusiness[], count: number) => listOf(named.map(({ id, name }) => `${name} (#${id})`), count);
 
 /** The first AUDITED_NAMES of a bulk call's businesses, as its entry keeps them. */
 export const auditedNames = (changed: readonly NamedBusiness[]): NamedBusiness[] =>

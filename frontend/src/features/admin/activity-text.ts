@@ -25,17 +25,15 @@ const CACHE_WORDS: Record<CacheName, string> = {
   rendered_pages: 'hazır sayfalar',
 };
 
+/** "a, b" or "a, b ve 5 tane daha": the first items of `count`, the rest counted as `unit`. */
+const listOf = (items: readonly string[], count: number, unit: string) =>
+  `${items.join(', ')}${count > items.length ? ` ve ${formatCount(count - items.length)} ${unit} daha` : ''}`;
+
 /** "#60, #59" or "#1, #2, …, #20 ve 5 tane daha". */
-const idList = (ids: readonly number[], count: number) => {
-  const listed = ids.map((id) => `#${id}`).join(', ');
-  return count > ids.length ? `${listed} ve ${formatCount(count - ids.length)} tane daha` : listed;
-};
+const idList = (ids: readonly number[], count: number) => listOf(ids.map((id) => `#${id}`), count, 'tane');
 
 /** "Kebapçı Halil (#60), Çay Evi (#59)" or "…, Çay Evi (#59) ve 9.995 işletme daha", as a single business's entry names it. */
-const nameList = (named: readonly NamedBusiness[], count: number) => {
-  const listed = named.map(({ id, name }) => `${name} (#${id})`).join(', ');
-  return count > named.length ? `${listed} ve ${formatCount(count - named.length)} işletme daha` : listed;
-};
+const nameList = (named: readonly NamedBusiness[], count: number) => listOf(named.map(({ id, name }) => `${name} (#${id})`), count, 'işletme');
 
 /** "Rapor #4: " and, for a dry run, "Deneme: ". */
 const importPrefix = (reportId: number | null, isDryRun: boolean) => `${reportId === null ? '' : `Rapor #${reportId}: `}${isDryRun ? 'Deneme: ' : ''}`;
