@@ -103,61 +103,126 @@ function dayHours(place: Place, day: number): string {
 const fullAddress = (place: Place) => [place.street, place.city.city, place.city.postal, place.city.country].filter(Boolean).join(', ');
 const coordinate = (value: number | null, format: SampleFormat) => (value === null ? (format === 'csv' ? 'None' : null) : value);
 
-function columnsOf(tool: SampleTool): string[] {
-  switch (tool) {
-    case 'template':
-      return ['name', 'address', 'phone', 'category', 'latitude', 'longitude', 'rating', 'reviewCount', 'place_id', 'country_code'];
-    case 'outscraper':
-      return ['name', 'site', 'type', 'subtypes', 'category', 'phone', 'full_address', 'street', 'city', 'postal_code', 'state', 'country', 'country_code',
-        'latitude', 'longitude', 'time_zone', 'rating', 'reviews', 'reviews_link', 'photo', 'logo', 'located_in', 'working_hours', 'business_status',
-        'about', 'verified', 'place_id', 'google_id', 'cid'];
-    case 'apify':
-      return ['title', 'totalScore', 'reviewsCount', 'street', 'city', 'state', 'postalCode', 'countryCode', 'website', 'phone', 'categoryName',
-        'categories/0', 'categories/1', 'url', 'location/lat', 'location/lng',
-        ...DAYS.flatMap((_day, index) => [`openingHours/${index}/day`, `openingHours/${index}/hours`]), 'permanentlyClosed', 'temporarilyClosed'];
-    case 'gosom':
-      return ['input_id', 'link', 'title', 'category', 'address', 'open_hours', 'website', 'phone', 'plus_code', 'review_count', 'review_rating',
-        'latitude', 'longitude', 'cid', 'status', 'reviews_link', 'thumbnail', 'timezone', 'data_id', 'complete_address', 'about'];
-  }
+type Cell = string | number | boolean | null;
+
+/** What one row's cells are drawn from: its place, and the values several cells share. */
+interface RowSource {
+  place: Place;
+  format: SampleFormat;
+  placeId: string;
+  cid: string;
+  lat: number | string | null;
+  lng: number | string | null;
 }
 
-function rowOf(tool: SampleTool, place: Place, format: SampleFormat): (string | number | boolean | null)[] {
-  const placeId = samplePlaceId(place.placeKey);
-  const cid = sampleCid(place.placeKey);
-  const lat = coordinate(place.lat, format);
-  const lng = coordinate(place.lng, format);
-  switch (tool) {
-    case 'template':
-      return [place.name, fullAddress(place), place.phone, place.category, lat, lng, place.rating, place.reviews, placeId, place.city.code];
-    case 'outscraper': {
-      const hours = Object.fromEntries(DAYS.map((day, index) => [day, dayHours(place, index)]));
-      const status = { open: 'OPERATIONAL', temporarilyClosed: 'CLOSED_TEMPORARILY', permanentlyClosed: 'CLOSED_PERMANENTLY' }[place.status];
-      // pandas-saved Outscraper files carry counts and postal codes as floats.
-      const asFloat = (value: number | string) => (format === 'csv' && value !== '' ? `${value}.0` : value);
-      return [place.name, `https://example.com/${place.placeKey}`, place.category, `${place.category}, Shop`, place.category, place.phone,
-        fullAddress(place), place.street, place.city.city, /^\d+$/.test(place.city.postal) ? asFloat(place.city.postal) : place.city.postal,
-        place.city.state || 'None', place.city.country, place.city.code, lat, lng, place.city.zone, place.rating, asFloat(place.reviews),
-        `https://search.google.com/local/reviews?placeid=${placeId}&hl=en`, 'None', null, null, JSON.stringify(hours), status,
-        JSON.stringify({ Accessibility: { 'Wheelchair accessible entrance': place.placeKey % 2 === 0 } }), place.index % 2 === 0 ? 'True' : 'False',
-        placeId, `0x0:0x${BigInt(cid).toString(16)}`, cid];
-    }
-    case 'apify':
-      return [place.name, place.rating, place.reviews, place.street, place.city.city, place.city.state, place.city.postal, place.city.code,
-        `https://example.com/${place.placeKey}`, place.phone, place.category, place.category, 'Shop',
-        `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place.name)}&query_place_id=${placeId}`, lat, lng,
-        ...DAYS.flatMap((day, index) => [day, dayHours(place, index).replace(/–/g, ' to ')]),
-        place.status === 'permanentlyClosed', place.status === 'temporarilyClosed'];
-    case 'gosom': {
-      const hours = Object.fromEntries(DAYS.map((day, index) => [day, [dayHours(place, index).toLowerCase().replace(/(\d)(am|pm)/g, `$1${NNBSP}$2`)]]));
-      const status = { open: `Open ⋅ Closes 11${NNBSP}pm`, temporarilyClosed: 'Temporarily closed', permanentlyClosed: 'Permanently closed' }[place.status];
-      return ['3f1c', `https://www.google.com/maps/place/x/data=!4m7!3m6!1s0x0:0x${BigInt(cid).toString(16)}!19s${placeId}?authuser=0`, place.name,
-        place.category, `${place.street}, ${place.city.city}`, JSON.stringify(hours), 'null', place.phone, '', place.reviews,
-        place.rating.toFixed(6), lat, lng, cid, status, `https://search.google.com/local/reviews?placeid=${placeId}`, '', place.city.zone,
-        `0x0:0x${BigInt(cid).toString(16)}`,
-        JSON.stringify({ borough: '', street: place.street, city: place.city.city, postal_code: place.city.postal, state: place.city.state, country: place.city.code }),
-        JSON.stringify([{ id: 'service_options', name: 'Service options', options: [{ name: 'Takeaway', enabled: true }] }])];
-    }
-  }
+/** A tool's column: its header, and its cell in a row. */
+type SampleColumn = readonly [header: string, cell: (row: RowSource) => Cell];
+
+const googleIdOf = (cid: string) => `0x0:0x${BigInt(cid).toString(16)}`;
+// pandas-saved Outscraper files carry counts and postal codes as floats.
+const asFloat = (value: number | string, format: SampleFormat) => (format === 'csv' && value !== '' ? `${value}.0` : value);
+const outscraperStatus = { open: 'OPERATIONAL', temporarilyClosed: 'CLOSED_TEMPORARILY', permanentlyClosed: 'CLOSED_PERMANENTLY' } as const;
+const gosomStatus = { open: `Open ⋅ Closes 11${NNBSP}pm`, temporarilyClosed: 'Temporarily closed', permanentlyClosed: 'Permanently closed' } as const;
+
+/** Each tool's columns in its files' order, each header beside its cell. */
+const TOOL_COLUMNS: Record<SampleTool, readonly SampleColumn[]> = {
+  template: [
+    ['name', ({ place }) => place.name],
+    ['address', ({ place }) => fullAddress(place)],
+    ['phone', ({ place }) => place.phone],
+    ['category', ({ place }) => place.category],
+    ['latitude', ({ lat }) => lat],
+    ['longitude', ({ lng }) => lng],
+    ['rating', ({ place }) => place.rating],
+    ['reviewCount', ({ place }) => place.reviews],
+    ['place_id', ({ placeId }) => placeId],
+    ['country_code', ({ place }) => place.city.code],
+  ],
+  outscraper: [
+    ['name', ({ place }) => place.name],
+    ['site', ({ place }) => `https://example.com/${place.placeKey}`],
+    ['type', ({ place }) => place.category],
+    ['subtypes', ({ place }) => `${place.category}, Shop`],
+    ['category', ({ place }) => place.category],
+    ['phone', ({ place }) => place.phone],
+    ['full_address', ({ place }) => fullAddress(place)],
+    ['street', ({ place }) => place.street],
+    ['city', ({ place }) => place.city.city],
+    ['postal_code', ({ place, format }) => (/^\d+$/.test(place.city.postal) ? asFloat(place.city.postal, format) : place.city.postal)],
+    ['state', ({ place }) => place.city.state || 'None'],
+    ['country', ({ place }) => place.city.country],
+    ['country_code', ({ place }) => place.city.code],
+    ['latitude', ({ lat }) => lat],
+    ['longitude', ({ lng }) => lng],
+    ['time_zone', ({ place }) => place.city.zone],
+    ['rating', ({ place }) => place.rating],
+    ['reviews', ({ place, format }) => asFloat(place.reviews, format)],
+    ['reviews_link', ({ placeId }) => `https://search.google.com/local/reviews?placeid=${placeId}&hl=en`],
+    ['photo', () => 'None'],
+    ['logo', () => null],
+    ['located_in', () => null],
+    ['working_hours', ({ place }) => JSON.stringify(Object.fromEntries(DAYS.map((day, index) => [day, dayHours(place, index)])))],
+    ['business_status', ({ place }) => outscraperStatus[place.status]],
+    ['about', ({ place }) => JSON.stringify({ Accessibility: { 'Wheelchair accessible entrance': place.placeKey % 2 === 0 } })],
+    ['verified', ({ place }) => (place.index % 2 === 0 ? 'True' : 'False')],
+    ['place_id', ({ placeId }) => placeId],
+    ['google_id', ({ cid }) => googleIdOf(cid)],
+    ['cid', ({ cid }) => cid],
+  ],
+  apify: [
+    ['title', ({ place }) => place.name],
+    ['totalScore', ({ place }) => place.rating],
+    ['reviewsCount', ({ place }) => place.reviews],
+    ['street', ({ place }) => place.street],
+    ['city', ({ place }) => place.city.city],
+    ['state', ({ place }) => place.city.state],
+    ['postalCode', ({ place }) => place.city.postal],
+    ['countryCode', ({ place }) => place.city.code],
+    ['website', ({ place }) => `https://example.com/${place.placeKey}`],
+    ['phone', ({ place }) => place.phone],
+    ['categoryName', ({ place }) => place.category],
+    ['categories/0', ({ place }) => place.category],
+    ['categories/1', () => 'Shop'],
+    ['url', ({ place, placeId }) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place.name)}&query_place_id=${placeId}`],
+    ['location/lat', ({ lat }) => lat],
+    ['location/lng', ({ lng }) => lng],
+    ...DAYS.flatMap((day, index): SampleColumn[] => [
+      [`openingHours/${index}/day`, () => day],
+      [`openingHours/${index}/hours`, ({ place }) => dayHours(place, index).replace(/–/g, ' to ')],
+    ]),
+    ['permanentlyClosed', ({ place }) => place.status === 'permanentlyClosed'],
+    ['temporarilyClosed', ({ place }) => place.status === 'temporarilyClosed'],
+  ],
+  gosom: [
+    ['input_id', () => '3f1c'],
+    ['link', ({ cid, placeId }) => `https://www.google.com/maps/place/x/data=!4m7!3m6!1s${googleIdOf(cid)}!19s${placeId}?authuser=0`],
+    ['title', ({ place }) => place.name],
+    ['category', ({ place }) => place.category],
+    ['address', ({ place }) => `${place.street}, ${place.city.city}`],
+    ['open_hours', ({ place }) => JSON.stringify(Object.fromEntries(DAYS.map((day, index) => [day, [dayHours(place, index).toLowerCase().replace(/(\d)(am|pm)/g, `$1${NNBSP}$2`)]])))],
+    ['website', () => 'null'],
+    ['phone', ({ place }) => place.phone],
+    ['plus_code', () => ''],
+    ['review_count', ({ place }) => place.reviews],
+    ['review_rating', ({ place }) => place.rating.toFixed(6)],
+    ['latitude', ({ lat }) => lat],
+    ['longitude', ({ lng }) => lng],
+    ['cid', ({ cid }) => cid],
+    ['status', ({ place }) => gosomStatus[place.status]],
+    ['reviews_link', ({ placeId }) => `https://search.google.com/local/reviews?placeid=${placeId}`],
+    ['thumbnail', () => ''],
+    ['timezone', ({ place }) => place.city.zone],
+    ['data_id', ({ cid }) => googleIdOf(cid)],
+    ['complete_address', ({ place }) =>
+      JSON.stringify({ borough: '', street: place.street, city: place.city.city, postal_code: place.city.postal, state: place.city.state, country: place.city.code })],
+    ['about', () => JSON.stringify([{ id: 'service_options', name: 'Service options', options: [{ name: 'Takeaway', enabled: true }] }])],
+  ],
+};
+
+function rowOf(columns: readonly SampleColumn[], place: Place, format: SampleFormat): Cell[] {
+  const placeKey = place.placeKey;
+  const row: RowSource = { place, format, placeId: samplePlaceId(placeKey), cid: sampleCid(placeKey), lat: coordinate(place.lat, format), lng: coordinate(place.lng, format) };
+  return columns.map(([, cell]) => cell(row));
 }
 
 /** Writes `rows` data rows in `tool`'s columns to `out`; returns what an importer should find. */
@@ -165,7 +230,8 @@ export async function writeSample(options: { rows: number; tool: SampleTool; for
   const { rows, tool, format, out } = options;
   const summary: SampleSummary = { rows, errorRows: 0, skippedRows: 0, temporarilyClosedRows: 0, duplicateRows: 0, distinctPlaces: 0 };
   const written = new Set<number>();
-  const header = columnsOf(tool);
+  const columns = TOOL_COLUMNS[tool];
+  const header = columns.map(([name]) => name);
   const hasStatus = tool !== 'template';
   const account = (place: Place) => {
     if (hasStatus && place.status === 'permanentlyClosed') summary.skippedRows += 1;
@@ -187,7 +253,7 @@ export async function writeSample(options: { rows: number; tool: SampleTool; for
     for (let index = 0; index < rows; index += 1) {
       const place = placeAt(index);
       account(place);
-      await put(rowOf(tool, place, format));
+      await put(rowOf(columns, place, format));
     }
     csv.end();
     await once(file, 'finish');
@@ -198,7 +264,7 @@ export async function writeSample(options: { rows: number; tool: SampleTool; for
     for (let index = 0; index < rows; index += 1) {
       const place = placeAt(index);
       account(place);
-      sheet.addRow(rowOf(tool, place, format)).commit();
+      sheet.addRow(rowOf(columns, place, format)).commit();
     }
     sheet.commit();
     await workbook.commit();
