@@ -16,7 +16,7 @@ export const limitParam = (fallback: number) =>
   wholeNumber().min(1, reason('min_value', { min: 1 })).max(100, reason('max_value', { max: 100 })).default(fallback);
 
 /** One of `values`, refused with the list of them. */
-export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: reason('one_of', { values }) });
+export const oneOf = <const T extends readonly string[]>(values: T) => z.enum(values, { error: reason('one_of', { values }) });
 
 /** One letter A–Z (either case) or '#', for the A-Z strips. */
 export const letterParam = z

@@ -11,9 +11,10 @@
 import { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { stringify } from 'csv-stringify';
-import type { DateRange, ExportField, ExportFormat } from '../shared/import-types.ts';
+import { EXPORTED_FIELDS, type ExportSpec } from '@directory/data/business-fields.ts';
+import type { DateRange, ExportField, ExportFormat } from '../shared/export-types.ts';
 import { TimeSlices } from './time-slices.ts';
-import { streamXlsx, type XlsxCellKind, type XlsxColumn, type XlsxStreamOptions } from './xlsx-stream.ts';
+import { streamXlsx, type XlsxColumn, type XlsxStreamOptions } from './xlsx-stream.ts';
 
 export interface ExportFilter {
   fields: readonly ExportField[];
@@ -25,28 +26,8 @@ export interface ExportFilter {
   endDate: string | null;
 }
 
-/** How each field is written in an .xlsx, and its column's width in characters. */
-const XLSX_COLUMNS: Record<ExportField, { kind: XlsxCellKind; width: number }> = {
-  id: { kind: 'number', width: 10 }, name: { kind: 'text', width: 32 }, slug: { kind: 'text', width: 28 },
-  category: { kind: 'text', width: 20 }, type: { kind: 'text', width: 20 }, full_address: { kind: 'text', width: 44 },
-  street: { kind: 'text', width: 28 }, city: { kind: 'text', width: 16 }, postal_code: { kind: 'text', width: 12 },
-  country: { kind: 'text', width: 16 }, country_code: { kind: 'text', width: 13 }, phone: { kind: 'text', width: 18 },
-  latitude: { kind: 'number', width: 11 }, longitude: { kind: 'number', width: 11 }, rating: { kind: 'number', width: 8 },
-  reviews: { kind: 'number', width: 10 }, reviews_link: { kind: 'text', width: 30 }, photo: { kind: 'text', width: 30 },
-  logo: { kind: 'text', width: 30 }, located_in: { kind: 'text', width: 24 }, working_hours: { kind: 'text', width: 40 },
-  verified: { kind: 'boolean', width: 10 }, about: { kind: 'text', width: 40 }, place_id: { kind: 'text', width: 30 },
-  created_at: { kind: 'date', width: 12 }, updated_at: { kind: 'date', width: 12 }, url: { kind: 'text', width: 30 },
-};
-
-/** The SQL of each field; every field is a column of `businesses` except verified, written true/false. */
-const FIELD_SQL: Record<ExportField, string> = {
-  id: 'id', name: 'name', slug: 'slug', category: 'category', type: 'type', full_address: 'full_address', street: 'street',
-  city: 'city', postal_code: 'postal_code', country: 'country', country_code: 'country_code', phone: 'phone',
-  latitude: 'latitude', longitude: 'longitude', rating: 'rating', reviews: 'reviews', reviews_link: 'reviews_link',
-  photo: 'photo', logo: 'logo', located_in: 'located_in', working_hours: 'working_hours',
-  verified: "CASE verified WHEN 1 THEN 'true' ELSE 'false' END", about: 'about', place_id: 'place_id',
-  created_at: 'created_at', updated_at: 'updated_at', url: 'url',
-};
+/** Each field as an .xlsx writes it (its kind and column width), and the SQL that reads it when that is not its column. */
+const EXPORT_SPECS = Object.fromEntries(EXPORTED_FIELDS.map((field) => [field.column, field.export])) as Record<ExportField, ExportSpec>;
 
 // OWASP's CSV-injection list: a cell starting with one of these runs as a formula in Excel,
 // LibreOffice and Google Sheets. A leading apostrophe makes it text; our importer removes it.
@@ -110,7 +91,7 @@ function buildQuery(filter: ExportFilter, now: Date): { sql: string; params: unk
     where.push('created_at < ?');
     params.push(window.to);
   }
-  const columns = filter.fields.map((field) => `${FIELD_SQL[field]} AS "${field}"`).join(', ');
+  const columns = filter.fields.map((field) => `${EXPORT_SPECS[field].sql ?? field} AS "${field}"`).join(', ');
   return { sql: `SELECT ${columns} FROM businesses${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY id`, params };
 }
 
@@ -126,7 +107,7 @@ function* exportRows(recordFile: string, filter: ExportFilter, now: Date): Gener
 }
 
 function csvExport(recordFile: string, filter: ExportFilter, now: Date): Readable {
-  const textFields = filter.fields.map((field) => XLSX_COLUMNS[field].kind !== 'number');
+  const textFields = filter.fields.map((field) => EXPORT_SPECS[field].kind !== 'number');
   // A client that reads as fast as it is sent to never makes the stream wait: without the
   // slices, the whole file would be written in one turn of the event loop.
   async function* rows(): AsyncGenerator<unknown[]> {
@@ -144,7 +125,7 @@ function csvExport(recordFile: string, filter: ExportFilter, now: Date): Readabl
 }
 
 /** The export's columns in an .xlsx: each field by its name, typed. */
-export const xlsxColumnsOf = (fields: readonly ExportField[]): XlsxColumn[] => fields.map((field) => ({ header: field, ...XLSX_COLUMNS[field] }));
+export const xlsxColumnsOf = (fields: readonly ExportField[]): XlsxColumn[] => fields.map((field) => ({ header: field, kind: EXPORT_SPECS[field].kind, width: EXPORT_SPECS[field].width }));
 
 /**
  * The export as a byte stream; the read-only connection closes when the stream ends or is

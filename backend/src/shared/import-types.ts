@@ -129,19 +129,3 @@ export interface ImportProgressMessage {
   fileSize: number;
   isDone: boolean;
 }
-
-/** The 27 export fields of the admin spec, in the order of its full read. */
-export const EXPORT_FIELDS = [
-  'id', 'name', 'slug', 'category', 'type', 'full_address', 'street', 'city', 'postal_code', 'country', 'country_code',
-  'phone', 'latitude', 'longitude', 'rating', 'reviews', 'reviews_link', 'photo', 'logo', 'located_in', 'working_hours',
-  'verified', 'about', 'place_id', 'created_at', 'updated_at', 'url',
-] as const;
-export type ExportField = (typeof EXPORT_FIELDS)[number];
-export const DEFAULT_EXPORT_FIELDS: readonly ExportField[] = ['name', 'full_address', 'phone', 'type'];
-
-/** The export's file formats: an .xlsx of typed cells (what the admin screen offers first), or RFC 4180 CSV. */
-export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-export const DATE_RANGES = ['all', 'today', 'yesterday', 'last24hours', 'last7days', 'thisweek', 'thismonth', 'custom'] as const;
-export type DateRange = (typeof DATE_RANGES)[number];

@@ -15,7 +15,8 @@ import { writeSample, type SampleSummary } from '../../../../scripts/samples/gen
 import { cellText } from '../../import/read-rows.ts';
 import { errorHandler } from '../../middleware/error-handler.ts';
 import { importFile } from '../../services/import-runner.ts';
-import { EXPORT_FIELDS, type FileImportResult, type ImportProgressMessage, type SimpleUploadReport } from '../../shared/import-types.ts';
+import { EXPORT_FIELDS } from '../../shared/export-types.ts';
+import type { FileImportResult, ImportProgressMessage, SimpleUploadReport } from '../../shared/import-types.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { attachImportProgressSocket, IMPORT_PROGRESS_PATH } from './import-progress-socket.ts';
 import { createImportRouter } from './imports.ts';

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { reason } from '../../middleware/field-issues.ts';
 import { requestShape } from '../../middleware/validate.ts';
 import { oneOf } from '../schema-parts.ts';
-import { BATCH_SIZES, DATE_RANGES, DEFAULT_BATCH_SIZE, EXPORT_FIELDS, EXPORT_FORMATS, type ExportField } from '../../shared/import-types.ts';
+import { DATE_RANGES, EXPORT_FIELDS, EXPORT_FORMATS, type ExportField } from '../../shared/export-types.ts';
+import { BATCH_SIZES, DEFAULT_BATCH_SIZE } from '../../shared/import-types.ts';
 
 const flag = z.enum(['true', 'false', '1', '0'], { error: reason('boolean') }).transform((value) => value === 'true' || value === '1');
 

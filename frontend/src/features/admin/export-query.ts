@@ -2,7 +2,7 @@
  * The export's call (GET /api/admin/export-csv, an .xlsx or a CSV): its query from the dialog's
  * choices, the file name the server chose, and a refusal worded for the operator.
  */
-import type { DateRange, ExportField, ExportFormat } from '@directory/backend/shared/import-types.ts';
+import type { DateRange, ExportField, ExportFormat } from '@directory/backend/shared/export-types.ts';
 import { isApiRequestError } from '../../lib/api-client.ts';
 import { adminErrorText } from './api/admin-error-text.ts';
 import { EXPORT_FIELD_LABELS } from './screen-field-labels.ts';

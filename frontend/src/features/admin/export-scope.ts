@@ -3,7 +3,7 @@
  * categories, country code and creation dates. The business list's name search is not an export
  * filter (the export call has none), so the dialog says so rather than leave it silently out.
  */
-import type { DateRange } from '@directory/backend/shared/import-types.ts';
+import type { DateRange } from '@directory/backend/shared/export-types.ts';
 import type { ExportChoice } from './export-query.ts';
 
 export const RANGE_LABELS: Record<DateRange, string> = {

@@ -7,7 +7,7 @@ import {
   type DateRange,
   type ExportField,
   type ExportFormat,
-} from '@directory/backend/shared/import-types.ts';
+} from '@directory/backend/shared/export-types.ts';
 import type { AdminCategoryCount } from '@directory/backend/shared/admin-types.ts';
 import { EXCEL_SHEET_ROWS } from '@directory/backend/shared/excel-limits.ts';
 import { useToast } from '../../../components/toast/use-toast.ts';
