@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { CLOSURE_STATUS_COLUMN, type BusinessColumns, type BusinessRowWithClosure, type ClosureStatus } from '@directory/data/business-row.ts';
-import type { Covers } from '@directory/data/exhaustive.ts';
+import { EDITED_FIELDS, type EditedField } from '@directory/data/business-fields.ts';
 import type { RecordDatabase } from '@directory/data/record.ts';
 import { faultPoint } from '@directory/indexer/fault-point.ts';
 import type { NamedBusiness } from '../shared/audit-details.ts';
@@ -112,21 +112,11 @@ class IdBitmap {
   }
 }
 
-/**
- * The columns an operator edits, as stored: every column an import writes but the place id (the
- * business's key in the files it comes from) and the time zone (the files' own). A new column is
- * editable unless it is named here.
- */
-export type BusinessEditColumns = Omit<BusinessColumns, 'place_id' | 'time_zone'>;
+/** The columns an operator edits (data/src/business-fields.ts), in the order the edit's UPDATE sets them. */
+const EDITABLE = EDITED_FIELDS.map((field) => field.column);
 
-/** The columns the edit's UPDATE sets, in its order (the check below fails to compile, naming it, when one is missing). */
-const EDITABLE = [
-  'name', 'category', 'type', 'full_address', 'street', 'city', 'postal_code', 'country', 'country_code', 'phone', 'latitude',
-  'longitude', 'rating', 'reviews', 'reviews_link', 'logo', 'located_in', 'working_hours', 'about', 'url', 'photo', 'verified',
-  'is_approved',
-] as const satisfies readonly (keyof BusinessEditColumns)[];
-const everyColumnEditable: Covers<keyof BusinessEditColumns, (typeof EDITABLE)[number]> = true;
-void everyColumnEditable;
+/** The columns an operator edits, as stored. */
+export type BusinessEditColumns = Pick<BusinessColumns, EditedField['column']>;
 
 /** SQL of the admin area over `businesses`: the list, the full read, edits and deletions. */
 export class AdminBusinessRepository {

@@ -5,25 +5,12 @@ import {
   type BusinessColumns,
   type BusinessRow,
   type BusinessRowWithClosure,
-  type InputColumn,
 } from '@directory/data/business-row.ts';
-import type { Covers } from '@directory/data/exhaustive.ts';
+import { IMPORTED_FIELDS } from '@directory/data/business-fields.ts';
 import type { RecordDatabase } from '@directory/data/record.ts';
 
-const WRITABLE = [
-  'place_id', 'name', 'category', 'type', 'full_address', 'street', 'city', 'postal_code', 'country',
-  'country_code', 'phone', 'latitude', 'longitude', 'rating', 'reviews', 'reviews_link', 'photo', 'logo',
-  'located_in', 'working_hours', 'verified', 'about', 'url', 'time_zone', 'is_approved',
-] as const satisfies readonly (keyof BusinessColumns)[];
-
-/**
- * The fields of a business an import leaves alone (none so far): a field of BusinessInput or a
- * column of BusinessColumns must be in WRITABLE or here, or the check below fails to compile
- * naming it. Without it, a field left out of WRITABLE was dropped by every import without a word.
- */
-type NotWrittenByImport = never;
-const everyFieldWritten: Covers<InputColumn | keyof BusinessColumns, (typeof WRITABLE)[number] | NotWrittenByImport> = true;
-void everyFieldWritten;
+/** The columns an import writes (data/src/business-fields.ts), in the order the insert statement binds them. */
+const WRITABLE = IMPORTED_FIELDS.map((field) => field.column);
 
 export type UpsertOutcome = 'inserted' | 'updated';
 
