@@ -4,6 +4,12 @@
  * refuse more; the admin screens stop typing (or selecting) at the same bound, so an operator
  * never composes what the server will refuse.
  */
+import { EDITED_FIELDS, type LimitedKey } from '@directory/data/business-fields.ts';
+
+const FIELD_LIMITS = Object.fromEntries(
+  EDITED_FIELDS.flatMap((field) => ('maxLength' in field.edit ? [[field.key, field.edit.maxLength]] : [])),
+) as Record<LimitedKey, number>;
+
 export const ADMIN_LIMITS = {
   /** The business list's name search and category (`GET /api/admin/businesses`). */
   listFilter: 200,
@@ -11,23 +17,9 @@ export const ADMIN_LIMITS = {
   /** The ids one bulk call (`POST /api/admin/businesses/bulk`) may name. */
   bulkIds: 500,
   login: { username: 200, password: 1000 },
-  /** The business edit (`PUT /api/admin/businesses/:id`). */
+  /** The business edit (`PUT /api/admin/businesses/:id`): each field's, from data/src/business-fields.ts. */
   business: {
-    name: 300,
-    category: 200,
-    type: 200,
-    street: 300,
-    city: 200,
-    postalCode: 40,
-    country: 200,
-    phone: 60,
-    about: 20_000,
-    url: 2000,
-    photo: 2000,
-    fullAddress: 500,
-    reviewsLink: 2000,
-    logo: 2000,
-    locatedIn: 300,
+    ...FIELD_LIMITS,
     /** One day's hours text. */
     hours: 200,
   },
