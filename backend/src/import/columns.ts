@@ -5,6 +5,7 @@
  * flattened "location/lat" equals "location.lat". Covers the spec's sample template, our own
  * CSV export, Outscraper, Apify's Google Places crawler and gosom's google-maps-scraper.
  */
+import { EXPORTED_FIELDS } from '@directory/data/business-fields.ts';
 import { foldText } from '@directory/data/slug.ts';
 
 export const COLUMN_ALIASES = {
@@ -55,14 +56,8 @@ export const COLUMN_ALIASES = {
 
 export type ColumnField = keyof typeof COLUMN_ALIASES;
 
-/** The spec's 23 importable fields, by their export names, for the column extraction report. */
-export const SPEC_COLUMNS = [
-  ['name', 'name'], ['category', 'category'], ['type', 'type'], ['full_address', 'fullAddress'], ['street', 'street'],
-  ['city', 'city'], ['postal_code', 'postalCode'], ['country', 'country'], ['country_code', 'countryCode'],
-  ['phone', 'phone'], ['latitude', 'latitude'], ['longitude', 'longitude'], ['rating', 'rating'], ['reviews', 'reviews'],
-  ['reviews_link', 'reviewsLink'], ['photo', 'photo'], ['logo', 'logo'], ['located_in', 'locatedIn'],
-  ['working_hours', 'workingHours'], ['verified', 'verified'], ['about', 'about'], ['place_id', 'placeId'], ['url', 'url'],
-] as const satisfies readonly (readonly [string, ColumnField])[];
+/** The spec's 23 importable fields (the export's business fields, data/src/business-fields.ts), by their export names, for the column extraction report. */
+export const SPEC_COLUMNS: readonly (readonly [string, ColumnField])[] = EXPORTED_FIELDS.flatMap((field) => (field.key === null ? [] : [[field.column, field.key] as const]));
 
 /** A header folded for matching: no case, accents, spaces, underscores, hyphens, dots or slashes. */
 export function foldHeader(header: string): string {
