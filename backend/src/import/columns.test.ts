@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { columnExtraction, firstFoldedAsciiCharacter, foldHeader, isHeaderRow, mapColumns } from './columns.ts';
+import { COLUMN_ALIASES, columnExtraction, firstFoldedAsciiCharacter, foldHeader, isHeaderRow, mapColumns } from './columns.ts';
 
 describe('column alias table', () => {
   it('matches names whatever their case, spaces, underscores or accents', () => {
     const map = mapColumns(['Full Address', 'REVIEW_COUNT', 'ülke kodu', 'Place Id', 'Totalscore', 'location/lat', 'location.lng', 'Website']);
     expect(map.fields).toEqual({ fullAddress: 0, reviews: 1, countryCode: 2, placeId: 3, rating: 4, latitude: 5, longitude: 6, url: 7 });
     expect(map.unrecognised).toEqual([]);
+  });
+
+  it('lists every header once as folding compares them (a spelling that folds like another is never read)', () => {
+    const spellings = new Map<string, string[]>();
+    for (const [field, aliases] of Object.entries(COLUMN_ALIASES)) {
+      for (const alias of aliases) spellings.set(foldHeader(alias), [...(spellings.get(foldHeader(alias)) ?? []), `${field}: ${alias}`]);
+    }
+    expect([...spellings.values()].filter((names) => names.length > 1)).toEqual([]);
+    expect(spellings.has('')).toBe(false);
   });
 
   it("rebuilds Apify's flattened opening hours and categories", () => {

@@ -2,8 +2,10 @@
  * THE column alias table: every header name the importer understands, per field. Headers are
  * compared after folding case, accents, spaces, underscores, hyphens, dots and slashes, so
  * "Full Address", "full_address", "fullAddress" and "FULL-ADDRESS" are one name, and Apify's
- * flattened "location/lat" equals "location.lat". Covers the spec's sample template, our own
- * CSV export, Outscraper, Apify's Google Places crawler and gosom's google-maps-scraper.
+ * flattened "location/lat" equals "location.lat". Each name is listed once as folded (a test
+ * checks): `time_zone` also reads gosom's "timezone", `reviewCount` its "review_count". Covers the
+ * spec's sample template, our own CSV export, Outscraper, Apify's Google Places crawler and gosom's
+ * google-maps-scraper.
  */
 import { EXPORTED_FIELDS } from '@directory/data/business-fields.ts';
 import { foldText } from '@directory/data/slug.ts';
@@ -13,45 +15,45 @@ export const COLUMN_ALIASES = {
   name: ['name', 'title', 'business name', 'place name', 'isim'],
   category: ['category', 'categoryName', 'main category', 'kategori'],
   type: ['type', 'subtype'],
-  fullAddress: ['full_address', 'fullAddress', 'address', 'formatted address', 'adres'],
+  fullAddress: ['full_address', 'address', 'formatted address', 'adres'],
   street: ['street', 'street address', 'address line 1'],
   city: ['city', 'town', 'locality', 'şehir'],
-  postalCode: ['postal_code', 'postalCode', 'postcode', 'zip', 'zip code', 'posta kodu'],
+  postalCode: ['postal_code', 'postcode', 'zip', 'zip code', 'posta kodu'],
   country: ['country', 'ülke'],
-  countryCode: ['country_code', 'countryCode', 'country iso', 'ülke kodu'],
+  countryCode: ['country_code', 'country iso', 'ülke kodu'],
   phone: ['phone', 'phoneUnformatted', 'phone number', 'international phone', 'telefon'],
-  latitude: ['latitude', 'lat', 'location/lat', 'location.lat', 'coordinates/lat', 'gps lat', 'enlem'],
-  longitude: ['longitude', 'lng', 'lon', 'long', 'location/lng', 'location.lng', 'coordinates/lng', 'gps lng', 'boylam'],
+  latitude: ['latitude', 'lat', 'location/lat', 'coordinates/lat', 'gps lat', 'enlem'],
+  longitude: ['longitude', 'lng', 'lon', 'long', 'location/lng', 'coordinates/lng', 'gps lng', 'boylam'],
   rating: ['rating', 'totalScore', 'review_rating', 'stars', 'average rating', 'puan'],
-  reviews: ['reviews', 'reviewCount', 'reviewsCount', 'review_count', 'reviews count', 'user ratings total'],
-  reviewsLink: ['reviews_link', 'reviewsLink', 'reviews url'],
+  reviews: ['reviews', 'reviewCount', 'reviewsCount', 'user ratings total'],
+  reviewsLink: ['reviews_link', 'reviews url'],
   photo: ['photo', 'thumbnail', 'imageUrl', 'image', 'main image', 'photo url'],
   logo: ['logo'],
-  locatedIn: ['located_in', 'locatedIn'],
-  workingHours: ['working_hours', 'workingHours', 'open_hours', 'openingHours', 'opening hours', 'hours', 'çalışma saatleri'],
+  locatedIn: ['located_in'],
+  workingHours: ['working_hours', 'open_hours', 'openingHours', 'hours', 'çalışma saatleri'],
   verified: ['verified', 'claimed', 'claimThisBusiness'],
   about: ['about', 'additionalInfo', 'amenities'],
-  placeId: ['place_id', 'placeId', 'google place id'],
-  url: ['site', 'website', 'web site', 'domain', 'web'],
+  placeId: ['place_id', 'google place id'],
+  url: ['site', 'website', 'domain', 'web'],
   // Identity, status and address helpers that are not record fields of their own.
   // `url` is the website in our export and the template, but the Maps link in Apify's: decided per value.
   urlOrLink: ['url'],
   link: ['link', 'location_link', 'google maps url', 'maps url', 'searchPageUrl'],
   cid: ['cid'],
-  googleId: ['google_id', 'googleId', 'data_id', 'dataId', 'fid'],
-  completeAddress: ['complete_address', 'completeAddress'],
+  googleId: ['google_id', 'data_id', 'fid'],
+  completeAddress: ['complete_address'],
   state: ['state', 'us_state', 'region', 'province'],
-  businessStatus: ['business_status', 'businessStatus', 'status'],
-  permanentlyClosed: ['permanentlyClosed', 'permanently_closed', 'closed permanently'],
-  temporarilyClosed: ['temporarilyClosed', 'temporarily_closed', 'closed temporarily'],
-  timeZone: ['time_zone', 'timeZone', 'timezone'],
+  businessStatus: ['business_status', 'status'],
+  permanentlyClosed: ['permanentlyClosed', 'closed permanently'],
+  temporarilyClosed: ['temporarilyClosed', 'closed temporarily'],
+  timeZone: ['time_zone'],
   subtypes: ['subtypes', 'categories'],
   workingHoursOldFormat: ['working_hours_old_format'],
   // Our export's record-assigned fields: recognised so they are not reported as unknown, never imported.
   recordId: ['id'],
   slug: ['slug'],
-  createdAt: ['created_at', 'createdAt'],
-  updatedAt: ['updated_at', 'updatedAt'],
+  createdAt: ['created_at'],
+  updatedAt: ['updated_at'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ColumnField = keyof typeof COLUMN_ALIASES;
