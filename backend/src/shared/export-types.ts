@@ -8,8 +8,8 @@ export type ExportField = ExportedField['column'];
 export const EXPORT_FIELDS: readonly ExportField[] = EXPORTED_FIELDS.map((field) => field.column);
 
 /**
- * The fields the dialog starts with, in the spec's order, which a default export's columns
- * keep (a field ticked later takes its place in EXPORT_FIELDS' order).
+ * The fields the export dialog starts with, in the spec's order, which an export left at the
+ * defaults keeps for its columns (a field ticked later takes its place in EXPORT_FIELDS' order).
  */
 export const DEFAULT_EXPORT_FIELDS: readonly ExportField[] = ['name', 'full_address', 'phone', 'type'];
 
