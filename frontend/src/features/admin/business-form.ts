@@ -4,6 +4,7 @@
  * field's, next to that field) and the names of the fields.
  */
 import type { AdminBusiness, AdminBusinessEdit, AdminBusinessEditBody } from '@directory/backend/shared/admin-types.ts';
+import type { Covers } from '@directory/data/exhaustive.ts';
 import { isApiRequestError } from '../../lib/api-client.ts';
 import { adminErrorText, fieldLabel, issuesOf, issueText, reasonText } from './api/admin-error-text.ts';
 import { BUSINESS_FIELD_LABELS, BUSINESS_FORM_LABELS, DAY_LABELS } from './screen-field-labels.ts';
@@ -35,6 +36,9 @@ export type BusinessField = keyof AdminBusinessEdit | `workingHours.${string}`;
 export type FieldErrors = Partial<Record<BusinessField | 'form', string>>;
 
 const EDITABLE_FIELDS = [...TEXT_FIELDS, 'latitude', 'longitude', 'rating', 'reviews', 'workingHours', 'verified', 'isApproved', 'status'] as const;
+/** A field of the edit missing from the form would never be sent: this fails to compile, naming it. */
+const everyFieldOnForm: Covers<keyof AdminBusinessEdit, (typeof EDITABLE_FIELDS)[number]> = true;
+void everyFieldOnForm;
 
 /** The days the form shows: the week, then any other key the record holds. */
 export function formDays(hours: Record<string, string> | null): string[] {
