@@ -15,7 +15,6 @@ import { runMaintenance } from '../../services/record-maintenance.ts';
 import type {
   AdminActivityPage,
   AdminAdvertisementCodes,
-  AdminBulkAction,
   AdminBulkResult,
   AdminBusiness,
   AdminBusinessPage,
@@ -38,6 +37,7 @@ import { AUDITED_IDS, auditedNames, type AuditDetail } from '../../shared/audit-
 import { auditTarget } from '../../shared/audit-targets.ts';
 import { MAINTENANCE_TASK_NAMES, MAINTENANCE_TASKS, maintenanceText, type MaintenanceTask } from '../../shared/maintenance-tasks.ts';
 import { turkishCount } from '../../shared/turkish-count.ts';
+import { BULK_DONE } from '../../shared/bulk-words.ts';
 import { faultPoint } from '@directory/indexer/fault-point.ts';
 import type { AppDeps } from '../deps.ts';
 import {
@@ -86,13 +86,6 @@ import {
 export const AD_CODE_MAX_BYTES = 50 * 1024;
 
 const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
-
-/** A bulk call's outcome as the screens say it. */
-const BULK_DONE: Record<AdminBulkAction, string> = {
-  approve: 'onaylandı',
-  unapprove: 'onay bekliyor olarak işaretlendi',
-  delete: 'silindi',
-};
 
 /** Every admin read and write of the contract except login/logout/session and the two public reads. */
 export function createAdminRouter(deps: AppDeps): Router {

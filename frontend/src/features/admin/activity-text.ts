@@ -6,16 +6,14 @@
  * screen's words (import-counts-text.ts, import-reasons-turkish.ts), a maintenance task's outcome by the
  * words its answer carries (maintenance-tasks.ts): the same id reads the same everywhere.
  */
-import type { AdminBulkAction } from '@directory/backend/shared/admin-types.ts';
 import type { ApiErrorParams } from '@directory/backend/shared/api-errors.ts';
+import { BULK_DONE } from '@directory/backend/shared/bulk-words.ts';
 import type { AuditDetail, AuditDetailCode, CacheName, NamedBusiness } from '@directory/backend/shared/audit-details.ts';
 import { importReasonTurkish } from '@directory/backend/shared/import-reasons-turkish.ts';
 import { maintenanceText } from '@directory/backend/shared/maintenance-tasks.ts';
 import { formatCount, formatDecimal } from './admin-format.ts';
 import { importCountsSummary } from './import-counts-text.ts';
 import { ERROR_TEXT, fieldLabel, issueText, type ErrorContext, type FieldLabels } from './api/admin-error-text.ts';
-
-const BULK_DONE: Record<AdminBulkAction, string> = { approve: 'onaylandı', unapprove: 'onay bekliyor olarak işaretlendi', delete: 'silindi' };
 
 const CACHE_WORDS: Record<CacheName, string> = {
   list_answers: 'liste yanıtları ve ETag değerleri',
