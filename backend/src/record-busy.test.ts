@@ -5,7 +5,8 @@
  * the lock stays taken.
  */
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WRITE_WAIT_MS } from '@directory/data/record-lock.ts';
 import { buildBusiness } from '@directory/data/testing/build-business.ts';
 import { RECORD_BUSY_MESSAGE } from './middleware/error-handler.ts';
 import { startTestApp, type TestApp } from './testing/test-app.ts';
@@ -32,6 +33,27 @@ const messages = () => app.deps.record.prepare('SELECT count(*) FROM contact_mes
 const storedVisitors = () =>
   app.deps.record.prepare('SELECT coalesce(sum(count), 0) FROM visitor_counts').pluck().get() as number;
 
+/**
+ * Resolves once the server has tried to take the write lock and found it held (its first refused
+ * BEGIN IMMEDIATE); `restore` puts the record's own exec back.
+ */
+function firstRefusal(): { refused: Promise<void>; restore: () => void } {
+  const record = app.deps.record;
+  const exec = record.exec.bind(record);
+  let refusedLooks = 0;
+  let onRefused: () => void = () => undefined;
+  const refused = new Promise<void>((resolve) => (onRefused = resolve));
+  record.exec = (sql: string) => {
+    try {
+      return exec(sql);
+    } catch (error) {
+      if (sql === 'BEGIN IMMEDIATE' && (refusedLooks += 1) === 1) onRefused();
+      throw error;
+    }
+  };
+  return { refused, restore: () => (record.exec = exec) };
+}
+
 describe('while another process holds the write lock', () => {
   it('serves pages and counts their visitors once the lock frees', async () => {
     const before = storedVisitors();
@@ -51,33 +73,37 @@ describe('while another process holds the write lock', () => {
   it('answers a contact message 503 with Retry-After when the lock stays taken, storing nothing', async () => {
     const before = messages();
     importer.exec('BEGIN IMMEDIATE');
-    const response = await app.post('/api/contact', {
-      name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Listing update', message: 'Please update our opening hours.',
-    });
+    // The server's clock is faked: its wait of WRITE_WAIT_MS (polling the lock every few ms) runs in moments.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const { refused, restore } = firstRefusal();
+    let response: Response;
+    try {
+      let isAnswered = false;
+      const sent = app
+        .post('/api/contact', { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Listing update', message: 'Please update our opening hours.' })
+        .finally(() => (isAnswered = true));
+      await refused;
+      await vi.advanceTimersByTimeAsync(WRITE_WAIT_MS - 100);
+      // Still waiting for the lock just before its time is up.
+      expect(isAnswered).toBe(false);
+      await vi.advanceTimersByTimeAsync(200);
+      response = await sent;
+    } finally {
+      restore();
+      vi.useRealTimers();
+    }
     expect(response.status).toBe(503);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await response.json()).toEqual({ error: { id: 'record_busy', message: RECORD_BUSY_MESSAGE } });
     importer.exec('ROLLBACK');
     expect(messages()).toBe(before);
-  }, 30_000);
+  });
 
   it('stores a contact message that waited for the lock once the lock frees', async () => {
     const before = messages();
     importer.exec('BEGIN IMMEDIATE');
     // Step by step: the other writer lets go only after the server has found the lock taken.
-    const record = app.deps.record;
-    const exec = record.exec.bind(record);
-    let refusedLooks = 0;
-    let onRefused: () => void = () => undefined;
-    const refused = new Promise<void>((resolve) => (onRefused = resolve));
-    record.exec = (sql: string) => {
-      try {
-        return exec(sql);
-      } catch (error) {
-        if (sql === 'BEGIN IMMEDIATE' && (refusedLooks += 1) === 1) onRefused();
-        throw error;
-      }
-    };
+    const { refused, restore } = firstRefusal();
     try {
       const sent = app.post('/api/contact', {
         name: 'Grace Hopper', email: 'grace@example.com', subject: 'New opening hours', message: 'We now open at eight every day.',
@@ -89,7 +115,7 @@ describe('while another process holds the write lock', () => {
       expect(response.status).toBe(201);
       expect(messages()).toBe(before + 1);
     } finally {
-      record.exec = exec;
+      restore();
     }
   });
 });
