@@ -1,13 +1,20 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
+/** scrypt's cost parameters; a hash names the ones it was made with, and is verified with them. */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
 /** scrypt cost: N=2^17, r=8, p=1 (OWASP's minimum for scrypt), about 128 MiB and ~100 ms a try. */
-const COST = { N: 2 ** 17, r: 8, p: 1 } as const;
+const COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 /** 128 * N * r bytes plus headroom: Node's default maxmem (32 MiB) refuses N=2^17. */
 const maxmemFor = (N: number, r: number) => 128 * N * r + 16 * 1024 * 1024;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions & { N: number; r: number; p: number }): Promise<Buffer> {
+function derive(password: string, salt: Buffer, options: ScryptOptions & ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { ...options, maxmem: maxmemFor(options.N, options.r) }, (error, key) =>
       error ? reject(error) : resolve(key),
@@ -15,11 +22,11 @@ function derive(password: string, salt: Buffer, options: ScryptOptions & { N: nu
   });
 }
 
-/** A self-describing hash: `scrypt$N$r$p$<salt base64>$<key base64>`. */
-export async function hashPassword(password: string): Promise<string> {
+/** A self-describing hash: `scrypt$N$r$p$<salt base64>$<key base64>`, at the production cost unless a test gives a cheaper one. */
+export async function hashPassword(password: string, cost: ScryptCost = COST): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(password, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await derive(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** Whether `password` matches `stored`, compared in constant time; false for a malformed hash. */

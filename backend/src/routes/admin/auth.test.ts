@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
-import { TEST_ADMIN } from '../../testing/admin-client.ts';
+import { TEST_ADMIN, createTestAdmin } from '../../testing/admin-client.ts';
 
 type App = TestApp & { url: string };
 
@@ -24,7 +24,7 @@ describe('admin login, session and logout', () => {
   let app: App;
   beforeAll(async () => {
     app = await startTestApp();
-    await app.deps.admin.accounts.bootstrap(TEST_ADMIN.username, TEST_ADMIN.password, () => undefined);
+    await createTestAdmin(app);
   });
   afterAll(() => app.close());
 
@@ -126,7 +126,7 @@ describe('login throttling', () => {
   let app: App;
   beforeAll(async () => {
     app = await startTestApp([], { isProxyTrusted: false });
-    await app.deps.admin.accounts.bootstrap(TEST_ADMIN.username, TEST_ADMIN.password, () => undefined);
+    await createTestAdmin(app);
   });
   afterAll(() => app.close());
 
@@ -165,6 +165,7 @@ describe('the client address behind trusted proxies', () => {
   ])('with $proxies, is the entry the outermost proxy appended, not one the client wrote', async ({ proxies, forwardedFor }) => {
     const proxied = await startTestApp([], { trustedProxies: proxies });
     try {
+      await createTestAdmin(proxied);
       expect((await login(proxied, '/api/admin/login', { username: 'admin', password: 'x' }, { 'x-forwarded-for': forwardedFor })).status).toBe(401);
       expect(proxied.deps.record.prepare('SELECT address FROM audit_log ORDER BY id DESC LIMIT 1').pluck().get()).toBe('203.0.113.99');
     } finally {
