@@ -341,9 +341,8 @@ describe('a long change log', () => {
     const ids = record.prepare('SELECT id FROM businesses ORDER BY id').pluck().all() as number[];
     await rebuildIndex(temp.recordFile, engine, 'all');
     await new IndexSync(record, engine, 'all').catchUp();
-    // 100 full batches' worth of change-log entries (as a long import leaves), then real final states to apply: the
-    // batch size grows from MIN_CHANGE_BATCH to CHANGE_BATCH in the first eight batches and stays there for ~100 more.
-    const logged = 100 * CHANGE_BATCH;
+    const logged = 500_000;
+    // 500,000 change-log entries (as a long import leaves), then real final states to apply.
     logChanges(ids, logged);
     record.prepare("UPDATE businesses SET category = 'Bakery' WHERE name = 'Chez Paul'").run();
     record.prepare("DELETE FROM businesses WHERE name = 'Austin Dental'").run();
