@@ -10,7 +10,7 @@ const TESTS = '{data,indexer,backend,frontend,scripts}/**/*.test.{ts,tsx}';
  * (`vi.mock`: an earlier file may have loaded the real one), or inspects its own process (its
  * threads, what earlier files left running); the browser tests too, whose time is the browser's.
  */
-export const ISOLATED = [
+const ISOLATED = [
   'frontend/e2e/**/*.test.ts',
   // vi.mock('node:fs')
   'backend/src/routes/imports/upload-disk-full.test.ts',
