@@ -30,8 +30,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-  // The files after this one in the same process see console.error as it was.
-  vi.restoreAllMocks();
   if (other.inTransaction) other.exec('ROLLBACK');
   other.close();
   record.close();
