@@ -30,6 +30,8 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  // The tests after this one see console.error as it was.
+  vi.restoreAllMocks();
   if (other.inTransaction) other.exec('ROLLBACK');
   other.close();
   record.close();
