@@ -26,6 +26,13 @@ const SYNONYM_CATEGORY_TIER = 19;
 const TYPO_CATEGORY_TIER = 18;
 const SUBTYPE_TIER = 15;
 const NAME_WORDS_TIER = 10;
+/**
+ * Below a name holding the typed words: a category or type, then a name, holding them only through
+ * a synonym ("medical centre", a synonym of "hospital": a GP's "Medical Centre" before the Animal
+ * hospitals and the vets' "Animal Hospital").
+ */
+const SYNONYM_SUBTYPE_TIER = 9.75;
+const SYNONYM_NAME_WORDS_TIER = 9.5;
 const NAME_PREFIX_TIER = 9;
 const CATEGORY_PREFIX_TIER = 8;
 /** A category that is a synonym of a phrase the query may be completing ("denti": Dental clinic): below one the typed prefix starts. */
@@ -103,7 +110,8 @@ export class ExactCategories {
 /**
  * The best field a query matched in, read from the candidate's own fields: its category is what
  * the query says (20, 19 through a synonym); its category or type holds every query word (a
- * sub-type, 15); its name holds every word (10) or starts a word with one (9); its category does
+ * sub-type, 15); its name holds every word (10); a sub-type, then its name, only through synonyms (9.75,
+ * 9.5); its name starts a word with one (9); its category does
  * (8); its category is a synonym of what the last word may be completing (7); its place (3);
  * otherwise the about text or contact (1). Words compare as canonical singulars.
  */
@@ -145,10 +153,10 @@ export class ColumnTiers {
     }
     // Within the category tiers, a name that holds a typed word too comes first ("Café des Arts" before "Kaffeehaus" for "cafe").
     if (categoryTier > NAME_WORDS_TIER) return categoryTier + (matches(row.name, this.typedPrefixes, typos) ? NAME_BONUS : 0);
-    const isNameMatch = matches(row.name, this.prefixes, typos);
-    if (this.holdsEveryUnit(row.name, withTypos)) return NAME_WORDS_TIER;
-    if (isNameMatch) return NAME_PREFIX_TIER;
-    if (categoryTier > 0) return categoryTier;
+    const nameTier = this.holdsEveryUnit(row.name, withTypos)
+      ? this.holdsEveryUnit(row.name, withTypos, true) ? NAME_WORDS_TIER : SYNONYM_NAME_WORDS_TIER
+      : matches(row.name, this.prefixes, typos) ? NAME_PREFIX_TIER : 0;
+    if (nameTier > 0 || categoryTier > 0) return Math.max(nameTier, categoryTier);
     const place = `p${row.city ?? ''}\n${row.country ?? ''}\n${row.country_code ?? ''}\n${row.postal_code ?? ''}`;
     let placeTier = this.seen.get(place);
     if (placeTier === undefined) {
@@ -158,7 +166,7 @@ export class ColumnTiers {
     return placeTier;
   }
 
-  /** 20/19/7 exact category (typed, synonym, synonym of a completion), 18 exact through typo corrections, 15 sub-type, 8 a prefix in category or type, 0 none. */
+  /** 20/19/7 exact category (typed, synonym, synonym of a completion), 18 exact through typo corrections, 15 sub-type (9.75 through synonyms only), 8 a prefix in category or type, 0 none. */
   private categoryTier(row: TextRow, typos: WordPattern | null): number {
     if (row.category) {
       const exact = categoryKeys(row.category).reduce<number | undefined>((tier, key) => tier ?? this.categoryTiers.get(key), undefined);
@@ -166,7 +174,7 @@ export class ColumnTiers {
     }
     if (row.category && typos !== null && this.isCategoryWithTypos(canonicalWords(row.category))) return TYPO_CATEGORY_TIER;
     const text = `${row.category ?? ''} ${row.type ?? ''}`;
-    if (this.holdsEveryUnit(text, typos !== null)) return SUBTYPE_TIER;
+    if (this.holdsEveryUnit(text, typos !== null)) return this.holdsEveryUnit(text, typos !== null, true) ? SUBTYPE_TIER : SYNONYM_SUBTYPE_TIER;
     return matches(text, this.prefixes, typos) ? CATEGORY_PREFIX_TIER : 0;
   }
 
@@ -179,18 +187,20 @@ export class ColumnTiers {
     );
   }
 
-  /** True when the text holds every unit as whole words (one of its alternatives, in canonical singulars). */
-  private holdsEveryUnit(text: string | null, withTypos: boolean): boolean {
+  /** True when the text holds every unit as whole words (one of its alternatives, in canonical singulars; with `typedOnly`, the typed one). */
+  private holdsEveryUnit(text: string | null, withTypos: boolean, typedOnly = false): boolean {
     if (!text || this.units.length === 0) return false;
     const folded = foldText(text);
     const words = new Set(canonicalWords(withJoinedCopies(text)));
     return this.units.every((unit) =>
-      unit.alternatives.some((alternative, index) =>
-        alternative.every(
-          (word) =>
-            (word.phrase !== null ? folded.includes(word.word) : words.has(singularOf(word.word))) ||
-            (withTypos && index === 0 && word.typoTerms.some((term) => words.has(singularOf(term)))),
-        ),
+      unit.alternatives.some(
+        (alternative, index) =>
+          (!typedOnly || index === 0) &&
+          alternative.every(
+            (word) =>
+              (word.phrase !== null ? folded.includes(word.word) : words.has(singularOf(word.word))) ||
+              (withTypos && index === 0 && word.typoTerms.some((term) => words.has(singularOf(term)))),
+          ),
       ),
     );
   }
