@@ -13,7 +13,7 @@ import { singularOf } from '../text/plural.ts';
 import { canonicalWords } from '../text/synonyms.ts';
 import type { DocColumns } from './doc-columns.ts';
 import type { IndexDatabase } from './index-file.ts';
-import type { QueryUnit } from './search-text.ts';
+import type { ExpandedWord, QueryUnit } from './search-text.ts';
 import type { DocRow } from './sqlite-engine.ts';
 
 /** Most phrases a query is compared with category names as (combinations of synonyms). */
@@ -153,9 +153,9 @@ export class ColumnTiers {
     }
     // Within the category tiers, a name that holds a typed word too comes first ("Café des Arts" before "Kaffeehaus" for "cafe").
     if (categoryTier > NAME_WORDS_TIER) return categoryTier + (matches(row.name, this.typedPrefixes, typos) ? NAME_BONUS : 0);
-    const nameTier = this.holdsEveryUnit(row.name, withTypos)
-      ? this.holdsEveryUnit(row.name, withTypos, true) ? NAME_WORDS_TIER : SYNONYM_NAME_WORDS_TIER
-      : matches(row.name, this.prefixes, typos) ? NAME_PREFIX_TIER : 0;
+    const heldInName = this.heldUnits(row.name, withTypos);
+    const nameTier =
+      heldInName === 'typed' ? NAME_WORDS_TIER : heldInName === 'synonym' ? SYNONYM_NAME_WORDS_TIER : matches(row.name, this.prefixes, typos) ? NAME_PREFIX_TIER : 0;
     if (nameTier > 0 || categoryTier > 0) return Math.max(nameTier, categoryTier);
     const place = `p${row.city ?? ''}\n${row.country ?? ''}\n${row.country_code ?? ''}\n${row.postal_code ?? ''}`;
     let placeTier = this.seen.get(place);
@@ -174,7 +174,8 @@ export class ColumnTiers {
     }
     if (row.category && typos !== null && this.isCategoryWithTypos(canonicalWords(row.category))) return TYPO_CATEGORY_TIER;
     const text = `${row.category ?? ''} ${row.type ?? ''}`;
-    if (this.holdsEveryUnit(text, typos !== null)) return this.holdsEveryUnit(text, typos !== null, true) ? SUBTYPE_TIER : SYNONYM_SUBTYPE_TIER;
+    const held = this.heldUnits(text, typos !== null);
+    if (held !== null) return held === 'typed' ? SUBTYPE_TIER : SYNONYM_SUBTYPE_TIER;
     return matches(text, this.prefixes, typos) ? CATEGORY_PREFIX_TIER : 0;
   }
 
@@ -187,22 +188,28 @@ export class ColumnTiers {
     );
   }
 
-  /** True when the text holds every unit as whole words (one of its alternatives, in canonical singulars; with `typedOnly`, the typed one). */
-  private holdsEveryUnit(text: string | null, withTypos: boolean, typedOnly = false): boolean {
-    if (!text || this.units.length === 0) return false;
+  /**
+   * Whether the text holds every unit as whole words (one of its alternatives, in canonical
+   * singulars): 'typed' when each through its typed words, 'synonym' when one at least only
+   * through a synonym, null when not.
+   */
+  private heldUnits(text: string | null, withTypos: boolean): 'typed' | 'synonym' | null {
+    if (!text || this.units.length === 0) return null;
     const folded = foldText(text);
     const words = new Set(canonicalWords(withJoinedCopies(text)));
-    return this.units.every((unit) =>
-      unit.alternatives.some(
-        (alternative, index) =>
-          (!typedOnly || index === 0) &&
-          alternative.every(
-            (word) =>
-              (word.phrase !== null ? folded.includes(word.word) : words.has(singularOf(word.word))) ||
-              (withTypos && index === 0 && word.typoTerms.some((term) => words.has(singularOf(term)))),
-          ),
-      ),
-    );
+    const holds = (alternative: ExpandedWord[], index: number) =>
+      alternative.every(
+        (word) =>
+          (word.phrase !== null ? folded.includes(word.word) : words.has(singularOf(word.word))) ||
+          (withTypos && index === 0 && word.typoTerms.some((term) => words.has(singularOf(term)))),
+      );
+    let held: 'typed' | 'synonym' = 'typed';
+    for (const unit of this.units) {
+      if (holds(unit.alternatives[0]!, 0)) continue;
+      if (!unit.alternatives.some((alternative, index) => index > 0 && holds(alternative, index))) return null;
+      held = 'synonym';
+    }
+    return held;
   }
 }
 
